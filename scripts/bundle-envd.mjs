@@ -1,0 +1,34 @@
+// Bundles the `sandock` CLI into one ESM file (fast start, no node_modules walk) and lays out
+// dist/image/: the file, a Node binary and the two native modules, ready to COPY into any image.
+import { build } from 'esbuild'
+import { cp, mkdir, rm, copyFile, chmod } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const out = join(root, 'dist', 'image')
+const NATIVE = ['node-pty', '@napi-rs/xattr', '@napi-rs/xattr-linux-x64-gnu']
+
+await rm(out, { recursive: true, force: true })
+await mkdir(join(out, 'bin'), { recursive: true })
+await build({
+  entryPoints: [join(root, 'dist', 'cli.js')],
+  outfile: join(out, 'sandock.mjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  external: NATIVE,
+  // CommonJS dependencies call require(); give the ESM bundle one.
+  banner: { js: "import { createRequire as __sandockRequire } from 'node:module'; const require = __sandockRequire(import.meta.url);" },
+  logLevel: 'warning',
+})
+for (const mod of NATIVE) {
+  await cp(join(root, 'node_modules', mod), join(out, 'node_modules', mod), {
+    recursive: true,
+    filter: (src) => !/[\\/](src|deps|test|scripts|third_party|prebuilds[\\/](darwin|win32)[^\\/]*)$/.test(src) && !src.endsWith('.pdb'),
+  })
+}
+// The daemon brings its own Node, so it runs in images with no (or another) Node installed.
+await copyFile(process.execPath, join(out, 'bin', 'node'))
+await chmod(join(out, 'bin', 'node'), 0o755)

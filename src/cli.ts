@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// The one `sandock` binary: dispatches subcommands (`envd` here; `serve` joins with the control plane).
+import { ConfigError } from './shared/config.js'
+import { ENVD_VERSION } from './shared/version.js'
+
+const USAGE = `Usage: sandock <command> [options]
+
+Commands:
+  envd       run the in-sandbox daemon (filesystem and process RPCs, /files)
+  version    print versions
+
+Run "sandock <command> --help" for a command's options.
+`
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv
+  switch (command) {
+    case 'envd': {
+      const { ENVD_USAGE, loadEnvdConfig } = await import('./envd/config.js')
+      if (rest.includes('--help')) {
+        process.stdout.write(ENVD_USAGE)
+        return 0
+      }
+      const { startEnvd } = await import('./envd/main.js')
+      await startEnvd(loadEnvdConfig(rest))
+      return -1 // keep running
+    }
+    case 'version':
+    case '--version':
+      process.stdout.write(`envd ${ENVD_VERSION}\n`)
+      return 0
+    case undefined:
+    case '--help':
+    case 'help':
+      process.stdout.write(USAGE)
+      return command === undefined ? 2 : 0
+    default:
+      process.stderr.write(`sandock: unknown command "${command}"\n\n${USAGE}`)
+      return 2
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exitCode = code
+  },
+  (err: unknown) => {
+    if (err instanceof ConfigError || (err as { code?: string })?.code?.startsWith?.('ERR_PARSE_ARGS')) {
+      process.stderr.write(`sandock: ${(err as Error).message}\n`)
+      process.exitCode = 2
+    } else {
+      process.stderr.write(`sandock: ${(err as Error)?.stack ?? String(err)}\n`)
+      process.exitCode = 1
+    }
+  },
+)

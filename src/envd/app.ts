@@ -1,0 +1,74 @@
+// buildEnvdApp(): envd's Fastify instance (HTTP routes + Connect services); it never listens.
+import Fastify, { LogController, type FastifyInstance } from 'fastify'
+import type { Logger } from 'pino'
+import { sendError, sendNotFound } from '../shared/http-errors.js'
+import { ENVD_VERSION } from '../shared/version.js'
+import { closeAllWatchers, createWatcherRegistry } from './filesystem/watchers.js'
+import { envsRoute } from './http/envs.js'
+import { filesGetRoute } from './http/files-get.js'
+import { filesPostRoute } from './http/files-post.js'
+import { healthRoute } from './http/health.js'
+import { initRoute } from './http/init.js'
+import { metricsRoute } from './http/metrics.js'
+import { checkAccessToken, checkFilesAccess, type FilesAuthQuery } from './http/signing.js'
+import type { UserDb, UserLookup } from './identity/users.js'
+import { ProcessTable } from './process/process-table.js'
+import { registerRpc } from './rpc/routes.js'
+import type { EnvdState } from './state.js'
+
+export type EnvdAppDeps = Readonly<{
+  state: EnvdState
+  log: Logger
+  users: { lookup: UserLookup; db: () => Promise<UserDb> }
+  setprivPath: string | undefined
+}>
+
+const OPEN_PATHS = new Set(['/health', '/init'])
+
+export async function buildEnvdApp(deps: EnvdAppDeps): Promise<FastifyInstance> {
+  const { state, log, users } = deps
+  const app = Fastify({
+    loggerInstance: log,
+    // Per-request lines would be one per RPC; envd logs lifecycle, not traffic.
+    logController: new LogController({ disableRequestLogging: true }),
+    // Streams (process output, watches) may stay open for hours; keepalives flow every ~50 s.
+    requestTimeout: 0,
+    keepAliveTimeout: 120_000,
+  }) as unknown as FastifyInstance
+  app.setErrorHandler(sendError)
+  app.setNotFoundHandler(sendNotFound)
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-envd-version', ENVD_VERSION)
+    const path = req.url.split('?')[0] ?? ''
+    if (OPEN_PATHS.has(path)) return
+    const header = req.headers['x-access-token']
+    const token = typeof header === 'string' ? header : undefined
+    if (path === '/files') {
+      const operation = req.method === 'POST' ? 'write' : 'read'
+      checkFilesAccess({ token: state.accessToken, header: token, query: req.query as FilesAuthQuery, operation })
+    } else checkAccessToken(state.accessToken, token)
+  })
+
+  const table = new ProcessTable()
+  const watchers = createWatcherRegistry()
+  app.addHook('onClose', async () => {
+    table.killAll()
+    await closeAllWatchers(watchers)
+  })
+
+  await app.register(healthRoute)
+  await app.register(initRoute, { state })
+  await app.register(envsRoute, { state })
+  await app.register(metricsRoute)
+  await app.register(filesGetRoute, { state, lookup: users.lookup })
+  await app.register(filesPostRoute, { state, lookup: users.lookup })
+  await registerRpc(app, {
+    state,
+    lookup: users.lookup,
+    log,
+    fs: { state, users, watchers, log },
+    proc: { state, table, setprivPath: deps.setprivPath, log },
+  })
+  return app
+}

@@ -1,0 +1,21 @@
+// What every filesystem RPC needs: settings, the user database and the polling watchers.
+import type { HandlerContext } from '@connectrpc/connect'
+import type { EnvdState } from '../state.js'
+import type { UserDb, UserLookup } from '../identity/users.js'
+import { resolvePath } from '../identity/paths.js'
+import { callerOf } from '../rpc/context.js'
+import type { WatcherRegistry } from './watchers.js'
+import type { Logger } from 'pino'
+
+export type FsDeps = Readonly<{
+  state: EnvdState
+  users: { lookup: UserLookup; db: () => Promise<UserDb> }
+  watchers: WatcherRegistry
+  log: Logger
+}>
+
+/** The calling user and the request path resolved for them. */
+export function resolveFor(deps: FsDeps, ctx: HandlerContext, path: string) {
+  const user = callerOf(ctx)
+  return { user, path: resolvePath(path, user, deps.state.defaultWorkdir) }
+}

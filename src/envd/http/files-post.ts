@@ -1,0 +1,107 @@
+// POST /files: multipart (filename = destination path) or octet-stream uploads, gzip-aware,
+// with X-Metadata-* headers stored as user.e2b.* xattrs. Bodies stream straight to disk.
+import type { IncomingHttpHeaders } from 'node:http'
+import type { Readable } from 'node:stream'
+import { createGunzip } from 'node:zlib'
+import busboy from 'busboy'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { AppError, InvalidArgumentError } from '../../shared/errors.js'
+import { resolvePath } from '../identity/paths.js'
+import type { User } from '../identity/users.js'
+import { writeFileAtomic, type WrittenFile } from '../filesystem/write-file.js'
+import { filesUser, type FilesDeps } from './files-deps.js'
+
+type Query = { path?: string; username?: string }
+
+const PRINTABLE = /^[\x20-\x7e]*$/
+const TOKEN = /^[!#$%&'*+.^_`|~0-9a-zA-Z-]+$/
+
+/** X-Metadata-<Key>: <value> → { key: value }; refuses non-printable or oversized metadata. */
+export function parseMetadataHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {}
+  let total = 0
+  for (const [name, raw] of Object.entries(headers)) {
+    if (!name.toLowerCase().startsWith('x-metadata-')) continue
+    const key = name.slice('x-metadata-'.length).toLowerCase()
+    const value = Array.isArray(raw) ? raw.join(',') : (raw ?? '')
+    if (!key || !TOKEN.test(key)) throw new InvalidArgumentError(`invalid metadata key '${key}'`)
+    if (Buffer.byteLength(key) > 246) throw new InvalidArgumentError(`metadata key '${key.slice(0, 32)}…' is longer than 246 bytes`)
+    if (!PRINTABLE.test(value)) throw new InvalidArgumentError(`metadata value for '${key}' must be printable ASCII`)
+    total += Buffer.byteLength(key) + Buffer.byteLength(value)
+    out[key] = value
+  }
+  if (total > 4096) throw new InvalidArgumentError('metadata is larger than 4096 bytes')
+  return out
+}
+
+function decodedBody(req: FastifyRequest): Readable {
+  const enc = (req.headers['content-encoding'] ?? 'identity').toLowerCase().trim()
+  if (enc === 'identity' || enc === '') return req.raw
+  if (enc !== 'gzip' && enc !== 'x-gzip') throw new InvalidArgumentError(`unsupported content encoding '${enc}'`)
+  const gunzip = createGunzip()
+  req.raw.on('error', (e) => gunzip.destroy(e))
+  return req.raw.pipe(gunzip)
+}
+
+/** Body errors (bad gzip, client gone) are the client's: 400, unless the disk failed us. */
+function asUploadError(e: unknown): unknown {
+  if (e instanceof AppError && e.kind !== 'internal') return e
+  const code = (e as NodeJS.ErrnoException)?.code
+  if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR') return new InvalidArgumentError('invalid gzip body', { cause: e })
+  return e
+}
+
+async function uploadMultipart(req: FastifyRequest<{ Querystring: Query }>, user: User, deps: FilesDeps, metadata: Record<string, string>): Promise<WrittenFile[]> {
+  const body = decodedBody(req)
+  // preservePath: the part's filename is the destination path; do not strip directories.
+  const bb = busboy({ headers: req.headers, preservePath: true })
+  const seen = new Set<string>()
+  const writes: Promise<WrittenFile>[] = []
+  let failure: unknown
+  bb.on('file', (field, stream, info) => {
+    if (field !== 'file' || failure) return void stream.resume()
+    try {
+      const path = resolvePath(req.query.path ?? info.filename ?? '', user, deps.state.defaultWorkdir)
+      if (seen.has(path)) throw new InvalidArgumentError(`you cannot upload multiple files to the same path '${path}' in one upload request`)
+      seen.add(path)
+      writes.push(writeFileAtomic(path, stream, user, metadata))
+    } catch (e) {
+      failure = e
+      stream.resume()
+    }
+  })
+  await new Promise<void>((resolve, reject) => {
+    bb.on('close', resolve)
+    bb.on('error', (e) => reject(new AppError('internal', `cannot parse multipart body: ${(e as Error).message}`, { cause: e })))
+    body.on('error', reject)
+    body.pipe(bb)
+  })
+  const results = await Promise.allSettled(writes)
+  if (failure) throw failure
+  const rejected = results.find((r) => r.status === 'rejected')
+  if (rejected) throw rejected.reason
+  return results.map((r) => (r as PromiseFulfilledResult<WrittenFile>).value)
+}
+
+export async function filesPostRoute(app: FastifyInstance, deps: FilesDeps) {
+  // Bodies stay unparsed: the handler streams req.raw to disk, so no body limit applies.
+  app.addContentTypeParser('*', (_req, _payload, done) => done(null))
+  app.post<{ Querystring: Query }>('/files', async (req, reply) => {
+    const user = await filesUser(deps, req.query.username)
+    const metadata = parseMetadataHeaders(req.headers)
+    const type = (req.headers['content-type'] ?? '').toLowerCase()
+    let written: WrittenFile[]
+    try {
+      if (type.startsWith('multipart/')) written = await uploadMultipart(req, user, deps, metadata)
+      else if (type.startsWith('application/octet-stream')) {
+        if (!req.query.path) throw new InvalidArgumentError('path query parameter is required for octet-stream uploads')
+        const path = resolvePath(req.query.path, user, deps.state.defaultWorkdir)
+        written = [await writeFileAtomic(path, decodedBody(req), user, metadata)]
+      } else throw new InvalidArgumentError(`unsupported content type '${type || 'none'}'`)
+    } catch (e) {
+      req.raw.resume()
+      throw asUploadError(e)
+    }
+    return reply.code(200).send(written)
+  })
+}

@@ -1,0 +1,48 @@
+// POST /init: the control plane configures a fresh or resumed daemon (env, token, defaults).
+import type { FastifyInstance } from 'fastify'
+import { InvalidArgumentError, UnauthenticatedError } from '../../shared/errors.js'
+import { safeEqual } from '../identity/auth.js'
+import type { EnvdState } from '../state.js'
+
+type InitBody = {
+  envVars?: Record<string, string>
+  accessToken?: string
+  timestamp?: string
+  defaultUser?: string
+  defaultWorkdir?: string
+}
+
+const bodySchema = {
+  type: 'object',
+  properties: {
+    envVars: { type: 'object', additionalProperties: { type: 'string' } },
+    accessToken: { type: 'string', minLength: 1 },
+    timestamp: { type: 'string', format: 'date-time' },
+    defaultUser: { type: 'string' },
+    defaultWorkdir: { type: 'string' },
+  },
+} as const
+
+export async function initRoute(app: FastifyInstance, { state }: { state: EnvdState }) {
+  app.post<{ Body: InitBody | null }>('/init', { schema: { body: bodySchema } }, async (req, reply) => {
+    // Accept the current token, or anything while no token is set (first-time setup).
+    const presented = req.headers['x-access-token']
+    if (state.accessToken !== undefined && (typeof presented !== 'string' || !safeEqual(presented, state.accessToken))) {
+      throw new UnauthenticatedError('unauthorized access, invalid access token')
+    }
+    const body = req.body ?? {}
+    const at = body.timestamp !== undefined ? new Date(body.timestamp) : undefined
+    if (at && Number.isNaN(at.getTime())) throw new InvalidArgumentError('timestamp must be RFC 3339')
+    // Replay protection: an older (or equal) timestamp than the last applied one changes nothing.
+    const stale = at !== undefined && state.lastInitAt !== undefined && at <= state.lastInitAt
+    if (!stale) {
+      if (at) state.lastInitAt = at
+      if (body.envVars) state.envVars = { ...body.envVars }
+      state.accessToken = body.accessToken
+      if (body.defaultUser) state.defaultUser = body.defaultUser
+      if (body.defaultWorkdir) state.defaultWorkdir = body.defaultWorkdir
+      req.log.info({ stale, envVarCount: Object.keys(body.envVars ?? {}).length, tokenSet: body.accessToken !== undefined }, 'init applied')
+    }
+    return reply.code(204).header('cache-control', 'no-store').send()
+  })
+}

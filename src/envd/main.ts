@@ -1,0 +1,56 @@
+// envd entry: config → logger → app → listen; closes cleanly on SIGTERM/SIGINT.
+import { access, constants } from 'node:fs/promises'
+import type { FastifyInstance } from 'fastify'
+import { createLogger } from '../shared/logging.js'
+import { ENVD_VERSION } from '../shared/version.js'
+import { buildEnvdApp } from './app.js'
+import type { EnvdConfig } from './config.js'
+import { createUserLookup } from './identity/users.js'
+import type { EnvdState } from './state.js'
+
+/** setpriv(1) switches uid, gid and supplementary groups in one exec; without it we fall back to
+ * Node's uid/gid spawn options, which drop supplementary groups. */
+export async function findSetpriv(): Promise<string | undefined> {
+  for (const p of ['/usr/bin/setpriv', '/bin/setpriv', '/usr/sbin/setpriv']) {
+    if (await access(p, constants.X_OK).then(() => true, () => false)) return p
+  }
+  return undefined
+}
+
+export function initialState(config: Pick<EnvdConfig, 'defaultUser' | 'defaultWorkdir' | 'sandboxId' | 'templateId'>): EnvdState {
+  const internalEnv: Record<string, string> = { E2B_SANDBOX: 'true' }
+  if (config.sandboxId) internalEnv.E2B_SANDBOX_ID = config.sandboxId
+  if (config.templateId) internalEnv.E2B_TEMPLATE_ID = config.templateId
+  return {
+    defaultUser: config.defaultUser,
+    defaultWorkdir: config.defaultWorkdir,
+    envVars: {},
+    internalEnv,
+    accessToken: undefined,
+    lastInitAt: undefined,
+  }
+}
+
+export async function startEnvd(config: EnvdConfig): Promise<FastifyInstance> {
+  const log = createLogger({ level: config.logLevel, name: 'envd', base: config.sandboxId ? { sandboxId: config.sandboxId } : {} })
+  const app = await buildEnvdApp({
+    state: initialState(config),
+    log,
+    users: createUserLookup(),
+    setprivPath: await findSetpriv(),
+  })
+  await app.listen({ port: config.port, host: config.host })
+  log.info({ port: config.port, host: config.host, version: ENVD_VERSION, defaultUser: config.defaultUser }, 'envd listening')
+  let closing = false
+  const shutdown = (signal: string) => {
+    if (closing) return
+    closing = true
+    log.info({ signal }, 'envd shutting down')
+    const force = setTimeout(() => process.exit(0), 3000)
+    force.unref()
+    void app.close().finally(() => process.exit(0))
+  }
+  process.once('SIGTERM', () => shutdown('SIGTERM'))
+  process.once('SIGINT', () => shutdown('SIGINT'))
+  return app
+}

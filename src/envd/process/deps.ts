@@ -1,0 +1,16 @@
+// What every process RPC needs: settings, the process table and how to switch users.
+import type { Logger } from 'pino'
+import type { EnvdState } from '../state.js'
+import type { ProcessTable } from './process-table.js'
+
+export type ProcDeps = Readonly<{
+  state: EnvdState
+  table: ProcessTable
+  setprivPath: string | undefined
+  log: Logger
+}>
+
+/** Daemon-wide env for processes: internal E2B_* vars, then the sandbox's envVars from /init. */
+export function processGlobals(state: ProcDeps['state']): Record<string, string> {
+  return { ...state.internalEnv, ...state.envVars }
+}

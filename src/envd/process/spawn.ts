@@ -1,0 +1,110 @@
+// Turns a Start request into a running ProcessHandle: cwd check, env merge, user switch, PTY.
+import { spawn as spawnChild } from 'node:child_process'
+import { access, constants, stat } from 'node:fs/promises'
+import { delimiter, join } from 'node:path'
+import * as nodePty from 'node-pty'
+import type { ProcessConfig } from '../../gen/process/process_pb.js'
+import { InvalidArgumentError } from '../../shared/errors.js'
+import type { User } from '../identity/users.js'
+import { ProcessHandle } from './process-handle.js'
+
+export type SpawnSpec = {
+  config: ProcessConfig
+  tag: string | undefined
+  user: User
+  cwd: string
+  /** Unset or true: stdin is a pipe; false: /dev/null. */
+  stdin: boolean
+  pty: { cols: number; rows: number } | undefined
+  /** Daemon globals (E2B_* and /init envVars), layered between the user's and the request's. */
+  globals: Record<string, string>
+  /** setpriv(1) used to switch user with supplementary groups when envd runs as root. */
+  setprivPath: string | undefined
+}
+
+const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
+
+/** Env in contract order, later wins: PATH + HOME/USER/LOGNAME, daemon globals, request envs. */
+export function buildEnv(user: User, globals: Record<string, string>, envs: Record<string, string>): Record<string, string> {
+  return {
+    PATH: process.env.PATH || DEFAULT_PATH,
+    HOME: user.home,
+    USER: user.name,
+    LOGNAME: user.name,
+    ...globals,
+    ...envs,
+  }
+}
+
+async function isExecutable(path: string): Promise<boolean> {
+  try {
+    await access(path, constants.X_OK)
+    return (await stat(path)).isFile()
+  } catch {
+    return false
+  }
+}
+
+/** Whether `cmd` would be found by execvp with this PATH. */
+export async function commandExists(cmd: string, path: string): Promise<boolean> {
+  if (cmd === '') return false
+  if (cmd.includes('/')) return isExecutable(cmd)
+  for (const dir of path.split(delimiter)) {
+    if (dir && (await isExecutable(join(dir, cmd)))) return true
+  }
+  return false
+}
+
+/** The argv that runs `cmd args` as `user`, through setpriv when envd must drop root. */
+export async function buildArgv(spec: SpawnSpec, env: Record<string, string>): Promise<{ file: string; args: string[]; uidGid?: { uid: number; gid: number } }> {
+  let argv = [spec.config.cmd, ...spec.config.args]
+  // compat: a missing binary is not an RPC error: it runs and exits 127, as under upstream's sh wrapper.
+  if (!(await commandExists(spec.config.cmd, env.PATH ?? DEFAULT_PATH))) argv = ['/bin/sh', '-c', 'exec "$@"', 'sh', ...argv]
+  const self = process.getuid?.() ?? 0
+  const switchUser = self === 0 && spec.user.uid !== 0
+  if (switchUser && spec.setprivPath) {
+    const groups = spec.user.groups.length > 0 ? [`--groups=${spec.user.groups.join(',')}`] : ['--clear-groups']
+    argv = [spec.setprivPath, `--reuid=${spec.user.uid}`, `--regid=${spec.user.gid}`, ...groups, '--', ...argv]
+    return { file: argv[0]!, args: argv.slice(1) }
+  }
+  return { file: argv[0]!, args: argv.slice(1), uidGid: switchUser ? { uid: spec.user.uid, gid: spec.user.gid } : undefined }
+}
+
+/** Starts the process; throws invalid_argument for a bad cwd or a failed spawn. */
+export async function spawnProcess(spec: SpawnSpec): Promise<ProcessHandle> {
+  const cwdStat = await stat(spec.cwd).catch(() => undefined)
+  if (!cwdStat?.isDirectory()) throw new InvalidArgumentError(`cwd '${spec.cwd}' does not exist`)
+  const env = buildEnv(spec.user, spec.globals, spec.config.envs)
+  const { file, args, uidGid } = await buildArgv(spec, env)
+
+  if (spec.pty) {
+    let pty: nodePty.IPty
+    try {
+      pty = nodePty.spawn(file, args, {
+        name: env.TERM ?? 'xterm-256color',
+        cols: Math.max(1, spec.pty.cols),
+        rows: Math.max(1, spec.pty.rows),
+        cwd: spec.cwd,
+        env,
+        encoding: null,
+        ...uidGid,
+      })
+    } catch (e) {
+      throw new InvalidArgumentError(`failed to start pty: ${(e as Error).message}`, { cause: e })
+    }
+    return new ProcessHandle(pty.pid, spec.config, spec.tag, { kind: 'pty', pty }, false)
+  }
+
+  const child = spawnChild(file, args, {
+    cwd: spec.cwd,
+    env,
+    stdio: [spec.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    detached: true,
+    ...uidGid,
+  })
+  if (child.pid === undefined) {
+    const err = await new Promise<Error>((resolve) => child.once('error', resolve))
+    throw new InvalidArgumentError(`failed to start process: ${err.message}`, { cause: err })
+  }
+  return new ProcessHandle(child.pid, spec.config, spec.tag, { kind: 'pipes', child }, spec.stdin)
+}

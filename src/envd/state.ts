@@ -1,0 +1,15 @@
+// The daemon's mutable settings: defaults from the command line, then whatever /init applies.
+import type { Logger } from 'pino'
+
+export type EnvdState = {
+  defaultUser: string
+  defaultWorkdir: string | undefined
+  /** User-set env vars from /init; replaced as a whole on each /init. */
+  envVars: Record<string, string>
+  /** Internal E2B_* vars that /init never removes. */
+  readonly internalEnv: Record<string, string>
+  accessToken: string | undefined
+  lastInitAt: Date | undefined
+}
+
+export type EnvdDeps = Readonly<{ state: EnvdState; log: Logger }>
