@@ -33,12 +33,9 @@ export function initialState(config: Pick<EnvdConfig, 'defaultUser' | 'defaultWo
 
 export async function startEnvd(config: EnvdConfig): Promise<FastifyInstance> {
   const log = createLogger({ level: config.logLevel, name: 'envd', base: config.sandboxId ? { sandboxId: config.sandboxId } : {} })
-  const app = await buildEnvdApp({
-    state: initialState(config),
-    log,
-    users: createUserLookup(),
-    setprivPath: await findSetpriv(),
-  })
+  const users = createUserLookup()
+  const app = await buildEnvdApp({ state: initialState(config), log, users, setprivPath: await findSetpriv() })
+  app.addHook('onClose', async () => users.close())
   await app.listen({ port: config.port, host: config.host })
   log.info({ port: config.port, host: config.host, version: ENVD_VERSION, defaultUser: config.defaultUser }, 'envd listening')
   let closing = false

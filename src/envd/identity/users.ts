@@ -1,5 +1,7 @@
 // User database lookups (passwd/group files): who a request runs as, and uid/gid → names.
+import { watch, type FSWatcher } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { basename, dirname } from 'node:path'
 import { UnauthenticatedError } from '../../shared/errors.js'
 
 export type User = Readonly<{ name: string; uid: number; gid: number; home: string; shell: string; groups: readonly number[] }>
@@ -52,14 +54,44 @@ export async function loadUserDb(files: Files = SYSTEM_FILES): Promise<UserDb> {
 
 export type UserLookup = (name: string) => Promise<User>
 
-export function createUserLookup(files: Files = SYSTEM_FILES): { lookup: UserLookup; db: () => Promise<UserDb> } {
-  const db = () => loadUserDb(files)
+/**
+ * Lookups over a cached user database. Every request resolves a user, so the database is read
+ * once and re-read only after /etc/passwd or /etc/group changes (inotify on their directory);
+ * where watching is impossible it is read on every call.
+ */
+export function createUserLookup(files: Files = SYSTEM_FILES): { lookup: UserLookup; db: () => Promise<UserDb>; close(): void } {
+  let cached: Promise<UserDb> | undefined
+  const watched = new Set([basename(files.passwd), basename(files.group)])
+  const watchers: FSWatcher[] = []
+  let canCache = true
+  for (const dir of new Set([dirname(files.passwd), dirname(files.group)])) {
+    try {
+      const w = watch(dir, { persistent: false }, (_event, name) => {
+        if (name === null || watched.has(name.toString())) cached = undefined
+      })
+      w.on('error', () => {
+        canCache = false
+        cached = undefined
+      })
+      watchers.push(w)
+    } catch {
+      canCache = false
+    }
+  }
+  const db = () => {
+    if (!canCache) return loadUserDb(files)
+    cached ??= loadUserDb(files)
+    return cached
+  }
   return {
     db,
     async lookup(name) {
       const user = (await db()).users.get(name)
       if (!user) throw new UnauthenticatedError(`invalid username: '${name}'`)
       return user
+    },
+    close() {
+      for (const w of watchers) w.close()
     },
   }
 }

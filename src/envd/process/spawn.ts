@@ -4,7 +4,7 @@ import { access, constants, stat } from 'node:fs/promises'
 import { delimiter, join } from 'node:path'
 import * as nodePty from 'node-pty'
 import type { ProcessConfig } from '../../gen/process/process_pb.js'
-import { InvalidArgumentError } from '../../shared/errors.js'
+import { InternalError, InvalidArgumentError } from '../../shared/errors.js'
 import type { User } from '../identity/users.js'
 import { ProcessHandle } from './process-handle.js'
 
@@ -62,12 +62,18 @@ export async function buildArgv(spec: SpawnSpec, env: Record<string, string>): P
   if (!(await commandExists(spec.config.cmd, env.PATH ?? DEFAULT_PATH))) argv = ['/bin/sh', '-c', 'exec "$@"', 'sh', ...argv]
   const self = process.getuid?.() ?? 0
   const switchUser = self === 0 && spec.user.uid !== 0
-  if (switchUser && spec.setprivPath) {
-    const groups = spec.user.groups.length > 0 ? [`--groups=${spec.user.groups.join(',')}`] : ['--clear-groups']
-    argv = [spec.setprivPath, `--reuid=${spec.user.uid}`, `--regid=${spec.user.gid}`, ...groups, '--', ...argv]
+  if (!switchUser) return { file: argv[0]!, args: argv.slice(1) }
+  // Node's uid/gid spawn drops every supplementary group (libuv calls setgroups(0)), which is
+  // exactly right for a user whose only group is its primary one, and saves an exec. Users with
+  // supplementary groups go through setpriv, which sets them all. node-pty never calls
+  // setgroups, so a PTY child would keep root's groups (disk, adm, …): PTYs always use setpriv.
+  const extraGroups = spec.user.groups.filter((g) => g !== spec.user.gid)
+  if ((extraGroups.length > 0 || spec.pty) && spec.setprivPath) {
+    argv = [spec.setprivPath, `--reuid=${spec.user.uid}`, `--regid=${spec.user.gid}`, `--groups=${spec.user.groups.join(',')}`, '--', ...argv]
     return { file: argv[0]!, args: argv.slice(1) }
   }
-  return { file: argv[0]!, args: argv.slice(1), uidGid: switchUser ? { uid: spec.user.uid, gid: spec.user.gid } : undefined }
+  if (spec.pty) throw new InternalError('cannot start a pty as another user without setpriv(1) (util-linux)')
+  return { file: argv[0]!, args: argv.slice(1), uidGid: { uid: spec.user.uid, gid: spec.user.gid } }
 }
 
 /** Starts the process; throws invalid_argument for a bad cwd or a failed spawn. */
