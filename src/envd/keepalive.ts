@@ -1,4 +1,5 @@
 // Merges a source stream with keepalive messages sent after every `intervalMs` of silence.
+import { ConnectError } from '@connectrpc/connect'
 import { AsyncQueue } from '../shared/async-queue.js'
 
 /** Keepalive-Ping-Interval in seconds from request headers; upstream defaults to 90. */
@@ -22,7 +23,9 @@ export async function* withKeepalive<T>(source: AsyncIterable<T>, intervalMs: nu
       arm()
     }, intervalMs)
   }
-  const onAbort = () => out.end()
+  // At the stream's deadline the reason is a deadline_exceeded ConnectError: send it in the
+  // end-stream. A client that went away gets nothing more, so end quietly.
+  const onAbort = () => out.end(signal.reason instanceof ConnectError ? signal.reason : undefined)
   signal.addEventListener('abort', onAbort, { once: true })
   const it = source[Symbol.asyncIterator]()
   void (async () => {

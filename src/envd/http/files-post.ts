@@ -46,8 +46,13 @@ function decodedBody(req: FastifyRequest): Readable {
 /** Body errors (bad gzip, client gone) are the client's: 400, unless the disk failed us. */
 function asUploadError(e: unknown): unknown {
   if (e instanceof AppError && e.kind !== 'internal') return e
-  const code = (e as NodeJS.ErrnoException)?.code
+  // Disk-side errors arrive already mapped; look at the original error for body-side ones.
+  const root = (e instanceof AppError ? e.cause : e) as NodeJS.ErrnoException | undefined
+  const code = root?.code
   if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR') return new InvalidArgumentError('invalid gzip body', { cause: e })
+  if (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || root?.message === 'aborted') {
+    return new InvalidArgumentError('upload body ended early (client went away)', { cause: e })
+  }
   return e
 }
 

@@ -101,13 +101,19 @@ export async function spawnProcess(spec: SpawnSpec): Promise<ProcessHandle> {
     return new ProcessHandle(pty.pid, spec.config, spec.tag, { kind: 'pty', pty }, false)
   }
 
-  const child = spawnChild(file, args, {
-    cwd: spec.cwd,
-    env,
-    stdio: [spec.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
-    detached: true,
-    ...uidGid,
-  })
+  let child
+  try {
+    child = spawnChild(file, args, {
+      cwd: spec.cwd,
+      env,
+      stdio: [spec.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+      detached: true,
+      ...uidGid,
+    })
+  } catch (e) {
+    // Node refuses bad argv/env (NUL bytes, …) synchronously.
+    throw new InvalidArgumentError(`failed to start process: ${(e as Error).message}`, { cause: e })
+  }
   if (child.pid === undefined) {
     const err = await new Promise<Error>((resolve) => child.once('error', resolve))
     throw new InvalidArgumentError(`failed to start process: ${err.message}`, { cause: err })
