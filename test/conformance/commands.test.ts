@@ -1,6 +1,6 @@
 // commands.*: run, background handles, list, kill, stdin, connect, exit codes, timeouts, users
 // (contract 4.3, 4.7, 4.8, 4.9, 8.2), through the unmodified official SDK.
-import { CommandExitError, InvalidArgumentError, NotFoundError, SandboxError, TimeoutError, type CommandHandle, type Sandbox } from 'e2b'
+import { AuthenticationError, CommandExitError, InvalidArgumentError, NotFoundError, SandboxError, TimeoutError, type CommandHandle, type Sandbox } from 'e2b'
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { connectSandbox, uniqueName } from '../support/sdk.js'
 
@@ -98,6 +98,16 @@ describe('commands.run', () => {
   it('sets HOME, USER and LOGNAME of root when run as root', async () => {
     const res = await sbx.commands.run('printf "%s|%s|%s" "$HOME" "$USER" "$LOGNAME"', { user: 'root' })
     expect(res.stdout).toBe('/root|root|root')
+  })
+
+  it('lets request envs override HOME/USER/LOGNAME defaults (later wins)', async () => {
+    const res = await sbx.commands.run('printf "%s|%s" "$LOGNAME" "$E2B_SANDBOX"', { envs: { LOGNAME: 'custom-name', E2B_SANDBOX: 'overridden' } })
+    expect(res.stdout).toBe('custom-name|overridden')
+  })
+
+  it('rejects an unknown user with AuthenticationError', async () => {
+    const err = await rejection(sbx.commands.run('true', { user: `nouser${Date.now().toString(36)}` }))
+    expect(err).toBeInstanceOf(AuthenticationError)
   })
 
   it('starts in the home directory by default and honours cwd', async () => {
@@ -224,6 +234,11 @@ describe('commands.run', () => {
     })
   })
 
+  it('passes UTF-8 and binary-safe output through', async () => {
+    const res = await sbx.commands.run(`printf 'h\\303\\251llo \\342\\234\\223 \\360\\237\\232\\200\\n'`)
+    expect(res.stdout).toBe('héllo ✓ 🚀\n')
+  })
+
   it('handles large output without loss', async () => {
     const res = await sbx.commands.run('head -c 300000 /dev/zero | tr "\\0" "a"; echo; echo done')
     expect(res.stdout.length).toBe(300000 + 1 + 5)
@@ -266,6 +281,25 @@ describe('background commands, list and kill', () => {
     expect((err as CommandExitError).error).toMatch(/signal|killed/)
     expect(await alive(handle.pid)).toBe(false)
     expect((await sbx.commands.list()).map((p) => p.pid)).not.toContain(handle.pid)
+  })
+
+  it('kill ends the command at once even when a grandchild still holds stdout open', async () => {
+    // A unique sleep duration identifies the orphaned grandchild for cleanup.
+    const secs = `29.${Math.floor(Math.random() * 1e6)}`
+    onTestFinished(async () => {
+      await sbx.commands.run(
+        `for p in /proc/[0-9]*; do tr '\\0' ' ' < $p/cmdline 2>/dev/null | grep -q "^sleep ${secs}" && kill -9 \${p#/proc/}; done; true`,
+        { user: 'root' },
+      ).catch(() => undefined)
+    })
+    const handle = await sbx.commands.run(`sleep ${secs} & echo started; wait`, { background: true, timeoutMs: 0 })
+    killAfter(handle.pid)
+    await waitFor('the command to start', () => handle.stdout.includes('started'))
+    const started = Date.now()
+    expect(await sbx.commands.kill(handle.pid)).toBe(true)
+    const err = await rejection(handle.wait())
+    expect((err as CommandExitError).exitCode).toBe(-1)
+    expect(Date.now() - started).toBeLessThan(5000)
   })
 
   it('kills through the handle', async () => {
@@ -313,6 +347,14 @@ describe('stdin', () => {
     await expect(handle.closeStdin()).resolves.toBeUndefined()
     const res = await handle.wait()
     expect(res.stdout.trim()).toBe('5')
+  })
+
+  it('sendStdin after closeStdin is rejected', async () => {
+    const handle = await sbx.commands.run('sleep 30 < /dev/null', { background: true, stdin: true, timeoutMs: 0 })
+    killAfter(handle.pid)
+    await handle.sendStdin('ok')
+    await handle.closeStdin()
+    expect(await rejection(handle.sendStdin('too late'))).toBeInstanceOf(SandboxError)
   })
 
   it('without stdin:true, stdin is /dev/null: `read` fails at once', async () => {
@@ -392,6 +434,31 @@ describe('commands.connect', () => {
     expect(await connected.kill()).toBe(true)
     const err = await rejection(connected.wait())
     expect((err as CommandExitError).exitCode).toBe(-1)
+  })
+
+  it("a Connect's timeoutMs bounds only that stream, not the process", async () => {
+    const handle = await sbx.commands.run('sleep 30', { background: true, timeoutMs: 0 })
+    killAfter(handle.pid)
+    await handle.disconnect()
+    const connected = await sbx.commands.connect(handle.pid, { timeoutMs: 500 })
+    expect(await rejection(connected.wait())).toBeInstanceOf(TimeoutError)
+    await new Promise((r) => setTimeout(r, 300))
+    expect(await alive(handle.pid)).toBe(true)
+    expect((await sbx.commands.list()).map((p) => p.pid)).toContain(handle.pid)
+  })
+
+  it('drops output produced while nobody is attached', async () => {
+    const { handle, trigger } = await startWaiter()
+    await waitFor('the first output line', () => handle.stdout.includes('before'))
+    await handle.disconnect()
+    await sbx.commands.run(`touch ${trigger}`)
+    // Let the process finish while detached, then attach: only start and end are retained.
+    await waitFor('the process to exit', async () => !(await sbx.commands.list()).some((p) => p.pid === handle.pid), 5000)
+    const late = await sbx.commands.connect(handle.pid)
+    const err = await rejection(late.wait())
+    expect((err as CommandExitError).exitCode).toBe(7)
+    expect(late.stdout).toBe('')
+    expect(late.stderr).toBe('')
   })
 
   it('rejects for an unknown pid', async () => {
