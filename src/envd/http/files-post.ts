@@ -34,11 +34,20 @@ export function parseMetadataHeaders(headers: IncomingHttpHeaders): Record<strin
   return out
 }
 
+const ignore = () => undefined
+
+/**
+ * The request body, gunzipped when so encoded. The writer attaches its own handlers only after
+ * some awaits, so every stream here gets a listener at once: an early error (bad gzip, client
+ * gone) is kept on the stream for the writer's pipeline instead of crashing the daemon.
+ */
 function decodedBody(req: FastifyRequest): Readable {
+  req.raw.on('error', ignore)
   const enc = (req.headers['content-encoding'] ?? 'identity').toLowerCase().trim()
   if (enc === 'identity' || enc === '') return req.raw
   if (enc !== 'gzip' && enc !== 'x-gzip') throw new InvalidArgumentError(`unsupported content encoding '${enc}'`)
   const gunzip = createGunzip()
+  gunzip.on('error', ignore)
   req.raw.on('error', (e) => gunzip.destroy(e))
   return req.raw.pipe(gunzip)
 }
@@ -64,6 +73,7 @@ async function uploadMultipart(req: FastifyRequest<{ Querystring: Query }>, user
   const writes: Promise<WrittenFile>[] = []
   let failure: unknown
   bb.on('file', (field, stream, info) => {
+    stream.on('error', ignore)
     if (field !== 'file' || failure) return void stream.resume()
     try {
       const path = resolvePath(req.query.path ?? info.filename ?? '', user, deps.state.defaultWorkdir)
