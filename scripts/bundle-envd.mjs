@@ -1,4 +1,4 @@
-// Bundles the `sandock` CLI into one ESM file (fast start, no node_modules walk) and lays out
+// Bundles the `sandock` CLI (envd and the control plane) into one ESM file (fast start, no node_modules walk) and lays out
 // dist/image/: the file, a Node binary and the two native modules, ready to COPY into any image.
 import { build } from 'esbuild'
 import { cp, mkdir, rm, copyFile, chmod } from 'node:fs/promises'
@@ -22,6 +22,18 @@ await build({
   // CommonJS dependencies call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __sandockRequire } from 'node:module'; const require = __sandockRequire(import.meta.url);" },
   logLevel: 'warning',
+  plugins: [{
+    // docker-modem loads ssh2 (native crypto) for ssh:// Docker hosts; Sandock only uses a local
+    // socket, so the bundle carries a stub that fails loudly if ssh is ever asked for.
+    name: 'stub-ssh2',
+    setup(b) {
+      b.onResolve({ filter: /^ssh2$/ }, () => ({ path: 'ssh2', namespace: 'stub' }))
+      b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
+        contents: "module.exports = { Client: class { constructor() { throw new Error('ssh:// Docker hosts are not supported by Sandock') } } }",
+        loader: 'js',
+      }))
+    },
+  }],
 })
 for (const mod of NATIVE) {
   await cp(join(root, 'node_modules', mod), join(out, 'node_modules', mod), {
@@ -29,6 +41,8 @@ for (const mod of NATIVE) {
     filter: (src) => !/[\\/](src|deps|test|scripts|third_party|prebuilds[\\/](darwin|win32)[^\\/]*)$/.test(src) && !src.endsWith('.pdb'),
   })
 }
+// The base template's Dockerfile travels with the bundle, so `sandock serve` can build it anywhere.
+await copyFile(join(root, 'docker', 'base.Dockerfile'), join(out, 'base.Dockerfile'))
 // The daemon brings its own Node, so it runs in images with no (or another) Node installed.
 await copyFile(process.execPath, join(out, 'bin', 'node'))
 await chmod(join(out, 'bin', 'node'), 0o755)

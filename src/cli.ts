@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// The one `sandock` binary: dispatches subcommands (`envd` here; `serve` joins with the control plane).
+// The one `sandock` binary: dispatches subcommands (`serve`, `envd`).
 import { ConfigError } from './shared/config.js'
 import { ENVD_VERSION } from './shared/version.js'
 
 const USAGE = `Usage: sandock <command> [options]
 
 Commands:
+  serve      run the control API (E2B-compatible) and the sandbox proxy
   envd       run the in-sandbox daemon (filesystem and process RPCs, /files)
   version    print versions
 
@@ -24,6 +25,27 @@ async function main(argv: string[]): Promise<number> {
       const { startEnvd } = await import('./envd/main.js')
       await startEnvd(loadEnvdConfig(rest))
       return -1 // keep running
+    }
+    case 'serve': {
+      if (rest.includes('--help')) {
+        process.stdout.write('Usage: sandock serve\n\nConfigured by SANDOCK_* environment variables (see README).\n')
+        return 0
+      }
+      const { loadControlConfig } = await import('./control/config.js')
+      const { startControl } = await import('./control/main.js')
+      const control = await startControl(loadControlConfig())
+      let closing = false
+      const shutdown = () => {
+        if (closing) return
+        closing = true
+        const force = setTimeout(() => process.exit(0), 5000)
+        force.unref()
+        // Sandboxes keep running; the next start re-attaches to them.
+        void control.close().finally(() => process.exit(0))
+      }
+      process.once('SIGTERM', shutdown)
+      process.once('SIGINT', shutdown)
+      return -1
     }
     case 'version':
     case '--version':

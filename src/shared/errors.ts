@@ -58,3 +58,10 @@ export class NoSpaceError extends AppError {
     super('resource_exhausted', message, { ...opts, httpStatus: 507 })
   }
 }
+
+/** Over a concurrency limit: 429 with an integer Retry-After, which SDK 2.51 retries on. */
+export class RateLimitedError extends AppError {
+  constructor(message: string, readonly retryAfterS = 1) {
+    super('resource_exhausted', message)
+  }
+}

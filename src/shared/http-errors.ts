@@ -1,6 +1,6 @@
 // Fastify error and not-found handlers: every failure leaves as the E2B body {code, message}.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import { AppError, type ErrorKind } from './errors.js'
+import { AppError, RateLimitedError, type ErrorKind } from './errors.js'
 
 const STATUS: Record<ErrorKind, number> = {
   invalid_argument: 400,
@@ -26,6 +26,7 @@ export function sendError(err: FastifyError | Error, req: FastifyRequest, reply:
   const statusCode = (err as FastifyError).statusCode
   const known = err instanceof AppError || (statusCode !== undefined && statusCode < 500)
   const code = err instanceof AppError ? statusOf(err) : known ? statusCode! : 500
+  if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterS))
   if (code >= 500) req.log.error({ err }, 'request failed')
   else req.log.debug({ code, msg: err.message }, 'request rejected')
   return reply.code(code).send({ code, message: known ? err.message : 'internal server error' })

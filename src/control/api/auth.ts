@@ -1,0 +1,17 @@
+// X-API-Key check for every control route but /health (messages as upstream words them).
+import type { FastifyInstance } from 'fastify'
+import { UnauthenticatedError } from '../../shared/errors.js'
+import { safeEqual } from '../../envd/identity/auth.js'
+
+const OPEN = new Set(['/health'])
+
+export function registerApiKeyAuth(app: FastifyInstance, apiKeys: readonly string[]): void {
+  app.addHook('onRequest', async (req) => {
+    if (OPEN.has(req.url.split('?')[0] ?? '')) return
+    const key = req.headers['x-api-key']
+    if (typeof key !== 'string' || key === '') throw new UnauthenticatedError('authorization header is missing')
+    if (!apiKeys.some((k) => safeEqual(k, key))) {
+      throw new UnauthenticatedError('Invalid API key, please visit https://e2b.dev/docs/api-key for more information.')
+    }
+  })
+}

@@ -1,0 +1,24 @@
+// POST /v2/sandboxes and POST /sandboxes (v1): create a sandbox from a template.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { ErrorBody, NewSandbox, Sandbox, sandboxBody } from '../schemas.js'
+import type { SandboxRouteDeps } from './deps.js'
+
+export const createSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, { sandboxes, domain }) => {
+  for (const [url, v2] of [['/v2/sandboxes', true], ['/sandboxes', false]] as const) {
+    app.post(url, { schema: { body: NewSandbox, response: { 201: Sandbox, '4xx': ErrorBody } } }, async (req, reply) => {
+      const b = req.body
+      const record = await sandboxes.create({
+        templateRef: b.templateID,
+        timeoutS: b.timeout,
+        metadata: b.metadata ?? {},
+        envVars: b.envVars ?? {},
+        // compat: v2 has no `secure` field and always issues an envd access token.
+        secure: v2 ? true : b.secure === true,
+        allowInternetAccess: b.allow_internet_access ?? true,
+        onTimeout: b.autoPause ? 'pause' : 'kill',
+        autoResume: b.autoResume?.enabled === true,
+      })
+      return reply.code(201).send(sandboxBody(record, domain))
+    })
+  }
+}

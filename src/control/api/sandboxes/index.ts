@@ -1,0 +1,19 @@
+// Registers every sandbox route.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { connectSandboxRoute } from './connect-sandbox.js'
+import { createSandboxRoute } from './create-sandbox.js'
+import type { SandboxRouteDeps } from './deps.js'
+import { getLogsRoute } from './get-logs.js'
+import { getMetricsRoute } from './get-metrics.js'
+import { getSandboxRoute } from './get-sandbox.js'
+import { killSandboxRoute } from './kill-sandbox.js'
+import { listSandboxesRoute } from './list-sandboxes.js'
+import { pauseSandboxRoute } from './pause-sandbox.js'
+import { setTimeoutRoute } from './set-timeout.js'
+
+export const sandboxRoutes: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, deps) => {
+  for (const route of [createSandboxRoute, getSandboxRoute, killSandboxRoute, listSandboxesRoute, setTimeoutRoute,
+    connectSandboxRoute, pauseSandboxRoute, getMetricsRoute, getLogsRoute]) {
+    await app.register(route, deps)
+  }
+}

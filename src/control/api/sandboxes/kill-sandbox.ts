@@ -1,0 +1,12 @@
+// DELETE /sandboxes/{sandboxID}: kill a running or paused sandbox.
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { ErrorBody, SandboxParams } from '../schemas.js'
+import type { SandboxRouteDeps } from './deps.js'
+
+export const killSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, { sandboxes }) => {
+  app.delete('/sandboxes/:sandboxID', { schema: { params: SandboxParams, response: { 204: Type.Null(), '4xx': ErrorBody } } }, async (req, reply) => {
+    await sandboxes.kill(req.params.sandboxID)
+    return reply.code(204).send(null)
+  })
+}

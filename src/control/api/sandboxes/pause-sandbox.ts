@@ -1,0 +1,22 @@
+// POST /sandboxes/{id}/pause (409 when already paused) and the deprecated /resume (409 when running).
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { ErrorBody, Sandbox, SandboxParams, sandboxBody } from '../schemas.js'
+import type { SandboxRouteDeps } from './deps.js'
+
+export const pauseSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, { sandboxes, domain }) => {
+  app.post('/sandboxes/:sandboxID/pause', {
+    schema: { params: SandboxParams, body: Type.Object({ memory: Type.Optional(Type.Boolean()) }), response: { 204: Type.Null(), '4xx': ErrorBody } },
+  }, async (req, reply) => {
+    // TODO(#6): memory:false stops the container and keeps only its filesystem.
+    await sandboxes.pause(req.params.sandboxID)
+    return reply.code(204).send(null)
+  })
+  app.post('/sandboxes/:sandboxID/resume', {
+    schema: { params: SandboxParams, body: Type.Object({ timeout: Type.Optional(Type.Integer({ minimum: 0 })), autoPause: Type.Optional(Type.Boolean()) }), response: { 201: Sandbox, '4xx': ErrorBody } },
+  }, async (req, reply) => {
+    // compat: the deprecated resume defaults to 15 s.
+    const record = await sandboxes.resume(req.params.sandboxID, req.body.timeout ?? 15)
+    return reply.code(201).send(sandboxBody(record, domain))
+  })
+}

@@ -1,0 +1,90 @@
+// Wire shapes of the E2B control API (TypeBox): request validation and response filtering.
+// E2B spellings (sandboxID, templateID) live here and in the routes that map them.
+import { Type, type Static } from '@sinclair/typebox'
+import type { Sandbox as SandboxModel } from '../sandboxes/types.js'
+
+export const CLIENT_ID = '6532622b' // compat: deprecated field, upstream always sends this value
+
+export const ErrorBody = Type.Object({ code: Type.Integer(), message: Type.String() })
+export const SandboxParams = Type.Object({ sandboxID: Type.String({ minLength: 1, maxLength: 128 }) })
+
+const StringMap = (maxProperties: number, maxValue: number) =>
+  Type.Record(Type.String({ maxLength: 256 }), Type.String({ maxLength: maxValue }), { maxProperties })
+
+export const NewSandbox = Type.Object({
+  templateID: Type.String({ minLength: 1, maxLength: 256 }),
+  timeout: Type.Optional(Type.Integer({ minimum: -2147483648, maximum: 2147483647 })),
+  metadata: Type.Optional(Type.Union([StringMap(256, 4096), Type.Null()])),
+  envVars: Type.Optional(Type.Union([StringMap(1000, 131072), Type.Null()])),
+  secure: Type.Optional(Type.Boolean()),
+  allow_internet_access: Type.Optional(Type.Boolean()),
+  autoPause: Type.Optional(Type.Boolean()),
+  autoPauseMemory: Type.Optional(Type.Boolean()),
+  autoResume: Type.Optional(Type.Union([Type.Object({ enabled: Type.Boolean() }), Type.Null()])),
+})
+export type NewSandbox = Static<typeof NewSandbox>
+
+export const Sandbox = Type.Object({
+  sandboxID: Type.String(),
+  templateID: Type.String(),
+  clientID: Type.String(),
+  envdVersion: Type.String(),
+  alias: Type.Optional(Type.String()),
+  domain: Type.Union([Type.String(), Type.Null()]),
+  envdAccessToken: Type.Optional(Type.String()),
+  trafficAccessToken: Type.Union([Type.String(), Type.Null()]),
+})
+
+const listedFields = {
+  templateID: Type.String(),
+  alias: Type.Optional(Type.String()),
+  sandboxID: Type.String(),
+  clientID: Type.String(),
+  startedAt: Type.String(),
+  endAt: Type.String(),
+  cpuCount: Type.Integer(),
+  memoryMB: Type.Integer(),
+  diskSizeMB: Type.Integer(),
+  metadata: Type.Optional(Type.Record(Type.String(), Type.String())),
+  state: Type.String(),
+  envdVersion: Type.String(),
+}
+export const ListedSandbox = Type.Object(listedFields)
+
+export const SandboxDetail = Type.Object({
+  ...listedFields,
+  envdAccessToken: Type.Optional(Type.String()),
+  allowInternetAccess: Type.Union([Type.Boolean(), Type.Null()]),
+  domain: Type.Union([Type.String(), Type.Null()]),
+  lifecycle: Type.Object({ autoResume: Type.Boolean(), onTimeout: Type.String() }),
+})
+
+export const SandboxMetric = Type.Object({
+  timestamp: Type.String(), timestampUnix: Type.Integer(), cpuCount: Type.Integer(), cpuUsedPct: Type.Number(),
+  memUsed: Type.Integer(), memTotal: Type.Integer(), memCache: Type.Integer(), diskUsed: Type.Integer(), diskTotal: Type.Integer(),
+})
+
+export const TimeoutBody = Type.Object({ timeout: Type.Integer({ minimum: -2147483648, maximum: 2147483647 }) })
+export const ConnectBody = Type.Object({ timeout: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })), memory: Type.Optional(Type.Boolean()) })
+
+export function sandboxBody(r: SandboxModel, domain: string) {
+  return {
+    sandboxID: r.sandboxId, templateID: r.templateId, clientID: CLIENT_ID, envdVersion: r.envdVersion, alias: r.alias,
+    domain: domain || null, envdAccessToken: r.envdAccessToken, trafficAccessToken: null,
+  }
+}
+
+export function listedBody(r: SandboxModel) {
+  return {
+    templateID: r.templateId, alias: r.alias, sandboxID: r.sandboxId, clientID: CLIENT_ID,
+    startedAt: r.startedAt.toISOString(), endAt: r.endAt.toISOString(), cpuCount: r.cpuCount, memoryMB: r.memoryMB,
+    diskSizeMB: r.diskSizeMB, metadata: r.metadata, state: r.state, envdVersion: r.envdVersion,
+  }
+}
+
+export function detailBody(r: SandboxModel, domain: string) {
+  return {
+    ...listedBody(r), envdAccessToken: r.envdAccessToken, allowInternetAccess: r.allowInternetAccess, domain: domain || null,
+    lifecycle: { autoResume: r.autoResume, onTimeout: r.onTimeout },
+  }
+}

@@ -1,0 +1,48 @@
+// buildControlApp(): the E2B control API as a Fastify instance (never listens).
+import Fastify, { LogController, type FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Logger } from 'pino'
+import { InvalidArgumentError } from '../shared/errors.js'
+import { sendError, sendNotFound } from '../shared/http-errors.js'
+import { registerApiKeyAuth } from './api/auth.js'
+import { sandboxRoutes } from './api/sandboxes/index.js'
+import type { SandboxService } from './sandboxes/sandbox-service.js'
+
+export type ControlAppDeps = Readonly<{
+  log: Logger
+  sandboxes: SandboxService
+  apiKeys: readonly string[]
+  domain: string
+  /** Resolves when the server can create sandboxes (Docker reachable, base image present). */
+  ready: () => boolean
+}>
+
+export async function buildControlApp(deps: ControlAppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log,
+    logController: new LogController({ disableRequestLogging: true }),
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
+    bodyLimit: 4 * 1024 * 1024,
+  }).withTypeProvider<TypeBoxTypeProvider>()
+  app.setErrorHandler(sendError)
+  app.setNotFoundHandler(sendNotFound)
+  // compat: bodies arrive chunked; some are empty where the body is optional (pause, connect).
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    if (body === '') return done(null, {})
+    try {
+      done(null, JSON.parse(body as string))
+    } catch (e) {
+      done(new InvalidArgumentError(`invalid JSON body: ${(e as Error).message}`), undefined)
+    }
+  })
+  app.addHook('preValidation', async (req) => {
+    if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {}
+  })
+  registerApiKeyAuth(app as unknown as FastifyInstance, deps.apiKeys)
+
+  app.get('/health', async (_req, reply) =>
+    deps.ready() ? reply.code(200).send({ status: 'ok' }) : reply.code(503).send({ code: 503, message: 'not ready: the base template image is still being prepared' }))
+  await app.register(sandboxRoutes, { sandboxes: deps.sandboxes, domain: deps.domain })
+  return app as unknown as FastifyInstance
+}

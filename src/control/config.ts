@@ -1,0 +1,54 @@
+// loadControlConfig(): every SANDOCK_* variable of `sandock serve`, validated once and frozen.
+import { envReader } from '../shared/config.js'
+import type { LogLevel } from '../shared/logging.js'
+
+export type ControlConfig = Readonly<{
+  apiPort: number
+  proxyPort: number
+  host: string
+  /** Public sandbox domain ('' = none): returned in Sandbox.domain and used for host routing. */
+  domain: string
+  dataDir: string
+  dockerSocket: string
+  logLevel: LogLevel
+  /** Accepted X-API-Key values; empty → a key is generated into the data dir. */
+  apiKeys: readonly string[]
+  network: string
+  internalNetwork: string
+  baseImage: string
+  defaultTimeoutS: number
+  maxTimeoutS: number
+  defaultCpuCount: number
+  defaultMemoryMB: number
+  pidsLimit: number
+  maxSandboxes: number
+  metricsIntervalMs: number
+}>
+
+export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): ControlConfig {
+  const r = envReader(env)
+  const config = {
+    apiPort: r.int('SANDOCK_API_PORT', 3000, { min: 0, max: 65535 }),
+    proxyPort: r.int('SANDOCK_PROXY_PORT', 3002, { min: 0, max: 65535 }),
+    host: r.str('SANDOCK_HOST', '0.0.0.0'),
+    domain: r.str('SANDOCK_DOMAIN', ''),
+    dataDir: r.str('SANDOCK_DATA_DIR', '.sandock-data'),
+    dockerSocket: r.str('SANDOCK_DOCKER_SOCKET', '/var/run/docker.sock'),
+    logLevel: r.oneOf<LogLevel>('SANDOCK_LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'], 'info'),
+    apiKeys: r.list('SANDOCK_API_KEYS'),
+    network: r.str('SANDOCK_NETWORK', 'sandock'),
+    internalNetwork: r.str('SANDOCK_INTERNAL_NETWORK', 'sandock-internal'),
+    baseImage: r.str('SANDOCK_BASE_TEMPLATE_IMAGE', 'sandock/base:latest'),
+    defaultTimeoutS: r.int('SANDOCK_DEFAULT_TIMEOUT', 300, { min: 1 }),
+    maxTimeoutS: r.int('SANDOCK_MAX_TIMEOUT', 24 * 3600, { min: 1 }),
+    defaultCpuCount: r.int('SANDOCK_DEFAULT_CPU_COUNT', 2, { min: 1, max: 256 }),
+    defaultMemoryMB: r.int('SANDOCK_DEFAULT_MEMORY_MB', 1024, { min: 64 }),
+    pidsLimit: r.int('SANDOCK_PIDS_LIMIT', 1024, { min: 16 }),
+    maxSandboxes: r.int('SANDOCK_MAX_SANDBOXES', 100, { min: 1 }),
+    metricsIntervalMs: r.int('SANDOCK_METRICS_INTERVAL_MS', 5000, { min: 100 }),
+  }
+  if (config.defaultTimeoutS > config.maxTimeoutS) r.problem('SANDOCK_DEFAULT_TIMEOUT must not exceed SANDOCK_MAX_TIMEOUT')
+  if (config.domain && !/^[a-z0-9.-]+$/i.test(config.domain)) r.problem(`SANDOCK_DOMAIN must be a DNS name, got "${config.domain}"`)
+  r.assertValid()
+  return Object.freeze(config)
+}

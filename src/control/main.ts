@@ -1,0 +1,71 @@
+// `sandock serve`: config → logger → Docker → sandboxes (re-attached) → API and proxy listening.
+import type { FastifyInstance } from 'fastify'
+import { createLogger } from '../shared/logging.js'
+import { buildControlApp } from './app.js'
+import type { ControlConfig } from './config.js'
+import { ensureBaseImage } from './images.js'
+import { createProxyServer } from './proxy/proxy-server.js'
+import { createDockerRuntime } from './runtime/docker-runtime.js'
+import { createSandboxService } from './sandboxes/sandbox-service.js'
+import { loadSecrets } from './sandboxes/tokens.js'
+import { createTemplateResolver } from './templates/template-resolver.js'
+
+export type RunningControl = { api: FastifyInstance; apiPort: number; proxyPort: number; close(): Promise<void> }
+
+export async function startControl(config: ControlConfig, opts: { imageContext?: string } = {}): Promise<RunningControl> {
+  const log = createLogger({ level: config.logLevel, name: 'sandock' })
+  const secrets = await loadSecrets(config.dataDir, config.apiKeys)
+  if (secrets.generatedKey) {
+    // Printed once, when generated; never logged.
+    process.stdout.write(`\nSandock generated an API key (stored in ${config.dataDir}/api-key):\n\n  E2B_API_KEY=${secrets.generatedKey}\n\n`)
+  }
+  const runtime = createDockerRuntime({ socketPath: config.dockerSocket, log })
+  await runtime.ping().catch((e: unknown) => {
+    throw new Error(`cannot reach Docker at ${config.dockerSocket}: ${(e as Error).message}`)
+  })
+  await runtime.ensureNetwork(config.network, { internal: false })
+  await runtime.ensureNetwork(config.internalNetwork, { internal: true })
+
+  const sandboxes = createSandboxService({
+    runtime,
+    templates: createTemplateResolver({ baseImage: config.baseImage, cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB }),
+    envdToken: secrets.envdToken,
+    log,
+    dataDir: config.dataDir,
+    network: config.network,
+    internalNetwork: config.internalNetwork,
+    defaultTimeoutS: config.defaultTimeoutS,
+    maxTimeoutS: config.maxTimeoutS,
+    pidsLimit: config.pidsLimit,
+    maxSandboxes: config.maxSandboxes,
+    metricsIntervalMs: config.metricsIntervalMs,
+  })
+  await sandboxes.recover()
+  sandboxes.startSampling()
+
+  let ready = false
+  const api = await buildControlApp({ log, sandboxes, apiKeys: secrets.apiKeys, domain: config.domain, ready: () => ready })
+  const proxy = createProxyServer({ resolver: sandboxes.resolver, domain: config.domain, log: log.child({ component: 'proxy' }) })
+  await api.listen({ port: config.apiPort, host: config.host })
+  await new Promise<void>((resolve, reject) => {
+    proxy.server.once('error', reject)
+    proxy.server.listen(config.proxyPort, config.host, () => resolve())
+  })
+  const apiPort = (api.server.address() as { port: number }).port
+  const proxyPort = (proxy.server.address() as { port: number }).port
+  log.info({ apiPort, proxyPort, domain: config.domain || undefined, dataDir: config.dataDir }, 'sandock listening')
+
+  // Listen first so the API answers (503 on /health) while a first start builds the base image.
+  await ensureBaseImage({ runtime, image: config.baseImage, contextDir: opts.imageContext, log })
+  ready = true
+
+  return {
+    api,
+    apiPort,
+    proxyPort,
+    async close() {
+      sandboxes.close()
+      await Promise.all([api.close(), proxy.close()])
+    },
+  }
+}

@@ -1,0 +1,196 @@
+// The only module that talks to Docker: sandbox containers, networks and images, in domain terms.
+import { readdir } from 'node:fs/promises'
+import { join, relative } from 'node:path'
+import Docker from 'dockerode'
+import type { Logger } from 'pino'
+import { AppError, NotFoundError } from '../../shared/errors.js'
+import { LABELS, MANAGED_BY } from './labels.js'
+
+export type ContainerSpec = Readonly<{
+  sandboxId: string
+  image: string
+  labels: Record<string, string>
+  env: Record<string, string>
+  cpuCount: number
+  memoryMB: number
+  pidsLimit: number
+  network: string
+}>
+
+export type ManagedContainer = Readonly<{
+  containerId: string
+  labels: Record<string, string>
+  state: 'running' | 'paused' | 'stopped'
+  ip: string | undefined
+}>
+
+export interface SandboxRuntime {
+  ensureNetwork(name: string, opts: { internal: boolean }): Promise<void>
+  /** Creates and starts a sandbox container; resolves with its id and address. Removes it on failure. */
+  start(spec: ContainerSpec): Promise<{ containerId: string; ip: string }>
+  remove(containerId: string): Promise<void>
+  pause(containerId: string): Promise<void>
+  unpause(containerId: string): Promise<void>
+  listManaged(): Promise<ManagedContainer[]>
+  imageExists(image: string): Promise<boolean>
+  /** Container stdout/stderr lines (envd logs), oldest first. */
+  logs(containerId: string, opts: { sinceS?: number; tail?: number }): Promise<string[]>
+  ping(): Promise<void>
+  /** Builds `tag` from a context folder; `onLog` gets each output line. Fails on in-stream errors. */
+  buildImage(opts: { contextDir: string; dockerfile: string; tag: string; onLog: (line: string) => void }): Promise<void>
+}
+
+const statusOf = (e: unknown) => (e as { statusCode?: number })?.statusCode
+
+function fromDockerError(e: unknown, what: string): AppError {
+  const code = statusOf(e)
+  if (code === 404) return new NotFoundError(`${what} not found`, { cause: e })
+  if (code === 409) return new AppError('conflict', `${what}: ${(e as Error).message}`, { cause: e })
+  return new AppError('unavailable', `docker: ${what}: ${(e as Error).message}`, { cause: e })
+}
+
+/** Docker's multiplexed log stream → text lines (8-byte frame headers stripped). */
+function demuxLines(buf: Buffer): string[] {
+  const out: string[] = []
+  let text = ''
+  if (buf.length >= 8 && (buf[0] === 1 || buf[0] === 2) && buf[1] === 0 && buf[2] === 0 && buf[3] === 0) {
+    for (let i = 0; i + 8 <= buf.length; ) {
+      const len = buf.readUInt32BE(i + 4)
+      text += buf.subarray(i + 8, i + 8 + len).toString('utf8')
+      i += 8 + len
+    }
+  } else text = buf.toString('utf8')
+  for (const line of text.split('\n')) if (line !== '') out.push(line)
+  return out
+}
+
+export function createDockerRuntime(opts: { socketPath: string; log: Logger }): SandboxRuntime {
+  const docker = new Docker({ socketPath: opts.socketPath })
+  const log = opts.log
+
+  const ipOf = (info: Docker.ContainerInspectInfo | Docker.ContainerInfo, network: string | undefined): string | undefined => {
+    const nets = info.NetworkSettings?.Networks ?? {}
+    const n = (network && nets[network]) || Object.values(nets)[0]
+    return n?.IPAddress || undefined
+  }
+
+  return {
+    async ping() {
+      await docker.ping()
+    },
+
+    async ensureNetwork(name, { internal }) {
+      const existing = await docker.listNetworks({ filters: { name: [name] } })
+      if (existing.some((n) => n.Name === name)) return
+      try {
+        await docker.createNetwork({ Name: name, Driver: 'bridge', Internal: internal, Labels: { [LABELS.managedBy]: MANAGED_BY } })
+        log.info({ network: name, internal }, 'network created')
+      } catch (e) {
+        if (statusOf(e) !== 409) throw fromDockerError(e, `network ${name}`)
+      }
+    },
+
+    async start(spec) {
+      let container: Docker.Container | undefined
+      try {
+        container = await docker.createContainer({
+          name: `sandock-${spec.sandboxId}`,
+          Image: spec.image,
+          Labels: { ...spec.labels, [LABELS.managedBy]: MANAGED_BY, [LABELS.sandboxId]: spec.sandboxId },
+          Env: Object.entries(spec.env).map(([k, v]) => `${k}=${v}`),
+          Hostname: spec.sandboxId.slice(0, 12),
+          HostConfig: {
+            NetworkMode: spec.network,
+            NanoCpus: Math.round(spec.cpuCount * 1e9),
+            Memory: spec.memoryMB * 1024 * 1024,
+            MemorySwap: spec.memoryMB * 1024 * 1024,
+            PidsLimit: spec.pidsLimit,
+            // tini as PID 1: reaps zombies and forwards signals to envd.
+            Init: true,
+            RestartPolicy: { Name: 'no' },
+          },
+        })
+        await container.start()
+        const info = await container.inspect()
+        const ip = ipOf(info, spec.network)
+        if (!ip) throw new AppError('internal', `sandbox container has no address on network ${spec.network}`)
+        return { containerId: container.id, ip }
+      } catch (e) {
+        if (container) await container.remove({ force: true }).catch(() => undefined)
+        if (e instanceof AppError) throw e
+        if (statusOf(e) === 404) throw new NotFoundError(`image ${spec.image} not found`, { cause: e })
+        throw fromDockerError(e, 'create sandbox container')
+      }
+    },
+
+    async remove(containerId) {
+      try {
+        await docker.getContainer(containerId).remove({ force: true, v: true })
+      } catch (e) {
+        if (statusOf(e) === 404) return
+        throw fromDockerError(e, `container ${containerId}`)
+      }
+    },
+
+    async pause(containerId) {
+      await docker.getContainer(containerId).pause().catch((e) => {
+        throw fromDockerError(e, `pause ${containerId}`)
+      })
+    },
+
+    async unpause(containerId) {
+      await docker.getContainer(containerId).unpause().catch((e) => {
+        throw fromDockerError(e, `unpause ${containerId}`)
+      })
+    },
+
+    async listManaged() {
+      const list = await docker.listContainers({ all: true, filters: { label: [`${LABELS.managedBy}=${MANAGED_BY}`, LABELS.sandboxId] } })
+      return list.map((c) => ({
+        containerId: c.Id,
+        labels: c.Labels ?? {},
+        state: c.State === 'running' ? 'running' : c.State === 'paused' ? 'paused' : 'stopped',
+        ip: ipOf(c, c.HostConfig?.NetworkMode),
+      }))
+    },
+
+    async imageExists(image) {
+      try {
+        await docker.getImage(image).inspect()
+        return true
+      } catch (e) {
+        if (statusOf(e) === 404) return false
+        throw fromDockerError(e, `image ${image}`)
+      }
+    },
+
+    async buildImage({ contextDir, dockerfile, tag, onLog }) {
+      const files = (await readdir(contextDir, { recursive: true, withFileTypes: true }))
+        .filter((d) => d.isFile() || d.isSymbolicLink())
+        .map((d) => relative(contextDir, join(d.parentPath, d.name)))
+      const stream = await docker.buildImage({ context: contextDir, src: files }, { t: tag, dockerfile, labels: { [LABELS.managedBy]: MANAGED_BY } })
+      await new Promise<void>((resolve, reject) => {
+        docker.modem.followProgress(stream, (err: Error | null, output: { error?: string }[]) => {
+          // Build failures arrive as an in-stream `error` event on an HTTP 200.
+          const failed = err?.message ?? output?.find((o) => o.error)?.error
+          if (failed) reject(new AppError('internal', `image build ${tag} failed: ${failed}`))
+          else resolve()
+        }, (ev: { stream?: string; status?: string }) => {
+          const line = (ev.stream ?? ev.status ?? '').trim()
+          if (line) onLog(line)
+        })
+      })
+    },
+
+    async logs(containerId, { sinceS, tail }) {
+      try {
+        const buf = (await docker.getContainer(containerId).logs({
+          stdout: true, stderr: true, follow: false, since: sinceS ?? 0, tail: tail ?? 1000, timestamps: false,
+        })) as unknown as Buffer
+        return demuxLines(Buffer.isBuffer(buf) ? buf : Buffer.from(String(buf)))
+      } catch (e) {
+        throw fromDockerError(e, `logs of ${containerId}`)
+      }
+    },
+  }
+}

@@ -1,0 +1,43 @@
+// The control plane's calls to envd inside a sandbox: readiness, /init and /metrics (never proxied).
+import { AppError } from '../../shared/errors.js'
+
+export const ENVD_PORT = 49983
+
+export type EnvdMetrics = {
+  ts: number; cpu_count: number; cpu_used_pct: number; mem_total: number; mem_used: number; mem_cache: number
+  disk_used: number; disk_total: number
+}
+
+const base = (ip: string) => `http://${ip}:${ENVD_PORT}`
+
+/** Polls /health until envd answers 204; throws unavailable after `timeoutMs`. */
+export async function waitForEnvd(ip: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  let delay = 5
+  for (;;) {
+    const ok = await fetch(`${base(ip)}/health`, { signal: AbortSignal.timeout(1000) }).then((r) => r.status === 204, () => false)
+    if (ok) return
+    if (Date.now() > deadline) throw new AppError('unavailable', `envd in the sandbox did not become ready within ${timeoutMs} ms`)
+    await new Promise((r) => setTimeout(r, delay))
+    delay = Math.min(delay * 2, 100)
+  }
+}
+
+/** POST /init: env vars and the access token; `currentToken` authorises a re-init. */
+export async function initEnvd(ip: string, body: { envVars: Record<string, string>; accessToken?: string }, currentToken?: string): Promise<void> {
+  const res = await fetch(`${base(ip)}/init`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(currentToken ? { 'x-access-token': currentToken } : {}) },
+    body: JSON.stringify({ ...body, timestamp: new Date().toISOString() }),
+    signal: AbortSignal.timeout(10_000),
+  }).catch((e) => {
+    throw new AppError('unavailable', `envd /init failed: ${(e as Error).message}`, { cause: e })
+  })
+  if (res.status !== 204) throw new AppError('internal', `envd /init answered ${res.status}: ${(await res.text()).slice(0, 200)}`)
+}
+
+export async function fetchEnvdMetrics(ip: string, token: string | undefined): Promise<EnvdMetrics> {
+  const res = await fetch(`${base(ip)}/metrics`, { headers: token ? { 'x-access-token': token } : {}, signal: AbortSignal.timeout(5000) })
+  if (res.status !== 200) throw new AppError('unavailable', `envd /metrics answered ${res.status}`)
+  return (await res.json()) as EnvdMetrics
+}

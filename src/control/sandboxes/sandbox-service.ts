@@ -1,0 +1,350 @@
+// Sandbox lifecycle on top of the runtime: create, kill, timeouts, pause/resume, re-attach at boot.
+import type { Logger } from 'pino'
+import { AppError, NotFoundError, RateLimitedError } from '../../shared/errors.js'
+import { ENVD_VERSION } from '../../shared/version.js'
+import type { SandboxRuntime } from '../runtime/docker-runtime.js'
+import { LABELS } from '../runtime/labels.js'
+import type { TemplateResolver } from '../templates/template-resolver.js'
+import { fetchEnvdMetrics, initEnvd, waitForEnvd, type EnvdMetrics } from './envd-client.js'
+import { newSandboxId } from './ids.js'
+import { listPage, type ListFilter } from './list-query.js'
+import { SandboxStore, type SandboxMetric, type SandboxRecord } from './sandbox-store.js'
+import type { LifecycleOnTimeout, ProxyResolver, Sandbox, SandboxSpec } from './types.js'
+
+export type CreateSandboxRequest = {
+  templateRef: string
+  timeoutS: number | undefined
+  metadata: Record<string, string>
+  envVars: Record<string, string>
+  secure: boolean
+  allowInternetAccess: boolean
+  onTimeout: LifecycleOnTimeout
+  autoResume: boolean
+}
+
+export type SandboxServiceDeps = Readonly<{
+  runtime: SandboxRuntime
+  templates: TemplateResolver
+  envdToken: (sandboxId: string) => string
+  log: Logger
+  dataDir: string
+  network: string
+  internalNetwork: string
+  defaultTimeoutS: number
+  maxTimeoutS: number
+  pidsLimit: number
+  maxSandboxes: number
+  metricsIntervalMs: number
+}>
+
+const METRICS_KEPT = 720
+const MAX_TIMER_MS = 2 ** 31 - 1
+
+export class SandboxNotFoundError extends NotFoundError {
+  constructor(readonly sandboxId: string) {
+    super(`Sandbox "${sandboxId}" doesn't exist or you don't have access to it`)
+  }
+}
+
+function toMetric(m: EnvdMetrics): SandboxMetric {
+  return {
+    timestamp: new Date(m.ts * 1000).toISOString(), timestampUnix: m.ts, cpuCount: m.cpu_count, cpuUsedPct: m.cpu_used_pct,
+    memUsed: m.mem_used, memTotal: m.mem_total, memCache: m.mem_cache, diskUsed: m.disk_used, diskTotal: m.disk_total,
+  }
+}
+
+export function createSandboxService(deps: SandboxServiceDeps) {
+  const store = new SandboxStore(deps.dataDir)
+  const log = deps.log
+  let pending = 0
+  let sampler: NodeJS.Timeout | undefined
+
+  const get = (sandboxId: string): SandboxRecord => {
+    const r = store.records.get(sandboxId)
+    if (!r) throw new SandboxNotFoundError(sandboxId)
+    return r
+  }
+  const clampTimeoutMs = (s: number) => Math.min(Math.max(0, s), deps.maxTimeoutS) * 1000
+
+  /** Runs `fn` after any transition in flight on the same sandbox. */
+  async function serially<T>(record: SandboxRecord, fn: () => Promise<T>): Promise<T> {
+    const before = record.transition ?? Promise.resolve()
+    const run = before.catch(() => undefined).then(fn)
+    record.transition = run
+    try {
+      return await run
+    } finally {
+      if (record.transition === run) record.transition = undefined
+    }
+  }
+
+  function schedule(record: SandboxRecord): void {
+    clearTimeout(record.timer)
+    record.timer = undefined
+    if (record.state !== 'running') return
+    const ms = Math.max(0, record.endAt.getTime() - Date.now())
+    record.timer = setTimeout(() => {
+      if (Date.now() < record.endAt.getTime()) return schedule(record)
+      record.log.info({ onTimeout: record.onTimeout }, 'sandbox timed out')
+      const done = record.onTimeout === 'pause' ? pause(record.sandboxId) : kill(record.sandboxId)
+      done.catch((err: unknown) => record.log.error({ err }, 'sandbox expiry failed'))
+    }, Math.min(ms, MAX_TIMER_MS))
+    record.timer.unref()
+  }
+
+  async function sample(record: SandboxRecord): Promise<EnvdMetrics | undefined> {
+    try {
+      const m = await fetchEnvdMetrics(record.ip, record.envdAccessToken)
+      record.metrics.push(toMetric(m))
+      if (record.metrics.length > METRICS_KEPT) record.metrics.splice(0, record.metrics.length - METRICS_KEPT)
+      return m
+    } catch (err) {
+      record.log.debug({ err }, 'metrics sample failed')
+      return undefined
+    }
+  }
+
+  function adopt(sandbox: Sandbox): SandboxRecord {
+    const record: SandboxRecord = {
+      ...sandbox,
+      log: log.child({ sandboxId: sandbox.sandboxId, templateId: sandbox.templateId }),
+      timer: undefined, connections: new Set(), metrics: [], transition: undefined,
+    }
+    store.records.set(sandbox.sandboxId, record)
+    schedule(record)
+    return record
+  }
+
+  async function create(req: CreateSandboxRequest): Promise<SandboxRecord> {
+    if (store.records.size + pending >= deps.maxSandboxes) {
+      throw new RateLimitedError(`you have reached the maximum number of concurrent E2B sandboxes (${deps.maxSandboxes}). If you need more, please visit 'https://e2b.dev/docs/billing'`)
+    }
+    pending++
+    try {
+      const template = await deps.templates(req.templateRef)
+      const timeoutS = req.timeoutS ?? deps.defaultTimeoutS
+      if (timeoutS <= 0) throw new AppError('invalid_argument', 'timeout: Timeout must be greater than 0')
+      if (timeoutS > deps.maxTimeoutS) throw new AppError('invalid_argument', `timeout: Timeout cannot be greater than ${deps.maxTimeoutS} seconds`)
+      const sandboxId = newSandboxId()
+      const startedAt = new Date()
+      const spec: SandboxSpec = {
+        sandboxId, templateId: template.templateId, alias: template.alias, metadata: req.metadata,
+        timeoutMs: timeoutS * 1000, onTimeout: req.onTimeout, autoResume: req.autoResume, secure: req.secure,
+        allowInternetAccess: req.allowInternetAccess, cpuCount: template.cpuCount, memoryMB: template.memoryMB, startedAt,
+      }
+      const t0 = performance.now()
+      const { containerId, ip } = await deps.runtime.start({
+        sandboxId,
+        image: template.image,
+        labels: specLabels(spec),
+        env: { E2B_SANDBOX_ID: sandboxId, E2B_TEMPLATE_ID: template.templateId },
+        cpuCount: template.cpuCount,
+        memoryMB: template.memoryMB,
+        pidsLimit: deps.pidsLimit,
+        network: req.allowInternetAccess ? deps.network : deps.internalNetwork,
+      })
+      const token = req.secure ? deps.envdToken(sandboxId) : undefined
+      let first: EnvdMetrics | undefined
+      try {
+        await waitForEnvd(ip)
+        first = await fetchEnvdMetrics(ip, undefined).catch(() => undefined)
+        await initEnvd(ip, { envVars: req.envVars, accessToken: token })
+      } catch (e) {
+        await deps.runtime.remove(containerId).catch(() => undefined)
+        throw e
+      }
+      // Boot time does not count against the timeout (as upstream re-stamps start after boot).
+      const endAt = new Date(Date.now() + timeoutS * 1000)
+      await store.saveEndAt(sandboxId, endAt)
+      const record = adopt({
+        ...spec, state: 'running', endAt, containerId, ip, envdAccessToken: token, envdVersion: ENVD_VERSION,
+        diskSizeMB: first ? Math.round(first.disk_total / 1048576) : 0,
+      })
+      if (first) record.metrics.push(toMetric(first))
+      record.log.info({ containerId, ms: Math.round(performance.now() - t0) }, 'sandbox created')
+      return record
+    } finally {
+      pending--
+    }
+  }
+
+  async function kill(sandboxId: string): Promise<void> {
+    const record = get(sandboxId)
+    await serially(record, async () => {
+      if (!store.records.has(sandboxId)) throw new SandboxNotFoundError(sandboxId)
+      clearTimeout(record.timer)
+      // Forget first: the proxy answers 502 from now on, then in-flight streams are cut.
+      await store.forget(sandboxId)
+      store.cutConnections(record)
+      await deps.runtime.remove(record.containerId)
+      record.log.info({}, 'sandbox killed')
+    })
+  }
+
+  async function pause(sandboxId: string): Promise<void> {
+    const record = get(sandboxId)
+    await serially(record, async () => {
+      if (record.state === 'paused') throw new AppError('conflict', `Error pausing sandbox - sandbox '${sandboxId}' is already paused`)
+      clearTimeout(record.timer)
+      record.state = 'paused'
+      store.cutConnections(record)
+      await deps.runtime.pause(record.containerId)
+      record.log.info({}, 'sandbox paused')
+    })
+  }
+
+  /** Unpauses a paused sandbox with a fresh deadline; throws conflict when it is running. */
+  async function resume(sandboxId: string, timeoutS: number | undefined): Promise<SandboxRecord> {
+    const record = get(sandboxId)
+    return serially(record, async () => {
+      if (record.state === 'running') throw new AppError('conflict', `Sandbox ${sandboxId} is already running`)
+      await deps.runtime.unpause(record.containerId)
+      record.state = 'running'
+      record.endAt = new Date(Date.now() + clampTimeoutMs(timeoutS ?? deps.defaultTimeoutS))
+      await store.saveEndAt(sandboxId, record.endAt)
+      schedule(record)
+      record.log.info({}, 'sandbox resumed')
+      return record
+    })
+  }
+
+  /** Running: extends endAt (never shortens), 200. Paused: resumes, 201. */
+  async function connect(sandboxId: string, timeoutS: number | undefined): Promise<{ record: SandboxRecord; resumed: boolean }> {
+    const record = get(sandboxId)
+    if (record.state === 'paused') return { record: await resume(sandboxId, timeoutS), resumed: true }
+    const wanted = new Date(Date.now() + clampTimeoutMs(timeoutS ?? deps.defaultTimeoutS))
+    if (wanted > record.endAt) {
+      record.endAt = wanted
+      await store.saveEndAt(sandboxId, wanted)
+      schedule(record)
+    }
+    return { record, resumed: false }
+  }
+
+  /** endAt = now + timeout; may shorten; negative means now. */
+  async function setTimeoutS(sandboxId: string, timeoutS: number): Promise<void> {
+    const record = get(sandboxId)
+    record.endAt = new Date(Date.now() + clampTimeoutMs(timeoutS))
+    await store.saveEndAt(sandboxId, record.endAt)
+    schedule(record)
+  }
+
+  /** Extends only (refreshes): endAt = max(endAt, now + duration). */
+  async function refresh(sandboxId: string, durationS: number): Promise<void> {
+    const record = get(sandboxId)
+    const wanted = new Date(Date.now() + clampTimeoutMs(durationS))
+    if (wanted > record.endAt) {
+      record.endAt = wanted
+      await store.saveEndAt(sandboxId, wanted)
+      schedule(record)
+    }
+  }
+
+  /** Re-attaches to sandbox containers after a restart; removes ones that stopped. */
+  async function recover(): Promise<{ adopted: number; removed: number }> {
+    await store.init()
+    let adopted = 0
+    let removed = 0
+    for (const c of await deps.runtime.listManaged()) {
+      const spec = specFromLabels(c.labels)
+      if (!spec || c.state === 'stopped' || !c.ip || store.records.has(spec.sandboxId)) {
+        await deps.runtime.remove(c.containerId)
+        if (spec) await store.forget(spec.sandboxId)
+        removed++
+        continue
+      }
+      const endAt = (await store.loadEndAt(spec.sandboxId)) ?? new Date(spec.startedAt.getTime() + spec.timeoutMs)
+      const record = adopt({
+        ...spec, state: c.state, endAt, containerId: c.containerId, ip: c.ip,
+        envdAccessToken: spec.secure ? deps.envdToken(spec.sandboxId) : undefined, envdVersion: ENVD_VERSION, diskSizeMB: 0,
+      })
+      if (record.state === 'running') void sample(record).then((m) => m && (record.diskSizeMB = Math.round(m.disk_total / 1048576)))
+      adopted++
+    }
+    if (adopted + removed > 0) log.info({ adopted, removed }, 'sandboxes re-attached')
+    return { adopted, removed }
+  }
+
+  function startSampling(): void {
+    sampler = setInterval(() => {
+      for (const r of store.records.values()) if (r.state === 'running') void sample(r)
+    }, deps.metricsIntervalMs)
+    sampler.unref()
+  }
+
+  const resolver: ProxyResolver = {
+    lookup(sandboxId) {
+      const r = store.records.get(sandboxId)
+      return r && { sandboxId, state: r.state, ip: r.ip, autoResume: r.autoResume }
+    },
+    track(sandboxId, close) {
+      const r = store.records.get(sandboxId)
+      if (!r) {
+        close()
+        return () => undefined
+      }
+      r.connections.add(close)
+      return () => r.connections.delete(close)
+    },
+  }
+
+  return {
+    create, kill, pause, resume, connect, setTimeoutS, refresh, recover, startSampling, resolver,
+    get: (sandboxId: string): SandboxRecord => get(sandboxId),
+    list: (filter: ListFilter) => listPage(store.records.values(), filter),
+    metrics(sandboxId: string, startS?: number, endS?: number): SandboxMetric[] {
+      return get(sandboxId).metrics.filter((m) => (startS === undefined || m.timestampUnix >= startS) && (endS === undefined || m.timestampUnix <= endS))
+    },
+    async logs(sandboxId: string, opts: { sinceS?: number; tail?: number }): Promise<string[]> {
+      return deps.runtime.logs(get(sandboxId).containerId, opts)
+    },
+    count: () => store.records.size,
+    /** Stops timers; sandboxes keep running and are re-attached by the next start. */
+    close(): void {
+      clearInterval(sampler)
+      for (const r of store.records.values()) clearTimeout(r.timer)
+    },
+  }
+}
+
+export type SandboxService = ReturnType<typeof createSandboxService>
+
+function specLabels(s: SandboxSpec): Record<string, string> {
+  return {
+    [LABELS.templateId]: s.templateId,
+    ...(s.alias ? { [LABELS.alias]: s.alias } : {}),
+    [LABELS.metadata]: JSON.stringify(s.metadata),
+    [LABELS.timeoutMs]: String(s.timeoutMs),
+    [LABELS.onTimeout]: s.onTimeout,
+    [LABELS.autoResume]: String(s.autoResume),
+    [LABELS.secure]: String(s.secure),
+    [LABELS.allowInternet]: String(s.allowInternetAccess),
+    [LABELS.cpuCount]: String(s.cpuCount),
+    [LABELS.memoryMB]: String(s.memoryMB),
+    [LABELS.startedAt]: s.startedAt.toISOString(),
+  }
+}
+
+function specFromLabels(l: Record<string, string>): SandboxSpec | undefined {
+  const sandboxId = l[LABELS.sandboxId]
+  const templateId = l[LABELS.templateId]
+  const startedAt = new Date(l[LABELS.startedAt] ?? '')
+  if (!sandboxId || !templateId || Number.isNaN(startedAt.getTime())) return undefined
+  let metadata: Record<string, string> = {}
+  try {
+    metadata = JSON.parse(l[LABELS.metadata] ?? '{}') as Record<string, string>
+  } catch {
+    return undefined
+  }
+  return {
+    sandboxId, templateId, alias: l[LABELS.alias], metadata,
+    timeoutMs: Number(l[LABELS.timeoutMs] ?? 300_000),
+    onTimeout: l[LABELS.onTimeout] === 'pause' ? 'pause' : 'kill',
+    autoResume: l[LABELS.autoResume] === 'true',
+    secure: l[LABELS.secure] === 'true',
+    allowInternetAccess: l[LABELS.allowInternet] !== 'false',
+    cpuCount: Number(l[LABELS.cpuCount] ?? 1),
+    memoryMB: Number(l[LABELS.memoryMB] ?? 512),
+    startedAt,
+  }
+}

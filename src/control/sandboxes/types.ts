@@ -1,0 +1,48 @@
+// The control plane's view of a sandbox, independent of HTTP and Docker shapes.
+
+export type LifecycleOnTimeout = 'kill' | 'pause'
+
+/** What a sandbox was created with; stored in container labels, so it survives restarts. */
+export type SandboxSpec = Readonly<{
+  sandboxId: string
+  templateId: string
+  alias: string | undefined
+  metadata: Readonly<Record<string, string>>
+  /** Create-time timeout, reused by auto-resume. */
+  timeoutMs: number
+  onTimeout: LifecycleOnTimeout
+  autoResume: boolean
+  secure: boolean
+  allowInternetAccess: boolean
+  cpuCount: number
+  memoryMB: number
+  startedAt: Date
+}>
+
+export type SandboxState = 'running' | 'paused'
+
+export type Sandbox = SandboxSpec & {
+  state: SandboxState
+  endAt: Date
+  containerId: string
+  /** The container's address on the sandbox network; envd listens on :49983 there. */
+  ip: string
+  envdAccessToken: string | undefined
+  envdVersion: string
+  diskSizeMB: number
+}
+
+/** What the proxy needs to route one request; undefined for unknown or killed sandboxes. */
+export type ProxyTarget = Readonly<{
+  sandboxId: string
+  state: SandboxState
+  ip: string
+  autoResume: boolean
+}>
+
+export type ProxyResolver = Readonly<{
+  /** The sandbox to route to, or undefined when it does not exist (→ 502 not found). */
+  lookup(sandboxId: string): ProxyTarget | undefined
+  /** Registers a live proxied connection so kill/expiry can cut it; returns the release function. */
+  track(sandboxId: string, close: () => void): () => void
+}>

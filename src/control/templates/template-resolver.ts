@@ -1,0 +1,19 @@
+// Resolves a create's templateID (alias, id, optional :tag) to an image and its resources.
+// Until the template builder lands (#4), the only template is `base`.
+import { NotFoundError } from '../../shared/errors.js'
+
+export type ResolvedTemplate = Readonly<{ templateId: string; alias: string | undefined; image: string; cpuCount: number; memoryMB: number }>
+
+export type TemplateResolver = (ref: string) => Promise<ResolvedTemplate>
+
+export function createTemplateResolver(opts: { baseImage: string; cpuCount: number; memoryMB: number }): TemplateResolver {
+  return async (ref) => {
+    const [name, tag] = ref.split(':')
+    const bare = name?.includes('/') ? name.split('/').pop()! : name
+    if (bare !== 'base') throw new NotFoundError(`template '${ref}' not found`)
+    if (tag !== undefined && tag !== 'latest' && tag !== 'default') {
+      throw new NotFoundError(`tag '${tag}' does not exist for template '${name}'`)
+    }
+    return { templateId: 'base', alias: 'base', image: opts.baseImage, cpuCount: opts.cpuCount, memoryMB: opts.memoryMB }
+  }
+}
