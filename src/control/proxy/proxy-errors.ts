@@ -1,0 +1,78 @@
+// The proxy's own error answers (contract 3.4): JSON bodies, written to a response or a raw upgrade socket.
+import { STATUS_CODES, type ServerResponse } from 'node:http'
+import type { Duplex } from 'node:stream'
+
+export type ProxyError = Readonly<{ status: number; body: Readonly<Record<string, unknown>> }>
+
+const CONTENT_TYPE = 'application/json; charset=utf-8'
+
+// compat: envd routes only the control plane may call; blocked on the envd port through the proxy.
+const ENVD_CONTROL_ROUTES = new Set(['/init', '/freeze', '/unfreeze', '/collapse', '/fsfreeze', '/fsthaw', '/upgrade'])
+
+export function sandboxNotFound(sandboxId: string): ProxyError {
+  return { status: 502, body: { sandboxId, message: 'The sandbox was not found', code: 502 } }
+}
+
+export function portNotOpen(sandboxId: string, port: number): ProxyError {
+  return { status: 502, body: { sandboxId, message: 'The sandbox is running but port is not open', port, code: 502 } }
+}
+
+export function reservedEnvdRoute(sandboxId: string): ProxyError {
+  const message = 'This endpoint is reserved for the E2B control plane and is not reachable through the sandbox URL'
+  return { status: 404, body: { sandboxId, message, code: 404 } }
+}
+
+export function badRoute(message: string): ProxyError {
+  return { status: 400, body: { code: 400, message } }
+}
+
+export function noSandboxInRequest(): ProxyError {
+  return { status: 404, body: { code: 404, message: 'no sandbox in request' } }
+}
+
+/**
+ * True for envd's control-plane routes. The path is normalised the way the forwarder and envd may
+ * read it (dot segments resolved, percent-decoded, repeated and trailing slashes collapsed,
+ * lower-cased) so spelling variants cannot slip through.
+ */
+export function isEnvdControlRoute(url: string | undefined): boolean {
+  let path = pathnameOf(url ?? '/')
+  try {
+    path = decodeURIComponent(path)
+  } catch {
+    // Malformed escapes: match on the raw text.
+  }
+  path = pathnameOf(path.replace(/\/+/g, '/'))
+  path = path.toLowerCase().replace(/\/+/g, '/').replace(/(.)\/$/, '$1')
+  return ENVD_CONTROL_ROUTES.has(path)
+}
+
+function pathnameOf(url: string): string {
+  try {
+    // Origin-form paths are prefixed so that `//x` is not read as a host; absolute-form is parsed as is.
+    return new URL(url.startsWith('/') ? `http://base.invalid${url}` : url, 'http://base.invalid').pathname
+  } catch {
+    return url
+  }
+}
+
+/** Answers the request with the error unless a response has already started (then the caller must cut it). */
+export function sendProxyError(res: ServerResponse, err: ProxyError): void {
+  if (res.headersSent || res.destroyed) return
+  const payload = JSON.stringify(err.body)
+  res.writeHead(err.status, { 'content-type': CONTENT_TYPE, 'content-length': Buffer.byteLength(payload) })
+  res.end(payload)
+}
+
+/** Writes the error as a complete HTTP/1.1 response on an upgrade socket, then ends the socket. */
+export function writeProxyErrorToSocket(socket: Duplex, err: ProxyError): void {
+  if (socket.destroyed || !socket.writable) return
+  const payload = JSON.stringify(err.body)
+  const head = [
+    `HTTP/1.1 ${err.status} ${STATUS_CODES[err.status] ?? ''}`,
+    `Content-Type: ${CONTENT_TYPE}`,
+    `Content-Length: ${Buffer.byteLength(payload)}`,
+    'Connection: close',
+  ].join('\r\n')
+  socket.end(`${head}\r\n\r\n${payload}`)
+}

@@ -1,0 +1,212 @@
+// createProxyServer(): routes each request or WebSocket upgrade to a running sandbox's <ip>:<port> and streams it.
+import http from 'node:http'
+import { Readable, type Duplex } from 'node:stream'
+import { ProxyServer } from 'http-proxy-3'
+import type { Logger } from 'pino'
+import { ENVD_PORT } from '../sandboxes/envd-client.js'
+import type { ProxyResolver } from '../sandboxes/types.js'
+import {
+  badRoute, isEnvdControlRoute, noSandboxInRequest, portNotOpen, reservedEnvdRoute, sandboxNotFound,
+  sendProxyError, writeProxyErrorToSocket, type ProxyError,
+} from './proxy-errors.js'
+import { isRouteError, routeRequest } from './route-host.js'
+
+export type SandboxProxy = Readonly<{
+  /** Created but not listening: main.ts listens. */
+  server: http.Server
+  handle(req: http.IncomingMessage, res: http.ServerResponse): void
+  handleUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void
+  /** Cuts every proxied connection, closes the server if listening and drops pooled upstream sockets. */
+  close(): Promise<void>
+}>
+
+type Admitted = Readonly<{ sandboxId: string; port: number; target: { protocol: string; host: string; port: number } }>
+
+/** One proxied request or upgrade: what a kill has to cut. */
+type Exchange = {
+  closed: boolean
+  upgraded: boolean
+  upstreamReq: http.ClientRequest | undefined
+  upstreamSocket: Duplex | undefined
+  retryTimer: NodeJS.Timeout | undefined
+}
+
+// Failures of the sandbox side that are routine (service not up yet, sandbox going away): logged at debug.
+const ROUTINE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT'])
+
+/**
+ * Builds the sandbox proxy. Every proxied exchange is registered with `resolver.track` so a kill
+ * can cut it mid-stream (contract 7.4); a refused dial is retried `dialRetries` times (default 3)
+ * with 100, 200, 300… ms backoff when the request has no body to replay, then answered 502.
+ */
+export function createProxyServer(deps: {
+  resolver: ProxyResolver
+  domain: string
+  log: Logger
+  dialRetries?: number
+}): SandboxProxy {
+  const { resolver, domain, log } = deps
+  const dialRetries = deps.dialRetries ?? 3
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
+  // No timeout/proxyTimeout: Connect server streams stay open for minutes; only kill or a peer ends them.
+  const proxy = new ProxyServer({ agent, ws: true })
+  const exchanges = new WeakMap<http.IncomingMessage, Exchange>()
+  const live = new Set<() => void>()
+
+  proxy.on('proxyReq', (proxyReq, req) => {
+    const ex = exchanges.get(req)
+    if (ex) ex.upstreamReq = proxyReq
+  })
+  // An upstream that dies mid-response must break the client's response too: piping alone would leave it hanging.
+  proxy.on('proxyRes', (proxyRes, _req, res) => {
+    proxyRes.once('close', () => { if (!proxyRes.complete) res.destroy() })
+  })
+  proxy.on('proxyReqWs', (proxyReq, req) => {
+    const ex = exchanges.get(req)
+    if (!ex) return
+    ex.upstreamReq = proxyReq
+    proxyReq.once('upgrade', (_res, socket) => {
+      ex.upgraded = true
+      ex.upstreamSocket = socket
+    })
+  })
+  // The library emits (rather than calls back) errors of an upgraded client socket.
+  proxy.on('error', (err, _req, res) => {
+    log.debug({ err }, 'proxied socket failed')
+    if (!(res instanceof http.ServerResponse)) res.destroy()
+  })
+
+  function admit(req: http.IncomingMessage): Admitted | ProxyError {
+    const route = routeRequest({ host: req.headers.host, headers: req.headers, domain })
+    if (route === undefined) return noSandboxInRequest()
+    if (isRouteError(route)) return badRoute(route.error)
+    const sandbox = resolver.lookup(route.sandboxId)
+    // TODO(#6): auto-resume a paused sandbox created with autoResume instead of answering 502.
+    if (sandbox === undefined || sandbox.state !== 'running') return sandboxNotFound(route.sandboxId)
+    if (route.port === ENVD_PORT && isEnvdControlRoute(req.url)) return reservedEnvdRoute(route.sandboxId)
+    return { ...route, target: { protocol: 'http:', host: sandbox.ip, port: route.port } }
+  }
+
+  function open(req: http.IncomingMessage, sandboxId: string, cutSockets: () => void) {
+    const ex: Exchange = { closed: false, upgraded: false, upstreamReq: undefined, upstreamSocket: undefined, retryTimer: undefined }
+    exchanges.set(req, ex)
+    // compat: kill cuts the connection; the client must see a broken stream, never a graceful end.
+    const cut = () => {
+      if (ex.closed) return
+      ex.closed = true
+      clearTimeout(ex.retryTimer)
+      ex.upstreamReq?.destroy()
+      ex.upstreamSocket?.destroy()
+      cutSockets()
+    }
+    const release = resolver.track(sandboxId, cut)
+    live.add(cut)
+    const done = () => {
+      ex.closed = true
+      clearTimeout(ex.retryTimer)
+      release()
+      live.delete(cut)
+    }
+    return { ex, done }
+  }
+
+  function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const startedMs = performance.now()
+    const admitted = admit(req)
+    const fields = 'body' in admitted ? {} : { sandboxId: admitted.sandboxId, port: admitted.port }
+    res.once('close', () => {
+      const ms = Math.round(performance.now() - startedMs)
+      log.debug({ ...fields, method: req.method, path: req.url?.split('?')[0], status: res.statusCode, ms }, 'proxy request')
+    })
+    if ('body' in admitted) return sendProxyError(res, admitted)
+
+    const { sandboxId, port, target } = admitted
+    const { ex, done } = open(req, sandboxId, () => {
+      res.destroy()
+      req.socket.destroy()
+    })
+    res.once('close', done)
+    const headers = forwardedHeaders(req)
+    // Only a body-less request can be sent again after a failed dial: a streamed body is consumed.
+    const replayable = req.headers['transfer-encoding'] === undefined && (req.headers['content-length'] ?? '0') === '0'
+
+    const forward = (attempt: number): void => {
+      const body = replayable ? { buffer: Readable.from([]) } : {}
+      proxy.web(req, res, { target, headers, ...body }, (err) => {
+        if (ex.closed) return
+        const code = errorCode(err)
+        // Mid-response failure: cut the client too, so it never mistakes a truncated body for a complete one.
+        if (res.headersSent) {
+          log.debug({ err, sandboxId, port }, 'proxied response failed')
+          return void res.destroy()
+        }
+        const staleSocket = code === 'ECONNRESET' && ex.upstreamReq?.reusedSocket === true
+        if (replayable && attempt < dialRetries && (code === 'ECONNREFUSED' || staleSocket)) {
+          // compat: linear backoff before declaring the port closed (covers services still starting).
+          ex.retryTimer = setTimeout(() => forward(attempt + 1), staleSocket ? 0 : 100 * (attempt + 1))
+          return
+        }
+        if (ROUTINE.has(code)) log.debug({ err, sandboxId, port }, 'proxy dial failed')
+        else log.warn({ err, sandboxId, port }, 'proxy request failed')
+        sendProxyError(res, portNotOpen(sandboxId, port))
+      })
+    }
+    forward(0)
+  }
+
+  function handleUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
+    socket.on('error', (err) => log.debug({ err }, 'proxy client socket failed'))
+    const admitted = admit(req)
+    if ('body' in admitted) return writeProxyErrorToSocket(socket, admitted)
+
+    const { sandboxId, port, target } = admitted
+    log.debug({ sandboxId, port, path: req.url?.split('?')[0] }, 'proxy upgrade')
+    const { ex, done } = open(req, sandboxId, () => socket.destroy())
+    socket.once('close', () => {
+      // Before the upgrade the library does not abort the upstream request itself.
+      if (!ex.upgraded) ex.upstreamReq?.destroy()
+      done()
+    })
+    proxy.ws(req, socket, head, { target, headers: forwardedHeaders(req) }, (err) => {
+      if (ex.closed) return
+      // After the upgrade the library ends the client socket itself; nothing else can be said.
+      if (ex.upgraded) return void log.debug({ err, sandboxId, port }, 'proxied websocket failed')
+      if (ROUTINE.has(errorCode(err))) log.debug({ err, sandboxId, port }, 'proxy dial failed')
+      else log.warn({ err, sandboxId, port }, 'proxy upgrade failed')
+      writeProxyErrorToSocket(socket, portNotOpen(sandboxId, port))
+    })
+  }
+
+  const server = http.createServer(handle)
+  server.on('upgrade', handleUpgrade)
+  // Idle keep-alive well above the SDK's 50 s envd keepalive; no deadline on a whole request (uploads stream).
+  server.keepAliveTimeout = 125_000
+  server.requestTimeout = 0
+  server.headersTimeout = 60_000
+  server.timeout = 0
+
+  async function close(): Promise<void> {
+    for (const cut of [...live]) cut()
+    const closed = server.listening ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve()
+    server.closeAllConnections()
+    agent.destroy()
+    await closed
+  }
+
+  return { server, handle, handleUpgrade, close }
+}
+
+function forwardedHeaders(req: http.IncomingMessage): Record<string, string> {
+  const prior = req.headers['x-forwarded-for']
+  const remote = req.socket.remoteAddress ?? ''
+  return {
+    'x-forwarded-for': prior ? `${String(prior)}, ${remote}` : remote,
+    'x-forwarded-proto': String(req.headers['x-forwarded-proto'] ?? 'http'),
+    'x-forwarded-host': String(req.headers['x-forwarded-host'] ?? req.headers.host ?? ''),
+  }
+}
+
+function errorCode(err: unknown): string {
+  const code = (err as { code?: unknown } | undefined)?.code
+  return typeof code === 'string' ? code : ''
+}
