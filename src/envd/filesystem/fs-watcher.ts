@@ -50,7 +50,8 @@ export async function openDirWatch(dir: string, opts: WatchOptions, db: () => Pr
 
   const events = new AsyncQueue<FilesystemEvent>()
   const inodes = new Map<string, number>()
-  const recentAdds = new Map<number, number>()
+  /** inode → where and when it last appeared, to pair an unlink of another name into RENAME. */
+  const recentAdds = new Map<number, { path: string; at: number }>()
   const pendingUnlinks = new Map<number, { path: string; timer: NodeJS.Timeout }>()
   let ready = false
   let userDb: UserDb | undefined
@@ -73,7 +74,7 @@ export async function openDirWatch(dir: string, opts: WatchOptions, db: () => Pr
       pendingUnlinks.delete(stats!.ino)
       void emit(pending.path, EventType.RENAME)
     } else if (stats) {
-      recentAdds.set(stats.ino, Date.now())
+      recentAdds.set(stats.ino, { path: p, at: Date.now() })
     }
     void emit(p, EventType.CREATE, stats)
     // A new file that already has content was written too (inotify reports CREATE then WRITE).
@@ -84,8 +85,9 @@ export async function openDirWatch(dir: string, opts: WatchOptions, db: () => Pr
     inodes.delete(p)
     if (!ready) return
     if (ino === undefined) return void emit(p, EventType.REMOVE)
-    const addedAt = recentAdds.get(ino)
-    if (addedAt !== undefined && Date.now() - addedAt < RENAME_WINDOW_MS) return void emit(p, EventType.RENAME)
+    // The same inode showed up under another name just before: this name was renamed away.
+    const added = recentAdds.get(ino)
+    if (added !== undefined && added.path !== p && Date.now() - added.at < RENAME_WINDOW_MS) return void emit(p, EventType.RENAME)
     const timer = setTimeout(() => {
       pendingUnlinks.delete(ino)
       void emit(p, EventType.REMOVE)
@@ -127,7 +129,7 @@ export async function openDirWatch(dir: string, opts: WatchOptions, db: () => Pr
   // Recent-add bookkeeping only needs to outlive the rename window.
   const sweep = setInterval(() => {
     const cutoff = Date.now() - RENAME_WINDOW_MS
-    for (const [ino, at] of recentAdds) if (at < cutoff) recentAdds.delete(ino)
+    for (const [ino, added] of recentAdds) if (added.at < cutoff) recentAdds.delete(ino)
   }, 1000)
   sweep.unref()
 

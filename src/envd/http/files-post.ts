@@ -1,7 +1,7 @@
 // POST /files: multipart (filename = destination path) or octet-stream uploads, gzip-aware,
 // with X-Metadata-* headers stored as user.e2b.* xattrs. Bodies stream straight to disk.
 import type { IncomingHttpHeaders } from 'node:http'
-import type { Readable } from 'node:stream'
+import { PassThrough, type Readable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
 import busboy from 'busboy'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -79,7 +79,17 @@ async function uploadMultipart(req: FastifyRequest<{ Querystring: Query }>, user
       const path = resolvePath(req.query.path ?? info.filename ?? '', user, deps.state.defaultWorkdir)
       if (seen.has(path)) throw new InvalidArgumentError(`you cannot upload multiple files to the same path '${path}' in one upload request`)
       seen.add(path)
-      writes.push(writeFileAtomic(path, stream, user, metadata))
+      // The writer destroys its source on failure; busboy would then stall on this part. Give the
+      // writer a pass-through and drain the part ourselves if the writer stops early.
+      const part = new PassThrough()
+      stream.pipe(part)
+      part.on('close', () => stream.resume())
+      const write = writeFileAtomic(path, part, user, metadata)
+      // Settled below after the parser closes; until then a failure must not go unhandled.
+      write.catch((e: unknown) => {
+        failure ??= e
+      })
+      writes.push(write)
     } catch (e) {
       failure = e
       stream.resume()
@@ -99,7 +109,9 @@ async function uploadMultipart(req: FastifyRequest<{ Querystring: Query }>, user
 }
 
 export async function filesPostRoute(app: FastifyInstance, deps: FilesDeps) {
-  // Bodies stay unparsed: the handler streams req.raw to disk, so no body limit applies.
+  // Bodies stay unparsed, whatever their type (this plugin's own scope): the handler streams
+  // req.raw to disk, so no body limit applies, and unsupported types get our 400, not a 413.
+  app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', (_req, _payload, done) => done(null))
   app.post<{ Querystring: Query }>('/files', async (req, reply) => {
     const user = await filesUser(deps, req.query.username)
@@ -114,6 +126,9 @@ export async function filesPostRoute(app: FastifyInstance, deps: FilesDeps) {
         written = [await writeFileAtomic(path, decodedBody(req), user, metadata)]
       } else throw new InvalidArgumentError(`unsupported content type '${type || 'none'}'`)
     } catch (e) {
+      // The body may be half-read: drain what comes, and end the connection after this answer
+      // so a keep-alive client does not wait on a socket we stopped reading.
+      reply.header('connection', 'close')
       req.raw.resume()
       throw asUploadError(e)
     }
