@@ -23,6 +23,12 @@ export type ControlConfig = Readonly<{
   pidsLimit: number
   maxSandboxes: number
   metricsIntervalMs: number
+  /** Domain mode: one listener for api.<domain> and <port>-<id>.<domain>. */
+  tlsPort: number
+  /** 'auto' = the configured cert/key, else a generated local CA; 'off' = plain HTTP (TLS ends in front). */
+  tls: 'auto' | 'off'
+  tlsCertFile: string | undefined
+  tlsKeyFile: string | undefined
 }>
 
 export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): ControlConfig {
@@ -46,7 +52,12 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
     pidsLimit: r.int('SANDOCK_PIDS_LIMIT', 1024, { min: 16 }),
     maxSandboxes: r.int('SANDOCK_MAX_SANDBOXES', 100, { min: 1 }),
     metricsIntervalMs: r.int('SANDOCK_METRICS_INTERVAL_MS', 5000, { min: 100 }),
+    tlsPort: r.int('SANDOCK_TLS_PORT', 443, { min: 0, max: 65535 }),
+    tls: r.oneOf<'auto' | 'off'>('SANDOCK_TLS', ['auto', 'off'], 'auto'),
+    tlsCertFile: r.optStr('SANDOCK_TLS_CERT'),
+    tlsKeyFile: r.optStr('SANDOCK_TLS_KEY'),
   }
+  if (Boolean(config.tlsCertFile) !== Boolean(config.tlsKeyFile)) r.problem('SANDOCK_TLS_CERT and SANDOCK_TLS_KEY go together')
   if (config.defaultTimeoutS > config.maxTimeoutS) r.problem('SANDOCK_DEFAULT_TIMEOUT must not exceed SANDOCK_MAX_TIMEOUT')
   if (config.domain && !/^[a-z0-9.-]+$/i.test(config.domain)) r.problem(`SANDOCK_DOMAIN must be a DNS name, got "${config.domain}"`)
   r.assertValid()

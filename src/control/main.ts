@@ -1,14 +1,17 @@
 // `sandock serve`: config → logger → Docker → sandboxes (re-attached) → API and proxy listening.
+import type { Server } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import { createLogger } from '../shared/logging.js'
 import { buildControlApp } from './app.js'
 import type { ControlConfig } from './config.js'
+import { createDomainListener } from './domain-listener.js'
 import { ensureBaseImage } from './images.js'
 import { createProxyServer } from './proxy/proxy-server.js'
 import { createDockerRuntime } from './runtime/docker-runtime.js'
 import { createSandboxService } from './sandboxes/sandbox-service.js'
 import { loadSecrets } from './sandboxes/tokens.js'
 import { createTemplateResolver } from './templates/template-resolver.js'
+import { loadTls } from './tls.js'
 
 export type RunningControl = { api: FastifyInstance; apiPort: number; proxyPort: number; close(): Promise<void> }
 
@@ -55,6 +58,18 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   const proxyPort = (proxy.server.address() as { port: number }).port
   log.info({ apiPort, proxyPort, domain: config.domain || undefined, dataDir: config.dataDir }, 'sandock listening')
 
+  let domainServer: Server | undefined
+  if (config.domain) {
+    const tls = config.tls === 'off' ? undefined : await loadTls({ domain: config.domain, dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile })
+    domainServer = createDomainListener({ domain: config.domain, api, proxy, tls })
+    await new Promise<void>((resolve, reject) => {
+      domainServer!.once('error', reject)
+      domainServer!.listen(config.tlsPort, config.host, () => resolve())
+    })
+    log.info({ domain: config.domain, port: config.tlsPort, tls: Boolean(tls), caPath: tls?.caPath }, 'domain listener up (api.<domain>, <port>-<id>.<domain>)')
+    if (tls?.generated) process.stdout.write(`\nSandock generated a local CA for ${config.domain}; clients trust it with:\n\n  NODE_EXTRA_CA_CERTS=${tls.caPath}\n\n`)
+  }
+
   // Listen first so the API answers (503 on /health) while a first start builds the base image.
   await ensureBaseImage({ runtime, image: config.baseImage, contextDir: opts.imageContext, log })
   ready = true
@@ -65,7 +80,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
     proxyPort,
     async close() {
       sandboxes.close()
-      await Promise.all([api.close(), proxy.close()])
+      await Promise.all([api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r))])
     },
   }
 }

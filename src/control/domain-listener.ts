@@ -1,0 +1,34 @@
+// Domain mode: one (TLS) listener in front of both the API (api.<domain>) and the sandbox proxy
+// (<port>-<id>.<domain>, or any request carrying E2b-Sandbox-Id).
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
+import type { Duplex } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+
+export type DomainListenerDeps = {
+  domain: string
+  api: FastifyInstance
+  proxy: { handle(req: IncomingMessage, res: ServerResponse): void; handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void }
+  tls: { cert: string; key: string } | undefined
+}
+
+/** Whether a request is for the control API: no sandbox header, and Host is api.<domain>. */
+export function isApiRequest(req: Pick<IncomingMessage, 'headers'>, domain: string): boolean {
+  // compat: envd's GET /health collides with the API's; the sandbox header decides first.
+  if (req.headers['e2b-sandbox-id'] !== undefined) return false
+  const host = (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '')
+  return host === `api.${domain.toLowerCase()}`
+}
+
+export function createDomainListener(deps: DomainListenerDeps): Server {
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    if (isApiRequest(req, deps.domain)) deps.api.routing(req, res)
+    else deps.proxy.handle(req, res)
+  }
+  const server: Server = deps.tls ? createHttpsServer({ cert: deps.tls.cert, key: deps.tls.key }, onRequest) : createHttpServer(onRequest)
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => deps.proxy.handleUpgrade(req, socket, head))
+  // Proxied streams stay open for minutes; keepalives arrive every ~50 s.
+  server.keepAliveTimeout = 120_000
+  server.requestTimeout = 0
+  return server
+}
