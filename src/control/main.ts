@@ -47,7 +47,10 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   sandboxes.startSampling()
 
   let ready = false
-  const api = await buildControlApp({ log, sandboxes, apiKeys: secrets.apiKeys, domain: config.domain, ready: () => ready })
+  // The domain the SDK gets in Sandbox.domain: it builds https://<port>-<id>.<that> from it, so a
+  // TLS listener off 443 is part of it. With SANDOCK_TLS=off, TLS ends in front of us on 443.
+  const publicDomain = config.domain && config.tls === 'auto' && config.tlsPort !== 443 ? `${config.domain}:${config.tlsPort}` : config.domain
+  const api = await buildControlApp({ log, sandboxes, apiKeys: secrets.apiKeys, domain: publicDomain, ready: () => ready })
   const proxy = createProxyServer({ resolver: sandboxes.resolver, domain: config.domain, log: log.child({ component: 'proxy' }) })
   await api.listen({ port: config.apiPort, host: config.host })
   await new Promise<void>((resolve, reject) => {
