@@ -1,0 +1,42 @@
+// Domain mode: with only E2B_DOMAIN and the generated CA, the unmodified SDK reaches the API at
+// https://api.<domain> and each sandbox at https://<port>-<id>.<domain> through one TLS listener.
+import { execFile } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { startServer, type ControlServer } from '../support/control-server.js'
+
+const DOMAIN = 'sandock.test'
+const TLS_PORT = 3253
+let server: ControlServer
+
+beforeAll(async () => {
+  server = await startServer({ apiPort: 3250, proxyPort: 3252, env: { SANDOCK_DOMAIN: DOMAIN, SANDOCK_TLS_PORT: String(TLS_PORT) } })
+})
+afterAll(async () => server?.cleanup())
+
+it('serves the API and sandboxes on one TLS listener for the SDK given only a domain', async () => {
+  const caPath = join(server.dataDir, 'tls', DOMAIN, 'ca.crt')
+  expect(await readFile(caPath, 'utf8')).toContain('BEGIN CERTIFICATE')
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', './test/support/loopback-dns.mjs', './test/support/domain-client.mjs'], {
+    env: { ...process.env, E2B_API_KEY: server.apiKey, E2B_DOMAIN: `${DOMAIN}:${TLS_PORT}`, NODE_EXTRA_CA_CERTS: caPath,
+      E2B_API_URL: '', E2B_SANDBOX_URL: '', E2B_DEBUG: '' },
+    timeout: 90_000,
+  })
+  const out = JSON.parse(stdout.trim().split('\n').at(-1)!)
+  expect(out.stdout).toBe('via-domain\n')
+  expect(out.read).toBe('hello over tls')
+  expect(out.signedUrlHost).toBe(`49983-${out.sandboxId}.${DOMAIN}:${TLS_PORT}`)
+  expect(out.signedRead).toBe('hello over tls')
+  expect(out.userPortStatus).toBe(200)
+  expect(out.runningBeforeKill).toBe(true)
+  expect(out.killed).toBe(true)
+  expect(out.runningAfterKill).toBe(false)
+})
+
+it('rejects a client that does not trust the generated CA', async () => {
+  const res = await fetch(`https://127.0.0.1:${TLS_PORT}/health`).then(() => 'connected', (e: Error) => String((e.cause as Error)?.message ?? e.message))
+  expect(res).not.toBe('connected')
+  expect(res).toMatch(/certificate|self.signed|verify/i)
+})
