@@ -1,4 +1,5 @@
 // buildControlApp(): the E2B control API as a Fastify instance (never listens).
+import { Ajv } from 'ajv'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Logger } from 'pino'
@@ -21,9 +22,13 @@ export async function buildControlApp(deps: ControlAppDeps): Promise<FastifyInst
   const app = Fastify({
     loggerInstance: deps.log,
     logController: new LogController({ disableRequestLogging: true }),
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
     bodyLimit: 4 * 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>()
+  // Query strings and path params are text, so they are coerced ("5" → 5); JSON bodies are not:
+  // {"metadata":{"a":1}} is a 400, never a silently stored "1".
+  const coercing = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false })
+  const strict = new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: false, allErrors: false })
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema))
   app.setErrorHandler(sendError)
   app.setNotFoundHandler(sendNotFound)
   // compat: bodies arrive chunked; some are empty where the body is optional (pause, connect).

@@ -22,7 +22,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
     // Printed once, when generated; never logged.
     process.stdout.write(`\nSandock generated an API key (stored in ${config.dataDir}/api-key):\n\n  E2B_API_KEY=${secrets.generatedKey}\n\n`)
   }
-  const runtime = createDockerRuntime({ socketPath: config.dockerSocket, log })
+  const runtime = createDockerRuntime({ socketPath: config.dockerSocket, instanceId: secrets.instanceId, log })
   await runtime.ping().catch((e: unknown) => {
     throw new Error(`cannot reach Docker at ${config.dockerSocket}: ${(e as Error).message}`)
   })
@@ -33,6 +33,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
     runtime,
     templates: createTemplateResolver({ baseImage: config.baseImage, cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB }),
     envdToken: secrets.envdToken,
+    trafficToken: secrets.trafficToken,
     log,
     dataDir: config.dataDir,
     network: config.network,

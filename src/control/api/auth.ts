@@ -1,7 +1,7 @@
 // X-API-Key check for every control route but /health (messages as upstream words them).
 import type { FastifyInstance } from 'fastify'
 import { UnauthenticatedError } from '../../shared/errors.js'
-import { safeEqual } from '../../envd/identity/auth.js'
+import { safeEqual } from '../../shared/safe-equal.js'
 
 const OPEN = new Set(['/health'])
 

@@ -21,6 +21,8 @@ export const NewSandbox = Type.Object({
   autoPause: Type.Optional(Type.Boolean()),
   autoPauseMemory: Type.Optional(Type.Boolean()),
   autoResume: Type.Optional(Type.Union([Type.Object({ enabled: Type.Boolean() }), Type.Null()])),
+  // Only allowPublicTraffic is acted on; egress rules are #7. Unknown fields are ignored (compat).
+  network: Type.Optional(Type.Union([Type.Object({ allowPublicTraffic: Type.Optional(Type.Boolean()) }), Type.Null()])),
 })
 export type NewSandbox = Static<typeof NewSandbox>
 
@@ -57,6 +59,7 @@ export const SandboxDetail = Type.Object({
   allowInternetAccess: Type.Union([Type.Boolean(), Type.Null()]),
   domain: Type.Union([Type.String(), Type.Null()]),
   lifecycle: Type.Object({ autoResume: Type.Boolean(), onTimeout: Type.String() }),
+  network: Type.Object({ allowPublicTraffic: Type.Boolean() }),
 })
 
 export const SandboxMetric = Type.Object({
@@ -70,7 +73,7 @@ export const ConnectBody = Type.Object({ timeout: Type.Optional(Type.Integer({ m
 export function sandboxBody(r: SandboxModel, domain: string) {
   return {
     sandboxID: r.sandboxId, templateID: r.templateId, clientID: CLIENT_ID, envdVersion: r.envdVersion, alias: r.alias,
-    domain: domain || null, envdAccessToken: r.envdAccessToken, trafficAccessToken: null,
+    domain: domain || null, envdAccessToken: r.envdAccessToken, trafficAccessToken: r.trafficAccessToken ?? null,
   }
 }
 
@@ -86,5 +89,6 @@ export function detailBody(r: SandboxModel, domain: string) {
   return {
     ...listedBody(r), envdAccessToken: r.envdAccessToken, allowInternetAccess: r.allowInternetAccess, domain: domain || null,
     lifecycle: { autoResume: r.autoResume, onTimeout: r.onTimeout },
+    network: { allowPublicTraffic: r.allowPublicTraffic },
   }
 }

@@ -22,6 +22,12 @@ export function reservedEnvdRoute(sandboxId: string): ProxyError {
   return { status: 404, body: { sandboxId, message, code: 404 } }
 }
 
+/** Private sandbox (allowPublicTraffic: false): user ports need e2b-traffic-access-token. */
+export function trafficTokenRejected(sandboxId: string, missing: boolean): ProxyError {
+  const message = `Sandbox is secured with traffic access token. Token header 'e2b-traffic-access-token' is ${missing ? 'missing' : 'invalid'}`
+  return { status: 403, body: { sandboxId, message, code: 403 } }
+}
+
 export function badRoute(message: string): ProxyError {
   return { status: 400, body: { code: 400, message } }
 }

@@ -4,10 +4,11 @@ import { Readable, type Duplex } from 'node:stream'
 import { ProxyServer } from 'http-proxy-3'
 import type { Logger } from 'pino'
 import { ENVD_PORT } from '../sandboxes/envd-client.js'
+import { safeEqual } from '../../shared/safe-equal.js'
 import type { ProxyResolver } from '../sandboxes/types.js'
 import {
   badRoute, isEnvdControlRoute, noSandboxInRequest, portNotOpen, reservedEnvdRoute, sandboxNotFound,
-  sendProxyError, writeProxyErrorToSocket, type ProxyError,
+  sendProxyError, trafficTokenRejected, writeProxyErrorToSocket, type ProxyError,
 } from './proxy-errors.js'
 import { isRouteError, routeRequest } from './route-host.js'
 
@@ -84,6 +85,13 @@ export function createProxyServer(deps: {
     // TODO(#6): auto-resume a paused sandbox created with autoResume instead of answering 502.
     if (sandbox === undefined || sandbox.state !== 'running') return sandboxNotFound(route.sandboxId)
     if (route.port === ENVD_PORT && isEnvdControlRoute(req.url)) return reservedEnvdRoute(route.sandboxId)
+    // compat: envd's port has its own X-Access-Token; every other port of a private sandbox needs the traffic token.
+    if (route.port !== ENVD_PORT && sandbox.trafficAccessToken !== undefined) {
+      const presented = req.headers['e2b-traffic-access-token']
+      const token = Array.isArray(presented) ? presented[0] : presented
+      if (!token) return trafficTokenRejected(route.sandboxId, true)
+      if (!safeEqual(token, sandbox.trafficAccessToken)) return trafficTokenRejected(route.sandboxId, false)
+    }
     return { ...route, target: { protocol: 'http:', host: sandbox.ip, port: route.port } }
   }
 

@@ -31,6 +31,7 @@ export interface SandboxRuntime {
   remove(containerId: string): Promise<void>
   pause(containerId: string): Promise<void>
   unpause(containerId: string): Promise<void>
+  /** This server's sandbox containers (by its instance label), in any state. */
   listManaged(): Promise<ManagedContainer[]>
   imageExists(image: string): Promise<boolean>
   /** Container stdout/stderr lines (envd logs), oldest first. */
@@ -64,7 +65,7 @@ function demuxLines(buf: Buffer): string[] {
   return out
 }
 
-export function createDockerRuntime(opts: { socketPath: string; log: Logger }): SandboxRuntime {
+export function createDockerRuntime(opts: { socketPath: string; instanceId: string; log: Logger }): SandboxRuntime {
   const docker = new Docker({ socketPath: opts.socketPath })
   const log = opts.log
 
@@ -96,7 +97,7 @@ export function createDockerRuntime(opts: { socketPath: string; log: Logger }): 
         container = await docker.createContainer({
           name: `sandock-${spec.sandboxId}`,
           Image: spec.image,
-          Labels: { ...spec.labels, [LABELS.managedBy]: MANAGED_BY, [LABELS.sandboxId]: spec.sandboxId },
+          Labels: { ...spec.labels, [LABELS.managedBy]: MANAGED_BY, [LABELS.instance]: opts.instanceId, [LABELS.sandboxId]: spec.sandboxId },
           Env: Object.entries(spec.env).map(([k, v]) => `${k}=${v}`),
           Hostname: spec.sandboxId.slice(0, 12),
           HostConfig: {
@@ -145,7 +146,7 @@ export function createDockerRuntime(opts: { socketPath: string; log: Logger }): 
     },
 
     async listManaged() {
-      const list = await docker.listContainers({ all: true, filters: { label: [`${LABELS.managedBy}=${MANAGED_BY}`, LABELS.sandboxId] } })
+      const list = await docker.listContainers({ all: true, filters: { label: [`${LABELS.managedBy}=${MANAGED_BY}`, `${LABELS.instance}=${opts.instanceId}`, LABELS.sandboxId] } })
       return list.map((c) => ({
         containerId: c.Id,
         labels: c.Labels ?? {},

@@ -1,6 +1,8 @@
 // Every Docker label key Sandock sets: state is rebuilt from these at boot, tests clean up by them.
 export const LABELS = {
   managedBy: 'sandock.managed-by',
+  /** Which server (data dir) owns the container: a server only re-attaches its own. */
+  instance: 'sandock.instance',
   sandboxId: 'sandock.sandbox-id',
   templateId: 'sandock.template-id',
   alias: 'sandock.alias',
@@ -9,6 +11,7 @@ export const LABELS = {
   onTimeout: 'sandock.on-timeout',
   autoResume: 'sandock.auto-resume',
   secure: 'sandock.secure',
+  publicTraffic: 'sandock.public-traffic',
   allowInternet: 'sandock.allow-internet',
   cpuCount: 'sandock.cpu-count',
   memoryMB: 'sandock.memory-mb',

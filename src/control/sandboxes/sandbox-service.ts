@@ -17,6 +17,7 @@ export type CreateSandboxRequest = {
   metadata: Record<string, string>
   envVars: Record<string, string>
   secure: boolean
+  allowPublicTraffic: boolean
   allowInternetAccess: boolean
   onTimeout: LifecycleOnTimeout
   autoResume: boolean
@@ -26,6 +27,7 @@ export type SandboxServiceDeps = Readonly<{
   runtime: SandboxRuntime
   templates: TemplateResolver
   envdToken: (sandboxId: string) => string
+  trafficToken: (sandboxId: string) => string
   log: Logger
   dataDir: string
   network: string
@@ -130,7 +132,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       const spec: SandboxSpec = {
         sandboxId, templateId: template.templateId, alias: template.alias, metadata: req.metadata,
         timeoutMs: timeoutS * 1000, onTimeout: req.onTimeout, autoResume: req.autoResume, secure: req.secure,
-        allowInternetAccess: req.allowInternetAccess, cpuCount: template.cpuCount, memoryMB: template.memoryMB, startedAt,
+        allowPublicTraffic: req.allowPublicTraffic, allowInternetAccess: req.allowInternetAccess, cpuCount: template.cpuCount, memoryMB: template.memoryMB, startedAt,
       }
       const t0 = performance.now()
       const { containerId, ip } = await deps.runtime.start({
@@ -158,6 +160,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       await store.saveEndAt(sandboxId, endAt)
       const record = adopt({
         ...spec, state: 'running', endAt, containerId, ip, envdAccessToken: token, envdVersion: ENVD_VERSION,
+        trafficAccessToken: spec.allowPublicTraffic ? undefined : deps.trafficToken(sandboxId),
         diskSizeMB: first ? Math.round(first.disk_total / 1048576) : 0,
       })
       if (first) record.metrics.push(toMetric(first))
@@ -257,6 +260,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       const record = adopt({
         ...spec, state: c.state, endAt, containerId: c.containerId, ip: c.ip,
         envdAccessToken: spec.secure ? deps.envdToken(spec.sandboxId) : undefined, envdVersion: ENVD_VERSION, diskSizeMB: 0,
+        trafficAccessToken: spec.allowPublicTraffic ? undefined : deps.trafficToken(spec.sandboxId),
       })
       if (record.state === 'running') void sample(record).then((m) => m && (record.diskSizeMB = Math.round(m.disk_total / 1048576)))
       adopted++
@@ -275,7 +279,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
   const resolver: ProxyResolver = {
     lookup(sandboxId) {
       const r = store.records.get(sandboxId)
-      return r && { sandboxId, state: r.state, ip: r.ip, autoResume: r.autoResume }
+      return r && { sandboxId, state: r.state, ip: r.ip, autoResume: r.autoResume, trafficAccessToken: r.trafficAccessToken }
     },
     track(sandboxId, close) {
       const r = store.records.get(sandboxId)
@@ -318,6 +322,7 @@ function specLabels(s: SandboxSpec): Record<string, string> {
     [LABELS.onTimeout]: s.onTimeout,
     [LABELS.autoResume]: String(s.autoResume),
     [LABELS.secure]: String(s.secure),
+    [LABELS.publicTraffic]: String(s.allowPublicTraffic),
     [LABELS.allowInternet]: String(s.allowInternetAccess),
     [LABELS.cpuCount]: String(s.cpuCount),
     [LABELS.memoryMB]: String(s.memoryMB),
@@ -342,6 +347,7 @@ function specFromLabels(l: Record<string, string>): SandboxSpec | undefined {
     onTimeout: l[LABELS.onTimeout] === 'pause' ? 'pause' : 'kill',
     autoResume: l[LABELS.autoResume] === 'true',
     secure: l[LABELS.secure] === 'true',
+    allowPublicTraffic: l[LABELS.publicTraffic] !== 'false',
     allowInternetAccess: l[LABELS.allowInternet] !== 'false',
     cpuCount: Number(l[LABELS.cpuCount] ?? 1),
     memoryMB: Number(l[LABELS.memoryMB] ?? 512),

@@ -1,5 +1,5 @@
-// Secrets that must survive restarts: the token seed (envd tokens are derived from it, as
-// upstream does, so a re-attached sandbox keeps its token) and the generated API key.
+// What must survive restarts: the token seed (envd tokens are derived from it, as upstream does,
+// so a re-attached sandbox keeps its token), the generated API key, and this server's instance id.
 import { createHmac, randomBytes } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -15,11 +15,13 @@ async function readOrCreate(path: string, make: () => string): Promise<{ value: 
   }
 }
 
-export type Secrets = { envdToken(sandboxId: string): string; apiKeys: readonly string[]; generatedKey: string | undefined }
+export type Secrets = { envdToken(sandboxId: string): string; trafficToken(sandboxId: string): string; apiKeys: readonly string[]; generatedKey: string | undefined; instanceId: string }
 
 export async function loadSecrets(dataDir: string, configuredKeys: readonly string[]): Promise<Secrets> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
   const seed = await readOrCreate(join(dataDir, 'token-seed'), () => randomBytes(32).toString('hex'))
+  // Names this data dir's server on its containers, so servers sharing a Docker engine never adopt each other's.
+  const instance = await readOrCreate(join(dataDir, 'instance-id'), () => randomBytes(8).toString('hex'))
   let apiKeys = configuredKeys
   let generatedKey: string | undefined
   if (apiKeys.length === 0) {
@@ -30,7 +32,9 @@ export async function loadSecrets(dataDir: string, configuredKeys: readonly stri
   }
   return {
     envdToken: (sandboxId) => createHmac('sha256', seed.value).update(sandboxId).digest('hex'),
+    trafficToken: (sandboxId) => createHmac('sha256', seed.value).update(`sandbox-traffic-${sandboxId}`).digest('hex'),
     apiKeys,
     generatedKey,
+    instanceId: instance.value,
   }
 }

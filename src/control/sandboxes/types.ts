@@ -13,6 +13,8 @@ export type SandboxSpec = Readonly<{
   onTimeout: LifecycleOnTimeout
   autoResume: boolean
   secure: boolean
+  /** false: user ports need the traffic access token (network.allowPublicTraffic). */
+  allowPublicTraffic: boolean
   allowInternetAccess: boolean
   cpuCount: number
   memoryMB: number
@@ -28,6 +30,7 @@ export type Sandbox = SandboxSpec & {
   /** The container's address on the sandbox network; envd listens on :49983 there. */
   ip: string
   envdAccessToken: string | undefined
+  trafficAccessToken: string | undefined
   envdVersion: string
   diskSizeMB: number
 }
@@ -38,6 +41,8 @@ export type ProxyTarget = Readonly<{
   state: SandboxState
   ip: string
   autoResume: boolean
+  /** Set for private sandboxes: required on every port but envd's. */
+  trafficAccessToken: string | undefined
 }>
 
 export type ProxyResolver = Readonly<{

@@ -1,7 +1,7 @@
 // POST /init: the control plane configures a fresh or resumed daemon (env, token, defaults).
 import type { FastifyInstance } from 'fastify'
 import { InvalidArgumentError, UnauthenticatedError } from '../../shared/errors.js'
-import { safeEqual } from '../identity/auth.js'
+import { safeEqual } from '../../shared/safe-equal.js'
 import type { EnvdState } from '../state.js'
 
 type InitBody = {

@@ -1,7 +1,7 @@
 // Access-token and signed-URL checks for envd's HTTP surface (contract 5.2, 5.3).
 import { createHash } from 'node:crypto'
 import { UnauthenticatedError } from '../../shared/errors.js'
-import { safeEqual } from '../identity/auth.js'
+import { safeEqual } from '../../shared/safe-equal.js'
 
 export const UNAUTHORIZED_MESSAGE = 'unauthorized access, please provide a valid access token or method signing if supported'
 

@@ -14,6 +14,7 @@ export const createSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = a
         envVars: b.envVars ?? {},
         // compat: v2 has no `secure` field and always issues an envd access token.
         secure: v2 ? true : b.secure === true,
+        allowPublicTraffic: b.network?.allowPublicTraffic !== false,
         allowInternetAccess: b.allow_internet_access ?? true,
         onTimeout: b.autoPause ? 'pause' : 'kill',
         autoResume: b.autoResume?.enabled === true,

@@ -99,9 +99,9 @@ function fakeResolver(sandboxes: Record<string, ProxyTarget>) {
   return { resolver, tracked }
 }
 
-async function startProxy(opts: { state?: 'running' | 'paused'; dialRetries?: number } = {}) {
+async function startProxy(opts: { state?: 'running' | 'paused'; dialRetries?: number; trafficAccessToken?: string } = {}) {
   const { resolver, tracked } = fakeResolver({
-    [ID]: { sandboxId: ID, state: opts.state ?? 'running', ip: '127.0.0.1', autoResume: false },
+    [ID]: { sandboxId: ID, state: opts.state ?? 'running', ip: '127.0.0.1', autoResume: false, trafficAccessToken: opts.trafficAccessToken },
   })
   const proxy = createProxyServer({ resolver, domain: DOMAIN, log: pino({ level: 'silent' }), dialRetries: opts.dialRetries })
   const port = await listen(proxy.server)
@@ -247,6 +247,38 @@ describe('proxy errors', () => {
     const none = await send(port, { path: '/' })
     expect(none.statusCode).toBe(404)
     expect(JSON.parse(await text(none))).toEqual({ code: 404, message: 'no sandbox in request' })
+  })
+})
+
+describe('traffic access token (private sandboxes)', () => {
+  it('answers 403 on a user port without the token, naming the missing header', async () => {
+    const up = await startUpstream()
+    const { port } = await startProxy({ trafficAccessToken: 'secret-token' })
+    const res = await send(port, { path: '/echo', headers: routed(up.port) })
+    expect(res.statusCode).toBe(403)
+    expect(JSON.parse(await text(res))).toEqual({
+      sandboxId: ID, code: 403,
+      message: "Sandbox is secured with traffic access token. Token header 'e2b-traffic-access-token' is missing",
+    })
+  })
+
+  it('answers 403 for a wrong token and forwards with the right one', async () => {
+    const up = await startUpstream()
+    const { port } = await startProxy({ trafficAccessToken: 'secret-token' })
+    const wrong = await send(port, { path: '/echo', headers: { ...routed(up.port), 'e2b-traffic-access-token': 'nope' } })
+    expect(wrong.statusCode).toBe(403)
+    expect(JSON.parse(await text(wrong)).message).toMatch(/is invalid$/)
+    const right = await send(port, { path: '/echo', method: 'POST', headers: { ...routed(up.port), 'e2b-traffic-access-token': 'secret-token' }, body: 'ok' })
+    expect(right.statusCode).toBe(200)
+    expect(JSON.parse(await text(right)).body).toBe('ok')
+  })
+
+  it('never asks for the traffic token on the envd port', async () => {
+    const { port } = await startProxy({ trafficAccessToken: 'secret-token' })
+    // Whatever answers on 127.0.0.1:49983 (nothing, or a test envd), the token check let it through.
+    const res = await send(port, { path: '/health', headers: routed(49983) })
+    expect(res.statusCode).not.toBe(403)
+    expect(await text(res)).not.toContain('traffic access token')
   })
 })
 

@@ -1,0 +1,87 @@
+// The official SDK against a `sandock serve` (the shared one unless told otherwise), plus Docker
+// look-ups by sandbox id. Every sandbox created here is tracked for the run's final cleanup.
+import { afterEach } from 'vitest'
+import { Sandbox, type SandboxOpts } from 'e2b'
+import { docker } from './docker.js'
+import { containersOf, sdkOpts, serverLogTail, sharedServer, trackSandbox, type ServerInfo } from './control-server.js'
+
+export { containersOf }
+
+/** `Sandbox.create('base', …)` with the server's URLs and key; the id is tracked for cleanup. */
+export async function createSandbox(opts: Omit<SandboxOpts, 'apiKey' | 'apiUrl' | 'sandboxUrl'> = {}, server: ServerInfo = sharedServer()): Promise<Sandbox> {
+  const sbx = await Sandbox.create('base', { ...sdkOpts(server), ...opts })
+  trackSandbox(server, sbx.sandboxId)
+  return sbx
+}
+
+/** Kills through the API, ignoring failures (the sandbox may already be gone); cleanup removes leftovers. */
+export async function killQuietly(sandboxId: string | undefined, server: ServerInfo = sharedServer()): Promise<void> {
+  if (sandboxId) await Sandbox.kill(sandboxId, sdkOpts(server)).catch(() => undefined)
+}
+
+export type ContainerInspect = {
+  Id: string
+  State: { Status: string; Running: boolean; Paused: boolean }
+  Config: { Labels: Record<string, string> }
+  HostConfig: { Memory: number; NanoCpus: number; PidsLimit: number | null }
+}
+
+/** `docker inspect` of the sandbox's only container; fails when there is none or more than one. */
+export async function inspectSandbox(sandboxId: string): Promise<ContainerInspect> {
+  const ids = await containersOf(sandboxId)
+  if (ids.length !== 1) throw new Error(`expected one container for sandbox ${sandboxId}, found ${ids.length}`)
+  const [info] = JSON.parse(await docker('inspect', ids[0]!)) as ContainerInspect[]
+  return info!
+}
+
+/** Polls `check` until it returns something other than undefined; throws after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string, intervalMs = 250): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  let last: unknown
+  for (;;) {
+    try {
+      const v = await check()
+      if (v !== undefined) return v
+    } catch (e) {
+      last = e
+    }
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`)
+    await new Promise((r) => setTimeout(r, intervalMs))
+  }
+}
+
+/** The rejection of `p`; fails if it resolves. */
+export async function rejectionOf(p: Promise<unknown>): Promise<Error> {
+  try {
+    await p
+  } catch (e) {
+    return e as Error
+  }
+  throw new Error('expected the call to fail, but it succeeded')
+}
+
+/** A value unique to this test run, for metadata filters and names. */
+export function unique(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
+}
+
+/** Waits (inside the sandbox) until something accepts TCP connections on 127.0.0.1:<port>. */
+export async function waitForPortInSandbox(sbx: Sandbox, port: number, timeoutS = 15): Promise<void> {
+  const tries = timeoutS * 10
+  const res = await sbx.commands.run(
+    `for i in $(seq ${tries}); do (exec 3<>/dev/tcp/127.0.0.1/${port}) 2>/dev/null && exit 0; sleep 0.1; done; exit 1`,
+    { timeoutMs: (timeoutS + 10) * 1000 },
+  )
+  if (res.exitCode !== 0) throw new Error(`nothing listens on port ${port} in sandbox ${sbx.sandboxId}`)
+}
+
+export { sdkOpts, sharedServer }
+
+/** Prints the tail of the server's log after a failed test (the server logs at warn). */
+export function printServerLogsOnFailure(server: () => ServerInfo = sharedServer): void {
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return
+    const tail = await serverLogTail(server()).catch(() => '')
+    if (tail.trim()) console.error(`--- sandock serve log (tail) for "${ctx.task.name}" ---\n${tail}`)
+  })
+}

@@ -1,0 +1,245 @@
+// `sandock serve` as a child process for the control tests: start on fixed ports with a temp data
+// dir, wait for /health, capture its output, and clean up exactly the sandboxes the tests created.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { appendFileSync, createWriteStream } from 'node:fs'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import net from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { docker } from './docker.js'
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const BUNDLE = join(ROOT, 'dist', 'image', 'sandock.mjs')
+const IDS_FILE = 'control-test-sandbox-ids'
+/** The server's stdout and stderr, also readable from the test workers. */
+export const LOG_FILE = 'control-test-server.log'
+const LOG_LIMIT = 256 * 1024
+
+export const DEFAULT_API_PORT = Number(process.env.SANDOCK_TEST_API_PORT ?? 3200)
+export const DEFAULT_PROXY_PORT = Number(process.env.SANDOCK_TEST_PROXY_PORT ?? 3202)
+
+/** What a test needs to talk to a server (also what globalSetup hands to the workers). */
+export type ServerInfo = Readonly<{
+  apiUrl: string
+  sandboxUrl: string
+  apiKey: string
+  dataDir: string
+  apiPort: number
+  proxyPort: number
+  /** Sandbox containers of this server live on these networks (unique per port pair). */
+  networks: readonly string[]
+}>
+
+export type ControlServer = ServerInfo & {
+  pid: number
+  /** Sends `signal` and waits for the process to exit (SIGKILL after 10 s). */
+  stop(signal?: NodeJS.Signals): Promise<void>
+  /** Everything the server wrote to stdout and stderr so far (last 256 KiB). */
+  logs(): string
+  /** Removes every container of a tracked sandbox id or on this server's networks, then the data dir if owned. */
+  cleanup(): Promise<void>
+}
+
+export type StartServerOpts = {
+  env?: Record<string, string>
+  apiPort?: number
+  proxyPort?: number
+  /** Reuse a data dir (e.g. to restart a server on the same state); not removed by cleanup(). */
+  dataDir?: string
+  apiKey?: string
+  /** How long to wait for GET /health → 200 (default 180 s: a first start may build the base image). */
+  readyTimeoutMs?: number
+}
+
+export const networksFor = (apiPort: number) => [`sandock-ctltest-${apiPort}`, `sandock-ctltest-${apiPort}-internal`]
+
+export async function startServer(opts: StartServerOpts = {}): Promise<ControlServer> {
+  const apiPort = opts.apiPort ?? DEFAULT_API_PORT
+  const proxyPort = opts.proxyPort ?? DEFAULT_PROXY_PORT
+  const apiKey = opts.apiKey ?? `e2b_${randomBytes(20).toString('hex')}`
+  const owned = opts.dataDir === undefined
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'sandock-control-')))
+  const networks = networksFor(apiPort)
+  // Someone else's server on these ports would answer our health checks: refuse to start instead.
+  for (const port of [apiPort, proxyPort]) {
+    if (await portInUse(port)) {
+      if (owned) await rm(dataDir, { recursive: true, force: true })
+      throw new Error(`port ${port} is already in use (set SANDOCK_TEST_API_PORT / SANDOCK_TEST_PROXY_PORT to other ports)`)
+    }
+  }
+  const env: NodeJS.ProcessEnv = {}
+  // The server sees only its own SANDOCK_* config, never a developer's shell settings.
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('SANDOCK_') && !k.startsWith('E2B_')) env[k] = v
+  Object.assign(env, {
+    SANDOCK_API_KEYS: apiKey,
+    SANDOCK_API_PORT: String(apiPort),
+    SANDOCK_PROXY_PORT: String(proxyPort),
+    SANDOCK_HOST: '127.0.0.1',
+    SANDOCK_DATA_DIR: dataDir,
+    SANDOCK_LOG_LEVEL: 'warn',
+    SANDOCK_NETWORK: networks[0],
+    SANDOCK_INTERNAL_NETWORK: networks[1],
+    ...(process.env.SANDOCK_BASE_TEMPLATE_IMAGE ? { SANDOCK_BASE_TEMPLATE_IMAGE: process.env.SANDOCK_BASE_TEMPLATE_IMAGE } : {}),
+    ...opts.env,
+  })
+
+  let output = ''
+  const child: ChildProcess = spawn(process.execPath, [BUNDLE, 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const capture = (chunk: Buffer) => {
+    output += chunk.toString('utf8')
+    if (output.length > LOG_LIMIT) output = output.slice(-LOG_LIMIT)
+  }
+  const logFile = createWriteStream(join(dataDir, LOG_FILE), { flags: 'a' })
+  child.stdout!.on('data', capture)
+  child.stderr!.on('data', capture)
+  child.stdout!.pipe(logFile, { end: false })
+  child.stderr!.pipe(logFile, { end: false })
+  logFile.on('error', () => undefined) // the data dir may be removed under it during cleanup
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })))
+  let hasExited = false
+  // A test run that dies must not leave the server behind.
+  const killOnExit = () => child.kill('SIGKILL')
+  process.once('exit', killOnExit)
+  void exited.then(() => {
+    hasExited = true
+    logFile.end()
+    process.removeListener('exit', killOnExit)
+  })
+
+  const info: ServerInfo = {
+    apiUrl: `http://127.0.0.1:${apiPort}`,
+    sandboxUrl: `http://127.0.0.1:${proxyPort}`,
+    apiKey, dataDir, apiPort, proxyPort, networks,
+  }
+  const server: ControlServer = {
+    ...info,
+    pid: child.pid!,
+    logs: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (hasExited) return
+      child.kill(signal)
+      const force = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(force)
+    },
+    async cleanup() {
+      await server.stop()
+      await removeSandboxContainers(await trackedIds(dataDir), networks)
+      for (const n of networks) await docker('network', 'rm', n).catch(() => undefined)
+      if (owned) await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+
+  const deadline = Date.now() + (opts.readyTimeoutMs ?? 180_000)
+  for (;;) {
+    if (hasExited) {
+      const { code, signal } = await exited
+      if (owned) await rm(dataDir, { recursive: true, force: true })
+      throw new Error(`sandock serve exited (code ${code}, signal ${signal}) before becoming healthy:\n${output}`)
+    }
+    const status = await fetch(`${info.apiUrl}/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status, () => 0)
+    if (status === 200 && !hasExited) {
+      // Ours (it takes our key), not a stranger that grabbed the port meanwhile.
+      const auth = await fetch(`${info.apiUrl}/v2/sandboxes?limit=1`, { headers: { 'x-api-key': apiKey } }).then((r) => r.status, () => 0)
+      if (auth !== 200) {
+        await server.stop('SIGKILL')
+        throw new Error(`the server on ${info.apiUrl} answers /health but rejects its key (status ${auth}):\n${output}`)
+      }
+      return server
+    }
+    if (Date.now() > deadline) {
+      await server.stop('SIGKILL')
+      if (owned) await rm(dataDir, { recursive: true, force: true })
+      throw new Error(`sandock serve not healthy on ${info.apiUrl} after ${opts.readyTimeoutMs ?? 180_000} ms (last status ${status}):\n${output}`)
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
+}
+
+/** The SDK's connection options for a server: API and envd URLs passed explicitly, no debug mode. */
+export function sdkOpts(server: Pick<ServerInfo, 'apiKey' | 'apiUrl' | 'sandboxUrl'> = sharedServer()) {
+  return { apiKey: server.apiKey, apiUrl: server.apiUrl, sandboxUrl: server.sandboxUrl }
+}
+
+/** The last `bytes` of what the server logged (readable from any process). */
+export async function serverLogTail(server: Pick<ServerInfo, 'dataDir'>, bytes = 8192): Promise<string> {
+  const text = await readFile(join(server.dataDir, LOG_FILE), 'utf8').catch(() => '')
+  return text.slice(-bytes)
+}
+
+/** Records a sandbox id so cleanup removes its container whatever the test did (works across processes). */
+export function trackSandbox(server: Pick<ServerInfo, 'dataDir'>, sandboxId: string): void {
+  appendFileSync(join(server.dataDir, IDS_FILE), `${sandboxId}\n`)
+}
+
+export async function trackedIds(dataDir: string): Promise<string[]> {
+  const text = await readFile(join(dataDir, IDS_FILE), 'utf8').catch(() => '')
+  return [...new Set(text.split('\n').filter(Boolean))]
+}
+
+/** Force-removes the containers of the given sandbox ids and every container on the given networks. */
+export async function removeSandboxContainers(ids: readonly string[], networks: readonly string[] = []): Promise<void> {
+  const containers = new Set<string>()
+  for (const id of ids) for (const c of await containersOf(id)) containers.add(c)
+  for (const n of networks) {
+    const out = await docker('ps', '-aq', '--no-trunc', '--filter', `network=${n}`).catch(() => '')
+    for (const c of out.split('\n').filter(Boolean)) containers.add(c)
+  }
+  if (containers.size > 0) await docker('rm', '-f', '-v', ...containers).catch(() => undefined)
+}
+
+/** Container ids (any state) carrying `sandock.sandbox-id=<sandboxId>`. */
+export async function containersOf(sandboxId: string): Promise<string[]> {
+  const out = await docker('ps', '-aq', '--no-trunc', '--filter', `label=sandock.sandbox-id=${sandboxId}`)
+  return out.split('\n').filter(Boolean)
+}
+
+const ENV = {
+  apiUrl: 'SANDOCK_TEST_CONTROL_API_URL',
+  sandboxUrl: 'SANDOCK_TEST_CONTROL_SANDBOX_URL',
+  apiKey: 'SANDOCK_TEST_CONTROL_API_KEY',
+  dataDir: 'SANDOCK_TEST_CONTROL_DATA_DIR',
+  apiPort: 'SANDOCK_TEST_CONTROL_API_PORT',
+  proxyPort: 'SANDOCK_TEST_CONTROL_PROXY_PORT',
+  networks: 'SANDOCK_TEST_CONTROL_NETWORKS',
+} as const
+
+/** globalSetup → workers: the shared server's coordinates through process.env. */
+export function exportServer(s: ServerInfo): void {
+  process.env[ENV.apiUrl] = s.apiUrl
+  process.env[ENV.sandboxUrl] = s.sandboxUrl
+  process.env[ENV.apiKey] = s.apiKey
+  process.env[ENV.dataDir] = s.dataDir
+  process.env[ENV.apiPort] = String(s.apiPort)
+  process.env[ENV.proxyPort] = String(s.proxyPort)
+  process.env[ENV.networks] = s.networks.join(',')
+}
+
+/** The project's shared server (started by control-setup.ts). */
+export function sharedServer(): ServerInfo {
+  const apiUrl = process.env[ENV.apiUrl]
+  if (!apiUrl) throw new Error('no shared control server: run with --project control (globalSetup control-setup.ts)')
+  return {
+    apiUrl,
+    sandboxUrl: process.env[ENV.sandboxUrl]!,
+    apiKey: process.env[ENV.apiKey]!,
+    dataDir: process.env[ENV.dataDir]!,
+    apiPort: Number(process.env[ENV.apiPort]),
+    proxyPort: Number(process.env[ENV.proxyPort]),
+    networks: process.env[ENV.networks]!.split(','),
+  }
+}
