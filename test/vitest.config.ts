@@ -30,7 +30,10 @@ export default defineConfig({
       {
         test: {
           name: 'control',
-          include: ['test/control/**/*.test.ts'],
+          // The envd conformance files run here a second time, through the proxy of a real
+          // `sandock serve`, against a sandbox created with the control API (access token on).
+          include: ['test/control/**/*.test.ts', 'test/conformance/{commands,pty,files,watch}.test.ts'],
+          env: { SANDOCK_TEST_ENVD_VIA: 'proxy' },
           sequence: { groupOrder: 2 },
           globalSetup: ['test/support/control-setup.ts'],
           // One shared `sandock serve` (ports 3200/3202) serves the suite: files run one at a time.

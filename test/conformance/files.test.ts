@@ -3,7 +3,7 @@ import { request } from 'node:http'
 import { gunzipSync } from 'node:zlib'
 import { FileNotFoundError, InvalidArgumentError, type Sandbox } from 'e2b'
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { connectSandbox, ENVD_URL, uniqueName } from '../support/sdk.js'
+import { connectSandbox, envdTarget, uniqueName } from '../support/sdk.js'
 
 let sbx: Sandbox
 
@@ -99,10 +99,11 @@ describe('read', () => {
     expect(await streamToText(await sbx.files.read(path, { gzip: true, format: 'stream' }))).toBe(text)
 
     // The raw response (no transparent decompression) is really gzip-encoded (contract 5.5 REC).
-    const url = new URL(`${ENVD_URL}/files`)
+    const target = await envdTarget(sbx)
+    const url = new URL(`${target.url}/files`)
     url.searchParams.set('path', path)
     const raw = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-      const req = request(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+      const req = request(url, { headers: { ...target.headers, 'accept-encoding': 'gzip' } }, (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
         res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }))
