@@ -28,6 +28,12 @@ export function trafficTokenRejected(sandboxId: string, missing: boolean): Proxy
   return { status: 403, body: { sandboxId, message, code: 403 } }
 }
 
+/** Auto-resume refused: the caller lacks the credentials the port requires. */
+export function resumeRefused(sandboxId: string): ProxyError {
+  const message = "This sandbox can't be resumed with the credentials provided. Check your access token and try again."
+  return { status: 403, body: { sandboxId, message, code: 403 } }
+}
+
 export function badRoute(message: string): ProxyError {
   return { status: 400, body: { code: 400, message } }
 }

@@ -8,7 +8,7 @@ import { safeEqual } from '../../shared/safe-equal.js'
 import type { ProxyResolver } from '../sandboxes/types.js'
 import {
   badRoute, isEnvdControlRoute, noSandboxInRequest, portNotOpen, reservedEnvdRoute, sandboxNotFound,
-  sendProxyError, trafficTokenRejected, writeProxyErrorToSocket, type ProxyError,
+  resumeRefused, sendProxyError, trafficTokenRejected, writeProxyErrorToSocket, type ProxyError,
 } from './proxy-errors.js'
 import { isRouteError, routeRequest } from './route-host.js'
 
@@ -82,7 +82,6 @@ export function createProxyServer(deps: {
     if (route === undefined) return noSandboxInRequest()
     if (isRouteError(route)) return badRoute(route.error)
     const sandbox = resolver.lookup(route.sandboxId)
-    // TODO(#6): auto-resume a paused sandbox created with autoResume instead of answering 502.
     if (sandbox === undefined || sandbox.state !== 'running') return sandboxNotFound(route.sandboxId)
     if (route.port === ENVD_PORT && isEnvdControlRoute(req.url)) return reservedEnvdRoute(route.sandboxId)
     // compat: envd's port has its own X-Access-Token; every other port of a private sandbox needs the traffic token.
@@ -118,7 +117,39 @@ export function createProxyServer(deps: {
     return { ex, done }
   }
 
+  /**
+   * compat: traffic to a paused sandbox created with autoResume resumes it first, once the caller
+   * shows the credentials the port needs (envd: X-Access-Token; other ports of a private
+   * sandbox: the traffic token). Anything else paused stays a 502 "not found" from admit().
+   */
+  async function autoResume(req: http.IncomingMessage): Promise<ProxyError | undefined> {
+    const route = routeRequest({ host: req.headers.host, headers: req.headers, domain })
+    if (route === undefined || isRouteError(route)) return undefined
+    const sandbox = resolver.lookup(route.sandboxId)
+    if (sandbox?.state !== 'paused' || !sandbox.autoResume) return undefined
+    const header = (name: string) => {
+      const v = req.headers[name]
+      return Array.isArray(v) ? v[0] : v
+    }
+    const needed = route.port === ENVD_PORT ? sandbox.envdAccessToken : sandbox.trafficAccessToken
+    const presented = header(route.port === ENVD_PORT ? 'x-access-token' : 'e2b-traffic-access-token')
+    if (needed !== undefined && (presented === undefined || !safeEqual(presented, needed))) return resumeRefused(route.sandboxId)
+    try {
+      await resolver.resume(route.sandboxId)
+    } catch (err) {
+      log.debug({ err, sandboxId: route.sandboxId }, 'auto-resume failed')
+    }
+    return undefined
+  }
+
   function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    autoResume(req).then((refused) => (refused ? sendProxyError(res, refused) : forwardRequest(req, res)), (err: unknown) => {
+      log.warn({ err }, 'proxy request failed before forwarding')
+      res.destroy()
+    })
+  }
+
+  function forwardRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
     const startedMs = performance.now()
     const admitted = admit(req)
     const fields = 'body' in admitted ? {} : { sandboxId: admitted.sandboxId, port: admitted.port }
@@ -164,6 +195,13 @@ export function createProxyServer(deps: {
 
   function handleUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', (err) => log.debug({ err }, 'proxy client socket failed'))
+    autoResume(req).then((refused) => (refused ? writeProxyErrorToSocket(socket, refused) : forwardUpgrade(req, socket, head)), (err: unknown) => {
+      log.warn({ err }, 'proxy upgrade failed before forwarding')
+      socket.destroy()
+    })
+  }
+
+  function forwardUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
     const admitted = admit(req)
     if ('body' in admitted) return writeProxyErrorToSocket(socket, admitted)
 

@@ -279,7 +279,17 @@ export function createSandboxService(deps: SandboxServiceDeps) {
   const resolver: ProxyResolver = {
     lookup(sandboxId) {
       const r = store.records.get(sandboxId)
-      return r && { sandboxId, state: r.state, ip: r.ip, autoResume: r.autoResume, trafficAccessToken: r.trafficAccessToken }
+      return r && { sandboxId, state: r.state, ip: r.ip, autoResume: r.autoResume, trafficAccessToken: r.trafficAccessToken, envdAccessToken: r.envdAccessToken }
+    },
+    async resume(sandboxId) {
+      const r = get(sandboxId)
+      if (r.state === 'running' && !r.transition) return
+      // compat: auto-resume uses the create-time timeout, not a later setTimeout value.
+      await resume(sandboxId, Math.ceil(r.timeoutMs / 1000)).catch((e: unknown) => {
+        // A concurrent resume (connect, another request) got there first.
+        if (!(e instanceof AppError && e.kind === 'conflict')) throw e
+      })
+      r.log.info({}, 'sandbox auto-resumed by traffic')
     },
     track(sandboxId, close) {
       const r = store.records.get(sandboxId)

@@ -43,11 +43,15 @@ export type ProxyTarget = Readonly<{
   autoResume: boolean
   /** Set for private sandboxes: required on every port but envd's. */
   trafficAccessToken: string | undefined
+  /** envd's token: what auto-resume through port 49983 must be shown. */
+  envdAccessToken: string | undefined
 }>
 
 export type ProxyResolver = Readonly<{
   /** The sandbox to route to, or undefined when it does not exist (→ 502 not found). */
   lookup(sandboxId: string): ProxyTarget | undefined
+  /** Resumes a paused sandbox for auto-resume (create-time timeout); joins a resume in flight. */
+  resume(sandboxId: string): Promise<void>
   /** Registers a live proxied connection so kill/expiry can cut it; returns the release function. */
   track(sandboxId: string, close: () => void): () => void
 }>

@@ -89,24 +89,30 @@ function echoFrames(socket: Duplex): void {
 
 function fakeResolver(sandboxes: Record<string, ProxyTarget>) {
   const tracked = new Set<() => void>()
+  const resumed: string[] = []
   const resolver: ProxyResolver = {
     lookup: (id) => sandboxes[id],
+    resume: async (id) => {
+      resumed.push(id)
+      sandboxes[id] = { ...sandboxes[id]!, state: 'running' }
+    },
     track: (_id, close) => {
       tracked.add(close)
       return () => void tracked.delete(close)
     },
   }
-  return { resolver, tracked }
+  return { resolver, tracked, resumed }
 }
 
-async function startProxy(opts: { state?: 'running' | 'paused'; dialRetries?: number; trafficAccessToken?: string } = {}) {
-  const { resolver, tracked } = fakeResolver({
-    [ID]: { sandboxId: ID, state: opts.state ?? 'running', ip: '127.0.0.1', autoResume: false, trafficAccessToken: opts.trafficAccessToken },
+async function startProxy(opts: { state?: 'running' | 'paused'; dialRetries?: number; trafficAccessToken?: string; autoResume?: boolean; envdAccessToken?: string } = {}) {
+  const { resolver, tracked, resumed } = fakeResolver({
+    [ID]: { sandboxId: ID, state: opts.state ?? 'running', ip: '127.0.0.1', autoResume: opts.autoResume ?? false,
+      trafficAccessToken: opts.trafficAccessToken, envdAccessToken: opts.envdAccessToken },
   })
   const proxy = createProxyServer({ resolver, domain: DOMAIN, log: pino({ level: 'silent' }), dialRetries: opts.dialRetries })
   const port = await listen(proxy.server)
   onTestFinished(() => proxy.close())
-  return { port, tracked }
+  return { port, tracked, resumed }
 }
 
 type Sent = { path: string; method?: string; headers?: Record<string, string>; body?: string }
@@ -279,6 +285,35 @@ describe('traffic access token (private sandboxes)', () => {
     const res = await send(port, { path: '/health', headers: routed(49983) })
     expect(res.statusCode).not.toBe(403)
     expect(await text(res)).not.toContain('traffic access token')
+  })
+})
+
+describe('auto-resume', () => {
+  it('resumes a paused autoResume sandbox on traffic, then forwards the request', async () => {
+    const up = await startUpstream()
+    const { port, resumed } = await startProxy({ state: 'paused', autoResume: true })
+    const res = await send(port, { path: '/echo', method: 'POST', headers: routed(up.port), body: 'after resume' })
+    expect(res.statusCode).toBe(200)
+    expect(JSON.parse(await text(res)).body).toBe('after resume')
+    expect(resumed).toEqual([ID])
+  })
+
+  it('refuses to resume without the credentials the port needs, and keeps the sandbox paused', async () => {
+    const up = await startUpstream()
+    const { port, resumed } = await startProxy({ state: 'paused', autoResume: true, trafficAccessToken: 'traffic' })
+    const res = await send(port, { path: '/echo', headers: routed(up.port) })
+    expect(res.statusCode).toBe(403)
+    expect(JSON.parse(await text(res)).message).toMatch(/can't be resumed with the credentials provided/)
+    expect(resumed).toEqual([])
+  })
+
+  it('does not resume a paused sandbox created without autoResume (502 not found)', async () => {
+    const up = await startUpstream()
+    const { port, resumed } = await startProxy({ state: 'paused', autoResume: false })
+    const res = await send(port, { path: '/echo', headers: routed(up.port) })
+    expect(res.statusCode).toBe(502)
+    expect(JSON.parse(await text(res)).message).toBe('The sandbox was not found')
+    expect(resumed).toEqual([])
   })
 })
 
