@@ -12,8 +12,13 @@ const NATIVE = ['node-pty', '@napi-rs/xattr', '@napi-rs/xattr-linux-x64-gnu']
 await rm(out, { recursive: true, force: true })
 await mkdir(join(out, 'bin'), { recursive: true })
 await build({
-  entryPoints: [join(root, 'dist', 'cli.js')],
-  outfile: join(out, 'sandock.mjs'),
+  entryPoints: { sandock: join(root, 'dist', 'cli.js') },
+  outdir: out,
+  outExtension: { '.js': '.mjs' },
+  // Each subcommand is a dynamic import: with splitting, `sandock envd` never loads (or keeps in
+  // memory) the control plane's code (dockerode, TLS, Fastify type providers), and vice versa.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',
