@@ -2,9 +2,11 @@
 // each number beside a baseline taken in the same run inside the same container:
 //   - command round trip: SDK commands.run('true') and a raw Process.Start of /bin/true, against
 //     child_process.spawn of /bin/true and of `bash -l -c true` (what commands.run executes);
-//   - file write+read of 1 MiB and 100 MiB through /files, against node:fs on the same disk.
+//   - file write+read of 1 MiB and 100 MiB through /files, with the SDK and with plain HTTP,
+//     against node:fs on the same disk.
 // Prints medians and ratios; writes bench/results/envd-<timestamp>.json.
 import { execFileSync } from 'node:child_process'
+import http from 'node:http'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -80,6 +82,33 @@ try {
     })
   }
 
+  // The same bytes over plain HTTP (octet-stream up, identity down), without the SDK's client-side
+  // work (FormData, Blob copies): what the server itself sustains.
+  const rawFiles = {}
+  for (const mib of [1, 100]) {
+    const data = Buffer.alloc(mib << 20, 7)
+    const path = `/home/user/bench-raw-${mib}.bin`
+    rawFiles[mib] = await time(FILE_RUNS, async () => {
+      await new Promise((resolve, reject) => {
+        const req = http.request(`${url}/files?path=${encodeURIComponent(path)}`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'content-length': data.length } }, (res) => {
+          res.resume()
+          res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`upload ${res.statusCode}`))))
+        })
+        req.on('error', reject)
+        req.end(data)
+      })
+      const got = await new Promise((resolve, reject) => {
+        http.get(`${url}/files?path=${encodeURIComponent(path)}`, (res) => {
+          let n = 0
+          res.on('data', (c) => (n += c.length))
+          res.on('end', () => resolve(n))
+          res.on('error', reject)
+        }).on('error', reject)
+      })
+      if (got !== data.length) throw new Error(`raw read ${got} bytes, wrote ${data.length}`)
+    })
+  }
+
   const b = { spawnTrue: stats(baseline.spawnTrue), spawnBash: stats(baseline.spawnBash) }
   const result = {
     when: new Date().toISOString(),
@@ -105,6 +134,9 @@ try {
           envdMiBps: +((2 * mib) / (envd.p50 / 1000)).toFixed(1),
           fsMiBps: +((2 * mib) / (fs.p50 / 1000)).toFixed(1),
           ratio: +(envd.p50 / fs.p50).toFixed(2),
+          rawHttpWriteReadMs: stats(rawFiles[mib]),
+          rawHttpMiBps: +((2 * mib) / (stats(rawFiles[mib]).p50 / 1000)).toFixed(1),
+          rawHttpRatio: +(stats(rawFiles[mib]).p50 / fs.p50).toFixed(2),
         }]
       }),
     ),
@@ -114,7 +146,7 @@ try {
     `(x${c.ratioRpcVsSpawn}, +${c.rpcOverheadP50Ms} ms); SDK run('true') ${c.sdkRunTrueMs.p50} ms (p95 ${c.sdkRunTrueMs.p95}) ` +
     `vs spawn bash -l -c true ${c.baselineSpawnBashLoginMs.p50} ms (x${c.ratioSdkVsBash}, +${c.sdkOverheadP50Ms} ms)`)
   for (const [k, v] of Object.entries(result.files)) {
-    console.log(`file write+read ${k}: envd ${v.envdWriteReadMs.p50} ms (${v.envdMiBps} MiB/s) vs fs ${v.fsWriteReadMs.p50} ms (${v.fsMiBps} MiB/s): x${v.ratio}`)
+    console.log(`file write+read ${k}: SDK ${v.envdWriteReadMs.p50} ms (${v.envdMiBps} MiB/s, x${v.ratio}), raw HTTP ${v.rawHttpWriteReadMs.p50} ms (${v.rawHttpMiBps} MiB/s, x${v.rawHttpRatio}) vs fs ${v.fsWriteReadMs.p50} ms (${v.fsMiBps} MiB/s)`)
   }
   const out = join(root, 'bench', 'results', `envd-${result.when.replace(/[:.]/g, '-')}.json`)
   mkdirSync(dirname(out), { recursive: true })
