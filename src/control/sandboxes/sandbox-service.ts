@@ -189,9 +189,16 @@ export function createSandboxService(deps: SandboxServiceDeps) {
     await serially(record, async () => {
       if (record.state === 'paused') throw new AppError('conflict', `Error pausing sandbox - sandbox '${sandboxId}' is already paused`)
       clearTimeout(record.timer)
+      // Paused first, so the proxy refuses new traffic, then cut what is in flight.
       record.state = 'paused'
       store.cutConnections(record)
-      await deps.runtime.pause(record.containerId)
+      try {
+        await deps.runtime.pause(record.containerId)
+      } catch (e) {
+        record.state = 'running'
+        schedule(record)
+        throw e
+      }
       record.log.info({}, 'sandbox paused')
     })
   }
