@@ -7,11 +7,14 @@ import { InvalidArgumentError } from '../shared/errors.js'
 import { sendError, sendNotFound } from '../shared/http-errors.js'
 import { registerApiKeyAuth } from './api/auth.js'
 import { sandboxRoutes } from './api/sandboxes/index.js'
+import { snapshotRoutes } from './api/sandboxes/snapshot-sandbox.js'
 import type { SandboxService } from './sandboxes/sandbox-service.js'
+import type { SnapshotService } from './sandboxes/snapshots.js'
 
 export type ControlAppDeps = Readonly<{
   log: Logger
   sandboxes: SandboxService
+  snapshots: SnapshotService
   apiKeys: readonly string[]
   domain: string
   /** Resolves when the server can create sandboxes (Docker reachable, base image present). */
@@ -49,5 +52,6 @@ export async function buildControlApp(deps: ControlAppDeps): Promise<FastifyInst
   app.get('/health', async (_req, reply) =>
     deps.ready() ? reply.code(200).send({ status: 'ok' }) : reply.code(503).send({ code: 503, message: 'not ready: the base template image is still being prepared' }))
   await app.register(sandboxRoutes, { sandboxes: deps.sandboxes, domain: deps.domain })
+  await app.register(snapshotRoutes, { sandboxes: deps.sandboxes, snapshots: deps.snapshots })
   return app as unknown as FastifyInstance
 }

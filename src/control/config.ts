@@ -23,6 +23,8 @@ export type ControlConfig = Readonly<{
   pidsLimit: number
   maxSandboxes: number
   metricsIntervalMs: number
+  /** Seconds a sandbox stays paused with memory before it is stopped filesystem-only. */
+  pausedRetentionS: number
   /** Domain mode: one listener for api.<domain> and <port>-<id>.<domain>. */
   tlsPort: number
   /** 'auto' = the configured cert/key, else a generated local CA; 'off' = plain HTTP (TLS ends in front). */
@@ -52,6 +54,7 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
     pidsLimit: r.int('SANDOCK_PIDS_LIMIT', 1024, { min: 16 }),
     maxSandboxes: r.int('SANDOCK_MAX_SANDBOXES', 100, { min: 1 }),
     metricsIntervalMs: r.int('SANDOCK_METRICS_INTERVAL_MS', 5000, { min: 100 }),
+    pausedRetentionS: r.int('SANDOCK_PAUSED_RETENTION', 24 * 3600, { min: 1 }),
     tlsPort: r.int('SANDOCK_TLS_PORT', 443, { min: 0, max: 65535 }),
     tls: r.oneOf<'auto' | 'off'>('SANDOCK_TLS', ['auto', 'off'], 'auto'),
     tlsCertFile: r.optStr('SANDOCK_TLS_CERT'),

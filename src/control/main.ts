@@ -9,6 +9,7 @@ import { ensureBaseImage } from './images.js'
 import { createProxyServer } from './proxy/proxy-server.js'
 import { createDockerRuntime } from './runtime/docker-runtime.js'
 import { createSandboxService } from './sandboxes/sandbox-service.js'
+import { createSnapshotService } from './sandboxes/snapshots.js'
 import { loadSecrets } from './sandboxes/tokens.js'
 import { createTemplateResolver } from './templates/template-resolver.js'
 import { loadTls } from './tls.js'
@@ -29,9 +30,11 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   await runtime.ensureNetwork(config.network, { internal: false })
   await runtime.ensureNetwork(config.internalNetwork, { internal: true })
 
+  const snapshots = createSnapshotService(runtime)
   const sandboxes = createSandboxService({
     runtime,
-    templates: createTemplateResolver({ baseImage: config.baseImage, cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB }),
+    snapshots,
+    templates: createTemplateResolver({ baseImage: config.baseImage, cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB, snapshot: snapshots.resolve }),
     envdToken: secrets.envdToken,
     trafficToken: secrets.trafficToken,
     log,
@@ -43,6 +46,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
     pidsLimit: config.pidsLimit,
     maxSandboxes: config.maxSandboxes,
     metricsIntervalMs: config.metricsIntervalMs,
+    pausedRetentionMs: config.pausedRetentionS * 1000,
   })
   await sandboxes.recover()
   sandboxes.startSampling()
@@ -51,7 +55,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   // The domain the SDK gets in Sandbox.domain: it builds https://<port>-<id>.<that> from it, so a
   // TLS listener off 443 is part of it. With SANDOCK_TLS=off, TLS ends in front of us on 443.
   const publicDomain = config.domain && config.tls === 'auto' && config.tlsPort !== 443 ? `${config.domain}:${config.tlsPort}` : config.domain
-  const api = await buildControlApp({ log, sandboxes, apiKeys: secrets.apiKeys, domain: publicDomain, ready: () => ready })
+  const api = await buildControlApp({ log, sandboxes, snapshots, apiKeys: secrets.apiKeys, domain: publicDomain, ready: () => ready })
   const proxy = createProxyServer({ resolver: sandboxes.resolver, domain: config.domain, log: log.child({ component: 'proxy' }) })
   await api.listen({ port: config.apiPort, host: config.host })
   await new Promise<void>((resolve, reject) => {

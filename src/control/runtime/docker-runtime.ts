@@ -29,11 +29,21 @@ export interface SandboxRuntime {
   /** Creates and starts a sandbox container; resolves with its id and address. Removes it on failure. */
   start(spec: ContainerSpec): Promise<{ containerId: string; ip: string }>
   remove(containerId: string): Promise<void>
+  /** Stops the container and keeps its filesystem (filesystem-only pause). */
+  stop(containerId: string): Promise<void>
+  /** Boots a stopped sandbox container again; resolves with its (possibly new) address. */
+  restart(containerId: string, network: string): Promise<{ ip: string }>
   pause(containerId: string): Promise<void>
   unpause(containerId: string): Promise<void>
   /** This server's sandbox containers (by its instance label), in any state. */
   listManaged(): Promise<ManagedContainer[]>
   imageExists(image: string): Promise<boolean>
+  /** Commits a container's filesystem as `image` (the container is frozen while it is copied). */
+  commit(containerId: string, image: string, labels: Record<string, string>): Promise<void>
+  /** This server's images carrying `label`, with their tags and labels. */
+  listImages(label: string): Promise<{ tags: string[]; labels: Record<string, string>; createdS: number }[]>
+  /** Removes an image; a conflict (a container still uses it) is a `conflict` error. */
+  removeImage(image: string): Promise<void>
   /** Container stdout/stderr lines (envd logs), oldest first. */
   logs(containerId: string, opts: { sinceS?: number; tail?: number }): Promise<string[]>
   ping(): Promise<void>
@@ -133,6 +143,27 @@ export function createDockerRuntime(opts: { socketPath: string; instanceId: stri
       }
     },
 
+    async stop(containerId) {
+      try {
+        // envd holds no state worth a grace period; SIGKILL after 1 s keeps pauses quick.
+        await docker.getContainer(containerId).stop({ t: 1 })
+      } catch (e) {
+        if (statusOf(e) !== 304) throw fromDockerError(e, `stop ${containerId}`)
+      }
+    },
+
+    async restart(containerId, network) {
+      const container = docker.getContainer(containerId)
+      try {
+        await container.start()
+      } catch (e) {
+        if (statusOf(e) !== 304) throw fromDockerError(e, `start ${containerId}`)
+      }
+      const ip = ipOf(await container.inspect(), network)
+      if (!ip) throw new AppError('internal', `sandbox container has no address on network ${network}`)
+      return { ip }
+    },
+
     async pause(containerId) {
       await docker.getContainer(containerId).pause().catch((e) => {
         throw fromDockerError(e, `pause ${containerId}`)
@@ -162,6 +193,33 @@ export function createDockerRuntime(opts: { socketPath: string; instanceId: stri
       } catch (e) {
         if (statusOf(e) === 404) return false
         throw fromDockerError(e, `image ${image}`)
+      }
+    },
+
+    async commit(containerId, image, labels) {
+      const [repo, tag] = image.split(':')
+      try {
+        await docker.getContainer(containerId).commit({
+          repo, tag, pause: true,
+          changes: Object.entries({ ...labels, [LABELS.managedBy]: MANAGED_BY, [LABELS.instance]: opts.instanceId })
+            .map(([k, v]) => `LABEL ${JSON.stringify(k)}=${JSON.stringify(v)}`),
+        })
+      } catch (e) {
+        throw fromDockerError(e, `commit ${containerId}`)
+      }
+    },
+
+    async listImages(label) {
+      const images = await docker.listImages({ filters: { label: [`${LABELS.instance}=${opts.instanceId}`, label] } })
+      return images.map((i) => ({ tags: (i.RepoTags ?? []).filter((t) => t !== '<none>:<none>'), labels: i.Labels ?? {}, createdS: i.Created }))
+    },
+
+    async removeImage(image) {
+      try {
+        await docker.getImage(image).remove()
+      } catch (e) {
+        if (statusOf(e) === 404) throw new NotFoundError(`image ${image} not found`, { cause: e })
+        throw fromDockerError(e, `remove image ${image}`)
       }
     },
 

@@ -16,6 +16,11 @@ export const LABELS = {
   cpuCount: 'sandock.cpu-count',
   memoryMB: 'sandock.memory-mb',
   startedAt: 'sandock.started-at',
+  snapshotId: 'sandock.snapshot-id',
+  snapshotNames: 'sandock.snapshot-names',
+  snapshotOf: 'sandock.snapshot-of',
+  /** Set on the snapshot a fork starts from: not listed among the user's snapshots. */
+  forkOf: 'sandock.fork-of',
 } as const
 
 export const MANAGED_BY = 'sandock'

@@ -9,6 +9,7 @@ import { fetchEnvdMetrics, initEnvd, waitForEnvd, type EnvdMetrics } from './env
 import { newSandboxId } from './ids.js'
 import { listPage, type ListFilter } from './list-query.js'
 import { SandboxStore, type SandboxMetric, type SandboxRecord } from './sandbox-store.js'
+import type { SnapshotInfo, SnapshotService } from './snapshots.js'
 import type { LifecycleOnTimeout, ProxyResolver, Sandbox, SandboxSpec } from './types.js'
 
 export type CreateSandboxRequest = {
@@ -26,6 +27,7 @@ export type CreateSandboxRequest = {
 export type SandboxServiceDeps = Readonly<{
   runtime: SandboxRuntime
   templates: TemplateResolver
+  snapshots: SnapshotService
   envdToken: (sandboxId: string) => string
   trafficToken: (sandboxId: string) => string
   log: Logger
@@ -37,6 +39,8 @@ export type SandboxServiceDeps = Readonly<{
   pidsLimit: number
   maxSandboxes: number
   metricsIntervalMs: number
+  /** How long a sandbox stays paused with memory before it is stopped filesystem-only. */
+  pausedRetentionMs: number
 }>
 
 const METRICS_KEPT = 720
@@ -83,12 +87,22 @@ export function createSandboxService(deps: SandboxServiceDeps) {
   function schedule(record: SandboxRecord): void {
     clearTimeout(record.timer)
     record.timer = undefined
-    if (record.state !== 'running') return
+    if (record.state === 'paused') {
+      // Memory is the scarce thing: after the retention a frozen sandbox is stopped, never deleted.
+      if (!record.memoryKept || !record.pausedAt) return
+      const ms = Math.max(0, record.pausedAt.getTime() + deps.pausedRetentionMs - Date.now())
+      record.timer = setTimeout(() => {
+        record.log.info({}, 'paused retention reached: keeping the filesystem only')
+        dropMemory(record.sandboxId).catch((err: unknown) => record.log.error({ err }, 'stopping a paused sandbox failed'))
+      }, Math.min(ms, MAX_TIMER_MS))
+      record.timer.unref()
+      return
+    }
     const ms = Math.max(0, record.endAt.getTime() - Date.now())
     record.timer = setTimeout(() => {
       if (Date.now() < record.endAt.getTime()) return schedule(record)
       record.log.info({ onTimeout: record.onTimeout }, 'sandbox timed out')
-      const done = record.onTimeout === 'pause' ? pause(record.sandboxId) : kill(record.sandboxId)
+      const done = record.onTimeout === 'pause' ? pause(record.sandboxId, { memory: true }) : kill(record.sandboxId)
       done.catch((err: unknown) => record.log.error({ err }, 'sandbox expiry failed'))
     }, Math.min(ms, MAX_TIMER_MS))
     record.timer.unref()
@@ -106,9 +120,10 @@ export function createSandboxService(deps: SandboxServiceDeps) {
     }
   }
 
-  function adopt(sandbox: Sandbox): SandboxRecord {
+  function adopt(sandbox: Sandbox, persisted: Pick<SandboxRecord, 'envVars' | 'pausedAt' | 'memoryKept'>): SandboxRecord {
     const record: SandboxRecord = {
       ...sandbox,
+      ...persisted,
       log: log.child({ sandboxId: sandbox.sandboxId, templateId: sandbox.templateId }),
       timer: undefined, connections: new Set(), metrics: [], transition: undefined,
     }
@@ -157,12 +172,12 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       }
       // Boot time does not count against the timeout (as upstream re-stamps start after boot).
       const endAt = new Date(Date.now() + timeoutS * 1000)
-      await store.saveEndAt(sandboxId, endAt)
       const record = adopt({
         ...spec, state: 'running', endAt, containerId, ip, envdAccessToken: token, envdVersion: ENVD_VERSION,
         trafficAccessToken: spec.allowPublicTraffic ? undefined : deps.trafficToken(sandboxId),
         diskSizeMB: first ? Math.round(first.disk_total / 1048576) : 0,
-      })
+      }, { envVars: req.envVars, pausedAt: undefined, memoryKept: true })
+      await store.save(record)
       if (first) record.metrics.push(toMetric(first))
       record.log.info({ containerId, ms: Math.round(performance.now() - t0) }, 'sandbox created')
       return record
@@ -184,7 +199,8 @@ export function createSandboxService(deps: SandboxServiceDeps) {
     })
   }
 
-  async function pause(sandboxId: string): Promise<void> {
+  /** memory: freeze (processes and memory kept); false: stop, keeping the filesystem only. */
+  async function pause(sandboxId: string, opts: { memory: boolean }): Promise<void> {
     const record = get(sandboxId)
     await serially(record, async () => {
       if (record.state === 'paused') throw new AppError('conflict', `Error pausing sandbox - sandbox '${sandboxId}' is already paused`)
@@ -193,39 +209,75 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       record.state = 'paused'
       store.cutConnections(record)
       try {
-        await deps.runtime.pause(record.containerId)
+        if (opts.memory) await deps.runtime.pause(record.containerId)
+        else await deps.runtime.stop(record.containerId)
       } catch (e) {
         record.state = 'running'
         schedule(record)
         throw e
       }
-      record.log.info({}, 'sandbox paused')
+      record.pausedAt = new Date()
+      record.memoryKept = opts.memory
+      await store.save(record)
+      schedule(record)
+      record.log.info({ memory: opts.memory }, 'sandbox paused')
     })
   }
 
-  /** Unpauses a paused sandbox with a fresh deadline; throws conflict when it is running. */
-  async function resume(sandboxId: string, timeoutS: number | undefined): Promise<SandboxRecord> {
+  /** A frozen sandbox past its retention becomes a stopped one (filesystem kept, memory freed). */
+  async function dropMemory(sandboxId: string): Promise<void> {
+    const record = get(sandboxId)
+    await serially(record, async () => {
+      if (record.state !== 'paused' || !record.memoryKept) return
+      await deps.runtime.unpause(record.containerId)
+      await deps.runtime.stop(record.containerId)
+      record.memoryKept = false
+      await store.save(record)
+      schedule(record)
+    })
+  }
+
+  /**
+   * Resumes a paused sandbox with a fresh deadline: unfreezes it, or — when it was paused without
+   * memory or `reboot` is asked — boots it again and re-sends its env vars and token to envd.
+   * Throws conflict when it is running.
+   */
+  async function resume(sandboxId: string, timeoutS: number | undefined, opts: { reboot?: boolean } = {}): Promise<SandboxRecord> {
     const record = get(sandboxId)
     return serially(record, async () => {
       if (record.state === 'running') throw new AppError('conflict', `Sandbox ${sandboxId} is already running`)
-      await deps.runtime.unpause(record.containerId)
+      if (record.memoryKept && !opts.reboot) {
+        await deps.runtime.unpause(record.containerId)
+      } else {
+        if (record.memoryKept) {
+          await deps.runtime.unpause(record.containerId)
+          await deps.runtime.stop(record.containerId)
+        }
+        const { ip } = await deps.runtime.restart(record.containerId, record.allowInternetAccess ? deps.network : deps.internalNetwork)
+        await waitForEnvd(ip)
+        await initEnvd(ip, { envVars: record.envVars, accessToken: record.envdAccessToken })
+        record.ip = ip
+      }
       record.state = 'running'
+      record.memoryKept = true
+      record.pausedAt = undefined
       record.endAt = new Date(Date.now() + clampTimeoutMs(timeoutS ?? deps.defaultTimeoutS))
-      await store.saveEndAt(sandboxId, record.endAt)
+      await store.save(record)
       schedule(record)
-      record.log.info({}, 'sandbox resumed')
+      record.log.info({ reboot: Boolean(opts.reboot) }, 'sandbox resumed')
       return record
     })
   }
 
   /** Running: extends endAt (never shortens), 200. Paused: resumes, 201. */
-  async function connect(sandboxId: string, timeoutS: number | undefined): Promise<{ record: SandboxRecord; resumed: boolean }> {
+  async function connect(sandboxId: string, timeoutS: number | undefined, opts: { memory?: boolean } = {}): Promise<{ record: SandboxRecord; resumed: boolean }> {
     const record = get(sandboxId)
-    if (record.state === 'paused') return { record: await resume(sandboxId, timeoutS), resumed: true }
+    // compat: memory:false (onResume 'reboot') cold-boots from the filesystem even if memory was kept.
+    if (record.state === 'paused') return { record: await resume(sandboxId, timeoutS, { reboot: opts.memory === false }), resumed: true }
     const wanted = new Date(Date.now() + clampTimeoutMs(timeoutS ?? deps.defaultTimeoutS))
     if (wanted > record.endAt) {
       record.endAt = wanted
-      await store.saveEndAt(sandboxId, wanted)
+      await store.save(record)
       schedule(record)
     }
     return { record, resumed: false }
@@ -235,7 +287,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
   async function setTimeoutS(sandboxId: string, timeoutS: number): Promise<void> {
     const record = get(sandboxId)
     record.endAt = new Date(Date.now() + clampTimeoutMs(timeoutS))
-    await store.saveEndAt(sandboxId, record.endAt)
+    await store.save(record)
     schedule(record)
   }
 
@@ -245,9 +297,45 @@ export function createSandboxService(deps: SandboxServiceDeps) {
     const wanted = new Date(Date.now() + clampTimeoutMs(durationS))
     if (wanted > record.endAt) {
       record.endAt = wanted
-      await store.saveEndAt(sandboxId, wanted)
+      await store.save(record)
       schedule(record)
     }
+  }
+
+  /** Commits the sandbox's filesystem as a snapshot usable as a template. */
+  async function snapshot(sandboxId: string, name: string | undefined): Promise<SnapshotInfo> {
+    const record = get(sandboxId)
+    return serially(record, () => deps.snapshots.create(record, { name }))
+  }
+
+  /**
+   * `count` new sandboxes from the source's filesystem, each with its own id and tokens and the
+   * source's settings. Each item is a sandbox or the error that stopped it (contract: per item).
+   */
+  async function fork(sandboxId: string, opts: { timeoutS: number; count: number }): Promise<({ record: SandboxRecord } | { error: AppError })[]> {
+    const source = get(sandboxId)
+    const base = await serially(source, () => deps.snapshots.create(source, { forkOf: sandboxId }))
+    const results: ({ record: SandboxRecord } | { error: AppError })[] = new Array(opts.count)
+    let next = 0
+    const worker = async () => {
+      for (let i = next++; i < opts.count; i = next++) {
+        try {
+          results[i] = {
+            record: await create({
+              templateRef: base.snapshotId, timeoutS: opts.timeoutS, metadata: { ...source.metadata }, envVars: { ...source.envVars },
+              secure: source.secure, allowPublicTraffic: source.allowPublicTraffic, allowInternetAccess: source.allowInternetAccess,
+              onTimeout: source.onTimeout, autoResume: source.autoResume,
+            }),
+          }
+        } catch (e) {
+          results[i] = { error: e instanceof AppError ? e : new AppError('internal', `fork failed: ${(e as Error).message}`, { cause: e }) }
+        }
+      }
+    }
+    // Two at a time: starting containers is mostly Docker's work on a 2-core host.
+    await Promise.all([worker(), worker()])
+    source.log.info({ count: opts.count, failed: results.filter((r) => 'error' in r).length }, 'sandbox forked')
+    return results
   }
 
   /** Re-attaches to sandbox containers after a restart; removes ones that stopped. */
@@ -257,17 +345,24 @@ export function createSandboxService(deps: SandboxServiceDeps) {
     let removed = 0
     for (const c of await deps.runtime.listManaged()) {
       const spec = specFromLabels(c.labels)
-      if (!spec || c.state === 'stopped' || !c.ip || store.records.has(spec.sandboxId)) {
+      const persisted = spec ? await store.load(spec.sandboxId) : undefined
+      // A stopped container is a filesystem-only pause when its state says so; otherwise a leftover.
+      const fsPaused = c.state === 'stopped' && persisted?.pausedAt !== undefined && !persisted.memoryKept
+      if (!spec || !persisted || (c.state === 'stopped' && !fsPaused) || (!c.ip && !fsPaused) || store.records.has(spec.sandboxId)) {
         await deps.runtime.remove(c.containerId)
         if (spec) await store.forget(spec.sandboxId)
         removed++
         continue
       }
-      const endAt = (await store.loadEndAt(spec.sandboxId)) ?? new Date(spec.startedAt.getTime() + spec.timeoutMs)
+      const endAt = persisted.endAt ?? new Date(spec.startedAt.getTime() + spec.timeoutMs)
       const record = adopt({
-        ...spec, state: c.state, endAt, containerId: c.containerId, ip: c.ip,
+        ...spec, state: c.state === 'running' ? 'running' : 'paused', endAt, containerId: c.containerId, ip: c.ip ?? '',
         envdAccessToken: spec.secure ? deps.envdToken(spec.sandboxId) : undefined, envdVersion: ENVD_VERSION, diskSizeMB: 0,
         trafficAccessToken: spec.allowPublicTraffic ? undefined : deps.trafficToken(spec.sandboxId),
+      }, {
+        envVars: persisted.envVars,
+        pausedAt: c.state === 'running' ? undefined : (persisted.pausedAt ?? new Date()),
+        memoryKept: c.state !== 'stopped',
       })
       if (record.state === 'running') void sample(record).then((m) => m && (record.diskSizeMB = Math.round(m.disk_total / 1048576)))
       adopted++
@@ -286,7 +381,8 @@ export function createSandboxService(deps: SandboxServiceDeps) {
   const resolver: ProxyResolver = {
     lookup(sandboxId) {
       const r = store.records.get(sandboxId)
-      return r && { sandboxId, state: r.state, ip: r.ip, autoResume: r.autoResume, trafficAccessToken: r.trafficAccessToken, envdAccessToken: r.envdAccessToken }
+      // compat: only memory pauses auto-resume; a filesystem-only pause stays a 502.
+      return r && { sandboxId, state: r.state, ip: r.ip, autoResume: r.autoResume && r.memoryKept, trafficAccessToken: r.trafficAccessToken, envdAccessToken: r.envdAccessToken }
     },
     async resume(sandboxId) {
       const r = get(sandboxId)
@@ -310,7 +406,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
   }
 
   return {
-    create, kill, pause, resume, connect, setTimeoutS, refresh, recover, startSampling, resolver,
+    create, kill, pause, resume, connect, setTimeoutS, refresh, recover, startSampling, resolver, snapshot, fork,
     get: (sandboxId: string): SandboxRecord => get(sandboxId),
     list: (filter: ListFilter) => listPage(store.records.values(), filter),
     metrics(sandboxId: string, startS?: number, endS?: number): SandboxMetric[] {
@@ -333,7 +429,8 @@ export type SandboxService = ReturnType<typeof createSandboxService>
 function specLabels(s: SandboxSpec): Record<string, string> {
   return {
     [LABELS.templateId]: s.templateId,
-    ...(s.alias ? { [LABELS.alias]: s.alias } : {}),
+    // Always set: a container from a snapshot image would otherwise inherit its source's alias.
+    [LABELS.alias]: s.alias ?? '',
     [LABELS.metadata]: JSON.stringify(s.metadata),
     [LABELS.timeoutMs]: String(s.timeoutMs),
     [LABELS.onTimeout]: s.onTimeout,
@@ -359,7 +456,7 @@ function specFromLabels(l: Record<string, string>): SandboxSpec | undefined {
     return undefined
   }
   return {
-    sandboxId, templateId, alias: l[LABELS.alias], metadata,
+    sandboxId, templateId, alias: l[LABELS.alias] || undefined, metadata,
     timeoutMs: Number(l[LABELS.timeoutMs] ?? 300_000),
     onTimeout: l[LABELS.onTimeout] === 'pause' ? 'pause' : 'kill',
     autoResume: l[LABELS.autoResume] === 'true',

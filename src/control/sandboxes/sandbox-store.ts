@@ -1,5 +1,6 @@
-// Live sandbox records, their deadlines on disk (endAt changes; labels cannot), and the
-// proxied connections to cut when a sandbox goes away.
+// Live sandbox records, their mutable state on disk (labels cannot change: the deadline, how it
+// is paused, and the env vars a reboot must re-apply), and the proxied connections to cut when a
+// sandbox goes away. The state files are 0600 in the 0700 data dir: env vars may hold secrets.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Logger } from 'pino'
@@ -10,7 +11,15 @@ export type SandboxMetric = {
   memUsed: number; memTotal: number; memCache: number; diskUsed: number; diskTotal: number
 }
 
+type PersistedState = { endAt: string; envVars: Record<string, string>; pausedAt?: string; memoryKept: boolean }
+
 export type SandboxRecord = Sandbox & {
+  /** The create's env vars: a reboot (filesystem-only resume) sends them to the new envd again. */
+  envVars: Record<string, string>
+  /** When the sandbox was paused; the paused-retention clock runs from here. */
+  pausedAt: Date | undefined
+  /** Paused with memory (frozen) or filesystem-only (stopped); true while running. */
+  memoryKept: boolean
   log: Logger
   timer: NodeJS.Timeout | undefined
   connections: Set<() => void>
@@ -31,17 +40,26 @@ export class SandboxStore {
     await mkdir(this.dir, { recursive: true })
   }
 
-  async saveEndAt(sandboxId: string, endAt: Date): Promise<void> {
-    await writeFile(join(this.dir, `${sandboxId}.json`), JSON.stringify({ endAt: endAt.toISOString() }))
+  async save(record: Pick<SandboxRecord, 'sandboxId' | 'endAt' | 'envVars' | 'pausedAt' | 'memoryKept'>): Promise<void> {
+    const state: PersistedState = {
+      endAt: record.endAt.toISOString(),
+      envVars: record.envVars,
+      pausedAt: record.pausedAt?.toISOString(),
+      memoryKept: record.memoryKept,
+    }
+    await writeFile(join(this.dir, `${record.sandboxId}.json`), JSON.stringify(state), { mode: 0o600 })
   }
 
-  async loadEndAt(sandboxId: string): Promise<Date | undefined> {
-    try {
-      const { endAt } = JSON.parse(await readFile(join(this.dir, `${sandboxId}.json`), 'utf8')) as { endAt?: string }
-      const d = endAt ? new Date(endAt) : undefined
+  async load(sandboxId: string): Promise<{ endAt?: Date; envVars: Record<string, string>; pausedAt?: Date; memoryKept: boolean }> {
+    const date = (v: string | undefined) => {
+      const d = v ? new Date(v) : undefined
       return d && !Number.isNaN(d.getTime()) ? d : undefined
+    }
+    try {
+      const p = JSON.parse(await readFile(join(this.dir, `${sandboxId}.json`), 'utf8')) as Partial<PersistedState>
+      return { endAt: date(p.endAt), envVars: p.envVars ?? {}, pausedAt: date(p.pausedAt), memoryKept: p.memoryKept !== false }
     } catch {
-      return undefined
+      return { envVars: {}, memoryKept: true }
     }
   }
 

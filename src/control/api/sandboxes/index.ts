@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { connectSandboxRoute } from './connect-sandbox.js'
 import { createSandboxRoute } from './create-sandbox.js'
+import { forkSandboxRoute } from './fork-sandbox.js'
 import type { SandboxRouteDeps } from './deps.js'
 import { getLogsRoute } from './get-logs.js'
 import { getMetricsRoute } from './get-metrics.js'
@@ -13,7 +14,7 @@ import { setTimeoutRoute } from './set-timeout.js'
 
 export const sandboxRoutes: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, deps) => {
   for (const route of [createSandboxRoute, getSandboxRoute, killSandboxRoute, listSandboxesRoute, setTimeoutRoute,
-    connectSandboxRoute, pauseSandboxRoute, getMetricsRoute, getLogsRoute]) {
+    connectSandboxRoute, pauseSandboxRoute, getMetricsRoute, getLogsRoute, forkSandboxRoute]) {
     await app.register(route, deps)
   }
 }

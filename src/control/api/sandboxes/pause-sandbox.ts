@@ -8,8 +8,8 @@ export const pauseSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = as
   app.post('/sandboxes/:sandboxID/pause', {
     schema: { params: SandboxParams, body: Type.Object({ memory: Type.Optional(Type.Boolean()) }), response: { 204: Type.Null(), '4xx': ErrorBody } },
   }, async (req, reply) => {
-    // TODO(#6): memory:false stops the container and keeps only its filesystem.
-    await sandboxes.pause(req.params.sandboxID)
+    // compat: memory defaults to true (processes and memory kept); false keeps the filesystem only.
+    await sandboxes.pause(req.params.sandboxID, { memory: req.body.memory !== false })
     return reply.code(204).send(null)
   })
   app.post('/sandboxes/:sandboxID/resume', {

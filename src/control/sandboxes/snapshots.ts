@@ -1,0 +1,85 @@
+// Snapshots: a sandbox's filesystem committed as an image (labels carry what a create needs), so
+// the snapshot id works as a template id; forks start from an unlisted snapshot of their source.
+import { randomBytes } from 'node:crypto'
+import { AppError, NotFoundError } from '../../shared/errors.js'
+import type { SandboxRuntime } from '../runtime/docker-runtime.js'
+import { LABELS } from '../runtime/labels.js'
+import type { ResolvedTemplate } from '../templates/template-resolver.js'
+import type { Sandbox } from './types.js'
+
+export type SnapshotInfo = { snapshotId: string; names: string[]; sandboxId: string; createdS: number }
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
+const newSnapshotId = () => 's' + [...randomBytes(19)].map((b) => ALPHABET[b % ALPHABET.length]).join('')
+export const snapshotImage = (snapshotId: string) => `sandock/snapshot:${snapshotId}`
+const NAME = /^[a-z0-9][a-z0-9._-]{0,127}$/i
+
+export function createSnapshotService(runtime: SandboxRuntime) {
+  async function all(includeForks = false): Promise<(SnapshotInfo & { labels: Record<string, string> })[]> {
+    const images = await runtime.listImages(LABELS.snapshotId)
+    return images
+      .filter((i) => includeForks || !i.labels[LABELS.forkOf])
+      .map((i) => ({
+        snapshotId: i.labels[LABELS.snapshotId]!,
+        names: JSON.parse(i.labels[LABELS.snapshotNames] ?? '[]') as string[],
+        sandboxId: i.labels[LABELS.snapshotOf] ?? '',
+        createdS: i.createdS,
+        labels: i.labels,
+      }))
+  }
+
+  return {
+    /** Commits `sandbox`'s filesystem; `forkOf` marks an unlisted snapshot taken for a fork. */
+    async create(sandbox: Sandbox, opts: { name?: string; forkOf?: string } = {}): Promise<SnapshotInfo> {
+      if (opts.name !== undefined && !NAME.test(opts.name)) {
+        throw new AppError('invalid_argument', 'name: use letters, digits, ".", "_" and "-" (at most 128)')
+      }
+      if (opts.name && (await all()).some((s) => s.names.includes(opts.name!))) {
+        throw new AppError('conflict', `a snapshot named '${opts.name}' already exists`)
+      }
+      const snapshotId = newSnapshotId()
+      const names = opts.name ? [opts.name] : []
+      await runtime.commit(sandbox.containerId, snapshotImage(snapshotId), {
+        [LABELS.snapshotId]: snapshotId,
+        [LABELS.snapshotNames]: JSON.stringify(names),
+        [LABELS.snapshotOf]: sandbox.sandboxId,
+        [LABELS.templateId]: sandbox.templateId,
+        [LABELS.cpuCount]: String(sandbox.cpuCount),
+        [LABELS.memoryMB]: String(sandbox.memoryMB),
+        ...(opts.forkOf ? { [LABELS.forkOf]: opts.forkOf } : {}),
+      })
+      return { snapshotId, names, sandboxId: sandbox.sandboxId, createdS: Math.floor(Date.now() / 1000) }
+    },
+
+    /** Listed snapshots, newest first, optionally of one sandbox or by name. */
+    async list(filter: { sandboxId?: string; name?: string }): Promise<SnapshotInfo[]> {
+      return (await all())
+        .filter((s) => (!filter.sandboxId || s.sandboxId === filter.sandboxId) && (!filter.name || s.names.includes(filter.name)))
+        .sort((a, b) => b.createdS - a.createdS || (a.snapshotId < b.snapshotId ? -1 : 1))
+        .map(({ labels: _labels, ...info }) => info)
+    },
+
+    /** The snapshot as a template for a create, by id or name; undefined when there is none. */
+    async resolve(ref: string): Promise<ResolvedTemplate | undefined> {
+      const s = (await all(true)).find((x) => x.snapshotId === ref || x.names.includes(ref))
+      if (!s) return undefined
+      return {
+        templateId: s.snapshotId, alias: s.names[0], image: snapshotImage(s.snapshotId),
+        cpuCount: Number(s.labels[LABELS.cpuCount] ?? 1), memoryMB: Number(s.labels[LABELS.memoryMB] ?? 512),
+      }
+    },
+
+    /** Deletes by id; not_found when unknown, conflict while a sandbox still runs from it. */
+    async remove(snapshotId: string): Promise<void> {
+      if (!(await all(true)).some((s) => s.snapshotId === snapshotId)) throw new NotFoundError(`template '${snapshotId}' not found`)
+      try {
+        await runtime.removeImage(snapshotImage(snapshotId))
+      } catch (e) {
+        if (e instanceof AppError && e.kind === 'conflict') throw new AppError('conflict', `snapshot '${snapshotId}' is in use by a sandbox`)
+        throw e
+      }
+    },
+  }
+}
+
+export type SnapshotService = ReturnType<typeof createSnapshotService>
