@@ -1,7 +1,8 @@
 // Control-plane benchmarks (`npm run bench`): Sandbox.create() → first commands.run('echo ok')
 // with the official SDK against `sandock serve`, beside raw `docker run --rm` of the same image
 // measured in the same run; then idle memory per sandbox (envd RSS, container total) with 20
-// sandboxes alive. Prints medians and ratios; writes bench/results/control-<timestamp>.json.
+// sandboxes alive; pause/resume latency (memory kept and filesystem-only) for an idle sandbox and
+// one holding 1 GiB. Prints medians and ratios; writes bench/results/control-<timestamp>.json.
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -33,7 +34,7 @@ const apiPort = 3500
 const proxyPort = 3502
 const server = spawn(process.execPath, [join(root, 'dist/image/sandock.mjs'), 'serve'], {
   env: { ...process.env, SANDOCK_API_KEYS: apiKey, SANDOCK_API_PORT: String(apiPort), SANDOCK_PROXY_PORT: String(proxyPort),
-    SANDOCK_HOST: '127.0.0.1', SANDOCK_DATA_DIR: dataDir, SANDOCK_LOG_LEVEL: 'warn', SANDOCK_NETWORK: 'sandock-bench', SANDOCK_INTERNAL_NETWORK: 'sandock-bench-internal' },
+    SANDOCK_HOST: '127.0.0.1', SANDOCK_DATA_DIR: dataDir, SANDOCK_LOG_LEVEL: 'warn', SANDOCK_DEFAULT_MEMORY_MB: '2048', SANDOCK_NETWORK: 'sandock-bench', SANDOCK_INTERNAL_NETWORK: 'sandock-bench-internal' },
   stdio: ['ignore', 'inherit', 'inherit'],
 })
 const opts = { apiKey, apiUrl: `http://127.0.0.1:${apiPort}`, sandboxUrl: `http://127.0.0.1:${proxyPort}` }
@@ -51,6 +52,33 @@ try {
     createToFirst.push(performance.now() - t)
     if (res.stdout !== 'ok\n') throw new Error(`unexpected output ${JSON.stringify(res.stdout)}`)
     await sbx.kill()
+  }
+
+  // Pause/resume latency: an idle sandbox and one holding 1 GiB, with memory kept and without.
+  const PAUSE_RUNS = Number(process.env.BENCH_PAUSE_RUNS ?? 5)
+  const pauseResume = {}
+  for (const [label, holdGiB] of [['idle', 0], ['holding1GiB', 1]]) {
+    const sbx = await Sandbox.create(opts)
+    created.push(sbx)
+    if (holdGiB) {
+      await sbx.commands.run(`python3 -c "b=bytearray(${holdGiB}<<30); b[::4096]=b'x'*len(b[::4096]); import time; time.sleep(3600)"`, { background: true, timeoutMs: 0 })
+      await new Promise((r) => setTimeout(r, 3000))
+    }
+    for (const keepMemory of [true, false]) {
+      const pause = []
+      const resume = []
+      for (let i = 0; i < PAUSE_RUNS; i++) {
+        let t = performance.now()
+        await sbx.pause({ keepMemory })
+        pause.push(performance.now() - t)
+        t = performance.now()
+        const back = await Sandbox.connect(sbx.sandboxId, opts)
+        await back.commands.run('true')
+        resume.push(performance.now() - t)
+        if (!keepMemory && holdGiB) break // a reboot frees the memory: later runs would hold none
+      }
+      pauseResume[`${label}.${keepMemory ? 'memory' : 'filesystem'}`] = { pauseMs: stats(pause), resumeToFirstCommandMs: stats(resume) }
+    }
   }
 
   // Idle memory with IDLE sandboxes alive at once.
@@ -79,6 +107,7 @@ try {
     createToFirstCommandMs: c,
     dockerRunRmTrueMs: d,
     ratioP50: +(c.p50 / d.p50).toFixed(2),
+    pauseResume,
     idle: {
       sandboxes: IDLE,
       envdRssMiB: stats(envdRssKiB.map((k) => k / 1024)),
@@ -86,6 +115,9 @@ try {
     },
   }
   console.log(`create → first command: p50 ${c.p50} ms, p95 ${c.p95} ms; docker run --rm true: p50 ${d.p50} ms, p95 ${d.p95} ms (x${result.ratioP50})`)
+  for (const [k, v] of Object.entries(pauseResume)) {
+    console.log(`pause/resume ${k}: pause p50 ${v.pauseMs.p50} ms, resume → first command p50 ${v.resumeToFirstCommandMs.p50} ms`)
+  }
   console.log(`idle with ${IDLE} sandboxes: envd RSS p50 ${result.idle.envdRssMiB.p50} MiB, container total p50 ${result.idle.containerMiB.p50} MiB`)
   const out = join(root, 'bench', 'results', `control-${result.when.replace(/[:.]/g, '-')}.json`)
   mkdirSync(dirname(out), { recursive: true })
