@@ -273,7 +273,14 @@ export function createSandboxService(deps: SandboxServiceDeps) {
   async function connect(sandboxId: string, timeoutS: number | undefined, opts: { memory?: boolean } = {}): Promise<{ record: SandboxRecord; resumed: boolean }> {
     const record = get(sandboxId)
     // compat: memory:false (onResume 'reboot') cold-boots from the filesystem even if memory was kept.
-    if (record.state === 'paused') return { record: await resume(sandboxId, timeoutS, { reboot: opts.memory === false }), resumed: true }
+    if (record.state === 'paused') {
+      try {
+        return { record: await resume(sandboxId, timeoutS, { reboot: opts.memory === false }), resumed: true }
+      } catch (e) {
+        // compat: a second start racing the first joins it: already running is the 200 path below.
+        if (!(e instanceof AppError && e.kind === 'conflict')) throw e
+      }
+    }
     const wanted = new Date(Date.now() + clampTimeoutMs(timeoutS ?? deps.defaultTimeoutS))
     if (wanted > record.endAt) {
       record.endAt = wanted
