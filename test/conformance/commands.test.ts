@@ -2,7 +2,7 @@
 // (contract 4.3, 4.7, 4.8, 4.9, 8.2), through the unmodified official SDK.
 import { AuthenticationError, CommandExitError, InvalidArgumentError, NotFoundError, SandboxError, TimeoutError, type CommandHandle, type Sandbox } from 'e2b'
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { connectSandbox, uniqueName } from '../support/sdk.js'
+import { connectSandbox, rejection, uniqueName } from '../support/sdk.js'
 
 let sbx: Sandbox
 
@@ -21,15 +21,6 @@ async function waitFor(what: string, cond: () => boolean | Promise<boolean>, tim
   }
 }
 
-/** The error a promise rejects with (fails the test if it resolves). */
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p
-  } catch (e) {
-    return e
-  }
-  throw new Error('expected the promise to reject, but it resolved')
-}
 
 /** Whether `pid` is a live (non-zombie) process in the container, checked via /proc as root. */
 async function alive(pid: number): Promise<boolean> {

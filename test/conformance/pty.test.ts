@@ -2,7 +2,7 @@
 // through the unmodified official SDK.
 import { CommandExitError, NotFoundError, SandboxError, type CommandHandle, type Sandbox } from 'e2b'
 import { beforeAll, expect, it, onTestFinished } from 'vitest'
-import { connectSandbox, uniqueName } from '../support/sdk.js'
+import { connectSandbox, rejection, uniqueName } from '../support/sdk.js'
 
 let sbx: Sandbox
 
@@ -13,14 +13,6 @@ beforeAll(async () => {
 const UNKNOWN_PID = 9_999_999
 const enc = new TextEncoder()
 
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p
-  } catch (e) {
-    return e
-  }
-  throw new Error('expected the promise to reject, but it resolved')
-}
 
 /** Collects PTY output as text; `until` waits for a pattern to appear after a given offset. */
 class Terminal {

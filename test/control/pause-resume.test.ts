@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { Sandbox } from 'e2b'
 import {
   containersOf, createSandbox, eventually, inspectSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, sharedServer, unique,
-  waitForPortInSandbox,
+  viaProxy, waitForPortInSandbox,
 } from '../support/control-sdk.js'
 import { startServer, type ControlServer, type ServerInfo } from '../support/control-server.js'
 
@@ -19,22 +19,6 @@ const COUNTER = `i=0; while true; do i=$((i+1)); echo $i > /tmp/count; sleep 0.2
 /** Matches the counter's command line but not the shell that runs pgrep with this pattern. */
 const COUNTER_PGREP = `pgrep -f 'tmp/[c]ount'`
 
-type ProxyAnswer = { status: number; body: unknown; text: string }
-
-async function viaProxy(sandboxId: string, port: number, server: ServerInfo = sharedServer(), path = '/'): Promise<ProxyAnswer> {
-  const res = await fetch(`${server.sandboxUrl}${path}`, {
-    headers: { 'E2b-Sandbox-Id': sandboxId, 'E2b-Sandbox-Port': String(port) },
-    signal: AbortSignal.timeout(30_000),
-  })
-  const text = await res.text()
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    body = undefined
-  }
-  return { status: res.status, body, text }
-}
 
 /** POST /v2/sandboxes/{id}/connect with the raw API, so the status (200/201) is visible. */
 async function rawConnect(sandboxId: string, body: Record<string, unknown> = {}, server: ServerInfo = sharedServer()) {
@@ -146,7 +130,7 @@ describe('a filesystem-only pause', () => {
     expect((await sbx.getInfo()).state).toBe('paused')
     // contract 3.5: only memory snapshots auto-resume; a filesystem-only one stays a 502.
     expect(await sbx.isRunning()).toBe(false)
-    const refused = await viaProxy(sbx.sandboxId, 49983, sharedServer(), '/health')
+    const refused = await viaProxy(sbx.sandboxId, 49983, { path: '/health' })
     expect(refused.status).toBe(502)
     expect(refused.body).toEqual({ sandboxId: sbx.sandboxId, message: 'The sandbox was not found', code: 502 })
     expect((await viaProxy(sbx.sandboxId, 8000)).status).toBe(502)

@@ -5,7 +5,7 @@ import http from 'node:http'
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { Sandbox } from 'e2b'
-import { createSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, sharedServer, waitForPortInSandbox } from '../support/control-sdk.js'
+import { createSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, sharedServer, viaProxy, waitForPortInSandbox } from '../support/control-sdk.js'
 
 const WS_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11'
 
@@ -78,24 +78,6 @@ while True:
     threading.Thread(target=serve, args=(client,), daemon=True).start()
 `
 
-type ProxyAnswer = { status: number; body: unknown; contentType: string | null }
-
-async function viaProxy(sandboxId: string, port: number, init: RequestInit & { path?: string } = {}): Promise<ProxyAnswer & { text: string }> {
-  const { path = '/', headers, ...rest } = init
-  const res = await fetch(`${sharedServer().sandboxUrl}${path}`, {
-    ...rest,
-    headers: { 'E2b-Sandbox-Id': sandboxId, 'E2b-Sandbox-Port': String(port), ...(headers as Record<string, string>) },
-    signal: AbortSignal.timeout(30_000),
-  })
-  const text = await res.text()
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    body = undefined
-  }
-  return { status: res.status, body, text, contentType: res.headers.get('content-type') }
-}
 
 /** Starts `python3 -m http.server 8000` in the background and waits until it answers through the proxy. */
 async function startHttpServer(sbx: Sandbox): Promise<void> {

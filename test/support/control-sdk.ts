@@ -85,3 +85,23 @@ export function printServerLogsOnFailure(server: () => ServerInfo = sharedServer
     if (tail.trim()) console.error(`--- sandock serve log (tail) for "${ctx.task.name}" ---\n${tail}`)
   })
 }
+
+export type ProxyAnswer = { status: number; body: unknown; text: string; contentType: string | null }
+
+/** A request through the server's proxy, routed by the E2B headers; the body is parsed when JSON. */
+export async function viaProxy(sandboxId: string, port: number, init: RequestInit & { path?: string; server?: ServerInfo } = {}): Promise<ProxyAnswer> {
+  const { path = '/', headers, server = sharedServer(), ...rest } = init
+  const res = await fetch(`${server.sandboxUrl}${path}`, {
+    ...rest,
+    headers: { 'E2b-Sandbox-Id': sandboxId, 'E2b-Sandbox-Port': String(port), ...(headers as Record<string, string>) },
+    signal: AbortSignal.timeout(30_000),
+  })
+  const text = await res.text()
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    body = undefined
+  }
+  return { status: res.status, body, text, contentType: res.headers.get('content-type') }
+}

@@ -34,3 +34,13 @@ export async function envdTarget(sbx: Sandbox): Promise<{ url: string; headers: 
 export function uniqueName(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
 }
+
+/** The error a promise rejects with (fails the test if it resolves). */
+export async function rejection(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p
+  } catch (e) {
+    return e
+  }
+  throw new Error('expected the promise to reject, but it resolved')
+}
