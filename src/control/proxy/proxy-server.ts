@@ -5,12 +5,12 @@ import { ProxyServer } from 'http-proxy-3'
 import type { Logger } from 'pino'
 import { ENVD_PORT } from '../sandboxes/envd-client.js'
 import { safeEqual } from '../../shared/safe-equal.js'
-import type { ProxyResolver } from '../sandboxes/types.js'
+import type { ProxyResolver, ProxyTarget } from '../sandboxes/types.js'
 import {
   badRoute, isEnvdControlRoute, noSandboxInRequest, portNotOpen, reservedEnvdRoute, sandboxNotFound,
   resumeRefused, sendProxyError, trafficTokenRejected, writeProxyErrorToSocket, type ProxyError,
 } from './proxy-errors.js'
-import { isRouteError, routeRequest } from './route-host.js'
+import { isRouteError, routeRequest, type Route } from './route-host.js'
 
 export type SandboxProxy = Readonly<{
   /** Created but not listening: main.ts listens. */
@@ -77,8 +77,7 @@ export function createProxyServer(deps: {
     if (!(res instanceof http.ServerResponse)) res.destroy()
   })
 
-  function admit(req: http.IncomingMessage): Admitted | ProxyError {
-    const route = routeRequest({ host: req.headers.host, headers: req.headers, domain })
+  function admit(req: http.IncomingMessage, route: RouteResult): Admitted | ProxyError {
     if (route === undefined) return noSandboxInRequest()
     if (isRouteError(route)) return badRoute(route.error)
     const sandbox = resolver.lookup(route.sandboxId)
@@ -86,8 +85,7 @@ export function createProxyServer(deps: {
     if (route.port === ENVD_PORT && isEnvdControlRoute(req.url)) return reservedEnvdRoute(route.sandboxId)
     // compat: envd's port has its own X-Access-Token; every other port of a private sandbox needs the traffic token.
     if (route.port !== ENVD_PORT && sandbox.trafficAccessToken !== undefined) {
-      const presented = req.headers['e2b-traffic-access-token']
-      const token = Array.isArray(presented) ? presented[0] : presented
+      const token = firstHeader(req, 'e2b-traffic-access-token')
       if (!token) return trafficTokenRejected(route.sandboxId, true)
       if (!safeEqual(token, sandbox.trafficAccessToken)) return trafficTokenRejected(route.sandboxId, false)
     }
@@ -117,41 +115,48 @@ export function createProxyServer(deps: {
     return { ex, done }
   }
 
+  /** The paused autoResume sandbox a request is for, when it must be resumed before forwarding. */
+  function toResume(route: RouteResult): ProxyTarget | undefined {
+    if (route === undefined || isRouteError(route)) return undefined
+    const sandbox = resolver.lookup(route.sandboxId)
+    return sandbox?.state === 'paused' && sandbox.autoResume ? sandbox : undefined
+  }
+
   /**
    * compat: traffic to a paused sandbox created with autoResume resumes it first, once the caller
    * shows the credentials the port needs (envd: X-Access-Token; other ports of a private
    * sandbox: the traffic token). Anything else paused stays a 502 "not found" from admit().
    */
-  async function autoResume(req: http.IncomingMessage): Promise<ProxyError | undefined> {
-    const route = routeRequest({ host: req.headers.host, headers: req.headers, domain })
-    if (route === undefined || isRouteError(route)) return undefined
-    const sandbox = resolver.lookup(route.sandboxId)
-    if (sandbox?.state !== 'paused' || !sandbox.autoResume) return undefined
-    const header = (name: string) => {
-      const v = req.headers[name]
-      return Array.isArray(v) ? v[0] : v
-    }
-    const needed = route.port === ENVD_PORT ? sandbox.envdAccessToken : sandbox.trafficAccessToken
-    const presented = header(route.port === ENVD_PORT ? 'x-access-token' : 'e2b-traffic-access-token')
-    if (needed !== undefined && (presented === undefined || !safeEqual(presented, needed))) return resumeRefused(route.sandboxId)
+  async function autoResume(req: http.IncomingMessage, port: number, sandbox: ProxyTarget): Promise<ProxyError | undefined> {
+    const needed = port === ENVD_PORT ? sandbox.envdAccessToken : sandbox.trafficAccessToken
+    const presented = firstHeader(req, port === ENVD_PORT ? 'x-access-token' : 'e2b-traffic-access-token')
+    if (needed !== undefined && (presented === undefined || !safeEqual(presented, needed))) return resumeRefused(sandbox.sandboxId)
     try {
-      await resolver.resume(route.sandboxId)
+      await resolver.resume(sandbox.sandboxId)
     } catch (err) {
-      log.debug({ err, sandboxId: route.sandboxId }, 'auto-resume failed')
+      log.debug({ err, sandboxId: sandbox.sandboxId }, 'auto-resume failed')
     }
     return undefined
   }
 
-  function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
-    autoResume(req).then((refused) => (refused ? sendProxyError(res, refused) : forwardRequest(req, res)), (err: unknown) => {
-      log.warn({ err }, 'proxy request failed before forwarding')
-      res.destroy()
+  /** Routes once; only a request for a paused autoResume sandbox takes the asynchronous detour. */
+  function withRoute(req: http.IncomingMessage, forward: (route: RouteResult) => void, refuse: (err: ProxyError) => void, fail: () => void): void {
+    const route = routeRequest({ host: req.headers.host, headers: req.headers, domain })
+    const paused = toResume(route)
+    if (!paused) return forward(route)
+    autoResume(req, (route as Route).port, paused).then((refused) => (refused ? refuse(refused) : forward(route)), (err: unknown) => {
+      log.warn({ err }, 'proxy auto-resume failed before forwarding')
+      fail()
     })
   }
 
-  function forwardRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
+  function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    withRoute(req, (route) => forwardRequest(req, res, route), (err) => sendProxyError(res, err), () => res.destroy())
+  }
+
+  function forwardRequest(req: http.IncomingMessage, res: http.ServerResponse, route: RouteResult): void {
     const startedMs = performance.now()
-    const admitted = admit(req)
+    const admitted = admit(req, route)
     const fields = 'body' in admitted ? {} : { sandboxId: admitted.sandboxId, port: admitted.port }
     res.once('close', () => {
       const ms = Math.round(performance.now() - startedMs)
@@ -195,14 +200,11 @@ export function createProxyServer(deps: {
 
   function handleUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', (err) => log.debug({ err }, 'proxy client socket failed'))
-    autoResume(req).then((refused) => (refused ? writeProxyErrorToSocket(socket, refused) : forwardUpgrade(req, socket, head)), (err: unknown) => {
-      log.warn({ err }, 'proxy upgrade failed before forwarding')
-      socket.destroy()
-    })
+    withRoute(req, (route) => forwardUpgrade(req, socket, head, route), (err) => writeProxyErrorToSocket(socket, err), () => socket.destroy())
   }
 
-  function forwardUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
-    const admitted = admit(req)
+  function forwardUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer, route: RouteResult): void {
+    const admitted = admit(req, route)
     if ('body' in admitted) return writeProxyErrorToSocket(socket, admitted)
 
     const { sandboxId, port, target } = admitted
@@ -240,6 +242,13 @@ export function createProxyServer(deps: {
   }
 
   return { server, handle, handleUpgrade, close }
+}
+
+type RouteResult = ReturnType<typeof routeRequest>
+
+function firstHeader(req: http.IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name]
+  return Array.isArray(v) ? v[0] : v
 }
 
 function forwardedHeaders(req: http.IncomingMessage): Record<string, string> {
