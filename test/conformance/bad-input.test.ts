@@ -430,12 +430,13 @@ describe('dead clients on streams', () => {
     expect(['create', 'write']).toContain(await seen)
   })
 
-  it('aborting a process Start stream leaves envd healthy and the process running', async () => {
+  /** Starts `args` under bash over a raw Connect stream; returns the stream, its pid and an abort. */
+  async function rawStart(args: string[], headers: Record<string, string> = {}) {
     const controller = new AbortController()
     const res = await fetch(`${ENVD_URL}/process.Process/Start`, {
       method: 'POST',
-      headers: { 'content-type': 'application/connect+json', 'connect-protocol-version': '1', 'keepalive-ping-interval': '1' },
-      body: envelope({ process: { cmd: '/bin/bash', args: ['-l', '-c', 'echo started; sleep 60'] }, stdin: false }),
+      headers: { 'content-type': 'application/connect+json', 'connect-protocol-version': '1', ...headers },
+      body: envelope({ process: { cmd: '/bin/bash', args }, stdin: false }),
       signal: controller.signal,
     })
     expect(res.status).toBe(200)
@@ -446,9 +447,14 @@ describe('dead clients on streams', () => {
     onTestFinished(async () => {
       await sbx.commands.kill(pid)
     })
+    return { it, pid, abort: () => controller.abort() }
+  }
+
+  it('aborting a process Start stream leaves envd healthy and the process running', async () => {
+    const { it, pid, abort } = await rawStart(['-l', '-c', 'echo started; sleep 60'], { 'keepalive-ping-interval': '1' })
     const second = await it.next()
     expect(second.value?.json?.event?.data?.stdout).toBe(Buffer.from('started\n').toString('base64'))
-    controller.abort()
+    abort()
     await it.return(undefined).catch(() => undefined)
 
     await expectHealthy()
@@ -458,25 +464,11 @@ describe('dead clients on streams', () => {
   })
 
   it('aborting a stream of a process with heavy output leaves envd healthy', async () => {
-    const controller = new AbortController()
-    const res = await fetch(`${ENVD_URL}/process.Process/Start`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/connect+json', 'connect-protocol-version': '1' },
-      body: envelope({ process: { cmd: '/bin/bash', args: ['-c', 'head -c 200000000 /dev/zero | tr "\\0" a'] }, stdin: false }),
-      signal: controller.signal,
-    })
-    expect(res.status).toBe(200)
-    const it = envelopes(res)
-    const first = await it.next()
-    const pid: number = first.value?.json?.event?.start?.pid
-    expect(typeof pid).toBe('number')
-    onTestFinished(async () => {
-      await sbx.commands.kill(pid)
-    })
+    const { it, pid, abort } = await rawStart(['-c', 'head -c 200000000 /dev/zero | tr "\\0" a'])
     // Read a little output, then disappear without draining.
     const data = await it.next()
     expect(data.value?.json?.event?.data?.stdout).toBeTypeOf('string')
-    controller.abort()
+    abort()
     await it.return(undefined).catch(() => undefined)
     await expectHealthy()
     // The producer is not blocked forever by the vanished reader: it finishes on its own.

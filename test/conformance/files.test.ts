@@ -1,5 +1,5 @@
 // Filesystem conformance through the official SDK (contract 4.3-4.5, 5.5, 5.6, 8.2 files/*).
-import { request } from 'node:http'
+import { rawGet } from '../support/raw-http.js'
 import { gunzipSync } from 'node:zlib'
 import { FileNotFoundError, InvalidArgumentError, type Sandbox } from 'e2b'
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
@@ -102,16 +102,7 @@ describe('read', () => {
     const target = await envdTarget(sbx)
     const url = new URL(`${target.url}/files`)
     url.searchParams.set('path', path)
-    const raw = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-      const req = request(url, { headers: { ...target.headers, 'accept-encoding': 'gzip' } }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }))
-        res.on('error', reject)
-      })
-      req.on('error', reject)
-      req.end()
-    })
+    const raw = await rawGet(url, { ...target.headers, 'accept-encoding': 'gzip' })
     expect(raw.encoding).toBe('gzip')
     expect(raw.body.length).toBeLessThan(Buffer.byteLength(text))
     expect(gunzipSync(raw.body).toString('utf8')).toBe(text)

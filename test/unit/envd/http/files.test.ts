@@ -1,6 +1,6 @@
 // POST /files and GET /files against the in-process envd (contract 5.5, 5.6).
 import { chmod, readFile, stat } from 'node:fs/promises'
-import { request } from 'node:http'
+import { rawGet } from '../../../support/raw-http.js'
 import { userInfo } from 'node:os'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { describe, expect, it, onTestFinished } from 'vitest'
@@ -281,16 +281,7 @@ describe('GET /files', () => {
     const text = 'gzip me '.repeat(200)
     await e.seed({ 'big.txt': text })
     // fetch() would decompress transparently; read the raw bytes through node:http instead.
-    const raw = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-      const req = request(filesUrl(e, { path: e.path('big.txt') }), { headers: { 'accept-encoding': 'gzip' } }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }))
-        res.on('error', reject)
-      })
-      req.on('error', reject)
-      req.end()
-    })
+    const raw = await rawGet(filesUrl(e, { path: e.path('big.txt') }), { 'accept-encoding': 'gzip' })
     expect(raw.encoding).toBe('gzip')
     expect(gunzipSync(raw.body).toString()).toBe(text)
   })
