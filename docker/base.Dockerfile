@@ -1,4 +1,4 @@
-# The `base` template: Debian bookworm with python3, git, curl, sudo and node, user `user`
+# The `base` template: Debian bookworm with python3, git, curl, ss, sudo and node, user `user`
 # (home /home/user, passwordless sudo) as the default user, and envd as the entrypoint (Docker's
 # init reaps zombies and forwards signals). Built by `sandock serve` or scripts/build-image.mjs
 # from the envd bundle folder (dist/image, /opt/sandock in the server image).
@@ -6,7 +6,7 @@ ARG BASE_IMAGE=debian:bookworm-slim
 FROM ${BASE_IMAGE}
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      ca-certificates curl git procps python3 sudo \
+      ca-certificates curl git iproute2 procps python3 sudo \
  && rm -rf /var/lib/apt/lists/* \
  && (getent passwd user >/dev/null || useradd --create-home --shell /bin/bash user) \
  && echo 'user ALL=(ALL:ALL) NOPASSWD: ALL' > /etc/sudoers.d/user && chmod 0440 /etc/sudoers.d/user

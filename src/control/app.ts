@@ -10,11 +10,14 @@ import { sandboxRoutes } from './api/sandboxes/index.js'
 import { snapshotRoutes } from './api/sandboxes/snapshot-sandbox.js'
 import type { SandboxService } from './sandboxes/sandbox-service.js'
 import type { SnapshotService } from './sandboxes/snapshots.js'
+import { templateRoutes } from './api/templates/index.js'
+import type { TemplateService } from './templates/template-service.js'
 
 export type ControlAppDeps = Readonly<{
   log: Logger
   sandboxes: SandboxService
   snapshots: SnapshotService
+  templates: TemplateService
   apiKeys: readonly string[]
   domain: string
   /** Resolves when the server can create sandboxes (Docker reachable, base image present). */
@@ -53,5 +56,6 @@ export async function buildControlApp(deps: ControlAppDeps): Promise<FastifyInst
     deps.ready() ? reply.code(200).send({ status: 'ok' }) : reply.code(503).send({ code: 503, message: 'not ready: the base template image is still being prepared' }))
   await app.register(sandboxRoutes, { sandboxes: deps.sandboxes, domain: deps.domain })
   await app.register(snapshotRoutes, { sandboxes: deps.sandboxes, snapshots: deps.snapshots })
+  await app.register(templateRoutes, { templates: deps.templates, snapshots: deps.snapshots })
   return app as unknown as FastifyInstance
 }

@@ -25,6 +25,10 @@ export type ControlConfig = Readonly<{
   metricsIntervalMs: number
   /** Seconds a sandbox stays paused with memory before it is stopped filesystem-only. */
   pausedRetentionS: number
+  /** Template builds running at once; more wait their turn. */
+  maxConcurrentBuilds: number
+  /** Seconds a create waits for a template's ready command (a build's check waits 10 min). */
+  readyTimeoutS: number
   /** Domain mode: one listener for api.<domain> and <port>-<id>.<domain>. */
   tlsPort: number
   /** 'auto' = the configured cert/key, else a generated local CA; 'off' = plain HTTP (TLS ends in front). */
@@ -55,6 +59,8 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
     maxSandboxes: r.int('SANDOCK_MAX_SANDBOXES', 100, { min: 1 }),
     metricsIntervalMs: r.int('SANDOCK_METRICS_INTERVAL_MS', 5000, { min: 100 }),
     pausedRetentionS: r.int('SANDOCK_PAUSED_RETENTION', 24 * 3600, { min: 1 }),
+    maxConcurrentBuilds: r.int('SANDOCK_MAX_CONCURRENT_BUILDS', 2, { min: 1, max: 64 }),
+    readyTimeoutS: r.int('SANDOCK_READY_TIMEOUT', 120, { min: 1 }),
     tlsPort: r.int('SANDOCK_TLS_PORT', 443, { min: 0, max: 65535 }),
     tls: r.oneOf<'auto' | 'off'>('SANDOCK_TLS', ['auto', 'off'], 'auto'),
     tlsCertFile: r.optStr('SANDOCK_TLS_CERT'),

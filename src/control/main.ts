@@ -7,11 +7,13 @@ import type { ControlConfig } from './config.js'
 import { createDomainListener } from './domain-listener.js'
 import { ensureBaseImage } from './images.js'
 import { createProxyServer } from './proxy/proxy-server.js'
+import { createBuildRuntime } from './runtime/docker-builder.js'
 import { createDockerRuntime } from './runtime/docker-runtime.js'
-import { createSandboxService } from './sandboxes/sandbox-service.js'
+import { createSandboxService, type SandboxService } from './sandboxes/sandbox-service.js'
 import { createSnapshotService } from './sandboxes/snapshots.js'
 import { loadSecrets } from './sandboxes/tokens.js'
 import { createTemplateResolver } from './templates/template-resolver.js'
+import { BASE_TEMPLATE_CONFIG, createTemplateService } from './templates/template-service.js'
 import { loadTls } from './tls.js'
 
 export type RunningControl = { api: FastifyInstance; apiPort: number; proxyPort: number; close(): Promise<void> }
@@ -31,10 +33,26 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   await runtime.ensureNetwork(config.internalNetwork, { internal: true })
 
   const snapshots = createSnapshotService(runtime)
-  const sandboxes = createSandboxService({
+  // The template service asks the sandbox service (created after it) whether a template is in use.
+  let sandboxes: SandboxService
+  const templates = createTemplateService({
+    runtime: createBuildRuntime({ socketPath: config.dockerSocket, instanceId: secrets.instanceId, log }),
+    log,
+    dataDir: config.dataDir,
+    baseImage: config.baseImage,
+    baseConfig: BASE_TEMPLATE_CONFIG,
+    uploadSecret: secrets.uploadSecret,
+    network: config.network,
+    maxConcurrentBuilds: config.maxConcurrentBuilds,
+    readyTimeoutMs: 10 * 60 * 1000,
+    limits: { maxCpu: 32, maxMemoryMB: 65536 },
+    inUse: (templateId) => sandboxes.usesTemplate(templateId),
+  })
+  await templates.recover()
+  sandboxes = createSandboxService({
     runtime,
     snapshots,
-    templates: createTemplateResolver({ baseImage: config.baseImage, cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB, snapshot: snapshots.resolve }),
+    templates: createTemplateResolver({ cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB, template: templates.resolveImage, snapshot: snapshots.resolve }),
     envdToken: secrets.envdToken,
     trafficToken: secrets.trafficToken,
     log,
@@ -47,6 +65,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
     maxSandboxes: config.maxSandboxes,
     metricsIntervalMs: config.metricsIntervalMs,
     pausedRetentionMs: config.pausedRetentionS * 1000,
+    readyTimeoutMs: config.readyTimeoutS * 1000,
   })
   await sandboxes.recover()
   sandboxes.startSampling()
@@ -55,7 +74,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   // The domain the SDK gets in Sandbox.domain: it builds https://<port>-<id>.<that> from it, so a
   // TLS listener off 443 is part of it. With SANDOCK_TLS=off, TLS ends in front of us on 443.
   const publicDomain = config.domain && config.tls === 'auto' && config.tlsPort !== 443 ? `${config.domain}:${config.tlsPort}` : config.domain
-  const api = await buildControlApp({ log, sandboxes, snapshots, apiKeys: secrets.apiKeys, domain: publicDomain, ready: () => ready })
+  const api = await buildControlApp({ log, sandboxes, snapshots, templates, apiKeys: secrets.apiKeys, domain: publicDomain, ready: () => ready })
   const proxy = createProxyServer({ resolver: sandboxes.resolver, domain: config.domain, log: log.child({ component: 'proxy' }) })
   await api.listen({ port: config.apiPort, host: config.host })
   await new Promise<void>((resolve, reject) => {
@@ -88,7 +107,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
     proxyPort,
     async close() {
       sandboxes.close()
-      await Promise.all([api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r))])
+      await Promise.all([api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
     },
   }
 }

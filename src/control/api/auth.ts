@@ -1,4 +1,5 @@
-// X-API-Key check for every control route but /health (messages as upstream words them).
+// X-API-Key check for every control route but /health and template file uploads (authorised by
+// the HMAC token in their URL, since the SDK sends them without a key). Messages as upstream's.
 import type { FastifyInstance } from 'fastify'
 import { UnauthenticatedError } from '../../shared/errors.js'
 import { safeEqual } from '../../shared/safe-equal.js'
@@ -7,7 +8,8 @@ const OPEN = new Set(['/health'])
 
 export function registerApiKeyAuth(app: FastifyInstance, apiKeys: readonly string[]): void {
   app.addHook('onRequest', async (req) => {
-    if (OPEN.has(req.url.split('?')[0] ?? '')) return
+    const path = req.url.split('?')[0] ?? ''
+    if (OPEN.has(path) || (req.method === 'PUT' && path.startsWith('/template-files/'))) return
     const key = req.headers['x-api-key']
     if (typeof key !== 'string' || key === '') throw new UnauthenticatedError('authorization header is missing')
     if (!apiKeys.some((k) => safeEqual(k, key))) {

@@ -5,7 +5,9 @@ import { ENVD_VERSION } from '../../shared/version.js'
 import type { SandboxRuntime } from '../runtime/docker-runtime.js'
 import { LABELS } from '../runtime/labels.js'
 import type { TemplateResolver } from '../templates/template-resolver.js'
+import type { BuildRuntimeConfig } from '../templates/template-store.js'
 import { fetchEnvdMetrics, initEnvd, waitForEnvd, type EnvdMetrics } from './envd-client.js'
+import { startInSandbox, waitUntilReady } from './envd-process.js'
 import { newSandboxId } from './ids.js'
 import { listPage, type ListFilter } from './list-query.js'
 import { SandboxStore, type SandboxMetric, type SandboxRecord } from './sandbox-store.js'
@@ -41,6 +43,8 @@ export type SandboxServiceDeps = Readonly<{
   metricsIntervalMs: number
   /** How long a sandbox stays paused with memory before it is stopped filesystem-only. */
   pausedRetentionMs: number
+  /** How long a create waits for a template's ready command. */
+  readyTimeoutMs: number
 }>
 
 const METRICS_KEPT = 720
@@ -57,6 +61,13 @@ function toMetric(m: EnvdMetrics): SandboxMetric {
     timestamp: new Date(m.ts * 1000).toISOString(), timestampUnix: m.ts, cpuCount: m.cpu_count, cpuUsedPct: m.cpu_used_pct,
     memUsed: m.mem_used, memTotal: m.mem_total, memCache: m.mem_cache, diskUsed: m.disk_used, diskTotal: m.disk_total,
   }
+}
+
+/** A built template's start command, left running, then its ready command until it succeeds. */
+async function startTemplateCommand(ip: string, token: string | undefined, config: BuildRuntimeConfig, readyTimeoutMs: number): Promise<void> {
+  const cmd = (c: string) => ({ cmd: c, user: config.user, cwd: config.workdir, envs: {}, shell: config.shell })
+  await startInSandbox(ip, token, cmd(config.startCmd!), 'start-cmd')
+  if (config.readyCmd) await waitUntilReady(ip, token, cmd(config.readyCmd), { timeoutMs: readyTimeoutMs, maxIntervalMs: 250 })
 }
 
 export function createSandboxService(deps: SandboxServiceDeps) {
@@ -161,11 +172,14 @@ export function createSandboxService(deps: SandboxServiceDeps) {
         network: req.allowInternetAccess ? deps.network : deps.internalNetwork,
       })
       const token = req.secure ? deps.envdToken(sandboxId) : undefined
+      // A built template's ENV steps come first; the create's envVars win.
+      const envVars = { ...template.config?.envs, ...req.envVars }
       let first: EnvdMetrics | undefined
       try {
         await waitForEnvd(ip)
         first = await fetchEnvdMetrics(ip, undefined).catch(() => undefined)
-        await initEnvd(ip, { envVars: req.envVars, accessToken: token })
+        await initEnvd(ip, { envVars, accessToken: token })
+        if (template.config?.startCmd) await startTemplateCommand(ip, token, template.config, deps.readyTimeoutMs)
       } catch (e) {
         await deps.runtime.remove(containerId).catch(() => undefined)
         throw e
@@ -176,7 +190,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
         ...spec, state: 'running', endAt, containerId, ip, envdAccessToken: token, envdVersion: ENVD_VERSION,
         trafficAccessToken: spec.allowPublicTraffic ? undefined : deps.trafficToken(sandboxId),
         diskSizeMB: first ? Math.round(first.disk_total / 1048576) : 0,
-      }, { envVars: req.envVars, pausedAt: undefined, memoryKept: true })
+      }, { envVars, pausedAt: undefined, memoryKept: true })
       await store.save(record)
       if (first) record.metrics.push(toMetric(first))
       record.log.info({ containerId, ms: Math.round(performance.now() - t0) }, 'sandbox created')
@@ -423,6 +437,8 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       return deps.runtime.logs(get(sandboxId).containerId, opts)
     },
     count: () => store.records.size,
+    /** Is any sandbox (running or paused) created from this template? */
+    usesTemplate: (templateId: string) => [...store.records.values()].some((r) => r.templateId === templateId),
     /** Stops timers; sandboxes keep running and are re-attached by the next start. */
     close(): void {
       clearInterval(sampler)

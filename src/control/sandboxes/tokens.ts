@@ -15,7 +15,7 @@ async function readOrCreate(path: string, make: () => string): Promise<{ value: 
   }
 }
 
-export type Secrets = { envdToken(sandboxId: string): string; trafficToken(sandboxId: string): string; apiKeys: readonly string[]; generatedKey: string | undefined; instanceId: string }
+export type Secrets = { envdToken(sandboxId: string): string; trafficToken(sandboxId: string): string; uploadSecret: Buffer; apiKeys: readonly string[]; generatedKey: string | undefined; instanceId: string }
 
 export async function loadSecrets(dataDir: string, configuredKeys: readonly string[]): Promise<Secrets> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
@@ -33,6 +33,7 @@ export async function loadSecrets(dataDir: string, configuredKeys: readonly stri
   return {
     envdToken: (sandboxId) => createHmac('sha256', seed.value).update(sandboxId).digest('hex'),
     trafficToken: (sandboxId) => createHmac('sha256', seed.value).update(`sandbox-traffic-${sandboxId}`).digest('hex'),
+    uploadSecret: createHmac('sha256', seed.value).update('template-file-uploads').digest(),
     apiKeys,
     generatedKey,
     instanceId: instance.value,

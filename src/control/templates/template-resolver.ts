@@ -1,29 +1,37 @@
-// Resolves a create's templateID (alias, id, optional :tag) to an image and its resources.
-// Until the template builder lands (#4), templates are `base` and the server's snapshots.
+// Resolves a create's templateID (alias, namespace/alias, either with :tag, a template id, or a
+// snapshot id/name) to an image, its resources and how a sandbox from it starts.
 import { NotFoundError } from '../../shared/errors.js'
+import type { BuildRuntimeConfig } from './template-store.js'
 
-export type ResolvedTemplate = Readonly<{ templateId: string; alias: string | undefined; image: string; cpuCount: number; memoryMB: number }>
+export type ResolvedTemplate = Readonly<{
+  templateId: string
+  alias: string | undefined
+  image: string
+  cpuCount: number
+  memoryMB: number
+  /** Built templates: env, start and ready commands for each new sandbox. */
+  config?: BuildRuntimeConfig
+}>
 
 export type TemplateResolver = (ref: string) => Promise<ResolvedTemplate>
 
 export function createTemplateResolver(opts: {
-  baseImage: string
   cpuCount: number
   memoryMB: number
+  /** Base and built templates; throws not_found for an unknown name or tag. */
+  template: (ref: string) => Promise<{ templateId: string; alias: string; image: string; config: BuildRuntimeConfig; cpuCount: number; memoryMB: number }>
   /** A snapshot by id or name, used as a template (contract: a snapshot id works in create). */
   snapshot?: (ref: string) => Promise<ResolvedTemplate | undefined>
 }): TemplateResolver {
   return async (ref) => {
-    const [name, tag] = ref.split(':')
-    const bare = name?.includes('/') ? name.split('/').pop()! : name
-    if (bare !== 'base') {
-      const snapshot = tag === undefined && bare ? await opts.snapshot?.(bare) : undefined
+    try {
+      const t = await opts.template(ref)
+      return { templateId: t.templateId, alias: t.alias, image: t.image, cpuCount: t.cpuCount || opts.cpuCount, memoryMB: t.memoryMB || opts.memoryMB, config: t.config }
+    } catch (e) {
+      if (!(e instanceof NotFoundError) || ref.includes(':')) throw e
+      const snapshot = await opts.snapshot?.(ref.split('/').pop()!)
       if (snapshot) return snapshot
-      throw new NotFoundError(`template '${ref}' not found`)
+      throw e
     }
-    if (tag !== undefined && tag !== 'latest' && tag !== 'default') {
-      throw new NotFoundError(`tag '${tag}' does not exist for template '${name}'`)
-    }
-    return { templateId: 'base', alias: 'base', image: opts.baseImage, cpuCount: opts.cpuCount, memoryMB: opts.memoryMB }
   }
 }

@@ -1,4 +1,4 @@
-// POST /sandboxes/{id}/snapshots, GET /snapshots, and DELETE /templates/{id} for snapshots.
+// POST /sandboxes/{id}/snapshots and GET /snapshots (DELETE /templates/{id} is a template route).
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { InvalidArgumentError } from '../../../shared/errors.js'
@@ -35,13 +35,5 @@ export const snapshotRoutes: FastifyPluginAsyncTypebox<{ sandboxes: SandboxServi
     const page = all.slice(start, start + limit)
     if (start + limit < all.length && page.length > 0) reply.header('x-next-token', Buffer.from(page.at(-1)!.snapshotId).toString('base64url'))
     return page.map((s) => ({ snapshotID: s.snapshotId, names: s.names }))
-  })
-
-  // compat: the SDK deletes snapshots through the template route. Templates proper are #4.
-  app.delete('/templates/:templateID', {
-    schema: { params: Type.Object({ templateID: Type.String({ minLength: 1 }) }), response: { 204: Type.Null(), '4xx': ErrorBody } },
-  }, async (req, reply) => {
-    await snapshots.remove(req.params.templateID)
-    return reply.code(204).send(null)
   })
 }

@@ -1,0 +1,82 @@
+// Commands the control plane runs inside a sandbox through envd's Process service: a template's
+// start command (left running) and its ready command (polled until it exits 0).
+import { createClient, type Client } from '@connectrpc/connect'
+import { createConnectTransport } from '@connectrpc/connect-node'
+import { Process } from '../../gen/process/process_pb.js'
+import { AppError } from '../../shared/errors.js'
+import { ENVD_PORT } from './envd-client.js'
+
+export type SandboxCommand = Readonly<{
+  cmd: string
+  user: string
+  cwd: string | undefined
+  envs: Record<string, string>
+  /** The template's shell: `/bin/bash` (run as a login shell, as upstream) or `/bin/sh`. */
+  shell: string
+}>
+
+function client(ip: string, user: string, token: string | undefined): Client<typeof Process> {
+  const transport = createConnectTransport({
+    baseUrl: `http://${ip}:${ENVD_PORT}`,
+    httpVersion: '1.1',
+    interceptors: [(next) => async (req) => {
+      req.header.set('authorization', `Basic ${Buffer.from(`${user}:`).toString('base64')}`)
+      if (token) req.header.set('x-access-token', token)
+      return next(req)
+    }],
+  })
+  return createClient(Process, transport)
+}
+
+const argv = (c: SandboxCommand) => ({ cmd: c.shell, args: c.shell.endsWith('bash') ? ['-l', '-c', c.cmd] : ['-c', c.cmd], envs: c.envs, cwd: c.cwd })
+
+/** Starts `c` and returns once it runs; the process stays up after the stream is closed. */
+export async function startInSandbox(ip: string, token: string | undefined, c: SandboxCommand, tag: string): Promise<number> {
+  const abort = new AbortController()
+  try {
+    for await (const { event: ev } of client(ip, c.user, token).start({ process: argv(c), tag, stdin: false }, { signal: abort.signal, timeoutMs: 0 })) {
+      if (ev?.event.case === 'start') return ev!.event.value.pid
+      if (ev?.event.case === 'end') throw new AppError('failed_precondition', `start command exited at once (${ev!.event.value.status})`)
+    }
+    throw new AppError('internal', 'start command: envd closed the stream before the process started')
+  } finally {
+    abort.abort()
+  }
+}
+
+/** Runs `c` to completion; output lines go to `onLine`. */
+export async function runInSandbox(ip: string, token: string | undefined, c: SandboxCommand, opts: { timeoutMs: number; onLine?: (line: string) => void }): Promise<number> {
+  let exitCode = -1
+  const decoder = new TextDecoder()
+  let rest = ''
+  for await (const { event: ev } of client(ip, c.user, token).start({ process: argv(c), stdin: false }, { timeoutMs: opts.timeoutMs })) {
+    if (ev?.event.case === 'data' && opts.onLine) {
+      const lines = (rest + decoder.decode(ev!.event.value.output.value ?? new Uint8Array(), { stream: true })).split('\n')
+      rest = lines.pop() ?? ''
+      for (const l of lines) opts.onLine(l)
+    }
+    if (ev?.event.case === 'end') exitCode = ev!.event.value.exitCode
+  }
+  if (rest && opts.onLine) opts.onLine(rest)
+  return exitCode
+}
+
+/**
+ * Polls the ready command until it exits 0 (quickly at first, then every `maxIntervalMs`);
+ * throws deadline_exceeded after `timeoutMs`.
+ */
+export async function waitUntilReady(ip: string, token: string | undefined, c: SandboxCommand, opts: { timeoutMs: number; maxIntervalMs: number; onAttempt?: (exitCode: number) => void }): Promise<void> {
+  const deadline = Date.now() + opts.timeoutMs
+  let delay = 50
+  for (;;) {
+    const left = deadline - Date.now()
+    const code = await runInSandbox(ip, token, c, { timeoutMs: Math.max(1000, left) }).catch(() => -1)
+    opts.onAttempt?.(code)
+    if (code === 0) return
+    if (Date.now() + delay > deadline) {
+      throw new AppError('deadline_exceeded', `the template's ready command (${c.cmd}) did not succeed within ${Math.round(opts.timeoutMs / 1000)} s`)
+    }
+    await new Promise((r) => setTimeout(r, delay))
+    delay = Math.min(delay * 2, opts.maxIntervalMs)
+  }
+}
