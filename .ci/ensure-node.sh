@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Ensures a Node >= 22 is first on PATH; prints the bin dir to add (source this file or eval its output).
+# Ensures a Node >= 24 is first on PATH (22.13+ would do: node:sqlite unflagged; 24 is the LTS we
+# test on); prints the bin dir to add (source this file or eval its output).
 set -euo pipefail
-need=22
+need=24
 have=$(node --version 2>/dev/null | sed -E 's/^v([0-9]+).*/\1/' || echo 0)
 if [ "${have:-0}" -ge "$need" ]; then exit 0; fi
 dir=${SANDOCK_NODE_DIR:-/opt/sandock-node}

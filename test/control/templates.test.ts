@@ -193,6 +193,18 @@ it('builds from an image without Node (the offline Debian base) and runs command
   expect(await sbx.files.read('x.txt')).toBe('written')
 }, 300_000)
 
+it('fromBaseImage() (e2bdev/base) starts from base; fromDockerfile maps its instructions onto steps', async () => {
+  const plain = unique('tpl-plain').toLowerCase()
+  await build(Template().fromBaseImage().runCmd('echo plain > /tmp/plain'), plain)
+  const a = await start(plain)
+  expect((await a.commands.run('cat /tmp/plain; whoami; command -v python3')).stdout.trim()).toBe('plain\nuser\n/usr/bin/python3')
+
+  const fromDockerfile = unique('tpl-df').toLowerCase()
+  await build(Template().fromDockerfile('FROM debian:bookworm-slim\nENV MODE=docker\nWORKDIR /work\nRUN echo "from $MODE" > /work/f.txt\n'), fromDockerfile)
+  const b = await start(fromDockerfile)
+  expect((await b.commands.run('cat /work/f.txt; echo "$MODE"; whoami; pwd')).stdout.trim()).toBe('from docker\ndocker\nuser\n/work')
+}, 300_000)
+
 describe('bad input', () => {
   const request = async () => {
     const res = await api('POST', '/v3/templates', { name: unique('tpl-bad').toLowerCase(), cpuCount: 1, memoryMB: 1024 })

@@ -271,6 +271,9 @@ export function createSandboxService(deps: SandboxServiceDeps) {
         await waitForEnvd(ip)
         await initEnvd(ip, { envVars: record.envVars, accessToken: record.envdAccessToken })
         record.ip = ip
+        // A reboot lost the template's start command with the rest of memory: start it again.
+        const template = await deps.templates(record.templateId).catch(() => undefined)
+        if (template?.config?.startCmd) await startTemplateCommand(ip, record.envdAccessToken, template.config, deps.readyTimeoutMs)
       }
       record.state = 'running'
       record.memoryKept = true

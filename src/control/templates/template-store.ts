@@ -189,7 +189,7 @@ export class TemplateStore {
       .run(now, now, JSON.stringify(reason), buildId)
   }
 
-  /** Marks a build ready and points its tags (always `default` among them) at it, atomically. */
+  /** Marks a build ready and points its tags (`default` when the request named none) at it, atomically. */
   finishBuild(buildId: string, image: string, config: BuildRuntimeConfig): void {
     this.tx(() => {
       const build = this.build(buildId)
@@ -197,7 +197,7 @@ export class TemplateStore {
       const now = new Date().toISOString()
       this.db.prepare("UPDATE builds SET status = 'ready', updated_at = ?, finished_at = ?, image = ?, config = ? WHERE build_id = ?")
         .run(now, now, image, JSON.stringify(config), buildId)
-      for (const tag of new Set(['default', ...build.pendingTags])) this.setTag(build.templateId, tag, buildId, now)
+      for (const tag of build.pendingTags.length > 0 ? build.pendingTags : ['default']) this.setTag(build.templateId, tag, buildId, now)
       this.db.prepare('UPDATE templates SET updated_at = ?, cpu_count = ?, memory_mb = ? WHERE template_id = ?').run(now, build.cpuCount, build.memoryMB, build.templateId)
     })
   }

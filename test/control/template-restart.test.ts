@@ -1,0 +1,111 @@
+// Template state across a server restart (records, logs, tags persist; a build cut by the restart
+// fails and leaves no container), cancellation by a newer build, and registry credentials that
+// never reach a log. Uses its own server (ports + 20) so the shared one is never disturbed.
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Sandbox, Template } from 'e2b'
+import { docker } from '../support/docker.js'
+import { eventually, killQuietly, printServerLogsOnFailure, rejectionOf, unique } from '../support/control-sdk.js'
+import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, sdkOpts, startServer, trackSandbox, type ControlServer } from '../support/control-server.js'
+
+const apiPort = DEFAULT_API_PORT + 20
+const proxyPort = DEFAULT_PROXY_PORT + 20
+
+describe('templates across a restart', () => {
+  let first: ControlServer
+  let second: ControlServer | undefined
+  const live = () => second ?? first
+  printServerLogsOnFailure(live)
+  const opts = () => ({ apiKey: live().apiKey, apiUrl: live().apiUrl, cpuCount: 1, memoryMB: 1024 })
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${live().apiUrl}${path}`, {
+      method, headers: { 'x-api-key': live().apiKey, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    })
+    const text = await res.text()
+    return { status: res.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined }
+  }
+  const request = async (name: string) => (await api('POST', '/v3/templates', { name, cpuCount: 1, memoryMB: 1024 })).json as { templateID: string; buildID: string }
+  const status = async (t: { templateID: string; buildID: string }) =>
+    (await api('GET', `/templates/${t.templateID}/builds/${t.buildID}/status`)).json as { status: string; logEntries: { message: string }[]; reason?: { message: string } }
+  const buildContainers = async (s: ControlServer) => {
+    const instance = (await readFile(join(s.dataDir, 'instance-id'), 'utf8')).trim()
+    return (await docker('ps', '-aq', '--filter', `label=sandock.instance=${instance}`, '--filter', 'label=sandock.build-id')).split('\n').filter(Boolean)
+  }
+
+  beforeAll(async () => {
+    first = await startServer({ apiPort, proxyPort, env: { SANDOCK_LOG_LEVEL: 'debug' } })
+  })
+  afterAll(async () => {
+    await second?.cleanup()
+    await first?.cleanup()
+  })
+
+  const name = unique('tpl-restart').toLowerCase()
+  let built: { templateId: string; buildId: string }
+  let interrupted: { templateID: string; buildID: string }
+
+  it('keeps templates, tags and build logs, and fails the build the restart cut', async () => {
+    built = await Template.build(Template().fromTemplate('base').setEnvs({ KEPT: 'across restarts' }).runCmd('echo persisted > /tmp/p'), `${name}:v1`, opts())
+    interrupted = await request(unique('tpl-cut').toLowerCase())
+    expect((await api('POST', `/v2/templates/${interrupted.templateID}/builds/${interrupted.buildID}`, { fromTemplate: 'base', steps: [{ type: 'RUN', args: ['sleep 600'] }] })).status).toBe(202)
+    await eventually(async () => ((await status(interrupted)).logEntries.some((l) => l.message.includes('[1] RUN sleep 600')) ? true : undefined), 60_000, 'the slow build to reach its step')
+    expect(await buildContainers(first)).toHaveLength(1)
+    await first.stop('SIGKILL')
+
+    second = await startServer({ apiPort, proxyPort, dataDir: first.dataDir, apiKey: first.apiKey })
+    expect(await Template.exists(name, opts())).toBe(true)
+    expect((await Template.getTags(built.templateId, opts())).map((t) => t.tag).sort()).toEqual(['v1'])
+    const logs = await status({ templateID: built.templateId, buildID: built.buildId })
+    expect(logs.status).toBe('ready')
+    expect(logs.logEntries.map((l) => l.message).join('\n')).toContain('[2] RUN echo persisted > /tmp/p')
+    const cut = await status(interrupted)
+    expect(cut.status).toBe('error')
+    expect(cut.reason?.message).toContain('restarted')
+    expect(await buildContainers(second)).toHaveLength(0)
+
+    const sbx = await Sandbox.create(`${name}:v1`, sdkOpts(second))
+    trackSandbox(second, sbx.sandboxId)
+    try {
+      expect((await sbx.commands.run('cat /tmp/p; echo "$KEPT"')).stdout).toBe('persisted\nacross restarts\n')
+    } finally {
+      await killQuietly(sbx.sandboxId, second)
+    }
+  }, 240_000)
+
+  it('a newer build of a template cancels the one in progress; the newer one wins', async () => {
+    const tname = unique('tpl-cancel').toLowerCase()
+    const older = await request(tname)
+    await api('POST', `/v2/templates/${older.templateID}/builds/${older.buildID}`, { fromTemplate: 'base', steps: [{ type: 'RUN', args: ['sleep 600'] }] })
+    await eventually(async () => ((await status(older)).status === 'building' ? true : undefined), 30_000, 'the older build to start')
+    const newer = await request(tname)
+    expect(newer.templateID).toBe(older.templateID)
+    await api('POST', `/v2/templates/${newer.templateID}/builds/${newer.buildID}`, { fromTemplate: 'base', steps: [{ type: 'RUN', args: ['echo newer > /tmp/which'] }] })
+    const cancelled = await eventually(async () => {
+      const s = await status(older)
+      return s.status === 'error' ? s : undefined
+    }, 30_000, 'the older build to be cancelled')
+    expect(cancelled.reason?.message).toContain('cancelled by a newer build')
+    await eventually(async () => ((await status(newer)).status === 'ready' ? true : undefined), 120_000, 'the newer build')
+    const sbx = await Sandbox.create(tname, sdkOpts(live()))
+    trackSandbox(live(), sbx.sandboxId)
+    try {
+      expect((await sbx.commands.run('cat /tmp/which')).stdout.trim()).toBe('newer')
+    } finally {
+      await killQuietly(sbx.sandboxId, live())
+    }
+    expect(await buildContainers(live())).toHaveLength(0)
+  }, 240_000)
+
+  it('passes registry credentials to the pull and never logs them', async () => {
+    const secret = `s3cret-${unique('pw')}`
+    const err = await rejectionOf(Template.build(Template().fromImage('sandock-test/private:1', { username: 'someone', password: secret }).runCmd('true'), unique('tpl-cred').toLowerCase(), opts()))
+    expect(err.name).toBe('BuildError')
+    expect(err.message).toContain("cannot pull image 'sandock-test/private:1'")
+    expect(live().logs()).not.toContain(secret)
+    for (const file of ['templates.db', 'templates.db-wal']) {
+      expect(await readFile(join(live().dataDir, file)).then((b) => b.includes(secret), () => false)).toBe(false)
+    }
+  })
+})
