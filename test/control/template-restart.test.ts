@@ -31,7 +31,7 @@ describe('templates across a restart', () => {
     (await api('GET', `/templates/${t.templateID}/builds/${t.buildID}/status`)).json as { status: string; logEntries: { message: string }[]; reason?: { message: string } }
   const buildContainers = async (s: ControlServer) => {
     const instance = (await readFile(join(s.dataDir, 'instance-id'), 'utf8')).trim()
-    return (await docker('ps', '-aq', '--filter', `label=sandock.instance=${instance}`, '--filter', 'label=sandock.build-id')).split('\n').filter(Boolean)
+    return (await docker('ps', '-aq', '--filter', `label=sandock.instance=${instance}`, '--filter', 'name=^sandock-build-')).split('\n').filter(Boolean)
   }
 
   beforeAll(async () => {
@@ -48,6 +48,9 @@ describe('templates across a restart', () => {
 
   it('keeps templates, tags and build logs, and fails the build the restart cut', async () => {
     built = await Template.build(Template().fromTemplate('base').setEnvs({ KEPT: 'across restarts' }).runCmd('echo persisted > /tmp/p'), `${name}:v1`, opts())
+    // A sandbox from the template lives through the restart (boot removes build containers only).
+    const before = await Sandbox.create(`${name}:v1`, sdkOpts(first))
+    trackSandbox(first, before.sandboxId)
     interrupted = await request(unique('tpl-cut').toLowerCase())
     expect((await api('POST', `/v2/templates/${interrupted.templateID}/builds/${interrupted.buildID}`, { fromTemplate: 'base', steps: [{ type: 'RUN', args: ['sleep 600'] }] })).status).toBe(202)
     await eventually(async () => ((await status(interrupted)).logEntries.some((l) => l.message.includes('[1] RUN sleep 600')) ? true : undefined), 60_000, 'the slow build to reach its step')
@@ -64,6 +67,9 @@ describe('templates across a restart', () => {
     expect(cut.status).toBe('error')
     expect(cut.reason?.message).toContain('restarted')
     expect(await buildContainers(second)).toHaveLength(0)
+    const survivor = await Sandbox.connect(before.sandboxId, sdkOpts(second))
+    expect((await survivor.commands.run('cat /tmp/p')).stdout).toBe('persisted\n')
+    await killQuietly(before.sandboxId, second)
 
     const sbx = await Sandbox.create(`${name}:v1`, sdkOpts(second))
     trackSandbox(second, sbx.sandboxId)

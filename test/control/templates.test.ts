@@ -110,6 +110,9 @@ describe('a template from base with every step type', () => {
     expect(again.info.templateId).toBe(first.info.templateId)
     expect(again.info.buildId).not.toBe(first.info.buildId)
     for (const n of [1, 2, 3, 4, 5, 6, 7]) expect(again.text).toMatch(new RegExp(`CACHED \\[${n}\\]`))
+    // Identical to a build already checked: its final image is reused without booting it again.
+    expect(again.text).toContain('CACHED [finalize]')
+    expect(again.text).not.toContain('Checking the template boots')
 
     const forced = await build(Template({ fileContextPath: context })
       .fromTemplate('base')

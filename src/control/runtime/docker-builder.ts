@@ -1,6 +1,7 @@
 // The template builder's view of Docker: build containers that run steps with `exec`, archives put
 // into them, commits that become cached layers, and image pulls. With docker-runtime.ts, the only
 // code that talks to Docker.
+import { randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { PassThrough } from 'node:stream'
 import Docker from 'dockerode'
@@ -51,6 +52,9 @@ export interface BuildRuntime {
   tag(image: string, tag: string): Promise<void>
   removeImage(image: string): Promise<void>
 }
+
+/** Build and check containers are named `sandock-build-<buildId>-<random>`. */
+export const BUILD_PREFIX = 'sandock-build-'
 
 const statusOf = (e: unknown) => (e as { statusCode?: number })?.statusCode
 
@@ -207,10 +211,13 @@ export function createBuildRuntime(opts: { socketPath: string; instanceId: strin
       let container: Docker.Container | undefined
       try {
         container = await docker.createContainer({
+          // Found by name, not by label: commits copy a container's labels into the image, and
+          // every sandbox from it would then look like a build container.
+          name: `${BUILD_PREFIX}${o.buildId}-${randomBytes(3).toString('hex')}`,
           Image: o.image,
           ...(o.entrypoint ? { Entrypoint: o.entrypoint, Cmd: [] } : {}),
           User: '0',
-          Labels: { ...baseLabels, [LABELS.buildId]: o.buildId },
+          Labels: baseLabels,
           HostConfig: {
             NetworkMode: o.network ?? 'bridge',
             NanoCpus: Math.round(o.cpuCount * 1e9),
@@ -230,7 +237,8 @@ export function createBuildRuntime(opts: { socketPath: string; instanceId: strin
     },
 
     async removeBuildContainers(buildId) {
-      const list = await docker.listContainers({ all: true, filters: { label: [`${LABELS.instance}=${opts.instanceId}`, buildId ? `${LABELS.buildId}=${buildId}` : LABELS.buildId] } })
+      const list = (await docker.listContainers({ all: true, filters: { label: [`${LABELS.instance}=${opts.instanceId}`], name: [`${BUILD_PREFIX}${buildId ?? ''}`] } }))
+        .filter((c) => c.Names?.some((n) => n.startsWith(`/${BUILD_PREFIX}${buildId ?? ''}`)))
       await Promise.all(list.map((c) => docker.getContainer(c.Id).remove({ force: true, v: true }).catch(() => undefined)))
       return list.length
     },

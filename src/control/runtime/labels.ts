@@ -21,8 +21,6 @@ export const LABELS = {
   snapshotOf: 'sandock.snapshot-of',
   /** Set on the snapshot a fork starts from: not listed among the user's snapshots. */
   forkOf: 'sandock.fork-of',
-  /** Build containers (removed at boot if a restart interrupted their build) and built images. */
-  buildId: 'sandock.build-id',
   /** A template build's cached step layer. */
   layer: 'sandock.layer',
   /** Images that already carry envd under /opt/sandock (base, built templates). */

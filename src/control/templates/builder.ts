@@ -102,6 +102,18 @@ export async function runBuild(deps: BuilderDeps, build: { buildId: string; temp
       }
     }
     signal.throwIfAborted()
+    const startCmd = req.startCmd ?? (req.readyCmd === undefined && req.fromTemplate !== undefined ? parent.context.startCmd : undefined)
+    const readyCmd = req.readyCmd ?? (req.startCmd === undefined && req.fromTemplate !== undefined ? parent.context.readyCmd : undefined) ?? (startCmd ? 'sleep 20' : undefined)
+    const tag = templateImageTag(build.templateId, build.buildId)
+    // The final image of an identical, already checked build: reuse it as is.
+    const finalKey = cacheKey(keys.at(-1) ?? baseKey, { type: 'RUN', args: ['finalize', startCmd ?? '', readyCmd ?? ''], filesHash: undefined })
+    const finalHit = cachedUpTo === plan.length ? await usable(finalKey) : undefined
+    if (finalHit) {
+      await runtime.tag(finalHit.image, tag)
+      emit('info', 'finalize', `CACHED [finalize] the same template was built and checked before [${finalKey.slice(0, 12)}]`)
+      store.finishBuild(build.buildId, tag, finalHit.context as unknown as BuildRuntimeConfig)
+      return
+    }
 
     // ---- the build container, from the last usable layer
     const injectNow = cachedUpTo < 0 && parent.inject
@@ -141,17 +153,14 @@ export async function runBuild(deps: BuilderDeps, build: { buildId: string; temp
 
     // ---- final image
     signal.throwIfAborted()
-    const startCmd = req.startCmd ?? (req.readyCmd === undefined && req.fromTemplate !== undefined ? parent.context.startCmd : undefined)
-    const readyCmd = req.readyCmd ?? (req.startCmd === undefined && req.fromTemplate !== undefined ? parent.context.readyCmd : undefined) ?? (startCmd ? 'sleep 20' : undefined)
     const config: BuildRuntimeConfig = { user: ctx.user, workdir: ctx.workdir, envs: ctx.envs, startCmd, readyCmd, shell }
-    const tag = templateImageTag(build.templateId, build.buildId)
-    await container.commit({
+    const finalImage = await container.commit({
       tag,
       changes: [
         `ENTRYPOINT ${JSON.stringify(ENVD_ENTRYPOINT)}`, 'CMD []', 'USER root', 'WORKDIR /', 'EXPOSE 49983',
         `ENV SANDOCK_ENVD_USER=${JSON.stringify(config.user)}`, `ENV SANDOCK_ENVD_WORKDIR=${JSON.stringify(config.workdir ?? '')}`,
       ],
-      labels: { [LABELS.templateId]: build.templateId, [LABELS.buildId]: build.buildId, [LABELS.envd]: '1' },
+      labels: { [LABELS.templateId]: build.templateId, [LABELS.envd]: '1' },
     })
     await container.remove()
     container = undefined
@@ -178,6 +187,7 @@ export async function runBuild(deps: BuilderDeps, build: { buildId: string; temp
       throw new StepError('finalize', `the template does not start: ${(e as Error).message}${logs ? `\n${logs.slice(-1000)}` : ''}`, { cause: e })
     }
     emit('info', 'finalize', `Template ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+    store.cacheLayer(finalKey, finalImage, config)
     store.finishBuild(build.buildId, tag, config)
   } finally {
     await Promise.all([container?.remove(), check?.remove()])
