@@ -253,6 +253,13 @@ describe('bad input', () => {
     expect((await api('GET', `/templates/${t.templateID}/files/${'b'.repeat(64)}`)).json).toMatchObject({ present: true })
   })
 
+  it('a start command that fails fails the build at its finalize step, without waiting out the ready timeout', async () => {
+    const err = await rejectionOf(build(Template().fromTemplate('base').setStartCmd('echo missing config >&2; exit 7', waitForPort(8000)), unique('tpl-startfail').toLowerCase()))
+    expect(err.name).toBe('BuildError')
+    expect(err.message).toContain('start command exited with code 7')
+    expect(err.message).toContain('missing config')
+  })
+
   it('an image that cannot be pulled fails the build at its base step', async () => {
     const name = unique('tpl-nopull').toLowerCase()
     const err = await rejectionOf(build(Template().fromImage('sandock-test/does-not-exist:1').runCmd('true'), name))

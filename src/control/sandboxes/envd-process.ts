@@ -1,5 +1,6 @@
 // Commands the control plane runs inside a sandbox through envd's Process service: a template's
-// start command (left running) and its ready command (polled until it exits 0).
+// start command (left running; watched until ready, so an early failure is reported at once) and
+// its ready command (polled until it exits 0).
 import { createClient, type Client } from '@connectrpc/connect'
 import { createConnectTransport } from '@connectrpc/connect-node'
 import { Process } from '../../gen/process/process_pb.js'
@@ -30,17 +31,44 @@ function client(ip: string, user: string, token: string | undefined): Client<typ
 
 const argv = (c: SandboxCommand) => ({ cmd: c.shell, args: c.shell.endsWith('bash') ? ['-l', '-c', c.cmd] : ['-c', c.cmd], envs: c.envs, cwd: c.cwd })
 
-/** Starts `c` and returns once it runs; the process stays up after the stream is closed. */
-export async function startInSandbox(ip: string, token: string | undefined, c: SandboxCommand, tag: string): Promise<number> {
+export type StartedCommand = {
+  pid: number
+  /** Set once the process ended while we still listened: its exit code and the last output. */
+  ended(): { exitCode: number; output: string } | undefined
+  /** Stops listening; the process keeps running. */
+  detach(): void
+}
+
+/** Starts `c` and resolves once it runs; it stays up after `detach()` closes the stream. */
+export async function startInSandbox(ip: string, token: string | undefined, c: SandboxCommand, tag: string): Promise<StartedCommand> {
   const abort = new AbortController()
+  const stream = client(ip, c.user, token).start({ process: argv(c), tag, stdin: false }, { signal: abort.signal, timeoutMs: 0 })[Symbol.asyncIterator]()
+  let output = ''
+  let end: { exitCode: number; output: string } | undefined
+  const decoder = new TextDecoder()
+  const next = async () => {
+    const r = await stream.next()
+    const ev = r.done ? undefined : r.value.event
+    if (ev?.event.case === 'data') output = (output + decoder.decode(ev.event.value.output.value ?? new Uint8Array(), { stream: true })).slice(-2000)
+    if (ev?.event.case === 'end') end = { exitCode: ev.event.value.exitCode, output }
+    return { done: r.done === true, ev }
+  }
   try {
-    for await (const { event: ev } of client(ip, c.user, token).start({ process: argv(c), tag, stdin: false }, { signal: abort.signal, timeoutMs: 0 })) {
-      if (ev?.event.case === 'start') return ev!.event.value.pid
-      if (ev?.event.case === 'end') throw new AppError('failed_precondition', `start command exited at once (${ev!.event.value.status})`)
+    for (;;) {
+      const { done, ev } = await next()
+      if (done) throw new AppError('internal', 'start command: envd closed the stream before the process started')
+      if (ev?.event.case === 'start') {
+        const pid = ev.event.value.pid
+        // Keep listening in the background, only to learn whether it exits early.
+        void (async () => {
+          while (!end && !abort.signal.aborted) if ((await next()).done) break
+        })().catch(() => undefined)
+        return { pid, ended: () => end, detach: () => abort.abort() }
+      }
     }
-    throw new AppError('internal', 'start command: envd closed the stream before the process started')
-  } finally {
+  } catch (e) {
     abort.abort()
+    throw e
   }
 }
 
@@ -65,7 +93,7 @@ export async function runInSandbox(ip: string, token: string | undefined, c: San
  * Polls the ready command until it exits 0 (quickly at first, then every `maxIntervalMs`);
  * throws deadline_exceeded after `timeoutMs`.
  */
-export async function waitUntilReady(ip: string, token: string | undefined, c: SandboxCommand, opts: { timeoutMs: number; maxIntervalMs: number; onAttempt?: (exitCode: number) => void }): Promise<void> {
+export async function waitUntilReady(ip: string, token: string | undefined, c: SandboxCommand, opts: { timeoutMs: number; maxIntervalMs: number; startedBy?: StartedCommand; onAttempt?: (exitCode: number) => void }): Promise<void> {
   const deadline = Date.now() + opts.timeoutMs
   let delay = 50
   for (;;) {
@@ -73,6 +101,11 @@ export async function waitUntilReady(ip: string, token: string | undefined, c: S
     const code = await runInSandbox(ip, token, c, { timeoutMs: Math.max(1000, left) }).catch(() => -1)
     opts.onAttempt?.(code)
     if (code === 0) return
+    // A start command that failed will not get ready: say so now, not at the deadline.
+    const ended = opts.startedBy?.ended()
+    if (ended && ended.exitCode !== 0) {
+      throw new AppError('failed_precondition', `the template's start command exited with code ${ended.exitCode} before its ready command succeeded${ended.output.trim() ? `: ${ended.output.trim().slice(-500)}` : ''}`)
+    }
     if (Date.now() + delay > deadline) {
       throw new AppError('deadline_exceeded', `the template's ready command (${c.cmd}) did not succeed within ${Math.round(opts.timeoutMs / 1000)} s`)
     }

@@ -66,8 +66,12 @@ function toMetric(m: EnvdMetrics): SandboxMetric {
 /** A built template's start command, left running, then its ready command until it succeeds. */
 async function startTemplateCommand(ip: string, token: string | undefined, config: BuildRuntimeConfig, readyTimeoutMs: number): Promise<void> {
   const cmd = (c: string) => ({ cmd: c, user: config.user, cwd: config.workdir, envs: {}, shell: config.shell })
-  await startInSandbox(ip, token, cmd(config.startCmd!), 'start-cmd')
-  if (config.readyCmd) await waitUntilReady(ip, token, cmd(config.readyCmd), { timeoutMs: readyTimeoutMs, maxIntervalMs: 250 })
+  const started = await startInSandbox(ip, token, cmd(config.startCmd!), 'start-cmd')
+  try {
+    if (config.readyCmd) await waitUntilReady(ip, token, cmd(config.readyCmd), { timeoutMs: readyTimeoutMs, maxIntervalMs: 250, startedBy: started })
+  } finally {
+    started.detach()
+  }
 }
 
 export function createSandboxService(deps: SandboxServiceDeps) {

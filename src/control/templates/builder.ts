@@ -7,7 +7,7 @@ import { AppError } from '../../shared/errors.js'
 import type { BuildContainer, BuildRuntime } from '../runtime/docker-builder.js'
 import { LABELS } from '../runtime/labels.js'
 import { initEnvd, waitForEnvd } from '../sandboxes/envd-client.js'
-import { startInSandbox, waitUntilReady } from '../sandboxes/envd-process.js'
+import { startInSandbox, waitUntilReady, type StartedCommand } from '../sandboxes/envd-process.js'
 import { cacheKey, copySource, COPY_SCRIPT, envExpansionScript, resolveIn, USER_SCRIPT, WORKDIR_SCRIPT, type BuildContext, type Step } from './steps.js'
 import type { BuildRuntimeConfig, LogLevel, TemplateStore } from './template-store.js'
 
@@ -103,7 +103,7 @@ export async function runBuild(deps: BuilderDeps, build: { buildId: string; temp
     }
     signal.throwIfAborted()
     const startCmd = req.startCmd ?? (req.readyCmd === undefined && req.fromTemplate !== undefined ? parent.context.startCmd : undefined)
-    const readyCmd = req.readyCmd ?? (req.startCmd === undefined && req.fromTemplate !== undefined ? parent.context.readyCmd : undefined) ?? (startCmd ? 'sleep 20' : undefined)
+    const readyCmd = req.readyCmd ?? (req.startCmd === undefined && req.fromTemplate !== undefined ? parent.context.readyCmd : undefined)
     const tag = templateImageTag(build.templateId, build.buildId)
     // The final image of an identical, already checked build: reuse it as is.
     const finalKey = cacheKey(keys.at(-1) ?? baseKey, { type: 'RUN', args: ['finalize', startCmd ?? '', readyCmd ?? ''], filesHash: undefined })
@@ -174,14 +174,18 @@ export async function runBuild(deps: BuilderDeps, build: { buildId: string; temp
       await waitForEnvd(ip, 30_000)
       await initEnvd(ip, { envVars: config.envs })
       const cmd = (c: string) => ({ cmd: c, user: config.user, cwd: config.workdir, envs: {}, shell })
+      let started: StartedCommand | undefined
       if (startCmd) {
         emit('info', 'finalize', `Starting: ${startCmd}`)
-        await startInSandbox(ip, undefined, cmd(startCmd), 'start-cmd')
+        started = await startInSandbox(ip, undefined, cmd(startCmd), 'start-cmd')
       }
-      if (readyCmd) {
-        emit('info', 'finalize', `Waiting for: ${readyCmd}`)
-        await waitUntilReady(ip, undefined, cmd(readyCmd), { timeoutMs: deps.readyTimeoutMs, maxIntervalMs: 2000 })
+      // Upstream's default for the build's check only; a create with no ready command waits for nothing.
+      const readyCheck = readyCmd ?? (startCmd ? 'sleep 20' : undefined)
+      if (readyCheck) {
+        emit('info', 'finalize', `Waiting for: ${readyCheck}`)
+        await waitUntilReady(ip, undefined, cmd(readyCheck), { timeoutMs: deps.readyTimeoutMs, maxIntervalMs: 2000, startedBy: started }).finally(() => started?.detach())
       }
+      started?.detach()
     } catch (e) {
       const logs = await check.logs()
       throw new StepError('finalize', `the template does not start: ${(e as Error).message}${logs ? `\n${logs.slice(-1000)}` : ''}`, { cause: e })
