@@ -130,6 +130,11 @@ describe('a template from base with every step type', () => {
     expect(forced.text).not.toMatch(/CACHED \[6\]/)
     expect(forced.text).toContain('[6] USER appuser')
     expect(forced.text).toContain('[7] WORKDIR /srv/work')
+
+    // The build-wide skipCache (top-level force) rebuilds every step.
+    const all = await build(steps(), name, { skipCache: true })
+    expect(all.text).not.toContain('CACHED')
+    expect(all.text).toContain('[1] RUN')
   }, 300_000)
 
   it('exists by name (and base does); unknown names do not', async () => {
