@@ -21,6 +21,10 @@ export type ControlConfig = Readonly<{
   defaultCpuCount: number
   defaultMemoryMB: number
   pidsLimit: number
+  /** Writable-layer cap per sandbox in MB (0 = none); only where the storage driver supports it. */
+  diskLimitMB: number
+  /** Host firewall chain dropping sandbox → host traffic: 'auto' = when root with iptables, 'on' = required, 'off'. */
+  firewall: 'auto' | 'on' | 'off'
   maxSandboxes: number
   metricsIntervalMs: number
   /** Seconds a sandbox stays paused with memory before it is stopped filesystem-only. */
@@ -56,6 +60,8 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
     defaultCpuCount: r.int('SANDOCK_DEFAULT_CPU_COUNT', 2, { min: 1, max: 256 }),
     defaultMemoryMB: r.int('SANDOCK_DEFAULT_MEMORY_MB', 1024, { min: 64 }),
     pidsLimit: r.int('SANDOCK_PIDS_LIMIT', 1024, { min: 16 }),
+    diskLimitMB: r.int('SANDOCK_DISK_LIMIT_MB', 10240, { min: 0 }),
+    firewall: r.oneOf<'auto' | 'on' | 'off'>('SANDOCK_FIREWALL', ['auto', 'on', 'off'], 'auto'),
     maxSandboxes: r.int('SANDOCK_MAX_SANDBOXES', 100, { min: 1 }),
     metricsIntervalMs: r.int('SANDOCK_METRICS_INTERVAL_MS', 5000, { min: 100 }),
     pausedRetentionS: r.int('SANDOCK_PAUSED_RETENTION', 24 * 3600, { min: 1 }),

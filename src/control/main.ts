@@ -9,6 +9,7 @@ import { ensureBaseImage } from './images.js'
 import { createProxyServer } from './proxy/proxy-server.js'
 import { createBuildRuntime } from './runtime/docker-builder.js'
 import { createDockerRuntime } from './runtime/docker-runtime.js'
+import { createHostFirewall } from './runtime/host-firewall.js'
 import { createSandboxService, type SandboxService } from './sandboxes/sandbox-service.js'
 import { createSnapshotService } from './sandboxes/snapshots.js'
 import { loadSecrets } from './sandboxes/tokens.js'
@@ -25,12 +26,14 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
     // Printed once, when generated; never logged.
     process.stdout.write(`\nSandock generated an API key (stored in ${config.dataDir}/api-key):\n\n  E2B_API_KEY=${secrets.generatedKey}\n\n`)
   }
-  const runtime = createDockerRuntime({ socketPath: config.dockerSocket, instanceId: secrets.instanceId, log })
+  const runtime = createDockerRuntime({ socketPath: config.dockerSocket, instanceId: secrets.instanceId, log, diskLimitMB: config.diskLimitMB })
   await runtime.ping().catch((e: unknown) => {
     throw new Error(`cannot reach Docker at ${config.dockerSocket}: ${(e as Error).message}`)
   })
   await runtime.ensureNetwork(config.network, { internal: false })
   await runtime.ensureNetwork(config.internalNetwork, { internal: true })
+  const firewall = createHostFirewall({ mode: config.firewall, instanceId: secrets.instanceId, log })
+  await firewall.install(await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n))))
 
   const snapshots = createSnapshotService(runtime)
   // The template service asks the sandbox service (created after it) whether a template is in use.
@@ -108,6 +111,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
     async close() {
       sandboxes.close()
       await Promise.all([api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
+      await firewall.remove()
     },
   }
 }

@@ -8,6 +8,7 @@ import Docker from 'dockerode'
 import type { Logger } from 'pino'
 import { AppError, NotFoundError } from '../../shared/errors.js'
 import { demuxLines } from './docker-runtime.js'
+import { hardenedHostConfig } from './hardening.js'
 import { LABELS, MANAGED_BY } from './labels.js'
 
 export type ImageInfo = Readonly<{ id: string; env: string[]; labels: Record<string, string> }>
@@ -218,7 +219,9 @@ export function createBuildRuntime(opts: { socketPath: string; instanceId: strin
           ...(o.entrypoint ? { Entrypoint: o.entrypoint, Cmd: [] } : {}),
           User: '0',
           Labels: baseLabels,
+          // Build steps run the template author's code: same capabilities and isolation as a sandbox.
           HostConfig: {
+            ...hardenedHostConfig({ diskLimitMB: 0 }),
             NetworkMode: o.network ?? 'bridge',
             NanoCpus: Math.round(o.cpuCount * 1e9),
             Memory: o.memoryMB * 1024 * 1024,

@@ -4,6 +4,7 @@ import { join, relative } from 'node:path'
 import Docker from 'dockerode'
 import type { Logger } from 'pino'
 import { AppError, NotFoundError } from '../../shared/errors.js'
+import { hardenedHostConfig, ICC_OPTION, storageDriverSupportsSize } from './hardening.js'
 import { LABELS, MANAGED_BY } from './labels.js'
 
 export type ContainerSpec = Readonly<{
@@ -25,7 +26,10 @@ export type ManagedContainer = Readonly<{
 }>
 
 export interface SandboxRuntime {
+  /** Creates the bridge network (inter-container traffic off) unless it exists; warns when an existing one allows it. */
   ensureNetwork(name: string, opts: { internal: boolean }): Promise<void>
+  /** The host interface of a bridge network (what the host firewall matches on). */
+  bridgeInterface(network: string): Promise<string>
   /** Creates and starts a sandbox container; resolves with its id and address. Removes it on failure. */
   start(spec: ContainerSpec): Promise<{ containerId: string; ip: string }>
   remove(containerId: string): Promise<void>
@@ -75,9 +79,23 @@ export function demuxLines(buf: Buffer): string[] {
   return out
 }
 
-export function createDockerRuntime(opts: { socketPath: string; instanceId: string; log: Logger }): SandboxRuntime {
+/**
+ * `diskLimitMB` (0 = none) caps each sandbox's writable layer where the storage driver can; where
+ * it cannot, the limit is logged once as not enforced and containers are created without it.
+ */
+export function createDockerRuntime(opts: { socketPath: string; instanceId: string; log: Logger; diskLimitMB?: number }): SandboxRuntime {
   const docker = new Docker({ socketPath: opts.socketPath })
   const log = opts.log
+  let diskLimit: Promise<number> | undefined
+  const diskLimitMB = (): Promise<number> => {
+    const wanted = opts.diskLimitMB ?? 0
+    diskLimit ??= wanted <= 0 ? Promise.resolve(0) : docker.info().then((info: { Driver?: string; DriverStatus?: [string, string][] }) => {
+      if (storageDriverSupportsSize(info)) return wanted
+      log.warn({ driver: info.Driver, diskLimitMB: wanted }, 'disk limit not enforced: the storage driver cannot limit a container\'s writable layer')
+      return 0
+    }, () => 0)
+    return diskLimit
+  }
 
   const ipOf = (info: Docker.ContainerInspectInfo | Docker.ContainerInfo, network: string | undefined): string | undefined => {
     const nets = info.NetworkSettings?.Networks ?? {}
@@ -91,36 +109,66 @@ export function createDockerRuntime(opts: { socketPath: string; instanceId: stri
     },
 
     async ensureNetwork(name, { internal }) {
-      const existing = await docker.listNetworks({ filters: { name: [name] } })
-      if (existing.some((n) => n.Name === name)) return
+      const existing = (await docker.listNetworks({ filters: { name: [name] } })).find((n) => n.Name === name)
+      if (existing) {
+        if (existing.Options?.[ICC_OPTION] !== 'false') {
+          log.warn({ network: name }, 'sandboxes on this network can reach each other (created without enable_icc=false); remove it to let sandock recreate it')
+        }
+        return
+      }
       try {
-        await docker.createNetwork({ Name: name, Driver: 'bridge', Internal: internal, Labels: { [LABELS.managedBy]: MANAGED_BY } })
+        await docker.createNetwork({
+          Name: name, Driver: 'bridge', Internal: internal, Labels: { [LABELS.managedBy]: MANAGED_BY },
+          // Sandboxes on one network must not reach each other; the host (proxy) still reaches them all.
+          Options: { [ICC_OPTION]: 'false' },
+        })
         log.info({ network: name, internal }, 'network created')
       } catch (e) {
         if (statusOf(e) !== 409) throw fromDockerError(e, `network ${name}`)
       }
     },
 
+    async bridgeInterface(network) {
+      try {
+        const info = (await docker.getNetwork(network).inspect()) as { Id: string; Options?: Record<string, string> }
+        return info.Options?.['com.docker.network.bridge.name'] ?? `br-${info.Id.slice(0, 12)}`
+      } catch (e) {
+        throw fromDockerError(e, `network ${network}`)
+      }
+    },
+
     async start(spec) {
       let container: Docker.Container | undefined
+      const create = (limitMB: number) => docker.createContainer({
+        name: `sandock-${spec.sandboxId}`,
+        Image: spec.image,
+        Labels: { ...spec.labels, [LABELS.managedBy]: MANAGED_BY, [LABELS.instance]: opts.instanceId, [LABELS.sandboxId]: spec.sandboxId },
+        Env: Object.entries(spec.env).map(([k, v]) => `${k}=${v}`),
+        Hostname: spec.sandboxId.slice(0, 12),
+        HostConfig: {
+          ...hardenedHostConfig({ diskLimitMB: limitMB }),
+          NetworkMode: spec.network,
+          NanoCpus: Math.round(spec.cpuCount * 1e9),
+          Memory: spec.memoryMB * 1024 * 1024,
+          MemorySwap: spec.memoryMB * 1024 * 1024,
+          PidsLimit: spec.pidsLimit,
+          // tini as PID 1: reaps zombies and forwards signals to envd.
+          Init: true,
+          RestartPolicy: { Name: 'no' },
+        },
+      })
       try {
-        container = await docker.createContainer({
-          name: `sandock-${spec.sandboxId}`,
-          Image: spec.image,
-          Labels: { ...spec.labels, [LABELS.managedBy]: MANAGED_BY, [LABELS.instance]: opts.instanceId, [LABELS.sandboxId]: spec.sandboxId },
-          Env: Object.entries(spec.env).map(([k, v]) => `${k}=${v}`),
-          Hostname: spec.sandboxId.slice(0, 12),
-          HostConfig: {
-            NetworkMode: spec.network,
-            NanoCpus: Math.round(spec.cpuCount * 1e9),
-            Memory: spec.memoryMB * 1024 * 1024,
-            MemorySwap: spec.memoryMB * 1024 * 1024,
-            PidsLimit: spec.pidsLimit,
-            // tini as PID 1: reaps zombies and forwards signals to envd.
-            Init: true,
-            RestartPolicy: { Name: 'no' },
-          },
-        })
+        const limitMB = await diskLimitMB()
+        try {
+          container = await create(limitMB)
+        } catch (e) {
+          // xfs without pquota (or a driver we misjudged) refuses StorageOpt: fall back once, for good.
+          const code = statusOf(e)
+          if (limitMB === 0 || (code !== 400 && code !== 500)) throw e
+          container = await create(0)
+          diskLimit = Promise.resolve(0)
+          log.warn({ err: e, diskLimitMB: limitMB }, 'disk limit not enforced: Docker refused StorageOpt.size')
+        }
         await container.start()
         const info = await container.inspect()
         const ip = ipOf(info, spec.network)

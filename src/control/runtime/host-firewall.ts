@@ -1,0 +1,96 @@
+// The host firewall: one iptables chain per server instance, jumped to from INPUT for the sandbox
+// bridges, so sandboxes cannot open connections to the host itself (API and proxy ports, services
+// bound to 0.0.0.0 or to a bridge gateway). Replies to connections the host opened (proxy → envd)
+// still pass. Sandbox ↔ sandbox traffic is off at the bridge (enable_icc=false), not here.
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import type { Logger } from 'pino'
+import { AppError } from '../../shared/errors.js'
+
+const run = promisify(execFile)
+
+export type FirewallMode = 'auto' | 'on' | 'off'
+
+export type HostFirewall = Readonly<{
+  /** The chain's name (`SANDOCK-IN-<instance>`), also when not installed. */
+  chain: string
+  /**
+   * Installs (or refreshes) the chain and one INPUT jump per interface, idempotently; stale jumps
+   * to the chain are removed. Resolves with whether the firewall is active: in `auto` mode a host
+   * without iptables or root is logged and skipped; in `on` mode it is an error.
+   */
+  install(interfaces: readonly string[]): Promise<boolean>
+  /** Removes the INPUT jumps and the chain (no-op when not installed). */
+  remove(): Promise<void>
+}>
+
+export function createHostFirewall(opts: { mode: FirewallMode; instanceId: string; log: Logger; iptables?: string }): HostFirewall {
+  const { mode, log } = opts
+  const bin = opts.iptables ?? 'iptables'
+  // iptables chain names are at most 28 characters.
+  const chain = `SANDOCK-IN-${opts.instanceId.slice(0, 12)}`
+  const ipt = async (...args: string[]) => (await run(bin, ['-w', '5', ...args])).stdout
+  const ok = (...args: string[]) => ipt(...args).then(() => true, () => false)
+  let installed = false
+
+  /** Every INPUT rule jumping to our chain, as `-D` arguments. */
+  async function jumps(): Promise<string[][]> {
+    const rules = (await ipt('-S', 'INPUT')).split('\n')
+    return rules.filter((r) => r.startsWith('-A INPUT ') && r.split(' ').includes(chain))
+      .map((r) => ['-D', ...r.split(' ').slice(1)])
+  }
+
+  async function unavailable(): Promise<string | undefined> {
+    if (process.getuid?.() !== 0) return 'not running as root'
+    if (!(await ok('-S', 'INPUT'))) return `${bin} is not available`
+    return undefined
+  }
+
+  return {
+    chain,
+
+    async install(interfaces) {
+      if (mode === 'off') {
+        log.warn('host firewall off (SANDOCK_FIREWALL=off): sandboxes can reach services on the host')
+        return false
+      }
+      const why = await unavailable()
+      if (why) {
+        if (mode === 'on') throw new AppError('failed_precondition', `SANDOCK_FIREWALL=on but ${why}`)
+        log.warn({ reason: why }, 'host firewall not installed: sandboxes can reach services on the host (see README, Security)')
+        return false
+      }
+      if (!(await ok('-S', chain))) await ipt('-N', chain)
+      await ipt('-F', chain)
+      // Replies to connections the host opened (proxy and control plane → envd) pass.
+      await ipt('-A', chain, '-m', 'conntrack', '--ctstate', 'ESTABLISHED,RELATED', '-j', 'RETURN')
+      // Refuse quickly (a reset, not a timeout), so clients fail fast and nothing hangs.
+      await ipt('-A', chain, '-p', 'tcp', '-j', 'REJECT', '--reject-with', 'tcp-reset')
+      await ipt('-A', chain, '-j', 'REJECT')
+      const wanted = new Set(interfaces)
+      for (const rule of await jumps()) {
+        const iface = rule[rule.indexOf('-i') + 1]
+        if (!iface || !wanted.has(iface)) await ipt(...rule)
+      }
+      for (const iface of wanted) {
+        if (!(await ok('-C', 'INPUT', '-i', iface, '-j', chain))) await ipt('-I', 'INPUT', '1', '-i', iface, '-j', chain)
+      }
+      installed = true
+      log.info({ chain, interfaces: [...wanted] }, 'host firewall installed')
+      return true
+    },
+
+    async remove() {
+      if (!installed) return
+      installed = false
+      try {
+        for (const rule of await jumps()) await ipt(...rule)
+        await ipt('-F', chain)
+        await ipt('-X', chain)
+        log.info({ chain }, 'host firewall removed')
+      } catch (err) {
+        log.warn({ err, chain }, 'host firewall removal failed')
+      }
+    },
+  }
+}
