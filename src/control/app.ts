@@ -18,7 +18,8 @@ export type ControlAppDeps = Readonly<{
   sandboxes: SandboxService
   snapshots: SnapshotService
   templates: TemplateService
-  apiKeys: readonly string[]
+  /** SHA-256 digests of the accepted API keys. */
+  apiKeyDigests: readonly Buffer[]
   domain: string
   /** Resolves when the server can create sandboxes (Docker reachable, base image present). */
   ready: () => boolean
@@ -50,7 +51,7 @@ export async function buildControlApp(deps: ControlAppDeps): Promise<FastifyInst
   app.addHook('preValidation', async (req) => {
     if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {}
   })
-  registerApiKeyAuth(app as unknown as FastifyInstance, deps.apiKeys)
+  registerApiKeyAuth(app as unknown as FastifyInstance, deps.apiKeyDigests)
 
   app.get('/health', async (_req, reply) =>
     deps.ready() ? reply.code(200).send({ status: 'ok' }) : reply.code(503).send({ code: 503, message: 'not ready: the base template image is still being prepared' }))

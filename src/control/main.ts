@@ -24,7 +24,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   const secrets = await loadSecrets(config.dataDir, config.apiKeys)
   if (secrets.generatedKey) {
     // Printed once, when generated; never logged.
-    process.stdout.write(`\nSandock generated an API key (stored in ${config.dataDir}/api-key):\n\n  E2B_API_KEY=${secrets.generatedKey}\n\n`)
+    process.stdout.write(`\nSandock generated an API key (shown only now: ${config.dataDir}/api-key.sha256 keeps just its SHA-256 digest):\n\n  E2B_API_KEY=${secrets.generatedKey}\n\n`)
   }
   const runtime = createDockerRuntime({ socketPath: config.dockerSocket, instanceId: secrets.instanceId, log, diskLimitMB: config.diskLimitMB })
   await runtime.ping().catch((e: unknown) => {
@@ -77,7 +77,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   // The domain the SDK gets in Sandbox.domain: it builds https://<port>-<id>.<that> from it, so a
   // TLS listener off 443 is part of it. With SANDOCK_TLS=off, TLS ends in front of us on 443.
   const publicDomain = config.domain && config.tls === 'auto' && config.tlsPort !== 443 ? `${config.domain}:${config.tlsPort}` : config.domain
-  const api = await buildControlApp({ log, sandboxes, snapshots, templates, apiKeys: secrets.apiKeys, domain: publicDomain, ready: () => ready })
+  const api = await buildControlApp({ log, sandboxes, snapshots, templates, apiKeyDigests: secrets.apiKeyDigests, domain: publicDomain, ready: () => ready })
   const proxy = createProxyServer({ resolver: sandboxes.resolver, domain: config.domain, log: log.child({ component: 'proxy' }) })
   await api.listen({ port: config.apiPort, host: config.host })
   await new Promise<void>((resolve, reject) => {

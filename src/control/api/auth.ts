@@ -2,17 +2,18 @@
 // the HMAC token in their URL, since the SDK sends them without a key). Messages as upstream's.
 import type { FastifyInstance } from 'fastify'
 import { UnauthenticatedError } from '../../shared/errors.js'
-import { safeEqual } from '../../shared/safe-equal.js'
+import { matchesDigest } from '../../shared/safe-equal.js'
 
 const OPEN = new Set(['/health'])
 
-export function registerApiKeyAuth(app: FastifyInstance, apiKeys: readonly string[]): void {
+/** `apiKeyDigests`: SHA-256 digests of the accepted keys (the keys themselves are never kept). */
+export function registerApiKeyAuth(app: FastifyInstance, apiKeyDigests: readonly Buffer[]): void {
   app.addHook('onRequest', async (req) => {
     const path = req.url.split('?')[0] ?? ''
     if (OPEN.has(path) || (req.method === 'PUT' && path.startsWith('/template-files/'))) return
     const key = req.headers['x-api-key']
     if (typeof key !== 'string' || key === '') throw new UnauthenticatedError('authorization header is missing')
-    if (!apiKeys.some((k) => safeEqual(k, key))) {
+    if (!matchesDigest(key, apiKeyDigests)) {
       throw new UnauthenticatedError('Invalid API key, please visit https://e2b.dev/docs/api-key for more information.')
     }
   })
