@@ -3,15 +3,12 @@ import { pino, type Logger, type LevelWithSilent } from 'pino'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
 
+const SECRET_HEADERS = ['["x-api-key"]', '["x-access-token"]', '.authorization', '["e2b-traffic-access-token"]', '.cookie']
+
 const REDACT = [
-  'req.headers["x-api-key"]',
-  'req.headers["x-access-token"]',
-  'req.headers.authorization',
-  'headers["x-api-key"]',
-  'headers["x-access-token"]',
-  'headers.authorization',
-  'accessToken',
-  'envVars',
+  ...SECRET_HEADERS.flatMap((h) => [`req.headers${h}`, `headers${h}`, `*.headers${h}`]),
+  'accessToken', 'envdAccessToken', 'trafficAccessToken', 'apiKey', 'envVars', 'envs', 'password', 'registry',
+  '*.accessToken', '*.envdAccessToken', '*.trafficAccessToken', '*.apiKey', '*.envVars', '*.password',
 ]
 
 export function createLogger(opts: { level: LogLevel; name: string; base?: Record<string, unknown> }): Logger {
