@@ -68,9 +68,16 @@ function asUploadError(e: unknown): unknown {
 async function uploadMultipart(req: FastifyRequest<{ Querystring: Query }>, user: User, deps: FilesDeps, metadata: Record<string, string>): Promise<WrittenFile[]> {
   const body = decodedBody(req)
   // preservePath: the part's filename is the destination path; do not strip directories.
-  const bb = busboy({ headers: req.headers, preservePath: true })
+  let bb: busboy.Busboy
+  try {
+    bb = busboy({ headers: req.headers, preservePath: true })
+  } catch (e) {
+    // No boundary, or a multipart subtype busboy does not read (multipart/mixed).
+    throw new InvalidArgumentError(`invalid multipart request: ${(e as Error).message}`, { cause: e })
+  }
   const seen = new Set<string>()
   const writes: Promise<WrittenFile>[] = []
+  const parts: PassThrough[] = []
   let failure: unknown
   bb.on('file', (field, stream, info) => {
     stream.on('error', ignore)
@@ -82,6 +89,8 @@ async function uploadMultipart(req: FastifyRequest<{ Querystring: Query }>, user
       // The writer destroys its source on failure; busboy would then stall on this part. Give the
       // writer a pass-through and drain the part ourselves if the writer stops early.
       const part = new PassThrough()
+      part.on('error', ignore) // destroyed on a parse error, maybe before the writer pipes it
+      parts.push(part)
       stream.pipe(part)
       part.on('close', () => stream.resume())
       const write = writeFileAtomic(path, part, user, metadata)
@@ -97,7 +106,13 @@ async function uploadMultipart(req: FastifyRequest<{ Querystring: Query }>, user
   })
   await new Promise<void>((resolve, reject) => {
     bb.on('close', resolve)
-    bb.on('error', (e) => reject(new AppError('internal', `cannot parse multipart body: ${(e as Error).message}`, { cause: e })))
+    // A malformed or truncated body is the client's fault.
+    bb.on('error', (e) => {
+      const err = new InvalidArgumentError(`cannot parse multipart body: ${(e as Error).message}`, { cause: e })
+      // Parts cut short must not be committed: their writers fail and remove their temp files.
+      for (const part of parts) part.destroy(err)
+      reject(err)
+    })
     body.on('error', reject)
     body.pipe(bb)
   })

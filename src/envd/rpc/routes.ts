@@ -1,5 +1,6 @@
 // The Connect plugin: both services, error mapping, and the calling user in every context.
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { fromBinary, type DescMessage } from '@bufbuild/protobuf'
 import { createContextValues, type Interceptor } from '@connectrpc/connect'
 import { fastifyConnectPlugin } from '@connectrpc/connect-fastify'
 import type { Logger } from 'pino'
@@ -24,9 +25,46 @@ function userInterceptor(state: EnvdState, lookup: UserLookup): Interceptor {
   }
 }
 
+const READ_MAX_BYTES = 16 * 1024 * 1024
+
+// Unary RPC path → its request message, for checking binary bodies before Connect parses them.
+const UNARY_INPUTS = new Map<string, DescMessage>(
+  [Filesystem, Process].flatMap((svc) => svc.methods.filter((m) => m.methodKind === 'unary').map((m) => [`/${svc.typeName}/${m.name}`, m.input] as const)),
+)
+
+/**
+ * compat: connect-es answers an undecodable binary request with `internal` (HTTP 500), where
+ * upstream's connect-go says `invalid_argument`. Unary binary bodies are decoded here first: a bad
+ * one gets invalid_argument (400), a good one is handed on to Connect unchanged.
+ */
+async function checkBinaryBody(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const input = UNARY_INPUTS.get(req.url.split('?')[0] ?? '')
+  const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase()
+  if (!input || req.headers['content-type'] !== 'application/proto' || (encoding !== 'identity' && encoding !== '')) return
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req.raw as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > READ_MAX_BYTES) {
+      reply.header('connection', 'close')
+      return void reply.code(400).send({ code: 'invalid_argument', message: `message larger than ${READ_MAX_BYTES} bytes` })
+    }
+    chunks.push(chunk)
+  }
+  const body = Buffer.concat(chunks)
+  try {
+    fromBinary(input, body)
+  } catch (e) {
+    return void reply.code(400).send({ code: 'invalid_argument', message: `parse binary: ${(e as Error).message}` })
+  }
+  // Connect reads the request by iterating it: hand it the bytes already read.
+  Object.defineProperty(req.raw, Symbol.asyncIterator, { value: async function* () { yield body } })
+}
+
 export async function registerRpc(app: FastifyInstance, deps: { fs: FsDeps; proc: ProcDeps; state: EnvdState; lookup: UserLookup; log: Logger }) {
   // Own scope: the plugin installs catch-all content-type parsers for the Connect media types.
   await app.register(async (scope) => {
+    scope.addHook('preHandler', checkBinaryBody)
     await scope.register(fastifyConnectPlugin, {
       // Order matters: errors thrown by the user interceptor must be mapped too.
       interceptors: [errorInterceptor(deps.log), userInterceptor(deps.state, deps.lookup)],
@@ -36,7 +74,7 @@ export async function registerRpc(app: FastifyInstance, deps: { fs: FsDeps; proc
         router.service(Process, createProcessService(deps.proc))
       },
       // Unary JSON bodies are small; uploads go through /files, not RPCs.
-      readMaxBytes: 16 * 1024 * 1024,
+      readMaxBytes: READ_MAX_BYTES,
     })
   })
 }
