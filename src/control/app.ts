@@ -3,9 +3,9 @@ import { Ajv } from 'ajv'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Logger } from 'pino'
-import { InvalidArgumentError } from '../shared/errors.js'
 import { sendError, sendNotFound } from '../shared/http-errors.js'
 import { registerApiKeyAuth } from './api/auth.js'
+import { readJsonBody } from './api/json-body.js'
 import { sandboxRoutes } from './api/sandboxes/index.js'
 import { snapshotRoutes } from './api/sandboxes/snapshot-sandbox.js'
 import type { SandboxService } from './sandboxes/sandbox-service.js'
@@ -25,11 +25,15 @@ export type ControlAppDeps = Readonly<{
   ready: () => boolean
 }>
 
+const BODY_LIMIT = 4 * 1024 * 1024
+// An oversized body is read (and discarded) up to this size so its 413 reaches the client.
+const DRAIN_LIMIT = 64 * 1024 * 1024
+
 export async function buildControlApp(deps: ControlAppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log,
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: 4 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
   }).withTypeProvider<TypeBoxTypeProvider>()
   // Query strings and path params are text, so they are coerced ("5" → 5); JSON bodies are not:
   // {"metadata":{"a":1}} is a 400, never a silently stored "1".
@@ -40,13 +44,8 @@ export async function buildControlApp(deps: ControlAppDeps): Promise<FastifyInst
   app.setNotFoundHandler(sendNotFound)
   // compat: bodies arrive chunked; some are empty where the body is optional (pause, connect).
   app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    if (body === '') return done(null, {})
-    try {
-      done(null, JSON.parse(body as string))
-    } catch (e) {
-      done(new InvalidArgumentError(`invalid JSON body: ${(e as Error).message}`), undefined)
-    }
+  app.addContentTypeParser('application/json', (_req, payload, done) => {
+    readJsonBody(payload, BODY_LIMIT, DRAIN_LIMIT).then((body) => done(null, body), (e: Error) => done(e, undefined))
   })
   app.addHook('preValidation', async (req) => {
     if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {}
