@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import { InvalidArgumentError, UnauthenticatedError } from '../../shared/errors.js'
 import { safeEqual } from '../../shared/safe-equal.js'
+import { readJsonBody } from '../../shared/json-body.js'
 import type { EnvdState } from '../state.js'
 
 type InitBody = {
@@ -23,7 +24,16 @@ const bodySchema = {
   },
 } as const
 
+const BODY_LIMIT = 1024 * 1024
+// An oversized body is read (and discarded) up to this size so its 413 reaches the caller.
+const DRAIN_LIMIT = 64 * 1024 * 1024
+
 export async function initRoute(app: FastifyInstance, { state }: { state: EnvdState }) {
+  // This plugin's own scope: /init alone reads JSON this way.
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', (_req, payload, done) => {
+    readJsonBody(payload, BODY_LIMIT, DRAIN_LIMIT, { emptyIsError: true }).then((body) => done(null, body), (e: Error) => done(e, undefined))
+  })
   app.post<{ Body: InitBody | null }>('/init', { schema: { body: bodySchema } }, async (req, reply) => {
     // Accept the current token, or anything while no token is set (first-time setup).
     const presented = req.headers['x-access-token']

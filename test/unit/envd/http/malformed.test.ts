@@ -52,3 +52,13 @@ it('still serves a valid binary unary request after reading it ahead', async () 
   const json = await fetch(`${e.url}/filesystem.Filesystem/Stat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: e.path('f.txt') }) })
   expect(json.status).toBe(200)
 })
+
+it('answers 413 to an oversized /init body after reading it, and 400 to an empty one', async () => {
+  const e = await envd()
+  const big = JSON.stringify({ envVars: { A: 'x'.repeat(3 * 1024 * 1024) } })
+  const res = await fetch(`${e.url}/init`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big })
+  expect(res.status).toBe(413)
+  const empty = await fetch(`${e.url}/init`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '' })
+  expect(empty.status).toBe(400)
+  expect(e.state.envVars).not.toHaveProperty('A')
+})

@@ -1,14 +1,15 @@
-// The control API's JSON body reader: an empty body is {}, bad JSON is a 400, and an oversized
-// body is read to its end before the 413, so the client gets the answer instead of a reset.
+// The JSON body reader of the control API and envd's /init: an empty body is {}, bad JSON is a
+// 400, and an oversized body is read to its end before the 413, so the client gets the answer
+// instead of a reset.
 import type { Readable } from 'node:stream'
-import { AppError, InvalidArgumentError } from '../../shared/errors.js'
+import { AppError, InvalidArgumentError } from './errors.js'
 
 /**
  * Reads and parses a JSON body of at most `limitBytes`. A larger one is discarded as it arrives
  * (up to `drainBytes`, then the read stops and the connection is closed after the answer) and
- * fails with a 413.
+ * fails with a 413. An empty body is `{}`, or a 400 with `emptyIsError`.
  */
-export function readJsonBody(payload: Readable, limitBytes: number, drainBytes: number): Promise<unknown> {
+export function readJsonBody(payload: Readable, limitBytes: number, drainBytes: number, opts: { emptyIsError?: boolean } = {}): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
@@ -28,7 +29,7 @@ export function readJsonBody(payload: Readable, limitBytes: number, drainBytes: 
     const onEnd = () => finish(() => {
       if (size > limitBytes) return reject(tooLarge())
       const text = Buffer.concat(chunks).toString('utf8')
-      if (text === '') return resolve({})
+      if (text === '') return opts.emptyIsError ? reject(new InvalidArgumentError('the JSON body is empty')) : resolve({})
       try {
         resolve(JSON.parse(text))
       } catch (e) {

@@ -1,8 +1,8 @@
 // readJsonBody: {} for an empty body, 400 for bad JSON, 413 only after the whole oversized body was read.
 import { Readable } from 'node:stream'
 import { expect, it } from 'vitest'
-import { readJsonBody } from '../../../../src/control/api/json-body.js'
-import { AppError } from '../../../../src/shared/errors.js'
+import { readJsonBody } from '../../../src/shared/json-body.js'
+import { AppError } from '../../../src/shared/errors.js'
 
 const chunks = (...parts: string[]) => Readable.from(parts.map((p) => Buffer.from(p)))
 
@@ -28,4 +28,9 @@ it('drains an oversized body to its end before failing with 413', async () => {
 it('stops reading beyond the drain limit', async () => {
   const e = await readJsonBody(chunks('x'.repeat(600), 'x'.repeat(600), 'x'.repeat(600)), 100, 1000).catch((x: unknown) => x)
   expect((e as AppError).httpStatus).toBe(413)
+})
+
+it('refuses an empty body when told to', async () => {
+  const e = await readJsonBody(chunks(), 100, 1000, { emptyIsError: true }).catch((x: unknown) => x)
+  expect((e as AppError).kind).toBe('invalid_argument')
 })
