@@ -170,6 +170,14 @@ export function createProxyServer(deps: {
       req.socket.destroy()
     })
     res.once('close', done)
+    // A sandbox may answer before reading the whole body (an error, a 413). Node drains unread
+    // bodies only when nobody piped them: without this the rest stays in the socket and the next
+    // request on the keep-alive connection is never read.
+    res.once('finish', () => {
+      if (req.complete) return
+      req.unpipe()
+      req.resume()
+    })
     const headers = forwardedHeaders(req)
     // Only a body-less request can be sent again after a failed dial: a streamed body is consumed.
     const replayable = req.headers['transfer-encoding'] === undefined && (req.headers['content-length'] ?? '0') === '0'
