@@ -24,8 +24,10 @@ const isRoot = process.getuid?.() === 0
 let server: ControlServer
 let a: Sandbox // private (allowPublicTraffic: false): the attacker in the reachability tests
 let b: Sandbox // the victim: runs a web server
+let internal: Sandbox // allow_internet_access: false (the internal network)
 let bIp: string
 let gateway: string
+let internalGateway: string
 
 printServerLogsOnFailure(() => server)
 
@@ -33,21 +35,25 @@ beforeAll(async () => {
   server = await startServer({
     apiPort: DEFAULT_API_PORT + 40,
     proxyPort: DEFAULT_PROXY_PORT + 40,
-    env: { SANDOCK_DEFAULT_MEMORY_MB: String(MEMORY_MB), SANDOCK_PIDS_LIMIT: String(PIDS_LIMIT), SANDOCK_LOG_LEVEL: 'debug' },
+    // Bound to every address, as in production, so the API and proxy are on the bridge gateways too.
+    env: { SANDOCK_DEFAULT_MEMORY_MB: String(MEMORY_MB), SANDOCK_PIDS_LIMIT: String(PIDS_LIMIT), SANDOCK_LOG_LEVEL: 'debug', SANDOCK_HOST: '0.0.0.0' },
   })
-  ;[a, b] = await Promise.all([
+  ;[a, b, internal] = await Promise.all([
     createSandbox({ network: { allowPublicTraffic: false }, envs: { SECRET_ENV: ENV_SECRET } }, server),
     createSandbox({}, server),
+    createSandbox({ allowInternetAccess: false }, server),
   ])
-  const [net0] = JSON.parse(await docker('network', 'inspect', server.networks[0]!)) as { IPAM: { Config: { Gateway: string }[] } }[]
-  gateway = net0!.IPAM.Config[0]!.Gateway
+  const gatewayOf = async (network: string) =>
+    (JSON.parse(await docker('network', 'inspect', network)) as { IPAM: { Config: { Gateway: string }[] } }[])[0]!.IPAM.Config[0]!.Gateway
+  gateway = await gatewayOf(server.networks[0]!)
+  internalGateway = await gatewayOf(server.networks[1]!)
   bIp = JSON.parse(await docker('inspect', (await inspectSandbox(b.sandboxId)).Id))[0].NetworkSettings.Networks[server.networks[0]!].IPAddress
   await b.commands.run('python3 -m http.server 8000', { background: true, timeoutMs: 0 })
   await waitForPortInSandbox(b, 8000)
 })
 
 afterAll(async () => {
-  await Promise.all([a, b].map((s) => killQuietly(s?.sandboxId, server)))
+  await Promise.all([a, b, internal].map((s) => killQuietly(s?.sandboxId, server)))
   await server?.cleanup()
 })
 
@@ -74,7 +80,7 @@ describe('network isolation', () => {
     expect(info!.Options['com.docker.network.bridge.enable_icc']).toBe('false')
   })
 
-  it.skipIf(!isRoot)('cannot reach host services through the gateway: a 0.0.0.0 listener, the API and proxy ports', async () => {
+  it.skipIf(!isRoot)('cannot reach host services through either gateway: a 0.0.0.0 listener, the API and proxy ports', async () => {
     const listener = net.createServer((s) => s.end('HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: close\r\n\r\nok'))
     await new Promise<void>((r) => listener.listen(0, '0.0.0.0', r))
     try {
@@ -83,8 +89,14 @@ describe('network isolation', () => {
       expect((await fetch(`http://${gateway}:${port}/`, { signal: AbortSignal.timeout(5000) })).status).toBe(200)
       expect(await curlFrom(a, `http://${gateway}:${port}/`)).toBe(7)
       expect(await curlFrom(b, `http://${gateway}:${port}/`)).toBe(7)
-      expect(await curlFrom(a, `http://${gateway}:${server.apiPort}/health`)).not.toBe(0)
-      expect(await curlFrom(a, `http://${gateway}:${server.proxyPort}/`)).not.toBe(0)
+      // The API and proxy listen on the gateway address too (the host reaches them there)...
+      expect((await fetch(`http://${gateway}:${server.apiPort}/health`, { signal: AbortSignal.timeout(5000) })).status).toBe(200)
+      expect((await fetch(`http://${gateway}:${server.proxyPort}/`, { signal: AbortSignal.timeout(5000) })).status).toBe(404)
+      // ...but not for sandboxes, whichever bridge they are on.
+      expect(await curlFrom(a, `http://${gateway}:${server.apiPort}/health`)).toBe(7)
+      expect(await curlFrom(a, `http://${gateway}:${server.proxyPort}/`)).toBe(7)
+      expect(await curlFrom(internal, `http://${internalGateway}:${server.apiPort}/health`)).toBe(7)
+      expect(await curlFrom(internal, `http://${internalGateway}:${port}/`)).toBe(7)
     } finally {
       listener.close()
     }
