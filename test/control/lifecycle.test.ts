@@ -18,7 +18,8 @@ it('pauses at the deadline with onTimeout pause, and traffic resumes it with fil
   expect(info.lifecycle).toEqual({ onTimeout: 'pause', autoResume: true })
 
   await eventually(async () => ((await s.getInfo()).state === 'paused' ? true : undefined), 15_000, 'auto-pause at the deadline')
-  expect((await inspectSandbox(s.sandboxId)).State.Paused).toBe(true)
+  // The API says paused as soon as the pause starts (so the proxy refuses traffic); Docker's freeze follows.
+  await eventually(async () => ((await inspectSandbox(s.sandboxId)).State.Paused ? true : undefined), 5_000, 'the container to be frozen')
 
   // isRunning() is GET /health through the proxy with the access token: it resumes the sandbox.
   expect(await s.isRunning()).toBe(true)
