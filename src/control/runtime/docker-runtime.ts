@@ -5,6 +5,7 @@ import Docker from 'dockerode'
 import type { Logger } from 'pino'
 import { AppError, NotFoundError } from '../../shared/errors.js'
 import { LABELS, MANAGED_BY } from './labels.js'
+import { loadNetnsRuleset } from './netns-firewall.js'
 
 export type ContainerSpec = Readonly<{
   sandboxId: string
@@ -15,6 +16,10 @@ export type ContainerSpec = Readonly<{
   memoryMB: number
   pidsLimit: number
   network: string
+  /** Docker runtime (`runc`, `runsc`); undefined = the engine's default. */
+  runtime?: string | undefined
+  /** Host file bind-mounted read-only over /proc/sys/kernel/random/boot_id (gVisor only: runc refuses mounts in /proc). */
+  bootIdFile?: string | undefined
 }>
 
 export type ManagedContainer = Readonly<{
@@ -26,6 +31,14 @@ export type ManagedContainer = Readonly<{
 
 export interface SandboxRuntime {
   ensureNetwork(name: string, opts: { internal: boolean }): Promise<void>
+  /** Names of the runtimes the engine offers (`docker info`), e.g. runc, runsc. */
+  runtimes(): Promise<string[]>
+  /**
+   * Replaces the filter table in the container's network namespace with `ruleset`
+   * (iptables-restore syntax). Resolves false when the container is not running (nothing to do:
+   * a stopped container has no namespace; the caller applies the rules after it boots).
+   */
+  setFirewall(containerId: string, ruleset: string): Promise<boolean>
   /** Creates and starts a sandbox container; resolves with its id and address. Removes it on failure. */
   start(spec: ContainerSpec): Promise<{ containerId: string; ip: string }>
   remove(containerId: string): Promise<void>
@@ -90,6 +103,25 @@ export function createDockerRuntime(opts: { socketPath: string; instanceId: stri
       await docker.ping()
     },
 
+    async runtimes() {
+      const info = (await docker.info().catch((e: unknown) => {
+        throw fromDockerError(e, 'docker info')
+      })) as { Runtimes?: Record<string, unknown> }
+      return Object.keys(info.Runtimes ?? {})
+    },
+
+    async setFirewall(containerId, ruleset) {
+      let pid: number
+      try {
+        pid = (await docker.getContainer(containerId).inspect()).State.Pid
+      } catch (e) {
+        throw fromDockerError(e, `container ${containerId}`)
+      }
+      if (!pid) return false
+      await loadNetnsRuleset(pid, ruleset)
+      return true
+    },
+
     async ensureNetwork(name, { internal }) {
       const existing = await docker.listNetworks({ filters: { name: [name] } })
       if (existing.some((n) => n.Name === name)) return
@@ -119,6 +151,8 @@ export function createDockerRuntime(opts: { socketPath: string; instanceId: stri
             // tini as PID 1: reaps zombies and forwards signals to envd.
             Init: true,
             RestartPolicy: { Name: 'no' },
+            ...(spec.runtime ? { Runtime: spec.runtime } : {}),
+            ...(spec.bootIdFile ? { Mounts: [{ Type: 'bind' as const, Source: spec.bootIdFile, Target: '/proc/sys/kernel/random/boot_id', ReadOnly: true }] } : {}),
           },
         })
         await container.start()
