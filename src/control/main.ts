@@ -74,7 +74,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
     readyTimeoutMs: config.readyTimeoutS * 1000,
     containerRuntime: config.containerRuntime,
     // runc refuses any mount inside /proc, so only gVisor sandboxes get their own boot id.
-    bootIdPerBoot: config.containerRuntime === 'runsc',
+    gvisor: config.containerRuntime === 'runsc',
     egressDnsServers: config.egressDnsServers ?? (await hostResolvers()),
   })
   await sandboxes.recover()

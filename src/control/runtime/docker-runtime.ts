@@ -20,6 +20,8 @@ export type ContainerSpec = Readonly<{
   runtime?: string | undefined
   /** Host file bind-mounted read-only over /proc/sys/kernel/random/boot_id (gVisor only: runc refuses mounts in /proc). */
   bootIdFile?: string | undefined
+  /** Puts /tmp on an anonymous volume (kept across stop/start, removed with the container). */
+  tmpVolume?: boolean | undefined
 }>
 
 export type ManagedContainer = Readonly<{
@@ -152,7 +154,10 @@ export function createDockerRuntime(opts: { socketPath: string; instanceId: stri
             Init: true,
             RestartPolicy: { Name: 'no' },
             ...(spec.runtime ? { Runtime: spec.runtime } : {}),
-            ...(spec.bootIdFile ? { Mounts: [{ Type: 'bind' as const, Source: spec.bootIdFile, Target: '/proc/sys/kernel/random/boot_id', ReadOnly: true }] } : {}),
+            Mounts: [
+              ...(spec.bootIdFile ? [{ Type: 'bind' as const, Source: spec.bootIdFile, Target: '/proc/sys/kernel/random/boot_id', ReadOnly: true }] : []),
+              ...(spec.tmpVolume ? [{ Type: 'volume' as const, Source: '', Target: '/tmp' }] : []),
+            ],
           },
         })
         await container.start()

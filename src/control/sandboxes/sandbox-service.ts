@@ -56,8 +56,12 @@ export type SandboxServiceDeps = Readonly<{
   readyTimeoutMs: number
   /** Docker runtime of sandbox containers (`runc`, `runsc`). */
   containerRuntime: string
-  /** Give each boot its own /proc/sys/kernel/random/boot_id (a bind mount: gVisor allows it, runc does not). */
-  bootIdPerBoot: boolean
+  /**
+   * Sandboxes run under gVisor: each boot gets its own /proc/sys/kernel/random/boot_id (a bind
+   * mount, which gVisor allows and runc does not), and /tmp goes on a volume so it survives a
+   * reboot (gVisor would otherwise put an in-memory tmpfs there).
+   */
+  gvisor: boolean
   /** Resolvers a sandbox with egress rules may still reach on port 53. */
   egressDnsServers: readonly string[]
 }>
@@ -106,7 +110,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
 
   /** A fresh boot id for the sandbox's next boot; the file is bind-mounted over the kernel's. */
   async function newBootId(sandboxId: string): Promise<string | undefined> {
-    if (!deps.bootIdPerBoot) return undefined
+    if (!deps.gvisor) return undefined
     const file = join(bootIdDir, sandboxId)
     // Written in place (same inode) so the bind mount of a stopped container sees the new value.
     await writeFile(file, `${randomUUID()}\n`, { mode: 0o644 })
@@ -214,6 +218,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
         network: networkOf(req),
         runtime: deps.containerRuntime,
         bootIdFile: await newBootId(sandboxId),
+        tmpVolume: deps.gvisor,
       })
       const token = req.secure ? deps.envdToken(sandboxId) : undefined
       // A built template's ENV steps come first; the create's envVars win.
@@ -228,7 +233,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
         if (template.config?.startCmd) await startTemplateCommand(ip, token, template.config, deps.readyTimeoutMs)
       } catch (e) {
         await deps.runtime.remove(containerId).catch(() => undefined)
-        if (deps.bootIdPerBoot) await rm(join(bootIdDir, sandboxId), { force: true })
+        if (deps.gvisor) await rm(join(bootIdDir, sandboxId), { force: true })
         throw e
       }
       // Boot time does not count against the timeout (as upstream re-stamps start after boot).
@@ -256,7 +261,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       await store.forget(sandboxId)
       store.cutConnections(record)
       await deps.runtime.remove(record.containerId)
-      if (deps.bootIdPerBoot) await rm(join(bootIdDir, sandboxId), { force: true })
+      if (deps.gvisor) await rm(join(bootIdDir, sandboxId), { force: true })
       record.log.info({}, 'sandbox killed')
     })
   }
@@ -439,7 +444,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
   /** Re-attaches to sandbox containers after a restart; removes ones that stopped. */
   async function recover(): Promise<{ adopted: number; removed: number }> {
     await store.init()
-    if (deps.bootIdPerBoot) await mkdir(bootIdDir, { recursive: true })
+    if (deps.gvisor) await mkdir(bootIdDir, { recursive: true })
     let adopted = 0
     let removed = 0
     for (const c of await deps.runtime.listManaged()) {
@@ -450,7 +455,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       if (!spec || !persisted || (c.state === 'stopped' && !fsPaused) || (!c.ip && !fsPaused) || store.records.has(spec.sandboxId)) {
         await deps.runtime.remove(c.containerId)
         if (spec) await store.forget(spec.sandboxId)
-        if (spec && deps.bootIdPerBoot) await rm(join(bootIdDir, spec.sandboxId), { force: true })
+        if (spec && deps.gvisor) await rm(join(bootIdDir, spec.sandboxId), { force: true })
         removed++
         continue
       }
