@@ -1,10 +1,12 @@
 // Egress rules (network.allowOut / denyOut, allow_internet_access) enforced in each sandbox's
 // network namespace, changed live with updateNetwork. The only outside address ever contacted is
 // registry.npmjs.org's (resolved here; on this CI the Debian mirror shares it), so "another
-// address" is checked by rules that name a neighbour address no traffic is ever sent to.
+// address" is checked by rules that name a neighbour address no traffic is ever sent to. The
+// restart case uses its own server (API and proxy ports + 55).
 import { lookup } from 'node:dns/promises'
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { ALL_TRAFFIC, Sandbox } from 'e2b'
+import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, startServer, type ControlServer } from '../support/control-server.js'
 import { createSandbox, killQuietly, printServerLogsOnFailure, rejectionOf, sdkOpts } from '../support/control-sdk.js'
 
 printServerLogsOnFailure()
@@ -118,5 +120,35 @@ describe('bad network input', () => {
   it('an update of an unknown sandbox is SandboxNotFoundError', async () => {
     const err = await rejectionOf(Sandbox.updateNetwork('nosuchsandbox000000', { denyOut: [ALL_TRAFFIC] }, sdkOpts()))
     expect(err.name).toBe('SandboxNotFoundError')
+  })
+})
+
+describe('egress rules across a server restart (own server: API port + 55)', () => {
+  let first: ControlServer
+  let second: ControlServer | undefined
+  printServerLogsOnFailure(() => second ?? first)
+  beforeAll(async () => {
+    first = await startServer({ apiPort: DEFAULT_API_PORT + 55, proxyPort: DEFAULT_PROXY_PORT + 55 })
+  })
+  afterAll(async () => {
+    await second?.cleanup()
+    await first?.cleanup()
+  })
+
+  it('are kept in the sandbox state and loaded again when a filesystem-paused sandbox boots', async () => {
+    const sbx = await createSandbox({ timeoutMs: 180_000, network: { denyOut: [registryIp] } }, first)
+    const running = await createSandbox({ timeoutMs: 180_000, network: { denyOut: [ALL_TRAFFIC], allowOut: [registryIp] } }, first)
+    expect(await reach(sbx)).toBe('blocked')
+    await sbx.pause({ keepMemory: false })
+    await first.stop('SIGKILL')
+    second = await startServer({ apiPort: first.apiPort, proxyPort: first.proxyPort, dataDir: first.dataDir, apiKey: first.apiKey })
+
+    const info = await Sandbox.getInfo(sbx.sandboxId, sdkOpts(second))
+    expect(info.network).toMatchObject({ denyOut: [registryIp], allowOut: [] })
+    const again = await Sandbox.connect(sbx.sandboxId, { ...sdkOpts(second), timeoutMs: 120_000 })
+    expect(await reach(again)).toBe('blocked')
+    expect(await reach(running)).toBe('open')
+    expect((await Sandbox.getInfo(running.sandboxId, sdkOpts(second))).network).toMatchObject({ denyOut: [ALL_TRAFFIC], allowOut: [registryIp] })
+    for (const s of [sbx, running]) await killQuietly(s.sandboxId, second)
   })
 })
