@@ -1,4 +1,5 @@
 // loadControlConfig(): every SANDOCK_* variable of `sandock serve`, validated once and frozen.
+import { isIPv4 } from 'node:net'
 import { envReader } from '../shared/config.js'
 import type { LogLevel } from '../shared/logging.js'
 
@@ -39,6 +40,13 @@ export type ControlConfig = Readonly<{
   tls: 'auto' | 'off'
   tlsCertFile: string | undefined
   tlsKeyFile: string | undefined
+  /** Docker runtime of sandbox containers: `runc` (Docker's default) or e.g. `runsc` (gVisor). */
+  containerRuntime: string
+  /**
+   * Resolvers a sandbox with egress rules may still query on port 53 (Docker's embedded DNS
+   * forwards from inside its namespace); undefined = the host's /etc/resolv.conf (read at start).
+   */
+  egressDnsServers: readonly string[] | undefined
 }>
 
 export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): ControlConfig {
@@ -71,10 +79,20 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
     tls: r.oneOf<'auto' | 'off'>('SANDOCK_TLS', ['auto', 'off'], 'auto'),
     tlsCertFile: r.optStr('SANDOCK_TLS_CERT'),
     tlsKeyFile: r.optStr('SANDOCK_TLS_KEY'),
+    containerRuntime: r.str('SANDOCK_RUNTIME', 'runc'),
+    egressDnsServers: egressDns(r.optStr('SANDOCK_EGRESS_DNS')),
   }
+  if (!/^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/.test(config.containerRuntime)) r.problem(`SANDOCK_RUNTIME must be a Docker runtime name, got "${config.containerRuntime}"`)
+  for (const ip of config.egressDnsServers ?? []) if (!isIPv4(ip)) r.problem(`SANDOCK_EGRESS_DNS must be "auto", "none" or IPv4 addresses, got "${ip}"`)
   if (Boolean(config.tlsCertFile) !== Boolean(config.tlsKeyFile)) r.problem('SANDOCK_TLS_CERT and SANDOCK_TLS_KEY go together')
   if (config.defaultTimeoutS > config.maxTimeoutS) r.problem('SANDOCK_DEFAULT_TIMEOUT must not exceed SANDOCK_MAX_TIMEOUT')
   if (config.domain && !/^[a-z0-9.-]+$/i.test(config.domain)) r.problem(`SANDOCK_DOMAIN must be a DNS name, got "${config.domain}"`)
   r.assertValid()
   return Object.freeze(config)
+}
+
+function egressDns(v: string | undefined): string[] | undefined {
+  if (v === undefined || v === 'auto') return undefined
+  if (v === 'none') return []
+  return v.split(',').map((s) => s.trim()).filter(Boolean)
 }

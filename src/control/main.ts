@@ -1,5 +1,7 @@
 // `sandock serve`: config → logger → Docker → sandboxes (re-attached) → API and proxy listening.
+import { readFile } from 'node:fs/promises'
 import type { Server } from 'node:http'
+import { isIPv4 } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { createLogger } from '../shared/logging.js'
 import { buildControlApp } from './app.js'
@@ -30,6 +32,10 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   await runtime.ping().catch((e: unknown) => {
     throw new Error(`cannot reach Docker at ${config.dockerSocket}: ${(e as Error).message}`)
   })
+  const runtimes = await runtime.runtimes()
+  if (!runtimes.includes(config.containerRuntime)) {
+    throw new Error(`SANDOCK_RUNTIME=${config.containerRuntime}, but Docker offers only ${runtimes.join(', ')}: register it in /etc/docker/daemon.json (for gVisor: .ci/ensure-runsc.sh) or unset SANDOCK_RUNTIME`)
+  }
   await runtime.ensureNetwork(config.network, { internal: false })
   await runtime.ensureNetwork(config.internalNetwork, { internal: true })
   const firewall = createHostFirewall({ mode: config.firewall, instanceId: secrets.instanceId, log })
@@ -69,6 +75,10 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
     metricsIntervalMs: config.metricsIntervalMs,
     pausedRetentionMs: config.pausedRetentionS * 1000,
     readyTimeoutMs: config.readyTimeoutS * 1000,
+    containerRuntime: config.containerRuntime,
+    // runc refuses any mount inside /proc, so only gVisor sandboxes get their own boot id.
+    gvisor: config.containerRuntime === 'runsc',
+    egressDnsServers: config.egressDnsServers ?? (await hostResolvers()),
   })
   await sandboxes.recover()
   sandboxes.startSampling()
@@ -114,4 +124,10 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
       await firewall.remove()
     },
   }
+}
+
+/** The host's IPv4 resolvers (Docker's embedded DNS forwards to these); loopback ones are useless from a sandbox. */
+async function hostResolvers(): Promise<string[]> {
+  const text = await readFile('/etc/resolv.conf', 'utf8').catch(() => '')
+  return [...text.matchAll(/^\s*nameserver\s+(\S+)/gm)].map((m) => m[1]!).filter((ip) => isIPv4(ip) && !ip.startsWith('127.'))
 }

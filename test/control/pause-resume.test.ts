@@ -9,7 +9,7 @@ import {
   containersOf, createSandbox, eventually, inspectSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, sharedServer, unique,
   viaProxy, waitForPortInSandbox,
 } from '../support/control-sdk.js'
-import { startServer, type ControlServer, type ServerInfo } from '../support/control-server.js'
+import { startServer, TEST_RUNTIME, type ControlServer, type ServerInfo } from '../support/control-server.js'
 
 printServerLogsOnFailure()
 
@@ -121,6 +121,7 @@ describe('a filesystem-only pause', () => {
     const content = unique('fs-only-')
     await sbx.files.write('/home/user/kept.txt', content)
     await startCounter(sbx)
+    const bootId = (await sbx.commands.run('cat /proc/sys/kernel/random/boot_id')).stdout
 
     expect(await sbx.pause({ keepMemory: false })).toBe(true)
     const c = await inspectSandbox(sbx.sandboxId)
@@ -150,8 +151,11 @@ describe('a filesystem-only pause', () => {
     expect(gone.exitCode, `the counter survived a filesystem-only pause: ${gone.stdout}`).toBe(1)
     expect((await sbx.commands.list()).filter((p) => p.args.join(' ').includes('/tmp/count'))).toEqual([])
     expect((await sbx.commands.run('echo works && id -un')).stdout).toBe('works\nuser\n')
-    // Not asserted: contract 7.3's new boot_id. Under runc every container shares the host's
-    // /proc/sys/kernel/random/boot_id and runc refuses mounts inside /proc (issue #6 stays open).
+    // contract 7.3: a new boot_id. Only under gVisor: under runc every container shares the
+    // host's /proc/sys/kernel/random/boot_id and runc refuses mounts inside /proc.
+    const rebooted = (await sbx.commands.run('cat /proc/sys/kernel/random/boot_id')).stdout
+    if (TEST_RUNTIME === 'runsc') expect(rebooted).not.toBe(bootId)
+    else expect(rebooted).toBe(bootId)
   })
 
   it('connect with memory:false reboots a memory-paused sandbox, keeping its files', async () => {

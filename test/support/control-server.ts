@@ -19,6 +19,8 @@ const LOG_LIMIT = 256 * 1024
 
 export const DEFAULT_API_PORT = Number(process.env.SANDOCK_TEST_API_PORT ?? 3200)
 export const DEFAULT_PROXY_PORT = Number(process.env.SANDOCK_TEST_PROXY_PORT ?? 3202)
+/** The Docker runtime the test servers run sandboxes with (`runsc` for the gVisor pass); undefined = runc. */
+export const TEST_RUNTIME = process.env.SANDOCK_TEST_RUNTIME || undefined
 
 /** What a test needs to talk to a server (also what globalSetup hands to the workers). */
 export type ServerInfo = Readonly<{
@@ -82,6 +84,8 @@ export async function startServer(opts: StartServerOpts = {}): Promise<ControlSe
     SANDOCK_NETWORK: networks[0],
     SANDOCK_INTERNAL_NETWORK: networks[1],
     ...(process.env.SANDOCK_BASE_TEMPLATE_IMAGE ? { SANDOCK_BASE_TEMPLATE_IMAGE: process.env.SANDOCK_BASE_TEMPLATE_IMAGE } : {}),
+    // `SANDOCK_TEST_RUNTIME=runsc npm test …` runs every test server's sandboxes under gVisor.
+    ...(TEST_RUNTIME ? { SANDOCK_RUNTIME: TEST_RUNTIME } : {}),
     ...opts.env,
   })
 

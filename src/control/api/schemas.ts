@@ -11,6 +11,17 @@ export const SandboxParams = Type.Object({ sandboxID: Type.String({ minLength: 1
 const StringMap = (maxProperties: number, maxValue: number) =>
   Type.Record(Type.String({ maxLength: 256 }), Type.String({ maxLength: maxValue }), { maxProperties })
 
+const AddressList = Type.Array(Type.String({ minLength: 1, maxLength: 256 }), { maxItems: 1000 })
+/** network.allowOut/denyOut/egressProxy/rules, in a create and in `PUT .../network`. */
+const egressFields = {
+  allowOut: Type.Optional(Type.Union([AddressList, Type.Null()])),
+  denyOut: Type.Optional(Type.Union([AddressList, Type.Null()])),
+  egressProxy: Type.Optional(Type.Unknown()),
+  rules: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
+}
+
+export const NetworkUpdate = Type.Object({ ...egressFields, allow_internet_access: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])) })
+
 export const NewSandbox = Type.Object({
   templateID: Type.String({ minLength: 1, maxLength: 256 }),
   timeout: Type.Optional(Type.Integer({ minimum: -2147483648, maximum: 2147483647 })),
@@ -21,8 +32,8 @@ export const NewSandbox = Type.Object({
   autoPause: Type.Optional(Type.Boolean()),
   autoPauseMemory: Type.Optional(Type.Boolean()),
   autoResume: Type.Optional(Type.Union([Type.Object({ enabled: Type.Boolean() }), Type.Null()])),
-  // Only allowPublicTraffic is acted on; egress rules are #7. Unknown fields are ignored (compat).
-  network: Type.Optional(Type.Union([Type.Object({ allowPublicTraffic: Type.Optional(Type.Boolean()) }), Type.Null()])),
+  // maskRequestHost and httpsPorts are not acted on; unknown fields are ignored (compat).
+  network: Type.Optional(Type.Union([Type.Object({ allowPublicTraffic: Type.Optional(Type.Boolean()), ...egressFields }), Type.Null()])),
 })
 export type NewSandbox = Static<typeof NewSandbox>
 
@@ -59,7 +70,7 @@ export const SandboxDetail = Type.Object({
   allowInternetAccess: Type.Union([Type.Boolean(), Type.Null()]),
   domain: Type.Union([Type.String(), Type.Null()]),
   lifecycle: Type.Object({ autoResume: Type.Boolean(), onTimeout: Type.String() }),
-  network: Type.Object({ allowPublicTraffic: Type.Boolean() }),
+  network: Type.Object({ allowPublicTraffic: Type.Boolean(), allowOut: Type.Array(Type.String()), denyOut: Type.Array(Type.String()) }),
 })
 
 export const SandboxMetric = Type.Object({
@@ -87,8 +98,8 @@ export function listedBody(r: SandboxModel) {
 
 export function detailBody(r: SandboxModel, domain: string) {
   return {
-    ...listedBody(r), envdAccessToken: r.envdAccessToken, allowInternetAccess: r.allowInternetAccess, domain: domain || null,
+    ...listedBody(r), envdAccessToken: r.envdAccessToken, allowInternetAccess: r.internetAccess, domain: domain || null,
     lifecycle: { autoResume: r.autoResume, onTimeout: r.onTimeout },
-    network: { allowPublicTraffic: r.allowPublicTraffic },
+    network: { allowPublicTraffic: r.allowPublicTraffic, allowOut: [...r.egress.allowOut], denyOut: [...r.egress.denyOut] },
   }
 }

@@ -6,6 +6,7 @@ import type { Logger } from 'pino'
 import { AppError, NotFoundError } from '../../shared/errors.js'
 import { hardenedHostConfig, ICC_OPTION, storageDriverSupportsSize } from './hardening.js'
 import { LABELS, MANAGED_BY } from './labels.js'
+import { loadNetnsRuleset } from './netns-firewall.js'
 
 export type ContainerSpec = Readonly<{
   sandboxId: string
@@ -16,6 +17,12 @@ export type ContainerSpec = Readonly<{
   memoryMB: number
   pidsLimit: number
   network: string
+  /** Docker runtime (`runc`, `runsc`); undefined = the engine's default. */
+  runtime?: string | undefined
+  /** Host file bind-mounted read-only over /proc/sys/kernel/random/boot_id (gVisor only: runc refuses mounts in /proc). */
+  bootIdFile?: string | undefined
+  /** Puts /tmp on an anonymous volume (kept across stop/start, removed with the container). */
+  tmpVolume?: boolean | undefined
 }>
 
 export type ManagedContainer = Readonly<{
@@ -30,6 +37,14 @@ export interface SandboxRuntime {
   ensureNetwork(name: string, opts: { internal: boolean }): Promise<void>
   /** The host interface of a bridge network (what the host firewall matches on). */
   bridgeInterface(network: string): Promise<string>
+  /** Names of the runtimes the engine offers (`docker info`), e.g. runc, runsc. */
+  runtimes(): Promise<string[]>
+  /**
+   * Replaces the filter table in the container's network namespace with `ruleset`
+   * (iptables-restore syntax). Resolves false when the container is not running (nothing to do:
+   * a stopped container has no namespace; the caller applies the rules after it boots).
+   */
+  setFirewall(containerId: string, ruleset: string): Promise<boolean>
   /** Creates and starts a sandbox container; resolves with its id and address. Removes it on failure. */
   start(spec: ContainerSpec): Promise<{ containerId: string; ip: string }>
   remove(containerId: string): Promise<void>
@@ -108,6 +123,25 @@ export function createDockerRuntime(opts: { socketPath: string; instanceId: stri
       await docker.ping()
     },
 
+    async runtimes() {
+      const info = (await docker.info().catch((e: unknown) => {
+        throw fromDockerError(e, 'docker info')
+      })) as { Runtimes?: Record<string, unknown> }
+      return Object.keys(info.Runtimes ?? {})
+    },
+
+    async setFirewall(containerId, ruleset) {
+      let pid: number
+      try {
+        pid = (await docker.getContainer(containerId).inspect()).State.Pid
+      } catch (e) {
+        throw fromDockerError(e, `container ${containerId}`)
+      }
+      if (!pid) return false
+      await loadNetnsRuleset(pid, ruleset)
+      return true
+    },
+
     async ensureNetwork(name, { internal }) {
       const existing = (await docker.listNetworks({ filters: { name: [name] } })).find((n) => n.Name === name)
       if (existing) {
@@ -155,6 +189,12 @@ export function createDockerRuntime(opts: { socketPath: string; instanceId: stri
           // tini as PID 1: reaps zombies and forwards signals to envd.
           Init: true,
           RestartPolicy: { Name: 'no' },
+          ...(spec.runtime ? { Runtime: spec.runtime } : {}),
+          // Under gVisor: a per-boot boot_id file (read-only) and /tmp on an anonymous volume.
+          Mounts: [
+            ...(spec.bootIdFile ? [{ Type: 'bind' as const, Source: spec.bootIdFile, Target: '/proc/sys/kernel/random/boot_id', ReadOnly: true }] : []),
+            ...(spec.tmpVolume ? [{ Type: 'volume' as const, Source: '', Target: '/tmp' }] : []),
+          ],
         },
       })
       try {

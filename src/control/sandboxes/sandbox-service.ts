@@ -1,4 +1,7 @@
 // Sandbox lifecycle on top of the runtime: create, kill, timeouts, pause/resume, re-attach at boot.
+import { randomUUID } from 'node:crypto'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
 import type { Logger } from 'pino'
 import { AppError, NotFoundError, RateLimitedError } from '../../shared/errors.js'
 import { ENVD_VERSION } from '../../shared/version.js'
@@ -6,6 +9,7 @@ import type { SandboxRuntime } from '../runtime/docker-runtime.js'
 import { LABELS } from '../runtime/labels.js'
 import type { TemplateResolver } from '../templates/template-resolver.js'
 import type { BuildRuntimeConfig } from '../templates/template-store.js'
+import { buildEgressRuleset, hasEgressRules, validateEgress, type EgressRequest, type EgressRules } from './egress.js'
 import { fetchEnvdMetrics, initEnvd, waitForEnvd, type EnvdMetrics } from './envd-client.js'
 import { startInSandbox, waitUntilReady } from './envd-process.js'
 import { newSandboxId } from './ids.js'
@@ -24,7 +28,12 @@ export type CreateSandboxRequest = {
   allowInternetAccess: boolean
   onTimeout: LifecycleOnTimeout
   autoResume: boolean
+  /** network.allowOut/denyOut (and the unsupported egressProxy/rules), validated here. */
+  egress: EgressRequest
 }
+
+/** `PUT /sandboxes/{id}/network`: replaces the egress rules; allowInternetAccess undefined keeps it. */
+export type NetworkUpdate = EgressRequest & { allowInternetAccess: boolean | undefined }
 
 export type SandboxServiceDeps = Readonly<{
   runtime: SandboxRuntime
@@ -45,6 +54,16 @@ export type SandboxServiceDeps = Readonly<{
   pausedRetentionMs: number
   /** How long a create waits for a template's ready command. */
   readyTimeoutMs: number
+  /** Docker runtime of sandbox containers (`runc`, `runsc`). */
+  containerRuntime: string
+  /**
+   * Sandboxes run under gVisor: each boot gets its own /proc/sys/kernel/random/boot_id (a bind
+   * mount, which gVisor allows and runc does not), and /tmp goes on a volume so it survives a
+   * reboot (gVisor would otherwise put an in-memory tmpfs there).
+   */
+  gvisor: boolean
+  /** Resolvers a sandbox with egress rules may still reach on port 53. */
+  egressDnsServers: readonly string[]
 }>
 
 const METRICS_KEPT = 720
@@ -86,6 +105,28 @@ export function createSandboxService(deps: SandboxServiceDeps) {
     return r
   }
   const clampTimeoutMs = (s: number) => Math.min(Math.max(0, s), deps.maxTimeoutS) * 1000
+  const bootIdDir = resolve(deps.dataDir, 'boot-ids')
+  const networkOf = (r: { allowInternetAccess: boolean }) => (r.allowInternetAccess ? deps.network : deps.internalNetwork)
+
+  /** A fresh boot id for the sandbox's next boot; the file is bind-mounted over the kernel's. */
+  async function newBootId(sandboxId: string): Promise<string | undefined> {
+    if (!deps.gvisor) return undefined
+    const file = join(bootIdDir, sandboxId)
+    // Written in place (same inode) so the bind mount of a stopped container sees the new value.
+    await writeFile(file, `${randomUUID()}\n`, { mode: 0o644 })
+    return file
+  }
+
+  /**
+   * Loads the sandbox's egress rules into its network namespace. `force` also loads an empty
+   * ruleset (to lift old rules). Resolves false when the container is stopped (applied at boot).
+   * A sandbox on the internal network has no route out anyway, so no-internet needs no rule there.
+   */
+  async function applyFirewall(r: Pick<Sandbox, 'containerId' | 'egress' | 'internetAccess' | 'allowInternetAccess'>, opts: { force?: boolean } = {}): Promise<boolean> {
+    const internet = r.internetAccess || !r.allowInternetAccess
+    if (!opts.force && !hasEgressRules(r.egress, internet)) return false
+    return deps.runtime.setFirewall(r.containerId, buildEgressRuleset(r.egress, { internet, dnsServers: deps.egressDnsServers }))
+  }
 
   /** Runs `fn` after any transition in flight on the same sandbox. */
   async function serially<T>(record: SandboxRecord, fn: () => Promise<T>): Promise<T> {
@@ -157,6 +198,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       const timeoutS = req.timeoutS ?? deps.defaultTimeoutS
       if (timeoutS <= 0) throw new AppError('invalid_argument', 'timeout: Timeout must be greater than 0')
       if (timeoutS > deps.maxTimeoutS) throw new AppError('invalid_argument', `timeout: Timeout cannot be greater than ${deps.maxTimeoutS} seconds`)
+      const egress = validateEgress(req.egress)
       const sandboxId = newSandboxId()
       const startedAt = new Date()
       const spec: SandboxSpec = {
@@ -173,19 +215,25 @@ export function createSandboxService(deps: SandboxServiceDeps) {
         cpuCount: template.cpuCount,
         memoryMB: template.memoryMB,
         pidsLimit: deps.pidsLimit,
-        network: req.allowInternetAccess ? deps.network : deps.internalNetwork,
+        network: networkOf(req),
+        runtime: deps.containerRuntime,
+        bootIdFile: await newBootId(sandboxId),
+        tmpVolume: deps.gvisor,
       })
       const token = req.secure ? deps.envdToken(sandboxId) : undefined
       // A built template's ENV steps come first; the create's envVars win.
       const envVars = { ...template.config?.envs, ...req.envVars }
       let first: EnvdMetrics | undefined
       try {
+        // Before envd answers, so no user code runs without its rules.
+        await applyFirewall({ containerId, egress, internetAccess: req.allowInternetAccess, allowInternetAccess: req.allowInternetAccess })
         await waitForEnvd(ip)
         first = await fetchEnvdMetrics(ip, undefined).catch(() => undefined)
         await initEnvd(ip, { envVars, accessToken: token })
         if (template.config?.startCmd) await startTemplateCommand(ip, token, template.config, deps.readyTimeoutMs)
       } catch (e) {
         await deps.runtime.remove(containerId).catch(() => undefined)
+        if (deps.gvisor) await rm(join(bootIdDir, sandboxId), { force: true })
         throw e
       }
       // Boot time does not count against the timeout (as upstream re-stamps start after boot).
@@ -193,7 +241,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       const record = adopt({
         ...spec, state: 'running', endAt, containerId, ip, envdAccessToken: token, envdVersion: ENVD_VERSION,
         trafficAccessToken: spec.allowPublicTraffic ? undefined : deps.trafficToken(sandboxId),
-        diskSizeMB: first ? Math.round(first.disk_total / 1048576) : 0,
+        diskSizeMB: first ? Math.round(first.disk_total / 1048576) : 0, egress, internetAccess: req.allowInternetAccess,
       }, { envVars, pausedAt: undefined, memoryKept: true })
       await store.save(record)
       if (first) record.metrics.push(toMetric(first))
@@ -213,6 +261,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       await store.forget(sandboxId)
       store.cutConnections(record)
       await deps.runtime.remove(record.containerId)
+      if (deps.gvisor) await rm(join(bootIdDir, sandboxId), { force: true })
       record.log.info({}, 'sandbox killed')
     })
   }
@@ -271,7 +320,10 @@ export function createSandboxService(deps: SandboxServiceDeps) {
           await deps.runtime.unpause(record.containerId)
           await deps.runtime.stop(record.containerId)
         }
-        const { ip } = await deps.runtime.restart(record.containerId, record.allowInternetAccess ? deps.network : deps.internalNetwork)
+        await newBootId(sandboxId)
+        const { ip } = await deps.runtime.restart(record.containerId, networkOf(record))
+        // A booted container has a new network namespace: its egress rules go in again.
+        await applyFirewall(record)
         await waitForEnvd(ip)
         await initEnvd(ip, { envVars: record.envVars, accessToken: record.envdAccessToken })
         record.ip = ip
@@ -309,6 +361,29 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       schedule(record)
     }
     return { record, resumed: false }
+  }
+
+  /**
+   * Replaces the sandbox's egress rules live (running or memory-paused: loaded now; stopped:
+   * at its next boot). 409 while a pause/resume/kill is in flight. Internet access cannot be
+   * granted to a sandbox created without it: its container sits on the internal network.
+   */
+  async function updateNetwork(sandboxId: string, update: NetworkUpdate): Promise<void> {
+    const record = get(sandboxId)
+    if (record.transition) throw new AppError('conflict', `sandbox ${sandboxId} is changing state (pause, resume or kill in progress); try again`)
+    const egress = validateEgress(update)
+    if (update.allowInternetAccess === true && !record.allowInternetAccess) {
+      throw new AppError('failed_precondition', `sandbox ${sandboxId} was created with allow_internet_access: false; internet access cannot be granted later, create a new sandbox instead`)
+    }
+    await serially(record, async () => {
+      if (!store.records.has(sandboxId)) throw new SandboxNotFoundError(sandboxId)
+      const next = { ...record, egress, internetAccess: update.allowInternetAccess ?? record.internetAccess }
+      await applyFirewall(next, { force: true })
+      record.egress = egress
+      record.internetAccess = next.internetAccess
+      await store.save(record)
+      record.log.info({ allowOut: egress.allowOut.length, denyOut: egress.denyOut.length, internet: record.internetAccess }, 'sandbox network updated')
+    })
   }
 
   /** endAt = now + timeout; may shorten; negative means now. */
@@ -352,7 +427,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
             record: await create({
               templateRef: base.snapshotId, timeoutS: opts.timeoutS, metadata: { ...source.metadata }, envVars: { ...source.envVars },
               secure: source.secure, allowPublicTraffic: source.allowPublicTraffic, allowInternetAccess: source.allowInternetAccess,
-              onTimeout: source.onTimeout, autoResume: source.autoResume,
+              onTimeout: source.onTimeout, autoResume: source.autoResume, egress: source.egress,
             }),
           }
         } catch (e) {
@@ -369,6 +444,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
   /** Re-attaches to sandbox containers after a restart; removes ones that stopped. */
   async function recover(): Promise<{ adopted: number; removed: number }> {
     await store.init()
+    if (deps.gvisor) await mkdir(bootIdDir, { recursive: true })
     let adopted = 0
     let removed = 0
     for (const c of await deps.runtime.listManaged()) {
@@ -379,6 +455,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       if (!spec || !persisted || (c.state === 'stopped' && !fsPaused) || (!c.ip && !fsPaused) || store.records.has(spec.sandboxId)) {
         await deps.runtime.remove(c.containerId)
         if (spec) await store.forget(spec.sandboxId)
+        if (spec && deps.gvisor) await rm(join(bootIdDir, spec.sandboxId), { force: true })
         removed++
         continue
       }
@@ -387,11 +464,14 @@ export function createSandboxService(deps: SandboxServiceDeps) {
         ...spec, state: c.state === 'running' ? 'running' : 'paused', endAt, containerId: c.containerId, ip: c.ip ?? '',
         envdAccessToken: spec.secure ? deps.envdToken(spec.sandboxId) : undefined, envdVersion: ENVD_VERSION, diskSizeMB: 0,
         trafficAccessToken: spec.allowPublicTraffic ? undefined : deps.trafficToken(spec.sandboxId),
+        egress: persisted.egress, internetAccess: persisted.internetAccess ?? spec.allowInternetAccess,
       }, {
         envVars: persisted.envVars,
         pausedAt: c.state === 'running' ? undefined : (persisted.pausedAt ?? new Date()),
         memoryKept: c.state !== 'stopped',
       })
+      // The namespace outlives the server, but a restart may have cut a PUT short: load them again.
+      if (c.state !== 'stopped') await applyFirewall(record).catch((err: unknown) => record.log.error({ err }, 're-applying egress rules failed'))
       if (record.state === 'running') void sample(record).then((m) => m && (record.diskSizeMB = Math.round(m.disk_total / 1048576)))
       adopted++
     }
@@ -434,7 +514,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
   }
 
   return {
-    create, kill, pause, resume, connect, setTimeoutS, refresh, recover, startSampling, resolver, snapshot, fork,
+    create, kill, pause, resume, connect, setTimeoutS, updateNetwork, refresh, recover, startSampling, resolver, snapshot, fork,
     get: (sandboxId: string): SandboxRecord => get(sandboxId),
     list: (filter: ListFilter) => listPage(store.records.values(), filter),
     metrics(sandboxId: string, startS?: number, endS?: number): SandboxMetric[] {

@@ -4,6 +4,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Logger } from 'pino'
+import { NO_EGRESS_RULES, type EgressRules } from './egress.js'
 import type { Sandbox } from './types.js'
 
 export type SandboxMetric = {
@@ -11,7 +12,15 @@ export type SandboxMetric = {
   memUsed: number; memTotal: number; memCache: number; diskUsed: number; diskTotal: number
 }
 
-type PersistedState = { endAt: string; envVars: Record<string, string>; pausedAt?: string; memoryKept: boolean }
+type PersistedState = {
+  endAt: string; envVars: Record<string, string>; pausedAt?: string; memoryKept: boolean
+  egress?: EgressRules; internetAccess?: boolean
+}
+
+export type LoadedState = {
+  endAt?: Date; envVars: Record<string, string>; pausedAt?: Date; memoryKept: boolean
+  egress: EgressRules; internetAccess: boolean | undefined
+}
 
 export type SandboxRecord = Sandbox & {
   /** The create's env vars: a reboot (filesystem-only resume) sends them to the new envd again. */
@@ -40,26 +49,29 @@ export class SandboxStore {
     await mkdir(this.dir, { recursive: true })
   }
 
-  async save(record: Pick<SandboxRecord, 'sandboxId' | 'endAt' | 'envVars' | 'pausedAt' | 'memoryKept'>): Promise<void> {
+  async save(record: Pick<SandboxRecord, 'sandboxId' | 'endAt' | 'envVars' | 'pausedAt' | 'memoryKept' | 'egress' | 'internetAccess'>): Promise<void> {
     const state: PersistedState = {
       endAt: record.endAt.toISOString(),
       envVars: record.envVars,
       pausedAt: record.pausedAt?.toISOString(),
       memoryKept: record.memoryKept,
+      egress: record.egress,
+      internetAccess: record.internetAccess,
     }
     await writeFile(join(this.dir, `${record.sandboxId}.json`), JSON.stringify(state), { mode: 0o600 })
   }
 
-  async load(sandboxId: string): Promise<{ endAt?: Date; envVars: Record<string, string>; pausedAt?: Date; memoryKept: boolean }> {
+  async load(sandboxId: string): Promise<LoadedState> {
     const date = (v: string | undefined) => {
       const d = v ? new Date(v) : undefined
       return d && !Number.isNaN(d.getTime()) ? d : undefined
     }
     try {
       const p = JSON.parse(await readFile(join(this.dir, `${sandboxId}.json`), 'utf8')) as Partial<PersistedState>
-      return { endAt: date(p.endAt), envVars: p.envVars ?? {}, pausedAt: date(p.pausedAt), memoryKept: p.memoryKept !== false }
+      const egress = p.egress && Array.isArray(p.egress.allowOut) && Array.isArray(p.egress.denyOut) ? p.egress : NO_EGRESS_RULES
+      return { endAt: date(p.endAt), envVars: p.envVars ?? {}, pausedAt: date(p.pausedAt), memoryKept: p.memoryKept !== false, egress, internetAccess: p.internetAccess }
     } catch {
-      return { envVars: {}, memoryKept: true }
+      return { envVars: {}, memoryKept: true, egress: NO_EGRESS_RULES, internetAccess: undefined }
     }
   }
 

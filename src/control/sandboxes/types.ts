@@ -1,4 +1,5 @@
 // The control plane's view of a sandbox, independent of HTTP and Docker shapes.
+import type { EgressRules } from './egress.js'
 
 export type LifecycleOnTimeout = 'kill' | 'pause'
 
@@ -15,6 +16,7 @@ export type SandboxSpec = Readonly<{
   secure: boolean
   /** false: user ports need the traffic access token (network.allowPublicTraffic). */
   allowPublicTraffic: boolean
+  /** Create-time allow_internet_access: false puts the container on the internal network for good. */
   allowInternetAccess: boolean
   cpuCount: number
   memoryMB: number
@@ -33,6 +35,10 @@ export type Sandbox = SandboxSpec & {
   trafficAccessToken: string | undefined
   envdVersion: string
   diskSizeMB: number
+  /** Current egress rules (network.allowOut/denyOut); `PUT .../network` replaces them. */
+  egress: EgressRules
+  /** Current internet access: the create's value, until `PUT .../network` changes it. */
+  internetAccess: boolean
 }
 
 /** What the proxy needs to route one request; undefined for unknown or killed sandboxes. */

@@ -22,18 +22,25 @@ const RENAME_WINDOW_MS = 250
 export type WatchOptions = { recursive: boolean; includeEntry: boolean; allowNetworkMounts: boolean }
 export type DirWatch = { events: AsyncQueue<FilesystemEvent>; close(): Promise<void> }
 
-async function mountTypeOf(path: string): Promise<string | undefined> {
+async function mountOf(path: string): Promise<{ type: string; options: string } | undefined> {
   const mounts = await readFile('/proc/self/mounts', 'utf8').catch(() => '')
-  let best: { point: string; type: string } | undefined
+  let best: { point: string; type: string; options: string } | undefined
   for (const line of mounts.split('\n')) {
-    const [, point, type] = line.split(' ')
+    const [, point, type, options = ''] = line.split(' ')
     if (!point || !type) continue
     const p = point.replace(/\\040/g, ' ')
     const inside = path === p || path.startsWith(p.endsWith('/') ? p : p + '/')
-    if (inside && (!best || p.length > best.point.length)) best = { point: p, type }
+    if (inside && (!best || p.length > best.point.length)) best = { point: p, type, options }
   }
-  return best?.type
+  return best
 }
+
+/**
+ * Under gVisor the container's own filesystems are 9p over a file descriptor to its gofer
+ * (`trans=fd`): local to the sandbox, and inotify sees every change made in it. A network 9p
+ * (virtio, tcp) is still refused.
+ */
+const isGvisorGofer = (m: { type: string; options: string }) => m.type === '9p' && m.options.split(',').includes('trans=fd')
 
 /** Validates the directory (not_found / invalid_argument) and starts watching; resolves when ready. */
 export async function openDirWatch(dir: string, opts: WatchOptions, db: () => Promise<UserDb>): Promise<DirWatch> {
@@ -42,9 +49,9 @@ export async function openDirWatch(dir: string, opts: WatchOptions, db: () => Pr
   })
   if (!st.isDirectory()) throw new InvalidArgumentError(`path ${dir} not a directory`)
   if (!opts.allowNetworkMounts) {
-    const type = await mountTypeOf(dir)
-    if (type && NETWORK_FS.test(type)) {
-      throw new InvalidArgumentError(`cannot watch path on network filesystem: ${dir} (${type})`)
+    const mount = await mountOf(dir)
+    if (mount && NETWORK_FS.test(mount.type) && !isGvisorGofer(mount)) {
+      throw new InvalidArgumentError(`cannot watch path on network filesystem: ${dir} (${mount.type})`)
     }
   }
 

@@ -18,6 +18,10 @@ export const createSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = a
         allowInternetAccess: b.allow_internet_access ?? true,
         onTimeout: b.autoPause ? 'pause' : 'kill',
         autoResume: b.autoResume?.enabled === true,
+        egress: {
+          allowOut: b.network?.allowOut ?? undefined, denyOut: b.network?.denyOut ?? undefined,
+          egressProxy: b.network?.egressProxy, rules: b.network?.rules,
+        },
       })
       return reply.code(201).send(sandboxBody(record, domain))
     })

@@ -11,10 +11,11 @@ import { killSandboxRoute } from './kill-sandbox.js'
 import { listSandboxesRoute } from './list-sandboxes.js'
 import { pauseSandboxRoute } from './pause-sandbox.js'
 import { setTimeoutRoute } from './set-timeout.js'
+import { updateNetworkRoute } from './update-network.js'
 
 export const sandboxRoutes: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, deps) => {
   for (const route of [createSandboxRoute, getSandboxRoute, killSandboxRoute, listSandboxesRoute, setTimeoutRoute,
-    connectSandboxRoute, pauseSandboxRoute, getMetricsRoute, getLogsRoute, forkSandboxRoute]) {
+    connectSandboxRoute, pauseSandboxRoute, getMetricsRoute, getLogsRoute, forkSandboxRoute, updateNetworkRoute]) {
     await app.register(route, deps)
   }
 }
