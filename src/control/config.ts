@@ -1,5 +1,5 @@
 // loadControlConfig(): every SANDOCK_* variable of `sandock serve`, validated once and frozen.
-import { envReader } from '../shared/config.js'
+import { envReader, type EnvReader } from '../shared/config.js'
 import type { LogLevel } from '../shared/logging.js'
 
 export type ControlConfig = Readonly<{
@@ -22,6 +22,8 @@ export type ControlConfig = Readonly<{
   defaultMemoryMB: number
   pidsLimit: number
   maxSandboxes: number
+  /** Warm pool target per template reference (`base` from SANDOCK_POOL_SIZE, others from SANDOCK_POOL_SIZES); 0 = none. */
+  poolSizes: Readonly<Record<string, number>>
   metricsIntervalMs: number
   /** Seconds a sandbox stays paused with memory before it is stopped filesystem-only. */
   pausedRetentionS: number
@@ -57,6 +59,7 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
     defaultMemoryMB: r.int('SANDOCK_DEFAULT_MEMORY_MB', 1024, { min: 64 }),
     pidsLimit: r.int('SANDOCK_PIDS_LIMIT', 1024, { min: 16 }),
     maxSandboxes: r.int('SANDOCK_MAX_SANDBOXES', 100, { min: 1 }),
+    poolSizes: poolSizes(r),
     metricsIntervalMs: r.int('SANDOCK_METRICS_INTERVAL_MS', 5000, { min: 100 }),
     pausedRetentionS: r.int('SANDOCK_PAUSED_RETENTION', 24 * 3600, { min: 1 }),
     maxConcurrentBuilds: r.int('SANDOCK_MAX_CONCURRENT_BUILDS', 2, { min: 1, max: 64 }),
@@ -71,4 +74,15 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
   if (config.domain && !/^[a-z0-9.-]+$/i.test(config.domain)) r.problem(`SANDOCK_DOMAIN must be a DNS name, got "${config.domain}"`)
   r.assertValid()
   return Object.freeze(config)
+}
+
+/** SANDOCK_POOL_SIZE (the `base` template, default 2) and SANDOCK_POOL_SIZES=`tpl=n,tpl2=m`. */
+function poolSizes(r: EnvReader): Record<string, number> {
+  const sizes: Record<string, number> = { base: r.int('SANDOCK_POOL_SIZE', 2, { min: 0, max: 64 }) }
+  for (const item of r.list('SANDOCK_POOL_SIZES')) {
+    const m = /^([^=\s]+)=(\d+)$/.exec(item)
+    if (!m || Number(m[2]) > 64) r.problem(`SANDOCK_POOL_SIZES items must be <template>=<0..64>, got "${item}"`)
+    else sizes[m[1]!] = Number(m[2])
+  }
+  return sizes
 }
