@@ -51,6 +51,8 @@ export type SandboxServiceDeps = Readonly<{
 }>
 
 const METRICS_KEPT = 720
+/** The pool refill starts only this long after the last create ended. */
+const REFILL_QUIET_MS = 250
 const MAX_TIMER_MS = 2 ** 31 - 1
 
 export class SandboxNotFoundError extends NotFoundError {
@@ -81,6 +83,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
   const store = new SandboxStore(deps.dataDir)
   const log = deps.log
   let pending = 0
+  let lastCreateAt = -Infinity
   let sampler: NodeJS.Timeout | undefined
 
   const get = (sandboxId: string): SandboxRecord => {
@@ -201,7 +204,9 @@ export function createSandboxService(deps: SandboxServiceDeps) {
     resolve: (ref) => deps.templates(ref),
     boot: bootPooled,
     discard: (entry) => deps.runtime.remove(entry.containerId),
-    busy: () => pending > 0,
+    // A new sandbox's first commands follow its create at once: a refill booting a container
+    // (Docker and a Node start, on the same cores) would slow them, so it waits a little longer.
+    busy: () => pending > 0 || performance.now() - lastCreateAt < REFILL_QUIET_MS,
     log,
   })
 
@@ -235,6 +240,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       return await coldStart(template, specFor(newSandboxId()), envVars, timeoutS)
     } finally {
       pending--
+      lastCreateAt = performance.now()
     }
   }
 
