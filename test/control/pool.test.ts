@@ -174,3 +174,45 @@ describe('warm pool', () => {
     expect(await unclaimed()).not.toContain(victim)
   })
 })
+
+describe('the live sandbox cap with a warm pool', () => {
+  let server: ControlServer
+  const ids: string[] = []
+  printServerLogsOnFailure(() => server)
+
+  beforeAll(async () => {
+    server = await startServer({ apiPort, proxyPort, env: { SANDOCK_POOL_SIZE: '1', SANDOCK_MAX_SANDBOXES: '2' } })
+  })
+  afterAll(async () => {
+    for (const id of ids) await killQuietly(id, server)
+    await server?.cleanup()
+  })
+
+  it('answers 429 with the contract body and Retry-After beyond the cap (pool containers do not count), and the SDK retries into a freed slot', async () => {
+    await eventually(async () => {
+      const h = (await (await fetch(`${server.apiUrl}/health`)).json()) as Health
+      return h.pools.base?.ready === 1 ? true : undefined
+    }, 120_000, 'the pool to fill')
+    const a = await createSandbox({}, server)
+    const b = await createSandbox({}, server)
+    ids.push(a.sandboxId, b.sandboxId)
+    const res = await fetch(`${server.apiUrl}/sandboxes`, {
+      method: 'POST',
+      headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ templateID: 'base' }),
+    })
+    expect(res.status).toBe(429)
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(await res.json()).toEqual({
+      code: 429,
+      message: "you have reached the maximum number of concurrent E2B sandboxes (2). If you need more, please visit 'https://e2b.dev/docs/billing'",
+    })
+    // The SDK waits Retry-After (1 s) and tries again: a kill meanwhile frees the slot.
+    const third = createSandbox({}, server)
+    await new Promise((r) => setTimeout(r, 200))
+    await a.kill()
+    const c = await third
+    ids.push(c.sandboxId)
+    expect((await c.commands.run('echo ok')).stdout).toBe('ok\n')
+  })
+})
