@@ -1,8 +1,17 @@
-// Control-plane benchmarks (`npm run bench`): Sandbox.create() → first commands.run('echo ok')
-// with the official SDK against `sandock serve`, beside raw `docker run --rm` of the same image
-// measured in the same run; then idle memory per sandbox (envd RSS, container total) with 20
-// sandboxes alive; pause/resume latency (memory kept and filesystem-only) for an idle sandbox and
-// one holding 1 GiB. Prints medians and ratios; writes bench/results/control-<timestamp>.json.
+// Control-plane benchmarks (`npm run bench`), all with the official SDK against `sandock serve`,
+// beside raw Docker baselines measured in the same run:
+// - Sandbox.create() → first commands.run('echo ok'), warm pool on and off (p50/p95/p99), against
+//   `docker run --rm <base> true` and `docker exec <running container> true`, with ratios;
+// - command round trip through the proxy; file write/read of 1 MiB and 100 MiB through the proxy;
+//   watchDir latency (write call → event received);
+// - 50 concurrent creates (wall time, errors); idle memory per sandbox (envd RSS, container total)
+//   with 20 and with 100 sandboxes alive;
+// - pause/resume latency (memory kept and filesystem-only) for an idle sandbox and one holding 1 GiB.
+// Prints the numbers and writes bench/results/control-<timestamp>.json. Everything it creates
+// (sandboxes, pool containers, networks, the exec baseline container) is removed, also on failure.
+// Knobs: BENCH_API_PORT/BENCH_PROXY_PORT (3500/3502), BENCH_CREATE_RUNS (50), BENCH_POOL_SIZE (2),
+// BENCH_CMD_RUNS (100), BENCH_FILE_RUNS (10), BENCH_BIG_FILE_RUNS (3), BENCH_WATCH_RUNS (30),
+// BENCH_CONCURRENT (50), BENCH_IDLE ("20,100"), BENCH_PAUSE_RUNS (3), SANDOCK_BASE_TEMPLATE_IMAGE.
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,128 +20,285 @@ import { fileURLToPath } from 'node:url'
 import { Sandbox } from 'e2b'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const RUNS = Number(process.env.BENCH_CREATE_RUNS ?? 20)
-const IDLE = Number(process.env.BENCH_IDLE_SANDBOXES ?? 20)
+const num = (name, fallback) => Number(process.env[name] ?? fallback)
+const RUNS = num('BENCH_CREATE_RUNS', 50)
+const POOL_SIZE = num('BENCH_POOL_SIZE', 2)
+const CMD_RUNS = num('BENCH_CMD_RUNS', 100)
+const FILE_RUNS = num('BENCH_FILE_RUNS', 10)
+const BIG_FILE_RUNS = num('BENCH_BIG_FILE_RUNS', 3)
+const WATCH_RUNS = num('BENCH_WATCH_RUNS', 30)
+const CONCURRENT = num('BENCH_CONCURRENT', 50)
+const IDLE = (process.env.BENCH_IDLE ?? '20,100').split(',').map(Number).filter((n) => n > 0)
+const PAUSE_RUNS = num('BENCH_PAUSE_RUNS', 3)
+const apiPort = num('BENCH_API_PORT', 3500)
+const proxyPort = num('BENCH_PROXY_PORT', 3502)
 const image = process.env.SANDOCK_BASE_TEMPLATE_IMAGE ?? 'sandock/base:latest'
-const docker = (...args) => execFileSync('docker', args, { encoding: 'utf8', maxBuffer: 64 << 20 }).trim()
-const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]
-const stats = (xs) => ({ n: xs.length, p50: +pct(xs, 50).toFixed(1), p95: +pct(xs, 95).toFixed(1) })
+const networks = [`sandock-bench-${apiPort}`, `sandock-bench-${apiPort}-internal`]
+const execBaselineName = `sandock-bench-exec-${apiPort}`
+
+const docker = (...args) => execFileSync('docker', args, { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe'] }).trim()
+const quietly = (f) => { try { f() } catch { /* already gone */ } }
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]
+const r1 = (x) => +x.toFixed(1)
+const stats = (xs) => ({ n: xs.length, p50: r1(pct(xs, 50)), p95: r1(pct(xs, 95)), p99: r1(pct(xs, 99)), max: r1(Math.max(...xs)) })
+const ratio = (a, b) => +(a / b).toFixed(2)
+const time = async (f) => {
+  const t = performance.now()
+  await f()
+  return performance.now() - t
+}
+const say = (line) => console.log(line)
 
 execFileSync(process.execPath, [join(root, 'scripts/build-image.mjs')], { stdio: 'inherit' })
 
-// Baseline: the same image, straight through the Docker CLI.
-const dockerRun = []
-for (let i = 0; i < RUNS; i++) {
-  const t = performance.now()
-  docker('run', '--rm', '--entrypoint', 'true', image)
-  dockerRun.push(performance.now() - t)
+const apiKey = 'e2b_00bench00'
+const opts = { apiKey, apiUrl: `http://127.0.0.1:${apiPort}`, sandboxUrl: `http://127.0.0.1:${proxyPort}` }
+const created = new Set()
+let server
+let dataDir
+
+/** A fresh `sandock serve` with its own data dir; `poolSize` 0 disables the warm pool. */
+async function startServer(poolSize) {
+  dataDir = mkdtempSync(join(tmpdir(), 'sandock-bench-'))
+  server = spawn(process.execPath, [join(root, 'dist/image/sandock.mjs'), 'serve'], {
+    env: {
+      ...process.env, SANDOCK_API_KEYS: apiKey, SANDOCK_API_PORT: String(apiPort), SANDOCK_PROXY_PORT: String(proxyPort),
+      SANDOCK_HOST: '127.0.0.1', SANDOCK_DATA_DIR: dataDir, SANDOCK_LOG_LEVEL: 'warn', SANDOCK_DEFAULT_MEMORY_MB: '2048',
+      SANDOCK_NETWORK: networks[0], SANDOCK_INTERNAL_NETWORK: networks[1], SANDOCK_POOL_SIZE: String(poolSize),
+      SANDOCK_MAX_SANDBOXES: String(Math.max(100, CONCURRENT, ...IDLE) + 10), SANDOCK_BASE_TEMPLATE_IMAGE: image,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  for (let i = 0; i < 600; i++) {
+    if (await fetch(`${opts.apiUrl}/health`).then((r) => r.status === 200, () => false)) return
+    if (server.exitCode !== null) break
+    await sleep(200)
+  }
+  throw new Error('sandock serve did not become healthy')
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'sandock-bench-'))
-const apiKey = 'e2b_00bench00'
-const apiPort = 3500
-const proxyPort = 3502
-const server = spawn(process.execPath, [join(root, 'dist/image/sandock.mjs'), 'serve'], {
-  env: { ...process.env, SANDOCK_API_KEYS: apiKey, SANDOCK_API_PORT: String(apiPort), SANDOCK_PROXY_PORT: String(proxyPort),
-    SANDOCK_HOST: '127.0.0.1', SANDOCK_DATA_DIR: dataDir, SANDOCK_LOG_LEVEL: 'warn', SANDOCK_DEFAULT_MEMORY_MB: '2048', SANDOCK_NETWORK: 'sandock-bench', SANDOCK_INTERNAL_NETWORK: 'sandock-bench-internal' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-})
-const opts = { apiKey, apiUrl: `http://127.0.0.1:${apiPort}`, sandboxUrl: `http://127.0.0.1:${proxyPort}` }
-const created = []
-try {
+async function stopServer() {
+  if (!server) return
+  await Promise.all([...created].map((s) => s.kill().catch(() => undefined)))
+  created.clear()
+  if (server.exitCode === null) {
+    server.kill('SIGTERM')
+    await new Promise((r) => server.once('exit', r))
+  }
+  server = undefined
+  // Pool containers outlive the server by design (the next start re-adopts them): remove them here.
+  for (const n of networks) {
+    const ids = docker('ps', '-aq', '--filter', `network=${n}`).split('\n').filter(Boolean)
+    if (ids.length) quietly(() => docker('rm', '-f', '-v', ...ids))
+  }
+  rmSync(dataDir, { recursive: true, force: true })
+}
+
+async function poolReady() {
   for (let i = 0; i < 600; i++) {
-    if (await fetch(`${opts.apiUrl}/health`).then((r) => r.status === 200, () => false)) break
-    await new Promise((r) => setTimeout(r, 200))
+    const h = await fetch(`${opts.apiUrl}/health`).then((r) => r.json(), () => undefined)
+    if ((h?.pools?.base?.ready ?? 0) >= POOL_SIZE) return
+    await sleep(25)
   }
-  const createToFirst = []
+  throw new Error('the warm pool did not refill')
+}
+
+async function create(extra = {}) {
+  const sbx = await Sandbox.create({ ...opts, ...extra })
+  created.add(sbx)
+  return sbx
+}
+async function kill(sbx) {
+  created.delete(sbx)
+  await sbx.kill()
+}
+
+async function createToFirstCommand(beforeEach) {
+  const xs = []
   for (let i = 0; i < RUNS; i++) {
-    const t = performance.now()
-    const sbx = await Sandbox.create(opts)
-    const res = await sbx.commands.run('echo ok')
-    createToFirst.push(performance.now() - t)
-    if (res.stdout !== 'ok\n') throw new Error(`unexpected output ${JSON.stringify(res.stdout)}`)
-    await sbx.kill()
+    await beforeEach?.()
+    let sbx
+    const ms = await time(async () => {
+      sbx = await Sandbox.create(opts)
+      created.add(sbx)
+      const res = await sbx.commands.run('echo ok')
+      if (res.stdout !== 'ok\n') throw new Error(`unexpected output ${JSON.stringify(res.stdout)}`)
+    })
+    xs.push(ms)
+    await kill(sbx)
   }
+  return stats(xs)
+}
 
-  // Pause/resume latency: an idle sandbox and one holding 1 GiB, with memory kept and without.
-  const PAUSE_RUNS = Number(process.env.BENCH_PAUSE_RUNS ?? 5)
-  const pauseResume = {}
-  for (const [label, holdGiB] of [['idle', 0], ['holding1GiB', 1]]) {
-    const sbx = await Sandbox.create(opts)
-    created.push(sbx)
-    if (holdGiB) {
-      await sbx.commands.run(`python3 -c "b=bytearray(${holdGiB}<<30); b[::4096]=b'x'*len(b[::4096]); import time; time.sleep(3600)"`, { background: true, timeoutMs: 0 })
-      await new Promise((r) => setTimeout(r, 3000))
-    }
-    for (const keepMemory of [true, false]) {
-      const pause = []
-      const resume = []
-      for (let i = 0; i < PAUSE_RUNS; i++) {
-        let t = performance.now()
-        await sbx.pause({ keepMemory })
-        pause.push(performance.now() - t)
-        t = performance.now()
-        const back = await Sandbox.connect(sbx.sandboxId, opts)
-        await back.commands.run('true')
-        resume.push(performance.now() - t)
-        if (!keepMemory && holdGiB) break // a reboot frees the memory: later runs would hold none
-      }
-      pauseResume[`${label}.${keepMemory ? 'memory' : 'filesystem'}`] = { pauseMs: stats(pause), resumeToFirstCommandMs: stats(resume) }
-    }
+/** Idle memory with `count` sandboxes alive (created 10 at a time). */
+async function idleMemory(alive, count) {
+  while (alive.length < count) {
+    const batch = Math.min(10, count - alive.length)
+    alive.push(...(await Promise.all(Array.from({ length: batch }, () => create()))))
   }
-
-  // Idle memory with IDLE sandboxes alive at once.
-  const idle = await Promise.all(Array.from({ length: IDLE }, () => Sandbox.create(opts)))
-  created.push(...idle)
-  await new Promise((r) => setTimeout(r, 3000))
+  await sleep(3000)
   const envdRssKiB = []
-  for (const sbx of idle) {
+  for (const sbx of alive) {
     // The oldest process running envd's own Node is envd (PID 1 is Docker's init).
     const out = await sbx.commands.run("ps -o rss= -p \"$(pgrep -o -f '^/opt/sandock/bin/node')\"", { user: 'root' })
     envdRssKiB.push(Number(out.stdout.trim()))
   }
-  const names = idle.map((s) => `sandock-${s.sandboxId}`)
+  const names = alive.map((s) => `sandock-${s.sandboxId}`)
   const memMiB = docker('stats', '--no-stream', '--format', '{{.MemUsage}}', ...names).split('\n').map((l) => {
     const [used] = l.split('/')
     const m = /([\d.]+)\s*([KMG]i?B)/.exec(used)
     const f = { KiB: 1 / 1024, KB: 1 / 1024, MiB: 1, MB: 1, GiB: 1024, GB: 1024 }[m[2]] ?? 1
     return Number(m[1]) * f
   })
+  return { sandboxes: count, envdRssMiB: stats(envdRssKiB.map((k) => k / 1024)), containerMiB: stats(memMiB) }
+}
 
-  const c = stats(createToFirst)
-  const d = stats(dockerRun)
-  const result = {
-    when: new Date().toISOString(),
-    runs: RUNS,
-    createToFirstCommandMs: c,
-    dockerRunRmTrueMs: d,
-    ratioP50: +(c.p50 / d.p50).toFixed(2),
-    pauseResume,
-    idle: {
-      sandboxes: IDLE,
-      envdRssMiB: stats(envdRssKiB.map((k) => k / 1024)),
-      containerMiB: stats(memMiB),
-    },
+const result = { when: new Date().toISOString(), image, poolSize: POOL_SIZE, cpus: (await import('node:os')).cpus().length }
+try {
+  // Baselines: the same image straight through the Docker CLI.
+  const dockerRun = []
+  for (let i = 0; i < RUNS; i++) dockerRun.push(await time(() => docker('run', '--rm', '--entrypoint', 'true', image)))
+  quietly(() => docker('rm', '-f', execBaselineName))
+  docker('run', '-d', '--rm', '--name', execBaselineName, '--label', 'sandock.bench=exec-baseline', '--entrypoint', 'sleep', image, 'infinity')
+  const dockerExec = []
+  for (let i = 0; i < RUNS; i++) dockerExec.push(await time(() => docker('exec', execBaselineName, 'true')))
+  quietly(() => docker('rm', '-f', execBaselineName))
+  result.dockerRunRmTrueMs = stats(dockerRun)
+  result.dockerExecTrueMs = stats(dockerExec)
+  say(`docker run --rm true: p50 ${result.dockerRunRmTrueMs.p50} ms; docker exec true: p50 ${result.dockerExecTrueMs.p50} ms`)
+
+  // Pool off: every create is a cold start.
+  await startServer(0)
+  result.createToFirstCommandPoolOffMs = await createToFirstCommand()
+  say(`create → first command, pool off: p50 ${result.createToFirstCommandPoolOffMs.p50} / p95 ${result.createToFirstCommandPoolOffMs.p95} / p99 ${result.createToFirstCommandPoolOffMs.p99} ms`)
+  await stopServer()
+
+  // Pool on: each create finds a ready container (the run waits for the background refill first).
+  await startServer(POOL_SIZE)
+  await poolReady()
+  result.createToFirstCommandPoolOnMs = await createToFirstCommand(poolReady)
+  const on = result.createToFirstCommandPoolOnMs
+  say(`create → first command, pool on:  p50 ${on.p50} / p95 ${on.p95} / p99 ${on.p99} ms`)
+
+  // Hot path through the proxy on one sandbox.
+  await poolReady()
+  const sbx = await create()
+  await sbx.commands.run('true')
+  const cmd = []
+  for (let i = 0; i < CMD_RUNS; i++) cmd.push(await time(() => sbx.commands.run('true')))
+  result.commandRoundTripMs = stats(cmd)
+  say(`commands.run('true') through the proxy: p50 ${result.commandRoundTripMs.p50} / p95 ${result.commandRoundTripMs.p95} ms`)
+
+  result.files = {}
+  for (const [label, size, runs] of [['1MiB', 1 << 20, FILE_RUNS], ['100MiB', 100 << 20, BIG_FILE_RUNS]]) {
+    const data = new Uint8Array(size).map((_, i) => i & 0xff)
+    const write = []
+    const read = []
+    for (let i = 0; i < runs; i++) {
+      write.push(await time(() => sbx.files.write(`bench-${label}.bin`, data.buffer)))
+      let got
+      read.push(await time(async () => { got = await sbx.files.read(`bench-${label}.bin`, { format: 'bytes' }) }))
+      if (got.length !== size) throw new Error(`read ${got.length} bytes, wrote ${size}`)
+    }
+    result.files[label] = { writeMs: stats(write), readMs: stats(read), writeMiBps: r1((size / 1048576) / (pct(write, 50) / 1000)), readMiBps: r1((size / 1048576) / (pct(read, 50) / 1000)) }
+    say(`files ${label}: write p50 ${result.files[label].writeMs.p50} ms, read p50 ${result.files[label].readMs.p50} ms`)
   }
-  console.log(`create → first command: p50 ${c.p50} ms, p95 ${c.p95} ms; docker run --rm true: p50 ${d.p50} ms, p95 ${d.p95} ms (x${result.ratioP50})`)
-  for (const [k, v] of Object.entries(pauseResume)) {
-    console.log(`pause/resume ${k}: pause p50 ${v.pauseMs.p50} ms, resume → first command p50 ${v.resumeToFirstCommandMs.p50} ms`)
+  await sbx.commands.run('rm -f bench-*.bin')
+
+  // watchDir: from the write call (through the proxy) to the event reaching the SDK.
+  await sbx.files.makeDir('watched')
+  const waiting = new Map()
+  const handle = await sbx.files.watchDir('watched', (ev) => {
+    const w = waiting.get(ev.name)
+    if (w) {
+      waiting.delete(ev.name)
+      w(performance.now())
+    }
+  }, { timeoutMs: 0 })
+  const watch = []
+  for (let i = 0; i < WATCH_RUNS; i++) {
+    const name = `f${i}.txt`
+    const seen = new Promise((resolve) => waiting.set(name, resolve))
+    const t = performance.now()
+    await sbx.files.write(`watched/${name}`, 'x')
+    const at = await Promise.race([seen, sleep(5000).then(() => undefined)])
+    if (at === undefined) throw new Error(`no watch event for ${name}`)
+    watch.push(at - t)
   }
-  console.log(`idle with ${IDLE} sandboxes: envd RSS p50 ${result.idle.envdRssMiB.p50} MiB, container total p50 ${result.idle.containerMiB.p50} MiB`)
+  await handle.stop()
+  result.watchDirWriteToEventMs = stats(watch)
+  say(`watchDir write → event: p50 ${result.watchDirWriteToEventMs.p50} / p95 ${result.watchDirWriteToEventMs.p95} ms`)
+  await kill(sbx)
+
+  // 50 concurrent creates (the pool serves the first few, the rest cold-start side by side).
+  await poolReady()
+  const outcomes = []
+  const wall = await time(() => Promise.all(Array.from({ length: CONCURRENT }, async () => {
+    const t = performance.now()
+    try {
+      const s = await create()
+      outcomes.push({ ok: true, ms: performance.now() - t })
+    } catch (e) {
+      outcomes.push({ ok: false, ms: performance.now() - t, error: String(e?.message ?? e).slice(0, 200) })
+    }
+  })))
+  const oks = outcomes.filter((o) => o.ok)
+  result.concurrentCreates = {
+    count: CONCURRENT, wallMs: r1(wall), errors: outcomes.length - oks.length, errorSamples: outcomes.filter((o) => !o.ok).slice(0, 3).map((o) => o.error),
+    perCreateMs: oks.length ? stats(oks.map((o) => o.ms)) : undefined,
+  }
+  say(`${CONCURRENT} concurrent creates: wall ${result.concurrentCreates.wallMs} ms, errors ${result.concurrentCreates.errors}`)
+  await Promise.all([...created].map((s) => kill(s).catch(() => undefined)))
+
+  // Idle memory with 20, then 100 sandboxes alive.
+  const alive = []
+  result.idle = []
+  for (const n of IDLE) {
+    const m = await idleMemory(alive, n)
+    result.idle.push(m)
+    say(`idle with ${n} sandboxes: envd RSS p50 ${m.envdRssMiB.p50} MiB, container total p50 ${m.containerMiB.p50} MiB`)
+  }
+  await Promise.all([...created].map((s) => kill(s).catch(() => undefined)))
+
+  // Pause/resume latency: an idle sandbox and one holding 1 GiB, with memory kept and without.
+  result.pauseResume = {}
+  for (const [label, holdGiB] of [['idle', 0], ['holding1GiB', 1]]) {
+    const s = await create()
+    if (holdGiB) {
+      await s.commands.run(`python3 -c "b=bytearray(${holdGiB}<<30); b[::4096]=b'x'*len(b[::4096]); import time; time.sleep(3600)"`, { background: true, timeoutMs: 0 })
+      await sleep(3000)
+    }
+    for (const keepMemory of [true, false]) {
+      const pause = []
+      const resume = []
+      for (let i = 0; i < PAUSE_RUNS; i++) {
+        pause.push(await time(() => s.pause({ keepMemory })))
+        resume.push(await time(async () => (await Sandbox.connect(s.sandboxId, opts)).commands.run('true')))
+        if (!keepMemory && holdGiB) break // a reboot frees the memory: later runs would hold none
+      }
+      result.pauseResume[`${label}.${keepMemory ? 'memory' : 'filesystem'}`] = { pauseMs: stats(pause), resumeToFirstCommandMs: stats(resume) }
+    }
+  }
+  for (const [k, v] of Object.entries(result.pauseResume)) say(`pause/resume ${k}: pause p50 ${v.pauseMs.p50} ms, resume → first command p50 ${v.resumeToFirstCommandMs.p50} ms`)
+
+  const run = result.dockerRunRmTrueMs.p50
+  const exec = result.dockerExecTrueMs.p50
+  const off = result.createToFirstCommandPoolOffMs.p50
+  result.ratios = {
+    poolOnVsDockerRun: ratio(on.p50, run), poolOnVsDockerExec: ratio(on.p50, exec),
+    poolOffVsDockerRun: ratio(off, run), poolOffVsDockerExec: ratio(off, exec),
+    poolOnVsPoolOff: ratio(on.p50, off), commandVsDockerExec: ratio(result.commandRoundTripMs.p50, exec),
+    // Not measured here: E2B's cloud, API call → first command, median ~490 ms (independent measurement).
+    poolOnVsE2bCloud490: ratio(on.p50, 490),
+  }
+  say('\nratios (p50): ' + Object.entries(result.ratios).map(([k, v]) => `${k} x${v}`).join(', '))
   const out = join(root, 'bench', 'results', `control-${result.when.replace(/[:.]/g, '-')}.json`)
   mkdirSync(dirname(out), { recursive: true })
   writeFileSync(out, JSON.stringify(result, null, 2) + '\n')
-  console.log(`results: ${out}`)
+  say(`results: ${out}`)
 } finally {
-  await Promise.all(created.map((s) => s.kill().catch(() => undefined)))
-  server.kill('SIGTERM')
-  await new Promise((r) => server.once('exit', r))
-  rmSync(dataDir, { recursive: true, force: true })
-  for (const n of ['sandock-bench', 'sandock-bench-internal']) {
-    try {
-      docker('network', 'rm', n)
-    } catch {
-      // still in use or gone
-    }
-  }
+  await stopServer().catch((e) => console.error('cleanup failed:', e))
+  quietly(() => docker('rm', '-f', execBaselineName))
+  for (const n of networks) quietly(() => docker('network', 'rm', n))
 }

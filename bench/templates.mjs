@@ -42,7 +42,9 @@ const apiPort = Number(process.env.BENCH_API_PORT ?? 3510)
 const proxyPort = apiPort + 2
 const server = spawn(process.execPath, [join(root, 'dist/image/sandock.mjs'), 'serve'], {
   env: { ...process.env, SANDOCK_API_KEYS: apiKey, SANDOCK_API_PORT: String(apiPort), SANDOCK_PROXY_PORT: String(proxyPort),
-    SANDOCK_HOST: '127.0.0.1', SANDOCK_DATA_DIR: dataDir, SANDOCK_LOG_LEVEL: 'warn', SANDOCK_NETWORK: 'sandock-bench-tpl', SANDOCK_INTERNAL_NETWORK: 'sandock-bench-tpl-internal' },
+    SANDOCK_HOST: '127.0.0.1', SANDOCK_DATA_DIR: dataDir, SANDOCK_LOG_LEVEL: 'warn', SANDOCK_NETWORK: 'sandock-bench-tpl', SANDOCK_INTERNAL_NETWORK: 'sandock-bench-tpl-internal',
+    // Cold starts on both sides: a warm `base` pool would compare a claim against a boot.
+    SANDOCK_POOL_SIZE: '0' },
   stdio: ['ignore', 'inherit', 'inherit'],
 })
 const opts = { apiKey, apiUrl: `http://127.0.0.1:${apiPort}`, sandboxUrl: `http://127.0.0.1:${proxyPort}` }

@@ -23,6 +23,8 @@ export type ControlAppDeps = Readonly<{
   domain: string
   /** Resolves when the server can create sandboxes (Docker reachable, base image present). */
   ready: () => boolean
+  /** Warm pool target and ready count per template reference, reported by /health. */
+  pools?: () => Record<string, { size: number; ready: number }>
 }>
 
 const BODY_LIMIT = 4 * 1024 * 1024
@@ -53,7 +55,7 @@ export async function buildControlApp(deps: ControlAppDeps): Promise<FastifyInst
   registerApiKeyAuth(app as unknown as FastifyInstance, deps.apiKeyDigests)
 
   app.get('/health', async (_req, reply) =>
-    deps.ready() ? reply.code(200).send({ status: 'ok' }) : reply.code(503).send({ code: 503, message: 'not ready: the base template image is still being prepared' }))
+    deps.ready() ? reply.code(200).send({ status: 'ok', pools: deps.pools?.() ?? {} }) : reply.code(503).send({ code: 503, message: 'not ready: the base template image is still being prepared' }))
   await app.register(sandboxRoutes, { sandboxes: deps.sandboxes, domain: deps.domain })
   await app.register(snapshotRoutes, { sandboxes: deps.sandboxes, snapshots: deps.snapshots })
   await app.register(templateRoutes, { templates: deps.templates, snapshots: deps.snapshots })

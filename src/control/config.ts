@@ -1,6 +1,6 @@
 // loadControlConfig(): every SANDOCK_* variable of `sandock serve`, validated once and frozen.
 import { isIPv4 } from 'node:net'
-import { envReader } from '../shared/config.js'
+import { envReader, type EnvReader } from '../shared/config.js'
 import type { LogLevel } from '../shared/logging.js'
 
 export type ControlConfig = Readonly<{
@@ -27,6 +27,8 @@ export type ControlConfig = Readonly<{
   /** Host firewall chain dropping sandbox → host traffic: 'auto' = when root with iptables, 'on' = required, 'off'. */
   firewall: 'auto' | 'on' | 'off'
   maxSandboxes: number
+  /** Warm pool target per template reference (`base` from SANDOCK_POOL_SIZE, others from SANDOCK_POOL_SIZES); 0 = none. */
+  poolSizes: Readonly<Record<string, number>>
   metricsIntervalMs: number
   /** Seconds a sandbox stays paused with memory before it is stopped filesystem-only. */
   pausedRetentionS: number
@@ -71,6 +73,7 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
     diskLimitMB: r.int('SANDOCK_DISK_LIMIT_MB', 10240, { min: 0 }),
     firewall: r.oneOf<'auto' | 'on' | 'off'>('SANDOCK_FIREWALL', ['auto', 'on', 'off'], 'auto'),
     maxSandboxes: r.int('SANDOCK_MAX_SANDBOXES', 100, { min: 1 }),
+    poolSizes: poolSizes(r),
     metricsIntervalMs: r.int('SANDOCK_METRICS_INTERVAL_MS', 5000, { min: 100 }),
     pausedRetentionS: r.int('SANDOCK_PAUSED_RETENTION', 24 * 3600, { min: 1 }),
     maxConcurrentBuilds: r.int('SANDOCK_MAX_CONCURRENT_BUILDS', 2, { min: 1, max: 64 }),
@@ -95,4 +98,15 @@ function egressDns(v: string | undefined): string[] | undefined {
   if (v === undefined || v === 'auto') return undefined
   if (v === 'none') return []
   return v.split(',').map((s) => s.trim()).filter(Boolean)
+}
+
+/** SANDOCK_POOL_SIZE (the `base` template, default 2) and SANDOCK_POOL_SIZES=`tpl=n,tpl2=m`. */
+function poolSizes(r: EnvReader): Record<string, number> {
+  const sizes: Record<string, number> = { base: r.int('SANDOCK_POOL_SIZE', 2, { min: 0, max: 64 }) }
+  for (const item of r.list('SANDOCK_POOL_SIZES')) {
+    const m = /^([^=\s]+)=(\d+)$/.exec(item)
+    if (!m || Number(m[2]) > 64) r.problem(`SANDOCK_POOL_SIZES items must be <template>=<0..64>, got "${item}"`)
+    else sizes[m[1]!] = Number(m[2])
+  }
+  return sizes
 }

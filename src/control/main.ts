@@ -79,6 +79,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
     // runc refuses any mount inside /proc, so only gVisor sandboxes get their own boot id.
     gvisor: config.containerRuntime === 'runsc',
     egressDnsServers: config.egressDnsServers ?? (await hostResolvers()),
+    poolSizes: config.poolSizes,
   })
   await sandboxes.recover()
   sandboxes.startSampling()
@@ -87,7 +88,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   // The domain the SDK gets in Sandbox.domain: it builds https://<port>-<id>.<that> from it, so a
   // TLS listener off 443 is part of it. With SANDOCK_TLS=off, TLS ends in front of us on 443.
   const publicDomain = config.domain && config.tls === 'auto' && config.tlsPort !== 443 ? `${config.domain}:${config.tlsPort}` : config.domain
-  const api = await buildControlApp({ log, sandboxes, snapshots, templates, apiKeyDigests: secrets.apiKeyDigests, domain: publicDomain, ready: () => ready })
+  const api = await buildControlApp({ log, sandboxes, snapshots, templates, apiKeyDigests: secrets.apiKeyDigests, domain: publicDomain, ready: () => ready, pools: () => sandboxes.poolSizes() })
   const proxy = createProxyServer({ resolver: sandboxes.resolver, domain: config.domain, log: log.child({ component: 'proxy' }) })
   await api.listen({ port: config.apiPort, host: config.host })
   await new Promise<void>((resolve, reject) => {
@@ -113,14 +114,14 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   // Listen first so the API answers (503 on /health) while a first start builds the base image.
   await ensureBaseImage({ runtime, image: config.baseImage, contextDir: opts.imageContext, log })
   ready = true
+  sandboxes.startPool()
 
   return {
     api,
     apiPort,
     proxyPort,
     async close() {
-      sandboxes.close()
-      await Promise.all([api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
+      await Promise.all([sandboxes.close(), api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
       await firewall.remove()
     },
   }

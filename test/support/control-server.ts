@@ -83,6 +83,8 @@ export async function startServer(opts: StartServerOpts = {}): Promise<ControlSe
     SANDOCK_LOG_LEVEL: 'warn',
     SANDOCK_NETWORK: networks[0],
     SANDOCK_INTERNAL_NETWORK: networks[1],
+    // No warm pool unless a test asks for one: pool containers would change what tests count.
+    SANDOCK_POOL_SIZE: '0',
     ...(process.env.SANDOCK_BASE_TEMPLATE_IMAGE ? { SANDOCK_BASE_TEMPLATE_IMAGE: process.env.SANDOCK_BASE_TEMPLATE_IMAGE } : {}),
     // `SANDOCK_TEST_RUNTIME=runsc npm test …` runs every test server's sandboxes under gVisor.
     ...(TEST_RUNTIME ? { SANDOCK_RUNTIME: TEST_RUNTIME } : {}),

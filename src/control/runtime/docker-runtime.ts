@@ -30,6 +30,8 @@ export type ManagedContainer = Readonly<{
   labels: Record<string, string>
   state: 'running' | 'paused' | 'stopped'
   ip: string | undefined
+  /** The image name the container was created from. */
+  image: string
 }>
 
 export interface SandboxRuntime {
@@ -271,6 +273,7 @@ export function createDockerRuntime(opts: { socketPath: string; instanceId: stri
         labels: c.Labels ?? {},
         state: c.State === 'running' ? 'running' : c.State === 'paused' ? 'paused' : 'stopped',
         ip: ipOf(c, c.HostConfig?.NetworkMode),
+        image: c.Image,
       }))
     },
 

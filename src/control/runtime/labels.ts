@@ -21,6 +21,8 @@ export const LABELS = {
   snapshotOf: 'sandock.snapshot-of',
   /** Set on the snapshot a fork starts from: not listed among the user's snapshots. */
   forkOf: 'sandock.fork-of',
+  /** A warm-pool container, started before any create asked for it (its sandbox id is pre-assigned). */
+  pool: 'sandock.pool',
   /** A template build's cached step layer. */
   layer: 'sandock.layer',
   /** Images that already carry envd under /opt/sandock (base, built templates). */

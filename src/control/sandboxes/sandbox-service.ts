@@ -5,18 +5,19 @@ import { join, resolve } from 'node:path'
 import type { Logger } from 'pino'
 import { AppError, NotFoundError, RateLimitedError } from '../../shared/errors.js'
 import { ENVD_VERSION } from '../../shared/version.js'
-import type { SandboxRuntime } from '../runtime/docker-runtime.js'
+import type { ManagedContainer, SandboxRuntime } from '../runtime/docker-runtime.js'
 import { LABELS } from '../runtime/labels.js'
-import type { TemplateResolver } from '../templates/template-resolver.js'
+import type { ResolvedTemplate, TemplateResolver } from '../templates/template-resolver.js'
 import type { BuildRuntimeConfig } from '../templates/template-store.js'
-import { buildEgressRuleset, hasEgressRules, validateEgress, type EgressRequest, type EgressRules } from './egress.js'
+import { NO_EGRESS_RULES, buildEgressRuleset, hasEgressRules, validateEgress, type EgressRequest, type EgressRules } from './egress.js'
 import { fetchEnvdMetrics, initEnvd, waitForEnvd, type EnvdMetrics } from './envd-client.js'
-import { startInSandbox, waitUntilReady } from './envd-process.js'
+import { runInSandbox, startInSandbox, waitUntilReady } from './envd-process.js'
 import { newSandboxId } from './ids.js'
 import { listPage, type ListFilter } from './list-query.js'
 import { SandboxStore, type SandboxMetric, type SandboxRecord } from './sandbox-store.js'
 import type { SnapshotInfo, SnapshotService } from './snapshots.js'
 import type { LifecycleOnTimeout, ProxyResolver, Sandbox, SandboxSpec } from './types.js'
+import { createWarmPool, type PoolEntry } from './warm-pool.js'
 
 export type CreateSandboxRequest = {
   templateRef: string
@@ -64,9 +65,37 @@ export type SandboxServiceDeps = Readonly<{
   gvisor: boolean
   /** Resolvers a sandbox with egress rules may still reach on port 53. */
   egressDnsServers: readonly string[]
+  /** Warm pool target per template reference; 0 or absent = every create cold-starts. */
+  poolSizes: Readonly<Record<string, number>>
 }>
 
 const METRICS_KEPT = 720
+/** The pool refill starts only this long after the last create ended. */
+const REFILL_QUIET_MS = 250
+/**
+ * Container boots (Docker create/start, then envd's Node start) run at most this many at once; the
+ * rest queue. 50 at once on 2 cores finish all together after ~20 s; in turn, the first are ready
+ * within a second and the last no later.
+ */
+const CONCURRENT_BOOTS = 4
+
+/** Runs at most `max` of the given functions at a time, in call order. */
+function limiter(max: number) {
+  let active = 0
+  const queue: (() => void)[] = []
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (active < max) active++
+    else await new Promise<void>((resolve) => queue.push(resolve))
+    try {
+      return await fn()
+    } finally {
+      // Hand the slot straight to the next waiter, or give it back.
+      const next = queue.shift()
+      if (next) next()
+      else active--
+    }
+  }
+}
 const MAX_TIMER_MS = 2 ** 31 - 1
 
 export class SandboxNotFoundError extends NotFoundError {
@@ -97,6 +126,8 @@ export function createSandboxService(deps: SandboxServiceDeps) {
   const store = new SandboxStore(deps.dataDir)
   const log = deps.log
   let pending = 0
+  let lastCreateAt = -Infinity
+  const boots = limiter(CONCURRENT_BOOTS)
   let sampler: NodeJS.Timeout | undefined
 
   const get = (sandboxId: string): SandboxRecord => {
@@ -176,7 +207,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
     }
   }
 
-  function adopt(sandbox: Sandbox, persisted: Pick<SandboxRecord, 'envVars' | 'pausedAt' | 'memoryKept'>): SandboxRecord {
+  function adopt(sandbox: Sandbox, persisted: Pick<SandboxRecord, 'envVars' | 'pausedAt' | 'memoryKept' | 'pooled'>): SandboxRecord {
     const record: SandboxRecord = {
       ...sandbox,
       ...persisted,
@@ -187,6 +218,71 @@ export function createSandboxService(deps: SandboxServiceDeps) {
     schedule(record)
     return record
   }
+
+  /** The labels and env of a sandbox container: the same for a cold start and a pool container. */
+  function containerSpec(sandboxId: string, template: ResolvedTemplate, spec: SandboxSpec, bootIdFile: string | undefined, extraLabels: Record<string, string> = {}) {
+    return {
+      sandboxId,
+      image: template.image,
+      // The pool label is always set: a container from a snapshot image would otherwise inherit it.
+      labels: { ...specLabels(spec), [LABELS.pool]: '', ...extraLabels },
+      env: { E2B_SANDBOX_ID: sandboxId, E2B_TEMPLATE_ID: template.templateId },
+      cpuCount: template.cpuCount,
+      memoryMB: template.memoryMB,
+      pidsLimit: deps.pidsLimit,
+      network: networkOf(spec),
+      runtime: deps.containerRuntime,
+      bootIdFile,
+      tmpVolume: deps.gvisor,
+    }
+  }
+
+  /**
+   * One pool container: started with a pre-assigned sandbox id and the template's defaults, envd
+   * up with the template's env (no token yet), the start command ready. Removed on any failure.
+   */
+  async function bootPooled(template: ResolvedTemplate): Promise<PoolEntry> {
+    const sandboxId = newSandboxId()
+    const spec: SandboxSpec = {
+      sandboxId, templateId: template.templateId, alias: template.alias, metadata: {}, timeoutMs: deps.defaultTimeoutS * 1000,
+      onTimeout: 'kill', autoResume: false, secure: true, allowPublicTraffic: true, allowInternetAccess: true,
+      cpuCount: template.cpuCount, memoryMB: template.memoryMB, startedAt: new Date(),
+    }
+    const { containerId, ip } = await deps.runtime.start(containerSpec(sandboxId, template, spec, await newBootId(sandboxId), { [LABELS.pool]: 'true' }))
+    try {
+      await waitForEnvd(ip)
+      const [first] = await Promise.all([
+        fetchEnvdMetrics(ip, undefined).catch(() => undefined),
+        initEnvd(ip, { envVars: { ...template.config?.envs } }),
+      ])
+      if (template.config?.startCmd) await startTemplateCommand(ip, undefined, template.config, deps.readyTimeoutMs)
+      // One throwaway command warms envd's process path (first spawn, first stream), so the
+      // sandbox's first command costs what every later one does. It ends before any claim.
+      const c = template.config
+      await runInSandbox(ip, undefined, { cmd: 'true', user: c?.user ?? 'root', cwd: c?.workdir, envs: {}, shell: c?.shell ?? '/bin/sh' }, { timeoutMs: 10_000 })
+        .catch((err: unknown) => log.debug({ err }, 'pool warm-up command failed'))
+      return { sandboxId, containerId, ip, templateId: template.templateId, image: template.image, diskSizeMB: first ? Math.round(first.disk_total / 1048576) : 0 }
+    } catch (e) {
+      await discardPooled({ sandboxId, containerId }).catch(() => undefined)
+      throw e
+    }
+  }
+
+  async function discardPooled(entry: Pick<PoolEntry, 'sandboxId' | 'containerId'>): Promise<void> {
+    await deps.runtime.remove(entry.containerId)
+    if (deps.gvisor) await rm(join(bootIdDir, entry.sandboxId), { force: true })
+  }
+
+  const pool = createWarmPool({
+    sizes: deps.poolSizes,
+    resolve: (ref) => deps.templates(ref),
+    boot: bootPooled,
+    discard: discardPooled,
+    // A new sandbox's first commands follow its create at once: a refill booting a container
+    // (Docker and a Node start, on the same cores) would slow them, so it waits a little longer.
+    busy: () => pending > 0 || performance.now() - lastCreateAt < REFILL_QUIET_MS,
+    log,
+  })
 
   async function create(req: CreateSandboxRequest): Promise<SandboxRecord> {
     if (store.records.size + pending >= deps.maxSandboxes) {
@@ -199,57 +295,96 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       if (timeoutS <= 0) throw new AppError('invalid_argument', 'timeout: Timeout must be greater than 0')
       if (timeoutS > deps.maxTimeoutS) throw new AppError('invalid_argument', `timeout: Timeout cannot be greater than ${deps.maxTimeoutS} seconds`)
       const egress = validateEgress(req.egress)
-      const sandboxId = newSandboxId()
-      const startedAt = new Date()
-      const spec: SandboxSpec = {
+      const specFor = (sandboxId: string): SandboxSpec => ({
         sandboxId, templateId: template.templateId, alias: template.alias, metadata: req.metadata,
         timeoutMs: timeoutS * 1000, onTimeout: req.onTimeout, autoResume: req.autoResume, secure: req.secure,
-        allowPublicTraffic: req.allowPublicTraffic, allowInternetAccess: req.allowInternetAccess, cpuCount: template.cpuCount, memoryMB: template.memoryMB, startedAt,
-      }
-      const t0 = performance.now()
-      const { containerId, ip } = await deps.runtime.start({
-        sandboxId,
-        image: template.image,
-        labels: specLabels(spec),
-        env: { E2B_SANDBOX_ID: sandboxId, E2B_TEMPLATE_ID: template.templateId },
-        cpuCount: template.cpuCount,
-        memoryMB: template.memoryMB,
-        pidsLimit: deps.pidsLimit,
-        network: networkOf(req),
-        runtime: deps.containerRuntime,
-        bootIdFile: await newBootId(sandboxId),
-        tmpVolume: deps.gvisor,
+        allowPublicTraffic: req.allowPublicTraffic, allowInternetAccess: req.allowInternetAccess, cpuCount: template.cpuCount, memoryMB: template.memoryMB,
+        startedAt: new Date(),
       })
-      const token = req.secure ? deps.envdToken(sandboxId) : undefined
       // A built template's ENV steps come first; the create's envVars win.
       const envVars = { ...template.config?.envs, ...req.envVars }
-      let first: EnvdMetrics | undefined
+      // Pool containers sit on the internet-enabled network without egress rules; anything else
+      // changes the container, so it cold-starts (its rules are loaded before envd first answers).
+      const entry = req.allowInternetAccess && !hasEgressRules(egress, true) ? pool.claim(template) : undefined
+      if (entry) {
+        try {
+          return await fromPool(entry, specFor(entry.sandboxId), envVars, timeoutS)
+        } catch (err) {
+          log.warn({ err, sandboxId: entry.sandboxId }, 'claimed pool container failed; cold-starting instead')
+        }
+      }
+      return await coldStart(template, specFor(newSandboxId()), envVars, timeoutS, egress)
+    } finally {
+      pending--
+      lastCreateAt = performance.now()
+    }
+  }
+
+  /** Personalises a claimed pool container: marked claimed first, then env vars and token via /init. */
+  async function fromPool(entry: PoolEntry, spec: SandboxSpec, envVars: Record<string, string>, timeoutS: number): Promise<SandboxRecord> {
+    const t0 = performance.now()
+    const { sandboxId } = spec
+    await store.markClaimed(sandboxId)
+    const token = spec.secure ? deps.envdToken(sandboxId) : undefined
+    try {
+      await initEnvd(entry.ip, { envVars, accessToken: token })
+    } catch (e) {
+      await deps.runtime.remove(entry.containerId).then(() => store.unmarkClaimed(sandboxId), () => undefined)
+      throw e
+    }
+    const record = adopt({
+      ...spec, state: 'running', endAt: new Date(Date.now() + timeoutS * 1000), containerId: entry.containerId, ip: entry.ip,
+      envdAccessToken: token, envdVersion: ENVD_VERSION, trafficAccessToken: spec.allowPublicTraffic ? undefined : deps.trafficToken(sandboxId),
+      diskSizeMB: entry.diskSizeMB, egress: NO_EGRESS_RULES, internetAccess: true,
+    }, { envVars, pausedAt: undefined, memoryKept: true, pooled: true })
+    await store.save(record)
+    record.log.info({ containerId: entry.containerId, ms: Math.round(performance.now() - t0), pooled: true }, 'sandbox created')
+    return record
+  }
+
+  async function coldStart(template: ResolvedTemplate, spec: SandboxSpec, envVars: Record<string, string>, timeoutS: number, egress: EgressRules): Promise<SandboxRecord> {
+    const { sandboxId } = spec
+    const t0 = performance.now()
+    let tStarted = t0
+    let tEnvd = t0
+    const { containerId, ip } = await boots(async () => {
+      const started = await deps.runtime.start(containerSpec(sandboxId, template, spec, await newBootId(sandboxId)))
+      tStarted = performance.now()
       try {
         // Before envd answers, so no user code runs without its rules.
-        await applyFirewall({ containerId, egress, internetAccess: req.allowInternetAccess, allowInternetAccess: req.allowInternetAccess })
-        await waitForEnvd(ip)
-        first = await fetchEnvdMetrics(ip, undefined).catch(() => undefined)
-        await initEnvd(ip, { envVars, accessToken: token })
-        if (template.config?.startCmd) await startTemplateCommand(ip, token, template.config, deps.readyTimeoutMs)
+        await applyFirewall({ containerId: started.containerId, egress, internetAccess: spec.allowInternetAccess, allowInternetAccess: spec.allowInternetAccess })
+        await waitForEnvd(started.ip)
       } catch (e) {
-        await deps.runtime.remove(containerId).catch(() => undefined)
+        await deps.runtime.remove(started.containerId).catch(() => undefined)
         if (deps.gvisor) await rm(join(bootIdDir, sandboxId), { force: true })
         throw e
       }
-      // Boot time does not count against the timeout (as upstream re-stamps start after boot).
-      const endAt = new Date(Date.now() + timeoutS * 1000)
-      const record = adopt({
-        ...spec, state: 'running', endAt, containerId, ip, envdAccessToken: token, envdVersion: ENVD_VERSION,
-        trafficAccessToken: spec.allowPublicTraffic ? undefined : deps.trafficToken(sandboxId),
-        diskSizeMB: first ? Math.round(first.disk_total / 1048576) : 0, egress, internetAccess: req.allowInternetAccess,
-      }, { envVars, pausedAt: undefined, memoryKept: true })
-      await store.save(record)
-      if (first) record.metrics.push(toMetric(first))
-      record.log.info({ containerId, ms: Math.round(performance.now() - t0) }, 'sandbox created')
-      return record
-    } finally {
-      pending--
+      tEnvd = performance.now()
+      return started
+    })
+    const token = spec.secure ? deps.envdToken(sandboxId) : undefined
+    let first: EnvdMetrics | undefined
+    try {
+      ;[first] = await Promise.all([fetchEnvdMetrics(ip, undefined).catch(() => undefined), initEnvd(ip, { envVars, accessToken: token })])
+      if (template.config?.startCmd) await startTemplateCommand(ip, token, template.config, deps.readyTimeoutMs)
+    } catch (e) {
+      await deps.runtime.remove(containerId).catch(() => undefined)
+      if (deps.gvisor) await rm(join(bootIdDir, sandboxId), { force: true })
+      throw e
     }
+    // Boot time does not count against the timeout (as upstream re-stamps start after boot).
+    const endAt = new Date(Date.now() + timeoutS * 1000)
+    const record = adopt({
+      ...spec, state: 'running', endAt, containerId, ip, envdAccessToken: token, envdVersion: ENVD_VERSION,
+      trafficAccessToken: spec.allowPublicTraffic ? undefined : deps.trafficToken(sandboxId),
+      diskSizeMB: first ? Math.round(first.disk_total / 1048576) : 0, egress, internetAccess: spec.allowInternetAccess,
+    }, { envVars, pausedAt: undefined, memoryKept: true, pooled: false })
+    await store.save(record)
+    if (first) record.metrics.push(toMetric(first))
+    const ms = (t: number) => Math.round(t - t0)
+    // dockerMs and envdReadyMs include any wait for a boot slot (CONCURRENT_BOOTS).
+    record.log.info({ containerId, ms: ms(performance.now()), dockerMs: ms(tStarted), envdReadyMs: ms(tEnvd), pooled: false }, 'sandbox created')
+    return record
   }
 
   async function kill(sandboxId: string): Promise<void> {
@@ -262,6 +397,8 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       store.cutConnections(record)
       await deps.runtime.remove(record.containerId)
       if (deps.gvisor) await rm(join(bootIdDir, sandboxId), { force: true })
+      // Only now: had the removal failed, a restart would still know this container was used.
+      if (record.pooled) await store.unmarkClaimed(sandboxId)
       record.log.info({}, 'sandbox killed')
     })
   }
@@ -441,21 +578,46 @@ export function createSandboxService(deps: SandboxServiceDeps) {
     return results
   }
 
-  /** Re-attaches to sandbox containers after a restart; removes ones that stopped. */
-  async function recover(): Promise<{ adopted: number; removed: number }> {
+  /**
+   * Re-attaches to sandbox containers after a restart; removes ones that stopped. Pool containers
+   * never claimed go back to the pool (envd answering); claimed ones are sandboxes (their spec is
+   * in the state file) or, when the claim did not finish, removed.
+   */
+  async function recover(): Promise<{ adopted: number; removed: number; pooled: number }> {
     await store.init()
     if (deps.gvisor) await mkdir(bootIdDir, { recursive: true })
     let adopted = 0
     let removed = 0
+    let pooled = 0
+    const poolIds = new Set<string>()
     for (const c of await deps.runtime.listManaged()) {
-      const spec = specFromLabels(c.labels)
+      let spec = specFromLabels(c.labels)
       const persisted = spec ? await store.load(spec.sandboxId) : undefined
+      if (spec && c.labels[LABELS.pool] === 'true') {
+        poolIds.add(spec.sandboxId)
+        if (persisted?.spec) spec = persisted.spec
+        else {
+          const entry = await readoptable(c, spec)
+          if (entry) {
+            pool.adopt(entry)
+            pooled++
+          } else {
+            await discardPooled({ sandboxId: spec.sandboxId, containerId: c.containerId })
+            await store.unmarkClaimed(spec.sandboxId)
+            removed++
+          }
+          continue
+        }
+      }
       // A stopped container is a filesystem-only pause when its state says so; otherwise a leftover.
       const fsPaused = c.state === 'stopped' && persisted?.pausedAt !== undefined && !persisted.memoryKept
       if (!spec || !persisted || (c.state === 'stopped' && !fsPaused) || (!c.ip && !fsPaused) || store.records.has(spec.sandboxId)) {
         await deps.runtime.remove(c.containerId)
-        if (spec) await store.forget(spec.sandboxId)
-        if (spec && deps.gvisor) await rm(join(bootIdDir, spec.sandboxId), { force: true })
+        if (spec) {
+          await store.forget(spec.sandboxId)
+          await store.unmarkClaimed(spec.sandboxId)
+          if (deps.gvisor) await rm(join(bootIdDir, spec.sandboxId), { force: true })
+        }
         removed++
         continue
       }
@@ -469,14 +631,25 @@ export function createSandboxService(deps: SandboxServiceDeps) {
         envVars: persisted.envVars,
         pausedAt: c.state === 'running' ? undefined : (persisted.pausedAt ?? new Date()),
         memoryKept: c.state !== 'stopped',
+        pooled: persisted.spec !== undefined,
       })
       // The namespace outlives the server, but a restart may have cut a PUT short: load them again.
       if (c.state !== 'stopped') await applyFirewall(record).catch((err: unknown) => record.log.error({ err }, 're-applying egress rules failed'))
       if (record.state === 'running') void sample(record).then((m) => m && (record.diskSizeMB = Math.round(m.disk_total / 1048576)))
       adopted++
     }
-    if (adopted + removed > 0) log.info({ adopted, removed }, 'sandboxes re-attached')
-    return { adopted, removed }
+    // Claim marks whose container is gone (removed by hand, or a crash after the removal).
+    for (const id of await store.claimedIds()) if (!poolIds.has(id)) await store.unmarkClaimed(id)
+    if (adopted + removed + pooled > 0) log.info({ adopted, removed, pooled }, 'sandboxes re-attached')
+    return { adopted, removed, pooled }
+  }
+
+  /** A never-claimed pool container that is running with envd answering, as a pool entry. */
+  async function readoptable(c: ManagedContainer, spec: SandboxSpec): Promise<PoolEntry | undefined> {
+    if (c.state !== 'running' || !c.ip || (await store.isClaimed(spec.sandboxId))) return undefined
+    const m = await fetchEnvdMetrics(c.ip, undefined).catch(() => undefined)
+    if (!m) return undefined
+    return { sandboxId: spec.sandboxId, containerId: c.containerId, ip: c.ip, templateId: spec.templateId, image: c.image, diskSizeMB: Math.round(m.disk_total / 1048576) }
   }
 
   function startSampling(): void {
@@ -515,6 +688,10 @@ export function createSandboxService(deps: SandboxServiceDeps) {
 
   return {
     create, kill, pause, resume, connect, setTimeoutS, updateNetwork, refresh, recover, startSampling, resolver, snapshot, fork,
+    /** Starts filling the warm pools in the background (after the base image exists). */
+    startPool: () => pool.kick(),
+    /** Target and ready count per pooled template reference. */
+    poolSizes: () => pool.sizes(),
     get: (sandboxId: string): SandboxRecord => get(sandboxId),
     list: (filter: ListFilter) => listPage(store.records.values(), filter),
     metrics(sandboxId: string, startS?: number, endS?: number): SandboxMetric[] {
@@ -526,10 +703,11 @@ export function createSandboxService(deps: SandboxServiceDeps) {
     count: () => store.records.size,
     /** Is any sandbox (running or paused) created from this template? */
     usesTemplate: (templateId: string) => [...store.records.values()].some((r) => r.templateId === templateId),
-    /** Stops timers; sandboxes keep running and are re-attached by the next start. */
-    close(): void {
+    /** Stops timers and the pool refill; sandboxes and pool containers keep running and are re-attached by the next start. */
+    async close(): Promise<void> {
       clearInterval(sampler)
       for (const r of store.records.values()) clearTimeout(r.timer)
+      await pool.close()
     },
   }
 }

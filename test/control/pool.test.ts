@@ -1,0 +1,218 @@
+// Warm pools (SANDOCK_POOL_SIZE=2): claims are exclusive under concurrency, a pooled sandbox gets
+// its own env vars and token, a killed sandbox's container never comes back, the pool refills,
+// and a restart re-adopts or removes pool containers without leaking any. No timing assertions.
+// Uses its own server (API port + 30, proxy port + 30) so the shared one is never disturbed.
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Sandbox } from 'e2b'
+import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, sdkOpts, startServer, type ControlServer } from '../support/control-server.js'
+import { containersOf, createSandbox, eventually, killQuietly, printServerLogsOnFailure, unique } from '../support/control-sdk.js'
+import { docker } from '../support/docker.js'
+
+const apiPort = DEFAULT_API_PORT + 30
+const proxyPort = DEFAULT_PROXY_PORT + 30
+const POOL_SIZE = 2
+
+type Health = { status: string; pools: Record<string, { size: number; ready: number }> }
+
+describe('warm pool', () => {
+  let server: ControlServer
+  /** Every server started (restarts reuse the data dir): cleaned up newest first. */
+  const servers: ControlServer[] = []
+  const ids: string[] = []
+  printServerLogsOnFailure(() => server)
+
+  beforeAll(async () => {
+    servers.push((server = await startServer({ apiPort, proxyPort, env: { SANDOCK_POOL_SIZE: String(POOL_SIZE) } })))
+  })
+  afterAll(async () => {
+    for (const id of ids) await killQuietly(id, server)
+    for (const s of servers.reverse()) await s.cleanup()
+  })
+  const restart = async () => {
+    await server.stop('SIGKILL')
+    servers.push((server = await startServer({ apiPort, proxyPort, dataDir: server.dataDir, apiKey: server.apiKey, env: { SANDOCK_POOL_SIZE: String(POOL_SIZE) } })))
+  }
+
+  const health = async (): Promise<Health> => (await fetch(`${server.apiUrl}/health`)).json() as Promise<Health>
+  /** Every container carrying the pool label on this server's network, claimed or not: id → sandbox id. */
+  const poolLabelled = async (): Promise<Map<string, string>> => {
+    const out = await docker('ps', '-a', '--no-trunc', '--filter', 'label=sandock.pool=true', '--filter', `network=${server.networks[0]}`,
+      '--format', '{{.ID}} {{.Label "sandock.sandbox-id"}}')
+    return new Map(out.split('\n').filter(Boolean).map((l) => l.split(' ') as [string, string]))
+  }
+  /** Pool containers not claimed by any sandbox of the server. */
+  const unclaimed = async (): Promise<string[]> => {
+    const live = new Set((await Sandbox.list({ ...sdkOpts(server), limit: 100 }).nextItems()).map((s) => s.sandboxId))
+    return [...(await poolLabelled())].filter(([, sandboxId]) => !live.has(sandboxId)).map(([id]) => id)
+  }
+  const poolFull = () => eventually(async () => {
+    const h = await health()
+    return h.pools.base?.ready === POOL_SIZE && (await unclaimed()).length === POOL_SIZE ? h : undefined
+  }, 120_000, 'the base pool to be full')
+  const create = async (opts: Parameters<typeof createSandbox>[0] = {}) => {
+    const sbx = await createSandbox(opts, server)
+    ids.push(sbx.sandboxId)
+    return sbx
+  }
+  const containerOf = async (sandboxId: string) => {
+    const c = await containersOf(sandboxId)
+    expect(c, `one container for ${sandboxId}`).toHaveLength(1)
+    return c[0]!
+  }
+
+  it('reports the pool on /health and fills it in the background', async () => {
+    const h = await poolFull()
+    expect(h).toEqual({ status: 'ok', pools: { base: { size: POOL_SIZE, ready: POOL_SIZE } } })
+  })
+
+  it('hands each concurrent create its own container: the pool ones once, the excess cold-started', async () => {
+    await poolFull()
+    const pooled = await unclaimed()
+    const n = POOL_SIZE + 3
+    const tag = unique('pool-race')
+    const sandboxes = await Promise.all(Array.from({ length: n }, (_, i) => create({ metadata: { tag, i: String(i) }, envs: { WHO: `sbx-${i}` } })))
+    const containers = await Promise.all(sandboxes.map((s) => containerOf(s.sandboxId)))
+    expect(new Set(containers).size).toBe(n)
+    expect(new Set(sandboxes.map((s) => s.sandboxId)).size).toBe(n)
+    // Both ready pool containers were claimed, each by exactly one create.
+    for (const c of pooled) expect(containers.filter((x) => x === c)).toHaveLength(1)
+    const outputs = await Promise.all(sandboxes.map((s) => s.commands.run('echo "$WHO $E2B_SANDBOX_ID"')))
+    expect(outputs.map((o) => o.stdout)).toEqual(sandboxes.map((s, i) => `sbx-${i} ${s.sandboxId}\n`))
+    const listed = await Sandbox.list({ ...sdkOpts(server), query: { metadata: { tag } } }).nextItems()
+    expect(listed.map((s) => s.metadata.i).sort()).toEqual(Array.from({ length: n }, (_, i) => String(i)).sort())
+    await Promise.all(sandboxes.map((s) => s.kill()))
+  })
+
+  it('gives pooled sandboxes their own env vars and access tokens', async () => {
+    await poolFull()
+    const pooled = new Set(await unclaimed())
+    const a = await create({ envs: { SECRET: 'for-a' } })
+    const b = await create({ envs: { SECRET: 'for-b' } })
+    expect(pooled.has(await containerOf(a.sandboxId))).toBe(true)
+    expect(pooled.has(await containerOf(b.sandboxId))).toBe(true)
+    expect((await a.commands.run('echo $SECRET')).stdout).toBe('for-a\n')
+    expect((await b.commands.run('echo $SECRET')).stdout).toBe('for-b\n')
+    const tokenOf = (s: Sandbox) => (s as unknown as { envdAccessToken?: string }).envdAccessToken
+    expect(tokenOf(a)).toBeTruthy()
+    expect(tokenOf(a)).not.toBe(tokenOf(b))
+    const list = (target: Sandbox, token: string | undefined) => fetch(`${server.sandboxUrl}/process.Process/List`, {
+      method: 'POST',
+      headers: { 'e2b-sandbox-id': target.sandboxId, 'e2b-sandbox-port': '49983', 'content-type': 'application/json', ...(token ? { 'x-access-token': token } : {}) },
+      body: '{}',
+    }).then((r) => r.status)
+    expect(await list(b, tokenOf(b))).toBe(200)
+    expect(await list(b, tokenOf(a))).toBe(401)
+    expect(await list(a, tokenOf(b))).toBe(401)
+    expect(await list(a, undefined)).toBe(401)
+    await Promise.all([a.kill(), b.kill()])
+  })
+
+  it('never hands out a killed sandbox’s container again', async () => {
+    await poolFull()
+    const first = await create()
+    const killed = await containerOf(first.sandboxId)
+    await first.kill()
+    expect(await docker('ps', '-aq', '--no-trunc', '--filter', `id=${killed}`)).toBe('')
+    const seen: string[] = []
+    for (let i = 0; i < POOL_SIZE + 2; i++) {
+      if (i === POOL_SIZE) await poolFull()
+      const s = await create()
+      seen.push(await containerOf(s.sandboxId))
+      expect((await s.commands.run('echo ok')).stdout).toBe('ok\n')
+      await s.kill()
+    }
+    await poolFull()
+    expect(seen).not.toContain(killed)
+    expect(await unclaimed()).not.toContain(killed)
+  })
+
+  it('cold-starts what the pool cannot serve (no internet access) without touching the pool', async () => {
+    await poolFull()
+    const pooled = await unclaimed()
+    const s = await create({ allowInternetAccess: false })
+    expect(pooled).not.toContain(await containerOf(s.sandboxId))
+    expect((await unclaimed()).sort()).toEqual(pooled.sort())
+    await s.kill()
+  })
+
+  it('re-adopts or removes pool containers across a restart: none leaked, claimed ones stay sandboxes', async () => {
+    await poolFull()
+    const tag = unique('pool-restart')
+    const kept = await create({ metadata: { tag }, envs: { KEPT: 'yes' }, timeoutMs: 120_000 })
+    const keptContainer = await containerOf(kept.sandboxId)
+    await poolFull()
+    const before = await unclaimed()
+    await restart()
+    await poolFull()
+    const after = await unclaimed()
+    expect(after).toHaveLength(POOL_SIZE)
+    // Old pool containers are back in the pool or gone (a rebuilt base image makes them stale).
+    const labelled = await poolLabelled()
+    for (const c of before) if (labelled.has(c)) expect(after).toContain(c)
+    expect(after).not.toContain(keptContainer)
+    // The claimed one is still a sandbox with its own metadata, env and container.
+    const listed = await Sandbox.list({ ...sdkOpts(server), query: { metadata: { tag } } }).nextItems()
+    expect(listed.map((s) => s.sandboxId)).toEqual([kept.sandboxId])
+    expect((await kept.commands.run('echo $KEPT')).stdout).toBe('yes\n')
+    expect(await containerOf(kept.sandboxId)).toBe(keptContainer)
+    await kept.kill()
+    expect(await docker('ps', '-aq', '--no-trunc', '--filter', `id=${keptContainer}`)).toBe('')
+  })
+
+  it('removes a pool container whose claim did not finish before a restart', async () => {
+    await poolFull()
+    const [victim] = await unclaimed()
+    const sandboxId = (await poolLabelled()).get(victim!)!
+    // What a crash between the claim mark and the sandbox's state file leaves behind.
+    await server.stop('SIGKILL')
+    await writeFile(join(server.dataDir, 'sandboxes', 'pool-claims', sandboxId), '')
+    await restart()
+    await poolFull()
+    expect(await docker('ps', '-aq', '--no-trunc', '--filter', `id=${victim}`)).toBe('')
+    expect(await unclaimed()).not.toContain(victim)
+  })
+})
+
+describe('the live sandbox cap with a warm pool', () => {
+  let server: ControlServer
+  const ids: string[] = []
+  printServerLogsOnFailure(() => server)
+
+  beforeAll(async () => {
+    server = await startServer({ apiPort, proxyPort, env: { SANDOCK_POOL_SIZE: '1', SANDOCK_MAX_SANDBOXES: '2' } })
+  })
+  afterAll(async () => {
+    for (const id of ids) await killQuietly(id, server)
+    await server?.cleanup()
+  })
+
+  it('answers 429 with the contract body and Retry-After beyond the cap (pool containers do not count), and the SDK retries into a freed slot', async () => {
+    await eventually(async () => {
+      const h = (await (await fetch(`${server.apiUrl}/health`)).json()) as Health
+      return h.pools.base?.ready === 1 ? true : undefined
+    }, 120_000, 'the pool to fill')
+    const a = await createSandbox({}, server)
+    const b = await createSandbox({}, server)
+    ids.push(a.sandboxId, b.sandboxId)
+    const res = await fetch(`${server.apiUrl}/sandboxes`, {
+      method: 'POST',
+      headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ templateID: 'base' }),
+    })
+    expect(res.status).toBe(429)
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(await res.json()).toEqual({
+      code: 429,
+      message: "you have reached the maximum number of concurrent E2B sandboxes (2). If you need more, please visit 'https://e2b.dev/docs/billing'",
+    })
+    // The SDK waits Retry-After (1 s) and tries again: a kill meanwhile frees the slot.
+    const third = createSandbox({}, server)
+    await new Promise((r) => setTimeout(r, 200))
+    await a.kill()
+    const c = await third
+    ids.push(c.sandboxId)
+    expect((await c.commands.run('echo ok')).stdout).toBe('ok\n')
+  })
+})
