@@ -2,10 +2,11 @@
 // its own env vars and token, a killed sandbox's container never comes back, the pool refills,
 // and a restart re-adopts or removes pool containers without leaking any. No timing assertions.
 // Uses its own server (API port + 30, proxy port + 30) so the shared one is never disturbed.
+import { lookup } from 'node:dns/promises'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Sandbox } from 'e2b'
+import { ALL_TRAFFIC, Sandbox } from 'e2b'
 import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, sdkOpts, startServer, type ControlServer } from '../support/control-server.js'
 import { containersOf, createSandbox, eventually, killQuietly, printServerLogsOnFailure, unique } from '../support/control-sdk.js'
 import { docker } from '../support/docker.js'
@@ -134,6 +135,20 @@ describe('warm pool', () => {
     const s = await create({ allowInternetAccess: false })
     expect(pooled).not.toContain(await containerOf(s.sandboxId))
     expect((await unclaimed()).sort()).toEqual(pooled.sort())
+    await s.kill()
+  })
+
+  it('cold-starts a create with egress rules, so the rules are in place before envd first answers', async () => {
+    await poolFull()
+    const pooled = await unclaimed()
+    // The package registry is the only outside host tests may contact.
+    const { address: registryIp } = await lookup('registry.npmjs.org', { family: 4 })
+    const s = await create({ network: { denyOut: [ALL_TRAFFIC] } })
+    expect(pooled).not.toContain(await containerOf(s.sandboxId))
+    expect((await unclaimed()).sort()).toEqual(pooled.sort())
+    expect((await s.getInfo()).network?.denyOut).toEqual([ALL_TRAFFIC])
+    const r = await s.commands.run(`timeout 5 bash -c 'exec 3<>/dev/tcp/${registryIp}/443' && echo open || echo blocked`, { timeoutMs: 20_000 })
+    expect(r.stdout.trim()).toBe('blocked')
     await s.kill()
   })
 
