@@ -261,7 +261,13 @@ export function createDockerRuntime(opts: { socketPath: string; instanceId: stri
     },
 
     async unpause(containerId) {
-      await docker.getContainer(containerId).unpause().catch((e) => {
+      const c = docker.getContainer(containerId)
+      await c.unpause().catch(async (e) => {
+        // What is asked for is a running container: one Docker already shows running and not
+        // paused is a success, not an error (Docker 20.10 answers "is not paused" with a 500).
+        const notPaused = /is not paused/.test((e as { message?: string })?.message ?? '')
+        const state = notPaused ? await c.inspect().then((i) => i.State, () => undefined) : undefined
+        if (state?.Running && !state.Paused) return
         throw fromDockerError(e, `unpause ${containerId}`)
       })
     },
