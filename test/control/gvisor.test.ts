@@ -47,6 +47,14 @@ describe.skipIf(!hasRunsc && !required)('sandboxes under gVisor (SANDOCK_RUNTIME
     expect((await sbx.commands.run('whoami && pwd')).stdout).toBe('user\n/home/user\n')
   })
 
+  it('kills a memory-paused sandbox: nothing left behind', async () => {
+    const sbx = await sandbox()
+    await sbx.pause()
+    expect((await inspectSandbox(sbx.sandboxId) as unknown as { State: { Paused: boolean } }).State.Paused).toBe(true)
+    expect(await Sandbox.kill(sbx.sandboxId, sdkOpts(server))).toBe(true)
+    expect(execFileSync('docker', ['ps', '-aq', '--filter', `label=sandock.sandbox-id=${sbx.sandboxId}`], { encoding: 'utf8' }).trim()).toBe('')
+  })
+
   it('serves commands, env vars, files and a PTY through the SDK', async () => {
     const sbx = await sandbox({ envs: { GV_VAR: 'from-create' } })
     expect((await sbx.commands.run('echo $GV_VAR; echo err >&2; exit 3').catch((e: { exitCode: number; stdout: string; stderr: string }) => e))).toMatchObject({ exitCode: 3, stdout: 'from-create\n', stderr: 'err\n' })

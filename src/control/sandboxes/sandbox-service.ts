@@ -395,6 +395,11 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       // Forget first: the proxy answers 502 from now on, then in-flight streams are cut.
       await store.forget(sandboxId)
       store.cutConnections(record)
+      // gVisor: a SIGKILL to a paused sandbox waits out Docker's 10 s kill timeout and may leave a
+      // zombie Docker cannot remove; thaw it first (runc handles a paused container's kill itself).
+      if (deps.gvisor && record.state === 'paused' && record.memoryKept) {
+        await deps.runtime.unpause(record.containerId).catch((err: unknown) => record.log.warn({ err }, 'unpause before kill failed'))
+      }
       await deps.runtime.remove(record.containerId)
       if (deps.gvisor) await rm(join(bootIdDir, sandboxId), { force: true })
       // Only now: had the removal failed, a restart would still know this container was used.
