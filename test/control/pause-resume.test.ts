@@ -14,8 +14,9 @@ import { startServer, TEST_RUNTIME, type ControlServer, type ServerInfo } from '
 printServerLogsOnFailure()
 
 // Counts in shell memory and publishes the count every 200 ms: a reset or a jump shows whether
-// the process was frozen, kept or restarted.
-const COUNTER = `i=0; while true; do i=$((i+1)); echo $i > /tmp/count; sleep 0.2; done`
+// the process was frozen, kept or restarted. The count is renamed into place, so a read never
+// sees the file truncated mid-write (an empty read once looked like a count of 0).
+const COUNTER = `i=0; while true; do i=$((i+1)); echo $i > /tmp/count.next; mv /tmp/count.next /tmp/count; sleep 0.2; done`
 /** Matches the counter's command line but not the shell that runs pgrep with this pattern. */
 const COUNTER_PGREP = `pgrep -f 'tmp/[c]ount'`
 
@@ -33,8 +34,9 @@ async function rawConnect(sandboxId: string, body: Record<string, unknown> = {},
 }
 
 async function readCount(sbx: Sandbox): Promise<number> {
-  const n = Number((await sbx.files.read('/tmp/count')).trim())
-  if (!Number.isInteger(n)) throw new Error('no count yet')
+  const text = (await sbx.files.read('/tmp/count')).trim()
+  const n = Number(text)
+  if (text === '' || !Number.isInteger(n)) throw new Error(`no count in /tmp/count: "${text}"`)
   return n
 }
 
