@@ -111,12 +111,12 @@ function rawRequest(url: string, opts: { method?: string; headers?: Record<strin
  * A throw-away envd container for inputs that may take the daemon down, so a crash cannot
  * poison the shared container the rest of the suite uses. Removed when the test finishes.
  */
-async function isolatedEnvd(port: number, extraArgs: string[] = []): Promise<{ url: string; sandbox: Sandbox }> {
-  const envd = await startEnvdContainer(port, extraArgs)
+async function isolatedEnvd(extraArgs: string[] = []): Promise<{ url: string; sandbox: Sandbox }> {
+  const envd = await startEnvdContainer(undefined, extraArgs)
   onTestFinished(() => envd.stop())
   process.env.E2B_DEBUG = 'true'
-  const sandbox = await Sandbox.create({ debug: true, sandboxUrl: `http://localhost:${port}` })
-  return { url: `http://localhost:${port}`, sandbox }
+  const sandbox = await Sandbox.create({ debug: true, sandboxUrl: `http://localhost:${envd.port}` })
+  return { url: `http://localhost:${envd.port}`, sandbox }
 }
 
 describe('malformed Connect requests', () => {
@@ -477,7 +477,6 @@ describe('dead clients on streams', () => {
 })
 
 describe('corrupted gzip uploads (each on a throw-away envd)', () => {
-  const PORT = 49995
   const target = '/home/user/corrupt.bin'
 
   async function postGzip(url: string, payload: Buffer, contentType = 'application/octet-stream', path: string | undefined = target): Promise<RawResponse> {
@@ -493,7 +492,7 @@ describe('corrupted gzip uploads (each on a throw-away envd)', () => {
   }
 
   it('a body that is not gzip at all is 400, leaves no file, and envd stays up', async () => {
-    const { url, sandbox } = await isolatedEnvd(PORT)
+    const { url, sandbox } = await isolatedEnvd()
     const res = await postGzip(url, Buffer.concat([Buffer.from('this is not gzip'), randomBytes(4096)]))
     expect(res.status).toBe(400)
     expect(JSON.parse(res.text).code).toBe(400)
@@ -502,7 +501,7 @@ describe('corrupted gzip uploads (each on a throw-away envd)', () => {
   })
 
   it('a gzip stream corrupted after a valid header is 400, leaves no file, and envd stays up', async () => {
-    const { url, sandbox } = await isolatedEnvd(PORT)
+    const { url, sandbox } = await isolatedEnvd()
     const corrupted = Buffer.from(gzipSync(randomBytes(256 * 1024)))
     corrupted.fill(0xff, 20, 4000)
     const res = await postGzip(url, corrupted)
@@ -513,7 +512,7 @@ describe('corrupted gzip uploads (each on a throw-away envd)', () => {
   })
 
   it('a truncated gzip stream is 400, leaves no file, and envd stays up', async () => {
-    const { url, sandbox } = await isolatedEnvd(PORT)
+    const { url, sandbox } = await isolatedEnvd()
     const valid = gzipSync(randomBytes(256 * 1024))
     const res = await postGzip(url, valid.subarray(0, Math.floor(valid.length / 2)))
     expect(res.status).toBe(400)
@@ -523,7 +522,7 @@ describe('corrupted gzip uploads (each on a throw-away envd)', () => {
   })
 
   it('a gzip-encoded multipart body that is not gzip is 400, leaves no file, and envd stays up', async () => {
-    const { url, sandbox } = await isolatedEnvd(PORT)
+    const { url, sandbox } = await isolatedEnvd()
     const res = await postGzip(url, randomBytes(2048), 'multipart/form-data; boundary=----sandockboundary', undefined)
     // Contract 5.6: bad encoding → 400 (an unparsable multipart body would be 500).
     expect(res.status).toBe(400)
@@ -534,7 +533,6 @@ describe('corrupted gzip uploads (each on a throw-away envd)', () => {
 })
 
 describe('disk full (ENOSPC) on a 1 MiB tmpfs (each on a throw-away envd)', () => {
-  const PORT = 49994
   const TMPFS = ['--tmpfs', '/mnt/small:size=1m,mode=1777']
   const NO_SPACE = { code: 507, message: 'not enough disk space available' }
   const data = randomBytes(2 * 1024 * 1024)
@@ -548,7 +546,7 @@ describe('disk full (ENOSPC) on a 1 MiB tmpfs (each on a throw-away envd)', () =
   }
 
   it('a 2 MiB octet-stream upload is 507 with the exact body; nothing is left and the space is released', async () => {
-    const { url, sandbox } = await isolatedEnvd(PORT, TMPFS)
+    const { url, sandbox } = await isolatedEnvd(TMPFS)
     const res = await rawRequest(bigUrl(url), { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: data })
     expect(res.status).toBe(507)
     expect(JSON.parse(res.text)).toEqual(NO_SPACE)
@@ -565,7 +563,7 @@ describe('disk full (ENOSPC) on a 1 MiB tmpfs (each on a throw-away envd)', () =
   })
 
   it('the keep-alive connection that got the 507 still serves the next request', async () => {
-    const { url, sandbox } = await isolatedEnvd(PORT, TMPFS)
+    const { url, sandbox } = await isolatedEnvd(TMPFS)
     const agent = new Agent({ keepAlive: true, maxSockets: 1 })
     onTestFinished(() => agent.destroy())
     const first = await rawRequest(bigUrl(url), { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: data, agent })
@@ -579,7 +577,7 @@ describe('disk full (ENOSPC) on a 1 MiB tmpfs (each on a throw-away envd)', () =
   })
 
   it('SDK octet-stream and gzip uploads raise NotEnoughSpaceError, and a following upload works', async () => {
-    const { url, sandbox } = await isolatedEnvd(PORT, TMPFS)
+    const { url, sandbox } = await isolatedEnvd(TMPFS)
     await expect(sandbox.files.write('/mnt/small/big.bin', new Blob([data]), { useOctetStream: true })).rejects.toBeInstanceOf(NotEnoughSpaceError)
     await expect(sandbox.files.write('/mnt/small/big.bin', new Blob([data]), { gzip: true })).rejects.toBeInstanceOf(NotEnoughSpaceError)
     await expectNothingLeft(sandbox)
@@ -593,7 +591,7 @@ describe('disk full (ENOSPC) on a 1 MiB tmpfs (each on a throw-away envd)', () =
   })
 
   it('an SDK multipart upload raises NotEnoughSpaceError and envd stays up', async () => {
-    const { url, sandbox } = await isolatedEnvd(PORT, TMPFS)
+    const { url, sandbox } = await isolatedEnvd(TMPFS)
     await expect(sandbox.files.write('/mnt/small/big.bin', new Blob([data]))).rejects.toBeInstanceOf(NotEnoughSpaceError)
     await expectHealthy(sandbox, url)
     await expectNothingLeft(sandbox)

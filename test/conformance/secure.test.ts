@@ -5,7 +5,6 @@ import { Sandbox } from 'e2b'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { startEnvdContainer } from '../support/docker.js'
 
-const PORT = 49993
 const UNAUTHORIZED = { code: 401, message: 'unauthorized access, please provide a valid access token or method signing if supported' }
 
 let envd: Awaited<ReturnType<typeof startEnvdContainer>>
@@ -28,7 +27,7 @@ async function json(res: Response): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  envd = await startEnvdContainer(PORT)
+  envd = await startEnvdContainer()
   url = envd.url
   token = randomBytes(24).toString('hex')
   initAt = new Date()
@@ -44,7 +43,7 @@ beforeAll(async () => {
     envdVersion: '0.6.13',
     envdAccessToken: token,
     debug: true,
-    sandboxUrl: `http://localhost:${PORT}`,
+    sandboxUrl: `http://localhost:${envd.port}`,
   } as any)
 })
 
@@ -156,7 +155,7 @@ describe('signed URLs', () => {
     onTestFinished(() => sbx.files.remove('/home/user/hello.txt'))
     const content = `hello signed world ${randomBytes(4).toString('hex')}`
     const uploadUrl = await sbx.uploadUrl('hello.txt', { useSignatureExpiration: 10_000 })
-    expect(uploadUrl.startsWith(`http://localhost:${PORT}/files?`)).toBe(true)
+    expect(uploadUrl.startsWith(`http://localhost:${envd.port}/files?`)).toBe(true)
     const form = new FormData()
     form.append('file', new Blob([content]), 'hello.txt')
     const up = await fetch(uploadUrl, { method: 'POST', body: form })

@@ -9,7 +9,7 @@ import {
   containersOf, createSandbox, eventually, inspectSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, sharedServer, unique,
   viaProxy, waitForPortInSandbox,
 } from '../support/control-sdk.js'
-import { startServer, TEST_RUNTIME, type ControlServer, type ServerInfo } from '../support/control-server.js'
+import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, startServer, TEST_RUNTIME, type ControlServer, type ServerInfo } from '../support/control-server.js'
 
 printServerLogsOnFailure()
 
@@ -224,7 +224,7 @@ describe('on a server with SANDOCK_PAUSED_RETENTION=2', () => {
   let server: ControlServer | undefined
   printServerLogsOnFailure(() => server ?? sharedServer())
   beforeAll(async () => {
-    server = await startServer({ apiPort: 3260, proxyPort: 3262, env: { SANDOCK_PAUSED_RETENTION: '2' } })
+    server = await startServer({ apiPort: DEFAULT_API_PORT + 60, proxyPort: DEFAULT_PROXY_PORT + 60, env: { SANDOCK_PAUSED_RETENTION: '2' } })
   })
   afterAll(async () => server?.cleanup())
 
