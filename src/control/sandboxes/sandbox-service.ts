@@ -4,6 +4,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { Logger } from 'pino'
 import { AppError, NotFoundError, RateLimitedError } from '../../shared/errors.js'
+import { limiter } from '../../shared/limiter.js'
 import { ENVD_VERSION } from '../../shared/version.js'
 import type { ManagedContainer, SandboxRuntime } from '../runtime/docker-runtime.js'
 import { LABELS } from '../runtime/labels.js'
@@ -78,24 +79,6 @@ const REFILL_QUIET_MS = 250
  * within a second and the last no later.
  */
 const CONCURRENT_BOOTS = 4
-
-/** Runs at most `max` of the given functions at a time, in call order. */
-function limiter(max: number) {
-  let active = 0
-  const queue: (() => void)[] = []
-  return async <T>(fn: () => Promise<T>): Promise<T> => {
-    if (active < max) active++
-    else await new Promise<void>((resolve) => queue.push(resolve))
-    try {
-      return await fn()
-    } finally {
-      // Hand the slot straight to the next waiter, or give it back.
-      const next = queue.shift()
-      if (next) next()
-      else active--
-    }
-  }
-}
 const MAX_TIMER_MS = 2 ** 31 - 1
 
 export class SandboxNotFoundError extends NotFoundError {
@@ -263,21 +246,22 @@ export function createSandboxService(deps: SandboxServiceDeps) {
         .catch((err: unknown) => log.debug({ err }, 'pool warm-up command failed'))
       return { sandboxId, containerId, ip, templateId: template.templateId, image: template.image, diskSizeMB: first ? Math.round(first.disk_total / 1048576) : 0 }
     } catch (e) {
-      await discardPooled({ sandboxId, containerId }).catch(() => undefined)
+      await removeContainer({ sandboxId, containerId }).catch(() => undefined)
       throw e
     }
   }
 
-  async function discardPooled(entry: Pick<PoolEntry, 'sandboxId' | 'containerId'>): Promise<void> {
-    await deps.runtime.remove(entry.containerId)
-    if (deps.gvisor) await rm(join(bootIdDir, entry.sandboxId), { force: true })
+  /** Removes a sandbox's container and what the host keeps for it (its gVisor boot id file). */
+  async function removeContainer(c: Pick<PoolEntry, 'sandboxId' | 'containerId'>): Promise<void> {
+    await deps.runtime.remove(c.containerId)
+    if (deps.gvisor) await rm(join(bootIdDir, c.sandboxId), { force: true })
   }
 
   const pool = createWarmPool({
     sizes: deps.poolSizes,
     resolve: (ref) => deps.templates(ref),
     boot: bootPooled,
-    discard: discardPooled,
+    discard: removeContainer,
     // A new sandbox's first commands follow its create at once: a refill booting a container
     // (Docker and a Node start, on the same cores) would slow them, so it waits a little longer.
     busy: () => pending > 0 || performance.now() - lastCreateAt < REFILL_QUIET_MS,
@@ -329,7 +313,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
     try {
       await initEnvd(entry.ip, { envVars, accessToken: token })
     } catch (e) {
-      await deps.runtime.remove(entry.containerId).then(() => store.unmarkClaimed(sandboxId), () => undefined)
+      await removeContainer(entry).then(() => store.unmarkClaimed(sandboxId), () => undefined)
       throw e
     }
     const record = adopt({
@@ -355,8 +339,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
         await applyFirewall({ containerId: started.containerId, egress, internetAccess: spec.allowInternetAccess, allowInternetAccess: spec.allowInternetAccess })
         await waitForEnvd(started.ip)
       } catch (e) {
-        await deps.runtime.remove(started.containerId).catch(() => undefined)
-        if (deps.gvisor) await rm(join(bootIdDir, sandboxId), { force: true })
+        await removeContainer({ sandboxId, containerId: started.containerId }).catch(() => undefined)
         throw e
       }
       tEnvd = performance.now()
@@ -368,8 +351,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       ;[first] = await Promise.all([fetchEnvdMetrics(ip, undefined).catch(() => undefined), initEnvd(ip, { envVars, accessToken: token })])
       if (template.config?.startCmd) await startTemplateCommand(ip, token, template.config, deps.readyTimeoutMs)
     } catch (e) {
-      await deps.runtime.remove(containerId).catch(() => undefined)
-      if (deps.gvisor) await rm(join(bootIdDir, sandboxId), { force: true })
+      await removeContainer({ sandboxId, containerId }).catch(() => undefined)
       throw e
     }
     // Boot time does not count against the timeout (as upstream re-stamps start after boot).
@@ -400,8 +382,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       if (deps.gvisor && record.state === 'paused' && record.memoryKept) {
         await deps.runtime.unpause(record.containerId).catch((err: unknown) => record.log.warn({ err }, 'unpause before kill failed'))
       }
-      await deps.runtime.remove(record.containerId)
-      if (deps.gvisor) await rm(join(bootIdDir, sandboxId), { force: true })
+      await removeContainer(record)
       // Only now: had the removal failed, a restart would still know this container was used.
       if (record.pooled) await store.unmarkClaimed(sandboxId)
       record.log.info({}, 'sandbox killed')
@@ -607,7 +588,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
             pool.adopt(entry)
             pooled++
           } else {
-            await discardPooled({ sandboxId: spec.sandboxId, containerId: c.containerId })
+            await removeContainer({ sandboxId: spec.sandboxId, containerId: c.containerId })
             await store.unmarkClaimed(spec.sandboxId)
             removed++
           }
@@ -617,12 +598,11 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       // A stopped container is a filesystem-only pause when its state says so; otherwise a leftover.
       const fsPaused = c.state === 'stopped' && persisted?.pausedAt !== undefined && !persisted.memoryKept
       if (!spec || !persisted || (c.state === 'stopped' && !fsPaused) || (!c.ip && !fsPaused) || store.records.has(spec.sandboxId)) {
-        await deps.runtime.remove(c.containerId)
         if (spec) {
+          await removeContainer({ sandboxId: spec.sandboxId, containerId: c.containerId })
           await store.forget(spec.sandboxId)
           await store.unmarkClaimed(spec.sandboxId)
-          if (deps.gvisor) await rm(join(bootIdDir, spec.sandboxId), { force: true })
-        }
+        } else await deps.runtime.remove(c.containerId)
         removed++
         continue
       }

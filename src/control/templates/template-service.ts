@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { Logger } from 'pino'
 import { AppError, InvalidArgumentError, NotFoundError, RateLimitedError } from '../../shared/errors.js'
+import { limiter } from '../../shared/limiter.js'
 import { safeEqual } from '../../shared/safe-equal.js'
 import type { BuildRuntime } from '../runtime/docker-builder.js'
 import { runBuild, StepError, type BuildRequest, type TemplateImage } from './builder.js'
@@ -54,8 +55,7 @@ export function createTemplateService(deps: TemplateServiceDeps) {
   const filesDir = join(deps.dataDir, 'template-files')
   const log = deps.log.child({ component: 'templates' })
   const running = new Map<string, { templateId: string; abort: AbortController; done: Promise<void> }>()
-  const queue: (() => void)[] = []
-  let active = 0
+  const withSlot = limiter(deps.maxConcurrentBuilds)
 
   const uploadToken = (hash: string, expires: number) => createHmac('sha256', deps.uploadSecret).update(`${hash}\0${expires}`).digest('hex')
 
@@ -77,16 +77,6 @@ export function createTemplateService(deps: TemplateServiceDeps) {
     return b
   }
 
-  async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
-    if (active >= deps.maxConcurrentBuilds) await new Promise<void>((r) => queue.push(r))
-    active++
-    try {
-      return await fn()
-    } finally {
-      active--
-      queue.shift()?.()
-    }
-  }
 
   const builderDeps = () => ({
     runtime: deps.runtime, store, filesDir, baseImage: deps.baseImage, baseConfig: deps.baseConfig,
