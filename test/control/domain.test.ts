@@ -5,14 +5,14 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { startServer, type ControlServer } from '../support/control-server.js'
+import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, startServer, type ControlServer } from '../support/control-server.js'
 
 const DOMAIN = 'sandock.test'
-const TLS_PORT = 3253
+const TLS_PORT = DEFAULT_API_PORT + 53
 let server: ControlServer
 
 beforeAll(async () => {
-  server = await startServer({ apiPort: 3250, proxyPort: 3252, env: { SANDOCK_DOMAIN: DOMAIN, SANDOCK_TLS_PORT: String(TLS_PORT) } })
+  server = await startServer({ apiPort: DEFAULT_API_PORT + 50, proxyPort: DEFAULT_PROXY_PORT + 50, env: { SANDOCK_DOMAIN: DOMAIN, SANDOCK_TLS_PORT: String(TLS_PORT) } })
 })
 afterAll(async () => server?.cleanup())
 

@@ -7,7 +7,7 @@ import { lookup } from 'node:dns/promises'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { ALL_TRAFFIC, Sandbox } from 'e2b'
 import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, startServer, type ControlServer } from '../support/control-server.js'
-import { createSandbox, killQuietly, printServerLogsOnFailure, rejectionOf, sdkOpts } from '../support/control-sdk.js'
+import { createSandbox, killQuietly, printServerLogsOnFailure, rejectionOf, sdkOpts, sharedServer } from '../support/control-sdk.js'
 
 printServerLogsOnFailure()
 
@@ -115,6 +115,29 @@ describe('bad network input', () => {
     expect(err.message).toContain('not supported yet')
     expect((await sbx.getInfo()).network?.denyOut).toEqual([registryIp])
     expect(await reach(sbx)).toBe('blocked')
+  })
+
+  it('PUT /sandboxes/{id}/network answers the contract statuses with {code, message} bodies', async () => {
+    const sbx = await made({ allowInternetAccess: false })
+    const put = async (sandboxId: string, body: unknown) => {
+      const res = await fetch(`${sharedServer().apiUrl}/sandboxes/${sandboxId}/network`, {
+        method: 'PUT', headers: { 'x-api-key': sharedServer().apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body),
+      })
+      const text = await res.text()
+      return { status: res.status, body: text ? (JSON.parse(text) as { code: number; message: string }) : undefined }
+    }
+    const granted = await put(sbx.sandboxId, { allow_internet_access: true })
+    expect(granted.status).toBe(400)
+    expect(granted.body).toEqual({ code: 400, message: expect.stringContaining('was created with allow_internet_access: false') })
+    const badType = await put(sbx.sandboxId, { denyOut: '0.0.0.0/0' })
+    expect(badType.status).toBe(400)
+    expect(badType.body?.code).toBe(400)
+    const badCidr = await put(sbx.sandboxId, { denyOut: ['10.0.0.0/33'] })
+    expect(badCidr).toEqual({ status: 400, body: { code: 400, message: expect.stringContaining('"10.0.0.0/33" is not an IP address') } })
+    const unknown = await put('nosuchsandbox000000', { denyOut: [ALL_TRAFFIC] })
+    expect(unknown.status).toBe(404)
+    expect(unknown.body?.code).toBe(404)
+    expect(await put(sbx.sandboxId, { denyOut: [ALL_TRAFFIC] })).toEqual({ status: 204, body: undefined })
   })
 
   it('an update of an unknown sandbox is SandboxNotFoundError', async () => {

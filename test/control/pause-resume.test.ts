@@ -267,7 +267,7 @@ describe('a filesystem-only paused sandbox across a SIGKILL restart', () => {
   let second: ControlServer | undefined
   printServerLogsOnFailure(() => second ?? first ?? sharedServer())
   beforeAll(async () => {
-    first = await startServer({ apiPort: 3264, proxyPort: 3266 })
+    first = await startServer({ apiPort: DEFAULT_API_PORT + 64, proxyPort: DEFAULT_PROXY_PORT + 64 })
   })
   afterAll(async () => {
     await second?.cleanup()
@@ -285,7 +285,7 @@ describe('a filesystem-only paused sandbox across a SIGKILL restart', () => {
     expect((await inspectSandbox(sbx.sandboxId)).State.Running).toBe(false)
 
     await first!.stop('SIGKILL')
-    second = await startServer({ apiPort: 3264, proxyPort: 3266, dataDir: first!.dataDir, apiKey: first!.apiKey })
+    second = await startServer({ apiPort: DEFAULT_API_PORT + 64, proxyPort: DEFAULT_PROXY_PORT + 64, dataDir: first!.dataDir, apiKey: first!.apiKey })
     const opts = sdkOpts(second)
 
     const listed = await Sandbox.list({ ...opts, query: { metadata: { tag } } }).nextItems()
