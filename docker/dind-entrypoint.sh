@@ -17,6 +17,12 @@ parent=${DIND_CGROUP_PARENT:-}
 if [ -z "$parent" ]; then
   # cgroup v1 with the host's hierarchy mounted: our own memory cgroup, e.g. /docker/<id>.
   own=$(awk -F: '$2 ~ /(^|,)memory(,|$)/ { print $3 }' /proc/self/cgroup)
+  if [ -z "$own" ]; then
+    # cgroup v2 needs another setup (a private cgroup namespace, controllers delegated to a
+    # child group, as moby's hack/dind does); our machines are v1 and it was never tried.
+    echo "dind-entrypoint: no cgroup v1 memory hierarchy in /proc/self/cgroup (cgroup v2 is not supported)" >&2
+    exit 1
+  fi
   parent="${own%/}/dind"
 fi
 
