@@ -1,0 +1,69 @@
+// A throw-away cluster for tests: one user network on the host engine, a registry on it, and N
+// Docker-in-Docker nodes that trust the registry. Everything is labelled and removed by stop().
+import { randomBytes } from 'node:crypto'
+import { DIND, REGISTRY, ensureImage, removeImages } from './images.js'
+import { startNodes, type DindNode } from './nodes.js'
+import { startRegistry, type TestRegistry } from './registry.js'
+import { HostResources, sweepLabelled } from './resources.js'
+
+export type TestCluster = Readonly<{
+  /** Unique per run: part of every name and of the `sandock.test.run` label. */
+  runId: string
+  /** The run's own label, `sandock.test.run=<runId>`. */
+  runLabel: string
+  /** Name prefix of everything the run made, `<prefix>-<runId>`. */
+  prefix: string
+  network: string
+  registry: TestRegistry
+  nodes: readonly DindNode[]
+  images: Readonly<{ dind: string; registry: string }>
+  /** Removes every container, volume and network of the run (idempotent), and the images unless kept. */
+  stop(): Promise<void>
+}>
+
+export type ClusterOptions = Readonly<{
+  /** Name prefix of everything created, e.g. `sandock-swarm`. */
+  prefix: string
+  /** The kind's label (`key=value`), e.g. `sandock.test=swarm-spike`: leftovers with it are swept first. */
+  label: string
+  nodes: number
+  /** Keep the (content-hash tagged) images after stop(), for a faster next run. */
+  keepImages?: boolean
+  /** Called with how long each phase took. */
+  onPhase?: (phase: string, ms: number) => void
+}>
+
+/** Builds the images when missing, then starts the network, the registry and the nodes. */
+export async function startCluster(opts: ClusterOptions): Promise<TestCluster> {
+  const phase = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    const t0 = performance.now()
+    const value = await fn()
+    opts.onPhase?.(name, performance.now() - t0)
+    return value
+  }
+  await sweepLabelled(opts.label)
+  const runId = randomBytes(3).toString('hex')
+  const runLabel = `sandock.test.run=${runId}`
+  const prefix = `${opts.prefix}-${runId}`
+  const labels = [opts.label, runLabel]
+  const [dindImage, registryImage] = await phase('images', () => Promise.all([
+    ensureImage({ ...DIND, name: `${opts.prefix}-dind` }, [opts.label]),
+    ensureImage({ ...REGISTRY, name: `${opts.prefix}-registry` }, [opts.label]),
+  ]))
+  const res = new HostResources(labels)
+  const stop = async () => {
+    await res.removeAll()
+    if (!opts.keepImages) await removeImages([dindImage, registryImage])
+  }
+  try {
+    const network = await res.createNetwork(`${prefix}-net`)
+    const registry = await phase('registry', () => startRegistry(res, { image: registryImage, network, prefix }))
+    const nodes = await phase('nodes', () => startNodes(res, {
+      image: dindImage, network, prefix, count: opts.nodes, insecureRegistries: [registry.address],
+    }))
+    return { runId, runLabel, prefix, network, registry, nodes, images: { dind: dindImage, registry: registryImage }, stop }
+  } catch (e) {
+    await stop().catch(() => undefined)
+    throw e
+  }
+}
