@@ -341,6 +341,15 @@ describe('list', () => {
     }
   })
 
+  it('returns entries in upstream order (names sorted per directory, depth-first), not directory-read order', async () => {
+    const dir = await tempDir('listorder')
+    // Created in reverse order, so the directory-read order differs from the expected one.
+    const made = await sbx.commands.run(`cd '${dir}' && mkdir subdir2 subdir1 && touch subdir1/b subdir1/a file1.txt`)
+    expect(made.exitCode).toBe(0)
+    const entries = await sbx.files.list(dir, { depth: 2 })
+    expect(entries.map((e) => e.path.slice(dir.length + 1))).toEqual(['file1.txt', 'subdir1', 'subdir1/a', 'subdir1/b', 'subdir2'])
+  })
+
   it('rebases entry paths on a relative request path (resolved under /home/user)', async () => {
     const dir = await tempDir('listrel')
     const rel = dir.slice('/home/user/'.length)
