@@ -108,6 +108,19 @@ describe('read', () => {
     expect(gunzipSync(raw.body).toString('utf8')).toBe(text)
   })
 
+  it('reads /proc and /sys files, whose size says 0 or 4096, until EOF (plain, gzip, stream)', async () => {
+    expect((await sbx.files.getInfo('/proc/cpuinfo')).size).toBe(0)
+    const cpuinfo = await sbx.files.read('/proc/cpuinfo')
+    expect(cpuinfo).toMatch(/^processor\s*:/m)
+    expect(await sbx.files.read('/proc/cpuinfo', { gzip: true })).toMatch(/^processor\s*:/m)
+    expect(await streamToText(await sbx.files.read('/proc/self/status', { format: 'stream' }))).toMatch(/^Name:/)
+    const version = (await sbx.commands.run('cat /proc/version')).stdout
+    expect(await sbx.files.read('/proc/version')).toBe(version)
+    const mtu = (await sbx.commands.run('cat /sys/class/net/lo/mtu')).stdout
+    expect(mtu).toMatch(/^\d+\n$/)
+    expect(await sbx.files.read('/sys/class/net/lo/mtu')).toBe(mtu)
+  })
+
   it('relative paths read from the user home', async () => {
     const name = uniqueName('relread')
     await sbx.files.write(`/home/user/${name}.txt`, 'rel')
