@@ -29,7 +29,7 @@ function rawMultipart(parts: RawPart[]): { headers: Record<string, string>; body
   return { headers: { 'content-type': `multipart/form-data; boundary=${B}` }, body: Buffer.concat(chunks) }
 }
 
-async function post(e: InProcessEnvd, query: Record<string, string>, init: { headers?: Record<string, string>; body: BodyInit }) {
+async function post(e: InProcessEnvd, query: Record<string, string>, init: { headers?: Record<string, string>; body: RequestInit['body'] }) {
   const res = await fetch(filesUrl(e, query), { method: 'POST', ...init })
   return { status: res.status, body: (await res.json()) as unknown }
 }
