@@ -40,7 +40,7 @@ describe('base template commands', () => {
     ['wget --version', /^GNU Wget/],
     ['unzip -v', /^UnZip \d/],
     ["echo '{\"a\":[1,2]}' | jq -c .a", /^\[1,2\]$/],
-    ['ps -eo comm=', /^node$/m],
+    ['ps -o pid=,comm= -p 1', /^1\s+\S+$/],
     ['netstat -tln', /:49983\b/],
     ['ss -tln', /:49983\b/],
     ['less --version', /^less \d+/],

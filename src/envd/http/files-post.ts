@@ -112,7 +112,7 @@ async function uploadMultipart(req: FastifyRequest<{ Querystring: Query }>, user
       parts.push(part)
       stream.pipe(part)
       part.on('close', () => stream.resume())
-      const write = writeFileAtomic(path, part, user, metadata)
+      const write = writeFileAtomic(path, part, user, metadata, deps.own)
       // Settled below after the parser finishes; until then a failure must not go unhandled.
       write.catch((e: unknown) => {
         failure ??= e
@@ -158,7 +158,7 @@ export async function filesPostRoute(app: FastifyInstance, deps: FilesDeps) {
       else if (type.startsWith('application/octet-stream')) {
         if (!req.query.path) throw new InvalidArgumentError('path query parameter is required for octet-stream uploads')
         const path = resolvePath(req.query.path, user, deps.state.defaultWorkdir)
-        written = [await writeFileAtomic(path, decodedBody(req), user, metadata)]
+        written = [await writeFileAtomic(path, decodedBody(req), user, metadata, deps.own)]
       } else throw new InvalidArgumentError(`unsupported content type '${type || 'none'}'`)
     } catch (e) {
       // The body may be half-read: drain what comes, and end the connection after this answer
