@@ -60,6 +60,8 @@ async function startUpstream(port = 0) {
   })
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex) => {
     upgraded.add(socket)
+    received.push(req.url ?? '')
+    if (req.url === '/ws-silent') return void socket.on('error', () => {})
     const accept = createHash('sha1').update(`${req.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64')
     socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`)
     echoFrames(socket)
@@ -409,6 +411,27 @@ describe('proxy connections', () => {
     const [res] = (await once(req, 'response')) as [http.IncomingMessage]
     expect(res.statusCode).toBe(502)
     expect(await text(res)).toBe('{"sandboxId":"gone","message":"The sandbox was not found","code":502}')
+  })
+
+  it('answers a WebSocket upgrade the sandbox has not answered yet with the 502 body when the tracked close runs', async () => {
+    const up = await startUpstream()
+    const { port, tracked } = await startProxy()
+    const req = http.request({
+      host: '127.0.0.1', port, path: '/ws-silent', agent: false,
+      headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', ...routed(up.port) },
+    })
+    const answer = new Promise<http.IncomingMessage | Error>((resolve) => {
+      req.on('response', resolve)
+      req.on('error', resolve)
+    })
+    req.end()
+    await vi.waitFor(() => expect(up.received).toContain('/ws-silent'))
+    expect(tracked.size).toBe(1)
+    for (const close of tracked) close()
+    const res = await answer
+    expect(res).toBeInstanceOf(http.IncomingMessage)
+    expect((res as http.IncomingMessage).statusCode).toBe(502)
+    expect(await text(res as http.IncomingMessage)).toBe(`{"sandboxId":"${ID}","message":"The sandbox was not found","code":502}`)
   })
 
   it('cuts an open WebSocket when the tracked close runs (kill)', async () => {
