@@ -52,11 +52,11 @@ async function sizeIsLength(path: string, st: { isFile(): boolean; size: number 
 
 /**
  * The content of a file whose size is not known up front, read until EOF: procfs and sysfs files
- * report size 0 whatever they hold, and FIFOs and devices have no size. undefined when the first
+ * report size 0 or 4096 whatever they hold, and FIFOs have no size. undefined when the first
  * read already hits EOF (an empty file), so it can still be sent with Content-Length: 0.
  */
 async function readUntilEof(path: string): Promise<Readable | undefined> {
-  const handle = await open(path, 'r')
+  const handle = await open(path, 'r').catch((e: unknown) => Promise.reject(unreadable(e, path)))
   try {
     const first = Buffer.allocUnsafe(READ_CHUNK)
     const { bytesRead } = await handle.read(first, 0, READ_CHUNK, null)
@@ -71,8 +71,15 @@ async function readUntilEof(path: string): Promise<Readable | undefined> {
     return body
   } catch (e) {
     await handle.close().catch(() => undefined)
-    throw e
+    throw unreadable(e, path)
   }
+}
+
+/** A file that cannot be opened or read (gone, /proc/self/mem's EIO, a socket) is the request's problem. */
+function unreadable(e: unknown, path: string): AppError {
+  const code = (e as NodeJS.ErrnoException).code
+  if (code === 'ENOENT') return new NotFoundError(`path '${path}' does not exist`, { cause: e })
+  return new InvalidArgumentError(`path '${path}' cannot be read: ${code ?? String(e)}`, { cause: e })
 }
 
 /** gzip of `source`; a client gone early destroys the source too (pipe() would leave it open). */
@@ -91,6 +98,8 @@ export async function filesGetRoute(app: FastifyInstance, deps: FilesDeps) {
       throw e
     })
     if (st.isDirectory()) throw new InvalidArgumentError(`path '${path}' is a directory`)
+    // A device has no end to read to (/dev/zero) or is a whole disk: not a file to download.
+    if (st.isCharacterDevice() || st.isBlockDevice()) throw new InvalidArgumentError(`path '${path}' is a device, not a file`)
     reply
       .header('content-type', 'application/octet-stream')
       .header('content-disposition', `inline; filename="${basename(path).replace(/["\\\r\n]/g, '_')}"`)
@@ -101,7 +110,7 @@ export async function filesGetRoute(app: FastifyInstance, deps: FilesDeps) {
     const gzip = wantsGzip(req.headers['accept-encoding'])
     // compat: upstream streams what read(2) returns. Only a regular file's size on a real
     // filesystem is a length to trust (and to stop at, should the file grow meanwhile); /proc and
-    // /sys files say 0 or 4096 whatever they hold, so those, FIFOs and devices are read until EOF.
+    // /sys files say 0 or 4096 whatever they hold, so those and FIFOs are read until EOF.
     if (!(await sizeIsLength(path, st))) {
       const body = await readUntilEof(path)
       if (!body) return reply.header('content-length', '0').send('')

@@ -259,6 +259,20 @@ describe('GET /files', () => {
     expect(await got).toEqual({ status: 200, text: 'through a fifo\n' })
   })
 
+  it.each([['/dev/zero'], ['/dev/null']])('answers 400 for a device (%s), which has no end to read to', async (path) => {
+    const e = await envd()
+    const res = await fetch(filesUrl(e, { path }))
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ code: 400, message: `path '${path}' is a device, not a file` })
+  })
+
+  it('answers 400, not 500, for a size-0 file whose read fails (/proc/self/mem)', async () => {
+    const e = await envd()
+    const res = await fetch(filesUrl(e, { path: '/proc/self/mem' }))
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ code: 400, message: "path '/proc/self/mem' cannot be read: EIO" })
+  })
+
   it('never sends more than the Content-Length it announced for a regular file', async () => {
     const e = await envd()
     await e.seed({ 'grows.txt': 'x'.repeat(10) })
