@@ -1,18 +1,32 @@
-# The `base` template: Debian bookworm with python3, git, curl, ss, sudo and node, user `user`
-# (home /home/user, passwordless sudo) as the default user, and envd as the entrypoint (Docker's
-# init reaps zombies and forwards signals). Built by `sandock serve` or scripts/build-image.mjs
-# from the envd bundle folder (dist/image, /opt/sandock in the server image).
+# The `base` template: Debian bookworm with the commands E2B's base offers (python/pip, node/npm,
+# git, curl, wget, compilers; see the README's comparison) plus jq, netstat, ss, less, nano, vi,
+# user `user` (home /home/user, passwordless sudo) as the default user, and envd as the entrypoint
+# (Docker's init reaps zombies and forwards signals). Built by `sandock serve` or
+# scripts/build-image.mjs from the envd bundle folder (dist/image, /opt/sandock in the server image).
 ARG BASE_IMAGE=debian:bookworm-slim
 FROM ${BASE_IMAGE}
+# Debian packages only, without recommends. gcc/g++/make/libc6-dev are build-essential minus
+# dpkg-dev (and the perl it pulls); python3-dev lets pip build C extensions.
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      ca-certificates curl git iproute2 procps python3 sudo \
+      ca-certificates curl git iproute2 procps sudo \
+      python3 python-is-python3 python3-pip python3-venv python3-dev \
+      gcc g++ make libc6-dev \
+      wget unzip jq net-tools less nano vim-tiny \
  && rm -rf /var/lib/apt/lists/* \
+ # `pip install` works as on E2B's base (a python.org Python); Debian's PEP 668 marker refuses it.
+ && rm -f /usr/lib/python3*/EXTERNALLY-MANAGED \
+ && update-alternatives --install /usr/bin/vim vim /usr/bin/vim.tiny 10 \
  && (getent passwd user >/dev/null || useradd --create-home --shell /bin/bash user) \
  && echo 'user ALL=(ALL:ALL) NOPASSWD: ALL' > /etc/sudoers.d/user && chmod 0440 /etc/sudoers.d/user
 COPY . /opt/sandock/
-# envd's own Node 24 doubles as the template's `node`.
-RUN ln -s /opt/sandock/bin/node /usr/local/bin/node && rm -f /opt/sandock/base.Dockerfile
+# envd's own Node 24 doubles as the template's `node`, and runs the bundled npm (Debian's npm
+# package would pull Debian's nodejs). Global installs go to /usr/local, as with a nodejs.org Node.
+RUN ln -s /opt/sandock/bin/node /usr/local/bin/node \
+ && ln -s /opt/sandock/npm/bin/npm-cli.js /usr/local/bin/npm \
+ && ln -s /opt/sandock/npm/bin/npx-cli.js /usr/local/bin/npx \
+ && echo 'prefix=/usr/local' > /opt/sandock/npm/npmrc \
+ && rm -f /opt/sandock/base.Dockerfile
 ENV SANDOCK_ENVD_USER=user SANDOCK_ENVD_WORKDIR=/home/user
 WORKDIR /home/user
 EXPOSE 49983

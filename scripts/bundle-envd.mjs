@@ -1,5 +1,5 @@
 // Bundles the `sandock` CLI (envd and the control plane) into one ESM file (fast start, no node_modules walk) and lays out
-// dist/image/: the file, a Node binary and the two native modules, ready to COPY into any image.
+// dist/image/: the file, a Node binary, the two native modules and npm, ready to COPY into any image.
 import { build } from 'esbuild'
 import { cp, mkdir, rm, copyFile, chmod } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
@@ -46,6 +46,12 @@ for (const mod of NATIVE) {
     filter: (src) => !/[\\/](src|deps|test|scripts|third_party|prebuilds[\\/](darwin|win32)[^\\/]*)$/.test(src) && !src.endsWith('.pdb'),
   })
 }
+// npm for the base template, run by the Node below (Debian's npm would pull Debian's nodejs);
+// pinned in package.json, so it is the same npm everywhere. Its HTML/markdown docs stay behind.
+await cp(join(root, 'node_modules', 'npm'), join(out, 'npm'), {
+  recursive: true,
+  filter: (src) => !/[\\/]npm[\\/]docs$/.test(src) && !/\.(cmd|ps1)$/.test(src),
+})
 // The base template's Dockerfile travels with the bundle, so `sandock serve` can build it anywhere.
 await copyFile(join(root, 'docker', 'base.Dockerfile'), join(out, 'base.Dockerfile'))
 // The daemon brings its own Node, so it runs in images with no (or another) Node installed.

@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import { sendError, sendNotFound } from '../shared/http-errors.js'
 import { ENVD_VERSION } from '../shared/version.js'
+import { OwnChanges } from './filesystem/own-changes.js'
 import { closeAllWatchers, createWatcherRegistry } from './filesystem/watchers.js'
 import { envsRoute } from './http/envs.js'
 import { filesGetRoute } from './http/files-get.js'
@@ -52,6 +53,7 @@ export async function buildEnvdApp(deps: EnvdAppDeps): Promise<FastifyInstance> 
 
   const table = new ProcessTable()
   const watchers = createWatcherRegistry()
+  const own = new OwnChanges()
   app.addHook('onClose', async () => {
     table.killAll()
     await closeAllWatchers(watchers)
@@ -61,13 +63,13 @@ export async function buildEnvdApp(deps: EnvdAppDeps): Promise<FastifyInstance> 
   await app.register(initRoute, { state })
   await app.register(envsRoute, { state })
   await app.register(metricsRoute)
-  await app.register(filesGetRoute, { state, lookup: users.lookup })
-  await app.register(filesPostRoute, { state, lookup: users.lookup })
+  await app.register(filesGetRoute, { state, lookup: users.lookup, own })
+  await app.register(filesPostRoute, { state, lookup: users.lookup, own })
   await registerRpc(app, {
     state,
     lookup: users.lookup,
     log,
-    fs: { state, users, watchers, log },
+    fs: { state, users, watchers, own, log },
     proc: { state, table, setprivPath: deps.setprivPath, log },
   })
   return app

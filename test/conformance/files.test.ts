@@ -108,6 +108,19 @@ describe('read', () => {
     expect(gunzipSync(raw.body).toString('utf8')).toBe(text)
   })
 
+  it('reads /proc and /sys files, whose size says 0 or 4096, until EOF (plain, gzip, stream)', async () => {
+    expect((await sbx.files.getInfo('/proc/cpuinfo')).size).toBe(0)
+    const cpuinfo = await sbx.files.read('/proc/cpuinfo')
+    expect(cpuinfo).toMatch(/^processor\s*:/m)
+    expect(await sbx.files.read('/proc/cpuinfo', { gzip: true })).toMatch(/^processor\s*:/m)
+    expect(await streamToText(await sbx.files.read('/proc/self/status', { format: 'stream' }))).toMatch(/^Name:/)
+    const version = (await sbx.commands.run('cat /proc/version')).stdout
+    expect(await sbx.files.read('/proc/version')).toBe(version)
+    const mtu = (await sbx.commands.run('cat /sys/class/net/lo/mtu')).stdout
+    expect(mtu).toMatch(/^\d+\n$/)
+    expect(await sbx.files.read('/sys/class/net/lo/mtu')).toBe(mtu)
+  })
+
   it('relative paths read from the user home', async () => {
     const name = uniqueName('relread')
     await sbx.files.write(`/home/user/${name}.txt`, 'rel')
@@ -339,6 +352,15 @@ describe('list', () => {
         expect(e.permissions).toBe('drwxr-xr-x')
       }
     }
+  })
+
+  it('returns entries in upstream order (names sorted per directory, depth-first), not directory-read order', async () => {
+    const dir = await tempDir('listorder')
+    // Created in reverse order, so the directory-read order differs from the expected one.
+    const made = await sbx.commands.run(`cd '${dir}' && mkdir subdir2 subdir1 && touch subdir1/b subdir1/a file1.txt`)
+    expect(made.exitCode).toBe(0)
+    const entries = await sbx.files.list(dir, { depth: 2 })
+    expect(entries.map((e) => e.path.slice(dir.length + 1))).toEqual(['file1.txt', 'subdir1', 'subdir1/a', 'subdir1/b', 'subdir2'])
   })
 
   it('rebases entry paths on a relative request path (resolved under /home/user)', async () => {

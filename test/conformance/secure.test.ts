@@ -174,6 +174,25 @@ describe('signed URLs', () => {
     expect(entry).toMatchObject({ owner: 'user', group: 'user', mode: 0o644 })
   })
 
+  it('a part without a filename (FormData string value) posted to an upload URL is written to its path', async () => {
+    onTestFinished(() => sbx.files.remove('/home/user/nameless.txt'))
+    const form = new FormData()
+    form.append('file', 'text from a plain form field')
+    const up = await fetch(await sbx.uploadUrl('nameless.txt', { useSignatureExpiration: 10_000 }), { method: 'POST', body: form })
+    expect(up.status).toBe(200)
+    expect(await json(up)).toStrictEqual([{ name: 'nameless.txt', path: '/home/user/nameless.txt', type: 'file' }])
+    expect(await sbx.files.read('nameless.txt')).toBe('text from a plain form field')
+  })
+
+  it('an upload URL answers 400 to a body without a file part, never 200 []', async () => {
+    const form = new FormData()
+    form.append('upload', new Blob(['misnamed']), 'misnamed.txt')
+    const up = await fetch(await sbx.uploadUrl('misnamed.txt'), { method: 'POST', body: form })
+    expect(up.status).toBe(400)
+    expect(await json(up)).toEqual({ code: 400, message: expect.stringContaining("no part named 'file'") })
+    expect(await sbx.files.exists('misnamed.txt')).toBe(false)
+  })
+
   it('signed URLs without an expiration work as well', async () => {
     onTestFinished(() => sbx.files.remove('/home/user/noexp.txt'))
     const form = new FormData()

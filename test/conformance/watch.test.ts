@@ -67,6 +67,25 @@ class Recorder {
     return this.waitFor((e) => e.type === type && e.name === name, `${type} ${name}`)
   }
 
+  /** `name: type` of every event so far. */
+  seen(): string[] {
+    return this.events.map((e) => `${e.name}: ${e.type}`)
+  }
+
+  /**
+   * Waits for `count` events, then for a marker file's CREATE written after them, so whatever the
+   * operation still had to report has arrived; returns the events before the marker.
+   */
+  async settle(dir: string, count: number): Promise<string[]> {
+    await this.waitFor(() => this.events.length >= count, `${count} events`)
+    const marker = `zz-marker-${++this.markers}`
+    await sbx.commands.run(`touch '${dir}/${marker}'`)
+    await this.waitEvent(FilesystemEventType.CREATE, marker)
+    return this.seen().filter((s) => !s.startsWith('zz-marker-'))
+  }
+
+  private markers = 0
+
   waitExit(timeoutMs = EVENT_TIMEOUT_MS): Promise<{ err?: Error }> {
     if (this.exited) return Promise.resolve(this.exited)
     return new Promise((resolve, reject) => {
@@ -87,15 +106,32 @@ async function watch(dir: string, opts: { recursive?: boolean; includeEntry?: bo
 }
 
 describe('watchDir events', () => {
-  it('writing to an existing file gives WRITE with the file name', async () => {
+  // Upstream's sequences (contract 4.6): its envd writes an upload in place (create, chown,
+  // write), MakeDir mkdirs and chowns, Move renames, Remove unlinks; inotify reports each syscall.
+  const { CREATE, CHMOD, WRITE, RENAME, REMOVE } = FilesystemEventType
+
+  it('files.write of a new file gives CREATE, CHMOD, WRITE', async () => {
+    const dir = await tempDir()
+    const { rec } = await watch(dir)
+    await sbx.files.write(`${dir}/test.txt`, 'new file content')
+    // Upload temp files must never leak into events.
+    expect(await rec.settle(dir, 3)).toEqual([`test.txt: ${CREATE}`, `test.txt: ${CHMOD}`, `test.txt: ${WRITE}`])
+  })
+
+  it('files.write of a new empty file gives CREATE, CHMOD', async () => {
+    const dir = await tempDir()
+    const { rec } = await watch(dir)
+    await sbx.files.write(`${dir}/empty.txt`, '')
+    expect(await rec.settle(dir, 2)).toEqual([`empty.txt: ${CREATE}`, `empty.txt: ${CHMOD}`])
+  })
+
+  it('files.write over an existing file gives CHMOD, WRITE (never CREATE)', async () => {
     const dir = await tempDir()
     await sbx.files.write(`${dir}/existing.txt`, 'initial')
     const { rec } = await watch(dir)
     await sbx.files.write(`${dir}/existing.txt`, 'updated content')
-    const ev = await rec.waitEvent(FilesystemEventType.WRITE, 'existing.txt')
-    expect(ev.entry).toBeUndefined() // includeEntry not requested
-    // The file existed before the watch: it must not be reported as created.
-    expect(rec.events.some((e) => e.type === FilesystemEventType.CREATE && e.name === 'existing.txt')).toBe(false)
+    expect(await rec.settle(dir, 2)).toEqual([`existing.txt: ${CHMOD}`, `existing.txt: ${WRITE}`])
+    expect(rec.events.every((e) => e.entry === undefined)).toBe(true) // includeEntry not requested
   })
 
   it('appending from a process to an existing file gives WRITE', async () => {
@@ -104,61 +140,41 @@ describe('watchDir events', () => {
     const { rec } = await watch(dir)
     const res = await sbx.commands.run(`echo 'line 2' >> '${dir}/log.txt'`)
     expect(res.exitCode).toBe(0)
-    await rec.waitEvent(FilesystemEventType.WRITE, 'log.txt')
+    expect(await rec.settle(dir, 1)).toEqual([`log.txt: ${WRITE}`])
   })
 
-  it('a new file gives CREATE then WRITE', async () => {
-    const dir = await tempDir()
-    const { rec } = await watch(dir)
-    await sbx.files.write(`${dir}/test.txt`, 'new file content')
-    const create = await rec.waitEvent(FilesystemEventType.CREATE, 'test.txt')
-    const write = await rec.waitEvent(FilesystemEventType.WRITE, 'test.txt')
-    expect(rec.events.indexOf(create)).toBeLessThan(rec.events.indexOf(write))
-    // Upload temp files must never leak into events.
-    expect(rec.events.every((e) => e.name === 'test.txt')).toBe(true)
-  })
-
-  it('removing a file gives REMOVE', async () => {
+  it('files.remove gives REMOVE', async () => {
     const dir = await tempDir()
     await sbx.files.write(`${dir}/doomed.txt`, 'bye')
     const { rec } = await watch(dir)
     await sbx.files.remove(`${dir}/doomed.txt`)
-    const ev = await rec.waitEvent(FilesystemEventType.REMOVE, 'doomed.txt')
-    expect(ev.entry).toBeUndefined()
+    expect(await rec.settle(dir, 1)).toEqual([`doomed.txt: ${REMOVE}`])
+    expect(rec.events[0]!.entry).toBeUndefined()
   })
 
-  it('a file created during the watch and then removed gives CREATE, WRITE, then REMOVE (not RENAME)', async () => {
+  it('a file written during the watch and then removed gives CREATE, CHMOD, WRITE, then REMOVE (not RENAME)', async () => {
     // The SDK's own watch test: write a new file, wait for its events, remove it, expect REMOVE.
     const dir = await tempDir()
     const { rec } = await watch(dir)
     await sbx.files.write(`${dir}/test.txt`, 'short-lived')
-    await rec.waitEvent(FilesystemEventType.CREATE, 'test.txt')
-    await rec.waitEvent(FilesystemEventType.WRITE, 'test.txt')
+    await rec.waitEvent(WRITE, 'test.txt')
     await sbx.files.remove(`${dir}/test.txt`)
-    await rec.waitFor((e) => e.name === 'test.txt' && (e.type === FilesystemEventType.REMOVE || e.type === FilesystemEventType.RENAME), 'REMOVE test.txt')
-    expect(rec.events.filter((e) => e.name === 'test.txt').map((e) => e.type)).toEqual([
-      FilesystemEventType.CREATE,
-      FilesystemEventType.WRITE,
-      FilesystemEventType.REMOVE,
-    ])
+    expect(await rec.settle(dir, 4)).toEqual([`test.txt: ${CREATE}`, `test.txt: ${CHMOD}`, `test.txt: ${WRITE}`, `test.txt: ${REMOVE}`])
   })
 
-  it('renaming gives RENAME for the old name and CREATE for the new one', async () => {
+  it('files.rename gives RENAME for the old name, then CREATE for the new one', async () => {
     const dir = await tempDir()
     await sbx.files.write(`${dir}/before.txt`, 'rename me')
     const { rec } = await watch(dir)
     await sbx.files.rename(`${dir}/before.txt`, `${dir}/after.txt`)
-    await rec.waitEvent(FilesystemEventType.RENAME, 'before.txt')
-    await rec.waitEvent(FilesystemEventType.CREATE, 'after.txt')
-    // A rename is not a removal of the old name.
-    expect(rec.events.some((e) => e.type === FilesystemEventType.REMOVE && e.name === 'before.txt')).toBe(false)
+    expect(await rec.settle(dir, 2)).toEqual([`before.txt: ${RENAME}`, `after.txt: ${CREATE}`])
   })
 
-  it('creating a subdirectory gives CREATE with its name (non-recursive)', async () => {
+  it('files.makeDir gives CREATE, CHMOD with its name (non-recursive)', async () => {
     const dir = await tempDir()
     const { rec } = await watch(dir)
     expect(await sbx.files.makeDir(`${dir}/child`)).toBe(true)
-    await rec.waitEvent(FilesystemEventType.CREATE, 'child')
+    expect(await rec.settle(dir, 2)).toEqual([`child: ${CREATE}`, `child: ${CHMOD}`])
   })
 })
 

@@ -23,9 +23,11 @@ export type SandboxProxy = Readonly<{
 
 type Admitted = Readonly<{ sandboxId: string; port: number; target: { protocol: string; host: string; port: number } }>
 
-/** One proxied request or upgrade: what a kill has to cut. */
+/** One proxied request or upgrade: what a kill or pause has to cut. */
 type Exchange = {
   closed: boolean
+  /** The sandbox started answering (response head or 101 received): only a cut can end it now. */
+  responded: boolean
   upgraded: boolean
   upstreamReq: http.ClientRequest | undefined
   upstreamSocket: Duplex | undefined
@@ -59,14 +61,18 @@ export function createProxyServer(deps: {
     if (ex) ex.upstreamReq = proxyReq
   })
   // An upstream that dies mid-response must break the client's response too: piping alone would leave it hanging.
-  proxy.on('proxyRes', (proxyRes, _req, res) => {
+  proxy.on('proxyRes', (proxyRes, req, res) => {
+    const ex = exchanges.get(req)
+    if (ex) ex.responded = true
     proxyRes.once('close', () => { if (!proxyRes.complete) res.destroy() })
   })
   proxy.on('proxyReqWs', (proxyReq, req) => {
     const ex = exchanges.get(req)
     if (!ex) return
     ex.upstreamReq = proxyReq
+    proxyReq.once('response', () => { ex.responded = true })
     proxyReq.once('upgrade', (_res, socket) => {
+      ex.responded = true
       ex.upgraded = true
       ex.upstreamSocket = socket
     })
@@ -93,9 +99,10 @@ export function createProxyServer(deps: {
   }
 
   function open(req: http.IncomingMessage, sandboxId: string, cutSockets: () => void) {
-    const ex: Exchange = { closed: false, upgraded: false, upstreamReq: undefined, upstreamSocket: undefined, retryTimer: undefined }
+    const ex: Exchange = { closed: false, responded: false, upgraded: false, upstreamReq: undefined, upstreamSocket: undefined, retryTimer: undefined }
     exchanges.set(req, ex)
-    // compat: kill cuts the connection; the client must see a broken stream, never a graceful end.
+    // compat: kill and pause cut the connection; a response under way must break, never end
+    // gracefully. `cutSockets` answers what the sandbox has not started answering (see callers).
     const cut = () => {
       if (ex.closed) return
       ex.closed = true
@@ -166,6 +173,14 @@ export function createProxyServer(deps: {
 
     const { sandboxId, port, target } = admitted
     const { ex, done } = open(req, sandboxId, () => {
+      // compat: a request the sandbox has not started answering gets the 502 of a sandbox that is
+      // not running (contract 3.4), as one arriving a moment later would: a pause or kill racing
+      // the request must not decide between an answer and a dropped connection. The connection
+      // closes after it, since the request body may still be arriving.
+      if (!ex.responded && !res.headersSent) {
+        res.shouldKeepAlive = false
+        return sendProxyError(res, sandboxNotFound(sandboxId))
+      }
       res.destroy()
       req.socket.destroy()
     })
@@ -217,7 +232,11 @@ export function createProxyServer(deps: {
 
     const { sandboxId, port, target } = admitted
     log.debug({ sandboxId, port, path: req.url?.split('?')[0] }, 'proxy upgrade')
-    const { ex, done } = open(req, sandboxId, () => socket.destroy())
+    const { ex, done } = open(req, sandboxId, () => {
+      // As for requests: before the sandbox answered the upgrade, the 502; after, only a cut.
+      if (!ex.responded) writeProxyErrorToSocket(socket, sandboxNotFound(sandboxId))
+      else socket.destroy()
+    })
     socket.once('close', () => {
       // Before the upgrade the library does not abort the upstream request itself.
       if (!ex.upgraded) ex.upstreamReq?.destroy()

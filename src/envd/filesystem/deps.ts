@@ -1,9 +1,11 @@
-// What every filesystem RPC needs: settings, the user database and the polling watchers.
+// What every filesystem RPC needs: settings, the user database, the polling watchers and the
+// announcements of envd's own changes.
 import type { HandlerContext } from '@connectrpc/connect'
 import type { EnvdState } from '../state.js'
 import type { UserDb, UserLookup } from '../identity/users.js'
 import { resolvePath } from '../identity/paths.js'
 import { callerOf } from '../rpc/context.js'
+import type { OwnChanges } from './own-changes.js'
 import type { WatcherRegistry } from './watchers.js'
 import type { Logger } from 'pino'
 
@@ -11,6 +13,8 @@ export type FsDeps = Readonly<{
   state: EnvdState
   users: { lookup: UserLookup; db: () => Promise<UserDb> }
   watchers: WatcherRegistry
+  /** envd's own changes, announced so watchers report them as upstream does. */
+  own: OwnChanges
   log: Logger
 }>
 

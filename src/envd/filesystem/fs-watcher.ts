@@ -1,6 +1,8 @@
 // One directory watch (chokidar) turned into E2B FilesystemEvents, shared by WatchDir and the
-// polling watchers. Maps add/change/unlink to CREATE/WRITE/CHMOD/REMOVE and pairs an unlink with
-// an add of the same inode into RENAME, since chokidar reports renames as unlink + add.
+// polling watchers. envd's own changes are reported as announced (own-changes.ts: upstream's
+// sequence for the same operation); other changes map add/change/unlink to CREATE/WRITE/CHMOD/
+// REMOVE, and an unlink paired with an add of the same inode becomes RENAME, since chokidar
+// reports renames as unlink + add.
 import type { Stats } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { basename, relative, sep } from 'node:path'
@@ -12,12 +14,13 @@ import { InvalidArgumentError } from '../../shared/errors.js'
 import type { UserDb } from '../identity/users.js'
 import { entryFromStats } from './entry-info.js'
 import { fromFsError } from './fs-errors.js'
+import type { OwnChange, OwnChanges } from './own-changes.js'
 
 /** Uploads are written to temp files with this prefix and renamed into place; watchers skip them. */
 export const UPLOAD_TEMP_PREFIX = '.sandock-upload-'
 const NETWORK_FS = /^(nfs\d?|cifs|smb\d?|fuse(\..*)?|fuseblk|9p|sshfs|glusterfs|ceph)$/
-// chokidar holds unlink events ~100 ms (its atomic-write detection), so the pairing window is wider.
-const RENAME_WINDOW_MS = 250
+// How long an unlink waits for an add of the same inode (a rename by another process).
+const RENAME_WINDOW_MS = 150
 
 export type WatchOptions = { recursive: boolean; includeEntry: boolean; allowNetworkMounts: boolean }
 export type DirWatch = { events: AsyncQueue<FilesystemEvent>; close(): Promise<void> }
@@ -43,7 +46,7 @@ async function mountOf(path: string): Promise<{ type: string; options: string } 
 const isGvisorGofer = (m: { type: string; options: string }) => m.type === '9p' && m.options.split(',').includes('trans=fd')
 
 /** Validates the directory (not_found / invalid_argument) and starts watching; resolves when ready. */
-export async function openDirWatch(dir: string, opts: WatchOptions, db: () => Promise<UserDb>): Promise<DirWatch> {
+export async function openDirWatch(dir: string, opts: WatchOptions, db: () => Promise<UserDb>, own: OwnChanges): Promise<DirWatch> {
   const st = await stat(dir).catch((e) => {
     throw fromFsError(e, dir)
   })
@@ -63,41 +66,78 @@ export async function openDirWatch(dir: string, opts: WatchOptions, db: () => Pr
   let ready = false
   let userDb: UserDb | undefined
 
+  /** Announcements this watch has reported, per path (a subtree removal covers many paths). */
+  const reported = new WeakMap<OwnChange, Set<string>>()
+  /** Old names of envd's moves, already reported as RENAME when the new name appeared. */
+  const renamedAway = new Set<string>()
+
   const nameOf = (p: string) => relative(dir, p).split(sep).join('/')
-  const emit = async (p: string, type: EventType, stats?: Stats) => {
-    let entry
-    if (opts.includeEntry && stats && (type === EventType.CREATE || type === EventType.WRITE || type === EventType.CHMOD)) {
-      userDb ??= await db()
-      entry = await entryFromStats(p, stats, userDb).catch(() => undefined)
+  // Entries are looked up asynchronously; a chain keeps events in the order they were seen.
+  let emitted: Promise<void> = Promise.resolve()
+  const emit = (p: string, type: EventType, stats?: Stats) => {
+    emitted = emitted.then(async () => {
+      let entry
+      if (opts.includeEntry && stats && (type === EventType.CREATE || type === EventType.WRITE || type === EventType.CHMOD)) {
+        userDb ??= await db()
+        entry = await entryFromStats(p, stats, userDb).catch(() => undefined)
+      }
+      events.push(create(FilesystemEventSchema, { name: nameOf(p), type, entry }))
+    })
+  }
+  /** envd's own change at `p`, the first time this watch sees it (then it is reported once). */
+  const ownChange = (p: string, ino: number | undefined, kind: OwnChange['kind']): OwnChange | undefined => {
+    const change = own.find(p, ino, kind)
+    if (!change) return undefined
+    const paths = reported.get(change) ?? new Set<string>()
+    reported.set(change, paths)
+    if (paths.has(p)) return undefined
+    paths.add(p)
+    return change
+  }
+  const reportOwn = (p: string, change: OwnChange, stats?: Stats) => {
+    // compat: a move reports the old name (RENAME) before the new one, when both are watched.
+    if (change.from !== undefined && inodes.has(change.from)) {
+      inodes.delete(change.from)
+      renamedAway.add(change.from)
+      emit(change.from, EventType.RENAME)
     }
-    events.push(create(FilesystemEventSchema, { name: nameOf(p), type, entry }))
+    for (const op of change.ops) emit(p, op, stats)
   }
   const onAdd = (p: string, stats?: Stats) => {
     if (stats) inodes.set(p, stats.ino)
-    if (!ready) return
+    if (!ready) {
+      // Already there when the watch began: a later change is not this announcement's.
+      ownChange(p, stats?.ino, 'appears')
+      return
+    }
+    const announced = ownChange(p, stats?.ino, 'appears')
+    if (announced) return reportOwn(p, announced, stats)
     const pending = stats ? pendingUnlinks.get(stats.ino) : undefined
     if (pending) {
       clearTimeout(pending.timer)
       pendingUnlinks.delete(stats!.ino)
-      void emit(pending.path, EventType.RENAME)
+      emit(pending.path, EventType.RENAME)
     } else if (stats) {
       recentAdds.set(stats.ino, { path: p, at: Date.now() })
     }
-    void emit(p, EventType.CREATE, stats)
+    emit(p, EventType.CREATE, stats)
     // A new file that already has content was written too (inotify reports CREATE then WRITE).
-    if (stats?.isFile() && stats.size > 0) void emit(p, EventType.WRITE, stats)
+    if (stats?.isFile() && stats.size > 0) emit(p, EventType.WRITE, stats)
   }
   const onUnlink = (p: string) => {
     const ino = inodes.get(p)
     inodes.delete(p)
     if (!ready) return
+    if (renamedAway.delete(p)) return
+    const announced = ownChange(p, ino, 'goes')
+    if (announced) return reportOwn(p, announced)
     if (ino === undefined) return void emit(p, EventType.REMOVE)
     // The same inode showed up under another name just before: this name was renamed away.
     const added = recentAdds.get(ino)
     if (added !== undefined && added.path !== p && Date.now() - added.at < RENAME_WINDOW_MS) return void emit(p, EventType.RENAME)
     const timer = setTimeout(() => {
       pendingUnlinks.delete(ino)
-      void emit(p, EventType.REMOVE)
+      emit(p, EventType.REMOVE)
     }, RENAME_WINDOW_MS)
     pendingUnlinks.set(ino, { path: p, timer })
   }
@@ -107,6 +147,9 @@ export async function openDirWatch(dir: string, opts: WatchOptions, db: () => Pr
     ignoreInitial: false,
     alwaysStat: true,
     followSymlinks: false,
+    // compat: inotify reports an unlink at once, and a delete-and-recreate as REMOVE then CREATE;
+    // chokidar's `atomic` would hold unlinks 100 ms and fold such pairs into one change.
+    atomic: false,
     depth: opts.recursive ? undefined : 0,
     ignored: (p: string) => basename(p).startsWith(UPLOAD_TEMP_PREFIX),
   })
@@ -118,15 +161,17 @@ export async function openDirWatch(dir: string, opts: WatchOptions, db: () => Pr
     .on('change', (p, stats) => {
       const previousIno = inodes.get(p)
       if (stats) inodes.set(p, stats.ino)
+      const announced = ownChange(p, stats?.ino, 'appears')
+      if (announced) return reportOwn(p, announced, stats)
       // A replaced file (new inode, e.g. an upload renamed into place) was written. Otherwise a
       // write moves mtime and ctime together, while chmod/chown moves only ctime.
       const replaced = stats !== undefined && previousIno !== undefined && previousIno !== stats.ino
       const isWrite = !stats || replaced || Math.abs(stats.ctimeMs - stats.mtimeMs) < 2
-      void emit(p, isWrite ? EventType.WRITE : EventType.CHMOD, stats)
+      emit(p, isWrite ? EventType.WRITE : EventType.CHMOD, stats)
     })
     .on('unlink', onUnlink)
     .on('unlinkDir', (p) => {
-      if (p === dir) void emit(p, EventType.REMOVE)
+      if (p === dir) emit(p, EventType.REMOVE)
       else onUnlink(p)
     })
     .on('error', (err) => events.end(err))

@@ -7,6 +7,7 @@ import { ensureDirs } from '../identity/paths.js'
 import { readEntryInfo } from './entry-info.js'
 import { fromFsError, isErrno } from './fs-errors.js'
 import { resolveFor, type FsDeps } from './deps.js'
+import { announceNewDirs } from './own-changes.js'
 
 /** Throws already_exists for an existing directory, invalid_argument for an existing non-directory. */
 export function makeDir(deps: FsDeps): ServiceImpl<typeof Filesystem>['makeDir'] {
@@ -16,7 +17,7 @@ export function makeDir(deps: FsDeps): ServiceImpl<typeof Filesystem>['makeDir']
       const existing = await lstat(path).catch((e) => (isErrno(e, 'ENOENT') ? undefined : Promise.reject(e)))
       if (existing?.isDirectory()) throw new AppError('already_exists', `directory already exists: ${path}`)
       if (existing) throw new InvalidArgumentError(`path already exists but is not a directory: ${path}`)
-      await ensureDirs(path, user)
+      await ensureDirs(path, user, (dirs) => announceNewDirs(deps.own, dirs))
       return { entry: await readEntryInfo(path, await deps.users.db()) }
     } catch (e) {
       throw fromFsError(e, path)

@@ -12,7 +12,7 @@ export function watchDir(deps: FsDeps): ServiceImpl<typeof Filesystem>['watchDir
   return async function* (req, ctx) {
     const { path } = resolveFor(deps, ctx, req.path)
     // Errors before `start` (missing dir, a file) travel in the end-stream envelope.
-    const watch = await openDirWatch(path, req, deps.users.db)
+    const watch = await openDirWatch(path, req, deps.users.db, deps.own)
     try {
       yield { event: { case: 'start', value: {} } } satisfies Msg
       const events = (async function* () {

@@ -27,7 +27,7 @@ function getEntry(deps: FsDeps, id: string): Entry {
 export function createWatcher(deps: FsDeps): ServiceImpl<typeof Filesystem>['createWatcher'] {
   return async (req, ctx) => {
     const { path } = resolveFor(deps, ctx, req.path)
-    const watch = await openDirWatch(path, req, deps.users.db)
+    const watch = await openDirWatch(path, req, deps.users.db, deps.own)
     const id = watcherId()
     const entry: Entry = { watch, buffered: [], error: undefined }
     deps.watchers.set(id, entry)

@@ -3,7 +3,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { PassThrough, type Readable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
-import busboy from 'busboy'
+import { Busboy, type BusboyHeaders, type BusboyInstance } from '@fastify/busboy'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError, InvalidArgumentError } from '../../shared/errors.js'
 import { resolvePath } from '../identity/paths.js'
@@ -65,36 +65,55 @@ function asUploadError(e: unknown): unknown {
   return e
 }
 
+/**
+ * Multipart uploads, with upstream's rules for every shape (contract 5.6):
+ * - only parts named `file` are files; other fields riding along are ignored, but a body without
+ *   any `file` part is a 400 (upstream answers 200 [] there: a silent loss the SDK then trips on);
+ * - a part's target is the `path` query, else its filename as a full path; a part with neither
+ *   is a 400. A part without a filename is a file all the same (FormData's `append('file', text)`);
+ * - two parts for one path: 400, the first one written (upstream's words say so);
+ * - an empty, truncated or unparsable body: 400. Each file is written whole or not at all.
+ */
 async function uploadMultipart(req: FastifyRequest<{ Querystring: Query }>, user: User, deps: FilesDeps, metadata: Record<string, string>): Promise<WrittenFile[]> {
   const body = decodedBody(req)
-  // preservePath: the part's filename is the destination path; do not strip directories.
-  let bb: busboy.Busboy
+  let bb: BusboyInstance
   try {
-    bb = busboy({ headers: req.headers, preservePath: true })
+    // preservePath: the part's filename is the destination path; do not strip directories.
+    // isPartAFile: every part streams (none is buffered and text-decoded as a form field).
+    bb = Busboy({ headers: req.headers as BusboyHeaders, preservePath: true, isPartAFile: () => true })
   } catch (e) {
-    // No boundary, or a multipart subtype busboy does not read (multipart/mixed).
+    // No boundary, or a multipart subtype the parser does not read (multipart/mixed).
     throw new InvalidArgumentError(`invalid multipart request: ${(e as Error).message}`, { cause: e })
   }
   const seen = new Set<string>()
   const writes: Promise<WrittenFile>[] = []
   const parts: PassThrough[] = []
+  let fileParts = 0
   let failure: unknown
-  bb.on('file', (field, stream, info) => {
+  bb.on('file', (field, stream, filename) => {
     stream.on('error', ignore)
     if (field !== 'file' || failure) return void stream.resume()
+    fileParts++
     try {
-      const path = resolvePath(req.query.path ?? info.filename ?? '', user, deps.state.defaultWorkdir)
-      if (seen.has(path)) throw new InvalidArgumentError(`you cannot upload multiple files to the same path '${path}' in one upload request`)
+      // compat: the path query names the target of every part; without it, the part's filename.
+      const target = req.query.path ?? filename
+      if (target === undefined) {
+        throw new InvalidArgumentError('error getting multipart custom part file name: filename not found in Content-Disposition header')
+      }
+      const path = resolvePath(target, user, deps.state.defaultWorkdir)
+      if (seen.has(path)) {
+        throw new InvalidArgumentError(`you cannot upload multiple files to the same path '${path}' in one upload request, only the first specified file was uploaded`)
+      }
       seen.add(path)
-      // The writer destroys its source on failure; busboy would then stall on this part. Give the
-      // writer a pass-through and drain the part ourselves if the writer stops early.
+      // The writer destroys its source on failure; the parser would then stall on this part. Give
+      // the writer a pass-through and drain the part ourselves if the writer stops early.
       const part = new PassThrough()
       part.on('error', ignore) // destroyed on a parse error, maybe before the writer pipes it
       parts.push(part)
       stream.pipe(part)
       part.on('close', () => stream.resume())
-      const write = writeFileAtomic(path, part, user, metadata)
-      // Settled below after the parser closes; until then a failure must not go unhandled.
+      const write = writeFileAtomic(path, part, user, metadata, deps.own)
+      // Settled below after the parser finishes; until then a failure must not go unhandled.
       write.catch((e: unknown) => {
         failure ??= e
       })
@@ -105,9 +124,9 @@ async function uploadMultipart(req: FastifyRequest<{ Querystring: Query }>, user
     }
   })
   await new Promise<void>((resolve, reject) => {
-    bb.on('close', resolve)
-    // A malformed or truncated body is the client's fault.
-    bb.on('error', (e) => {
+    bb.on('finish', resolve)
+    // A malformed, empty or truncated body is the client's fault.
+    bb.on('error', (e: unknown) => {
       const err = new InvalidArgumentError(`cannot parse multipart body: ${(e as Error).message}`, { cause: e })
       // Parts cut short must not be committed: their writers fail and remove their temp files.
       for (const part of parts) part.destroy(err)
@@ -120,6 +139,7 @@ async function uploadMultipart(req: FastifyRequest<{ Querystring: Query }>, user
   if (failure) throw failure
   const rejected = results.find((r) => r.status === 'rejected')
   if (rejected) throw rejected.reason
+  if (fileParts === 0) throw new InvalidArgumentError("the multipart body has no part named 'file'; nothing was written")
   return results.map((r) => (r as PromiseFulfilledResult<WrittenFile>).value)
 }
 
@@ -138,7 +158,7 @@ export async function filesPostRoute(app: FastifyInstance, deps: FilesDeps) {
       else if (type.startsWith('application/octet-stream')) {
         if (!req.query.path) throw new InvalidArgumentError('path query parameter is required for octet-stream uploads')
         const path = resolvePath(req.query.path, user, deps.state.defaultWorkdir)
-        written = [await writeFileAtomic(path, decodedBody(req), user, metadata)]
+        written = [await writeFileAtomic(path, decodedBody(req), user, metadata, deps.own)]
       } else throw new InvalidArgumentError(`unsupported content type '${type || 'none'}'`)
     } catch (e) {
       // The body may be half-read: drain what comes, and end the connection after this answer

@@ -21,9 +21,10 @@ export function resolvePath(path: string, user: User, defaultWorkdir: string | u
 
 /**
  * mkdir -p for `dir`, chowning every directory it creates to the user (mode 0755).
- * Returns the first directory created, or undefined when it already existed.
+ * Returns the first directory created, or undefined when it already existed. `creating` hears
+ * the directories about to be created, outermost first, before anything is created.
  */
-export async function ensureDirs(dir: string, user: User): Promise<string | undefined> {
+export async function ensureDirs(dir: string, user: User, creating?: (dirs: readonly string[]) => void): Promise<string | undefined> {
   const missing: string[] = []
   for (let d = dir; ; d = dirname(d)) {
     const exists = await stat(d).then(() => true, (e: NodeJS.ErrnoException) => {
@@ -35,6 +36,7 @@ export async function ensureDirs(dir: string, user: User): Promise<string | unde
     if (d === dirname(d)) break
   }
   if (missing.length === 0) return undefined
+  creating?.(missing)
   await mkdir(dir, { recursive: true, mode: 0o755 })
   for (const d of missing) await chown(d, user.uid, user.gid)
   return missing[0]

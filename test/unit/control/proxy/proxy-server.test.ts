@@ -26,14 +26,20 @@ async function closedPort(): Promise<number> {
   return port
 }
 
-/** Upstream: /stream (rest after `release`), /hang (never ends), /die (drops the socket), /upload (echoes chunks), else JSON echo. */
+/**
+ * Upstream: /stream (rest after `release`), /hang (never ends), /die (drops the socket), /upload
+ * (echoes chunks), /silent (reads the body, never answers: a request in flight), else JSON echo.
+ */
 async function startUpstream(port = 0) {
   let release!: () => void
   const gate = new Promise<void>((r) => (release = r))
   const cutResponses: string[] = []
+  const received: string[] = []
   const upgraded = new Set<Duplex>()
   const server = http.createServer((req, res) => {
+    received.push(req.url ?? '')
     res.once('close', () => { if (!res.writableFinished) cutResponses.push(req.url ?? '') })
+    if (req.url === '/silent') return void req.resume()
     if (req.url === '/stream' || req.url === '/hang' || req.url === '/die') {
       res.writeHead(200, { 'content-type': 'text/plain' })
       res.write('first\n')
@@ -54,6 +60,8 @@ async function startUpstream(port = 0) {
   })
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex) => {
     upgraded.add(socket)
+    received.push(req.url ?? '')
+    if (req.url === '/ws-silent') return void socket.on('error', () => {})
     const accept = createHash('sha1').update(`${req.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64')
     socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`)
     echoFrames(socket)
@@ -65,7 +73,7 @@ async function startUpstream(port = 0) {
     server.closeAllConnections()
     await new Promise((r) => server.close(r))
   })
-  return { port: actualPort, release, cutResponses }
+  return { port: actualPort, release, cutResponses, received }
 }
 
 /** Echoes small WebSocket frames (unmasked back to the client); answers a close frame and ends. */
@@ -337,6 +345,35 @@ describe('proxy connections', () => {
     expect(tracked.size).toBe(0)
   })
 
+  // A pause (or kill) cuts what is in flight. A request the sandbox has not started answering can
+  // still get the proxy's 502 for a sandbox that is not running (contract 3.4); before the fix it
+  // was cut without an answer ("Server disconnected"), depending on when it arrived.
+  it.each([
+    ['a request waiting for its answer', false],
+    ['an upload still sending its body', true],
+  ])('answers %s with the 502 body when the tracked close runs, instead of cutting it', async (_name, streaming) => {
+    const up = await startUpstream()
+    const { port, tracked } = await startProxy()
+    for (let i = 0; i < 5; i++) {
+      const req = http.request({ host: '127.0.0.1', port, path: '/silent', method: 'POST', headers: routed(up.port), agent: false })
+      const answer = new Promise<http.IncomingMessage | Error>((resolve) => {
+        req.on('response', resolve)
+        req.on('error', resolve)
+      })
+      if (streaming) req.write('first chunk of a longer body')
+      else req.end('whole body')
+      await vi.waitFor(() => expect(up.received.length).toBe(i + 1))
+      expect(tracked.size).toBe(1)
+      for (const close of tracked) close()
+      const res = await answer
+      expect(res).toBeInstanceOf(http.IncomingMessage)
+      expect((res as http.IncomingMessage).statusCode).toBe(502)
+      expect(await text(res as http.IncomingMessage)).toBe(`{"sandboxId":"${ID}","message":"The sandbox was not found","code":502}`)
+      req.destroy()
+      await vi.waitFor(() => expect(tracked.size).toBe(0))
+    }
+  })
+
   it('breaks the client response when the upstream dies mid-stream', async () => {
     const up = await startUpstream()
     const { port, tracked } = await startProxy()
@@ -374,6 +411,27 @@ describe('proxy connections', () => {
     const [res] = (await once(req, 'response')) as [http.IncomingMessage]
     expect(res.statusCode).toBe(502)
     expect(await text(res)).toBe('{"sandboxId":"gone","message":"The sandbox was not found","code":502}')
+  })
+
+  it('answers a WebSocket upgrade the sandbox has not answered yet with the 502 body when the tracked close runs', async () => {
+    const up = await startUpstream()
+    const { port, tracked } = await startProxy()
+    const req = http.request({
+      host: '127.0.0.1', port, path: '/ws-silent', agent: false,
+      headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', ...routed(up.port) },
+    })
+    const answer = new Promise<http.IncomingMessage | Error>((resolve) => {
+      req.on('response', resolve)
+      req.on('error', resolve)
+    })
+    req.end()
+    await vi.waitFor(() => expect(up.received).toContain('/ws-silent'))
+    expect(tracked.size).toBe(1)
+    for (const close of tracked) close()
+    const res = await answer
+    expect(res).toBeInstanceOf(http.IncomingMessage)
+    expect((res as http.IncomingMessage).statusCode).toBe(502)
+    expect(await text(res as http.IncomingMessage)).toBe(`{"sandboxId":"${ID}","message":"The sandbox was not found","code":502}`)
   })
 
   it('cuts an open WebSocket when the tracked close runs (kill)', async () => {

@@ -46,6 +46,19 @@ describe('ListDir', () => {
     expect(await listed(e, 'tree', depth)).toEqual([...expected].sort())
   })
 
+  it('returns entries in upstream order: each directory sorted by name, walked depth-first', async () => {
+    // Go's filepath.WalkDir (upstream): names byte-sorted per directory, a directory's children
+    // right after it. Created in reverse so directory-read order cannot pass by luck.
+    const e = await startEnvd()
+    onTestFinished(() => e.close())
+    for (const rel of ['w/subdir2/', 'w/subdir1/b', 'w/subdir1/a', 'w/file1.txt', 'w/a-b', 'w/a/x', 'w/B', 'w/é', 'w/z']) await e.seed({ [rel]: rel.endsWith('/') ? null : 'x' })
+    const { entries } = await e.filesystem.listDir({ path: e.path('w'), depth: 2 })
+    const prefix = e.path('w') + '/'
+    expect(entries.map((x) => x.path.slice(prefix.length))).toEqual([
+      'B', 'a', 'a/x', 'a-b', 'file1.txt', 'subdir1', 'subdir1/a', 'subdir1/b', 'subdir2', 'z', 'é',
+    ])
+  })
+
   it('follows a symlinked root and rebases every path on the requested path', async () => {
     const e = await envdWithTree()
     expect(await listed(e, 'tree-link', 3)).toEqual([...DEPTH3].sort())

@@ -1,5 +1,6 @@
 // POST /files and GET /files against the in-process envd (contract 5.5, 5.6).
-import { chmod, readFile, stat } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { chmod, readFile, stat, writeFile } from 'node:fs/promises'
 import { rawGet } from '../../../support/raw-http.js'
 import { userInfo } from 'node:os'
 import { gunzipSync, gzipSync } from 'node:zlib'
@@ -226,6 +227,58 @@ describe('GET /files', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-length')).toBe('0')
     expect(await res.text()).toBe('')
+  })
+
+  it.each([['/proc/version', 0], ['/proc/self/status', 0], ['/sys/class/net/lo/mtu', 4096]])('reads %s, which reports size %i, until EOF', async (path, size) => {
+    const e = await envd()
+    expect((await stat(path)).size).toBe(size)
+    const res = await fetch(filesUrl(e, { path }))
+    expect(res.status).toBe(200)
+    const text = await res.text()
+    const firstLine = (await readFile(path, 'utf8')).split('\n')[0]!
+    expect(text.length).toBeGreaterThan(0)
+    expect(text.split('\n')[0]!.split(':')[0]).toBe(firstLine.split(':')[0])
+    // Unknown length: streamed, so no Content-Length that could cut it short.
+    expect(res.headers.get('content-length')).toBeNull()
+  })
+
+  it('gzips a size-0 /proc file read until EOF', async () => {
+    const e = await envd()
+    const raw = await rawGet(filesUrl(e, { path: '/proc/version' }), { 'accept-encoding': 'gzip' })
+    expect(raw.encoding).toBe('gzip')
+    expect(gunzipSync(raw.body).toString()).toBe(await readFile('/proc/version', 'utf8'))
+  })
+
+  it('streams a FIFO until its writer closes it', async () => {
+    const e = await envd()
+    const fifo = e.path('pipe')
+    execFileSync('mkfifo', [fifo])
+    const got = fetch(filesUrl(e, { path: fifo })).then(async (r) => ({ status: r.status, text: await r.text() }))
+    // Opening for writing blocks until envd opens the FIFO for reading.
+    await writeFile(fifo, 'through a fifo\n')
+    expect(await got).toEqual({ status: 200, text: 'through a fifo\n' })
+  })
+
+  it.each([['/dev/zero'], ['/dev/null']])('answers 400 for a device (%s), which has no end to read to', async (path) => {
+    const e = await envd()
+    const res = await fetch(filesUrl(e, { path }))
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ code: 400, message: `path '${path}' is a device, not a file` })
+  })
+
+  it('answers 400, not 500, for a size-0 file whose read fails (/proc/self/mem)', async () => {
+    const e = await envd()
+    const res = await fetch(filesUrl(e, { path: '/proc/self/mem' }))
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ code: 400, message: "path '/proc/self/mem' cannot be read: EIO" })
+  })
+
+  it('never sends more than the Content-Length it announced for a regular file', async () => {
+    const e = await envd()
+    await e.seed({ 'grows.txt': 'x'.repeat(10) })
+    const res = await fetch(filesUrl(e, { path: e.path('grows.txt') }), { headers: { 'accept-encoding': 'identity' } })
+    expect(res.headers.get('content-length')).toBe('10')
+    expect((await res.text()).length).toBe(10)
   })
 
   it('returns 404 with the E2B body for a missing path', async () => {
