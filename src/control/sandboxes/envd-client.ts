@@ -1,8 +1,8 @@
 // The control plane's calls to envd inside a sandbox: readiness, /init and /metrics (never proxied).
 import net from 'node:net'
+import { ENVD_PORT } from '../../shared/envd.js'
 import { AppError } from '../../shared/errors.js'
 
-export const ENVD_PORT = 49983
 
 export type EnvdMetrics = {
   ts: number; cpu_count: number; cpu_used_pct: number; mem_total: number; mem_used: number; mem_cache: number

@@ -5,7 +5,7 @@ import { createClient, type Client } from '@connectrpc/connect'
 import { createConnectTransport } from '@connectrpc/connect-node'
 import { Process } from '../../gen/process/process_pb.js'
 import { AppError } from '../../shared/errors.js'
-import { ENVD_PORT } from './envd-client.js'
+import { ENVD_PORT } from '../../shared/envd.js'
 
 export type SandboxCommand = Readonly<{
   cmd: string

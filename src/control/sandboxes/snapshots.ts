@@ -1,7 +1,7 @@
 // Snapshots: a sandbox's filesystem committed as an image (labels carry what a create needs), so
 // the snapshot id works as a template id; forks start from an unlisted snapshot of their source.
-import { randomBytes } from 'node:crypto'
 import { AppError, NotFoundError } from '../../shared/errors.js'
+import { newSnapshotId } from '../../shared/ids.js'
 import type { SandboxRuntime } from '../runtime/docker-runtime.js'
 import { LABELS } from '../runtime/labels.js'
 import type { ResolvedTemplate } from '../templates/template-resolver.js'
@@ -9,8 +9,6 @@ import type { Sandbox } from './types.js'
 
 export type SnapshotInfo = { snapshotId: string; names: string[]; sandboxId: string; createdS: number }
 
-const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
-const newSnapshotId = () => 's' + [...randomBytes(19)].map((b) => ALPHABET[b % ALPHABET.length]).join('')
 export const snapshotImage = (snapshotId: string) => `sandock/snapshot:${snapshotId}`
 const NAME = /^[a-z0-9][a-z0-9._-]{0,127}$/i
 

@@ -3,6 +3,7 @@
 // each; then the final image and a check that boots it like a sandbox and waits for its ready
 // command. Every log line carries the step it belongs to ("base", "1".."N", "finalize").
 import { join } from 'node:path'
+import { ENVD_PORT } from '../../shared/envd.js'
 import { AppError } from '../../shared/errors.js'
 import type { BuildContainer, BuildRuntime } from '../runtime/docker-builder.js'
 import { LABELS } from '../runtime/labels.js'
@@ -157,7 +158,7 @@ export async function runBuild(deps: BuilderDeps, build: { buildId: string; temp
     const finalImage = await container.commit({
       tag,
       changes: [
-        `ENTRYPOINT ${JSON.stringify(ENVD_ENTRYPOINT)}`, 'CMD []', 'USER root', 'WORKDIR /', 'EXPOSE 49983',
+        `ENTRYPOINT ${JSON.stringify(ENVD_ENTRYPOINT)}`, 'CMD []', 'USER root', 'WORKDIR /', `EXPOSE ${ENVD_PORT}`,
         `ENV SANDOCK_ENVD_USER=${JSON.stringify(config.user)}`, `ENV SANDOCK_ENVD_WORKDIR=${JSON.stringify(config.workdir ?? '')}`,
       ],
       labels: { [LABELS.templateId]: build.templateId, [LABELS.envd]: '1' },

@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { Logger } from 'pino'
 import { AppError, InvalidArgumentError, NotFoundError, RateLimitedError } from '../../shared/errors.js'
+import { newTemplateId } from '../../shared/ids.js'
 import { limiter } from '../../shared/limiter.js'
 import { safeEqual } from '../../shared/safe-equal.js'
 import type { BuildRuntime } from '../runtime/docker-builder.js'
@@ -43,8 +44,6 @@ export type StartBuildBody = {
   readyCmd?: string
 }
 
-const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
-const newTemplateId = () => [...randomBytes(20)].map((b) => ALPHABET[b % ALPHABET.length]).join('')
 const UPLOAD_TTL_S = 30 * 60
 /** The base template is built in, not stored (docker/base.Dockerfile); it answers to `base`. */
 export const BASE_TEMPLATE_ID = 'base'
