@@ -3,7 +3,7 @@ import type { HandlerContext } from '@connectrpc/connect'
 import type { EnvdState } from '../state.js'
 import type { UserDb, UserLookup } from '../identity/users.js'
 import { resolvePath } from '../identity/paths.js'
-import { callerOf } from '../rpc/context.js'
+import { callerOf } from '../identity/caller.js'
 import type { WatcherRegistry } from './watchers.js'
 import type { Logger } from 'pino'
 
