@@ -4,7 +4,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { secretDigest } from '../../shared/safe-equal.js'
+import { secretDigest } from '../shared/safe-equal.js'
 
 async function readOrCreate(path: string, make: () => string): Promise<{ value: string; created: boolean }> {
   try {

@@ -3,15 +3,18 @@ import { access } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Logger } from 'pino'
-import { AppError } from '../shared/errors.js'
-import type { SandboxRuntime } from './runtime/docker-runtime.js'
+import { AppError } from '../../shared/errors.js'
+import type { SandboxRuntime } from '../runtime/docker-runtime.js'
 
 const BASE_DOCKERFILE = 'base.Dockerfile'
 
-/** The folder holding the envd bundle and base.Dockerfile: beside the bundle, or dist/image. */
+/**
+ * The folder holding the envd bundle and base.Dockerfile: beside the bundle (dist/image/sandock.mjs),
+ * or dist/image seen from dist/control/templates (tsc output) or from src/control/templates.
+ */
 export async function findImageContext(explicit: string | undefined): Promise<string> {
   const here = dirname(fileURLToPath(import.meta.url))
-  const candidates = explicit ? [explicit] : [here, join(here, '..', 'image'), join(here, '..', '..', 'dist', 'image')]
+  const candidates = explicit ? [explicit] : [here, join(here, '..', '..', 'image'), join(here, '..', '..', '..', 'dist', 'image')]
   for (const dir of candidates) {
     if (await access(join(dir, BASE_DOCKERFILE)).then(() => true, () => false)) return dir
   }
