@@ -8,7 +8,6 @@ import { buildControlApp } from './app.js'
 import type { ControlConfig } from './config.js'
 import { createDomainListener } from './domain-listener.js'
 import { createProxyServer } from './proxy/proxy-server.js'
-import { createBuildRuntime } from './runtime/docker-builder.js'
 import { createDockerRuntime } from './runtime/docker-runtime.js'
 import { createHostFirewall } from './runtime/host-firewall.js'
 import { createSandboxService, type SandboxService } from './sandboxes/sandbox-service.js'
@@ -45,7 +44,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   // The template service asks the sandbox service (created after it) whether a template is in use.
   let sandboxes: SandboxService
   const templates = createTemplateService({
-    runtime: createBuildRuntime({ socketPath: config.dockerSocket, instanceId: secrets.instanceId, log }),
+    runtime,
     log,
     dataDir: config.dataDir,
     baseImage: config.baseImage,

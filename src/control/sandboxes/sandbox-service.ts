@@ -7,8 +7,7 @@ import { AppError, NotFoundError, RateLimitedError } from '../../shared/errors.j
 import { limiter } from '../../shared/limiter.js'
 import { ENVD_VERSION } from '../../shared/envd.js'
 import { newSandboxId } from '../../shared/ids.js'
-import type { ManagedContainer, SandboxRuntime } from '../runtime/docker-runtime.js'
-import { LABELS } from '../runtime/labels.js'
+import type { ContainerSpec, ManagedContainer, SandboxRuntime } from '../runtime/types.js'
 import type { ResolvedTemplate, TemplateResolver } from '../templates/template-resolver.js'
 import type { BuildRuntimeConfig } from '../templates/template-store.js'
 import { NO_EGRESS_RULES, buildEgressRuleset, hasEgressRules, validateEgress, type EgressRequest, type EgressRules } from './egress.js'
@@ -203,12 +202,11 @@ export function createSandboxService(deps: SandboxServiceDeps) {
   }
 
   /** The labels and env of a sandbox container: the same for a cold start and a pool container. */
-  function containerSpec(sandboxId: string, template: ResolvedTemplate, spec: SandboxSpec, bootIdFile: string | undefined, extraLabels: Record<string, string> = {}) {
+  function containerSpec(sandboxId: string, template: ResolvedTemplate, spec: SandboxSpec, bootIdFile: string | undefined, pool = false): ContainerSpec {
     return {
-      sandboxId,
+      sandbox: spec,
+      pool,
       image: template.image,
-      // The pool label is always set: a container from a snapshot image would otherwise inherit it.
-      labels: { ...specLabels(spec), [LABELS.pool]: '', ...extraLabels },
       env: { E2B_SANDBOX_ID: sandboxId, E2B_TEMPLATE_ID: template.templateId },
       cpuCount: template.cpuCount,
       memoryMB: template.memoryMB,
@@ -216,7 +214,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       network: networkOf(spec),
       runtime: deps.containerRuntime,
       bootIdFile,
-      tmpVolume: deps.gvisor,
+      volumes: deps.gvisor ? [{ name: '', target: '/tmp' }] : [],
     }
   }
 
@@ -231,7 +229,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       onTimeout: 'kill', autoResume: false, secure: true, allowPublicTraffic: true, allowInternetAccess: true,
       cpuCount: template.cpuCount, memoryMB: template.memoryMB, startedAt: new Date(),
     }
-    const { containerId, ip } = await deps.runtime.start(containerSpec(sandboxId, template, spec, await newBootId(sandboxId), { [LABELS.pool]: 'true' }))
+    const { containerId, ip } = await deps.runtime.start(containerSpec(sandboxId, template, spec, await newBootId(sandboxId), true))
     try {
       await waitForEnvd(ip)
       const [first] = await Promise.all([
@@ -577,9 +575,9 @@ export function createSandboxService(deps: SandboxServiceDeps) {
     let pooled = 0
     const poolIds = new Set<string>()
     for (const c of await deps.runtime.listManaged()) {
-      let spec = specFromLabels(c.labels)
+      let spec = c.spec
       const persisted = spec ? await store.load(spec.sandboxId) : undefined
-      if (spec && c.labels[LABELS.pool] === 'true') {
+      if (spec && c.pool) {
         poolIds.add(spec.sandboxId)
         if (persisted?.spec) spec = persisted.spec
         else {
@@ -698,46 +696,3 @@ export function createSandboxService(deps: SandboxServiceDeps) {
 }
 
 export type SandboxService = ReturnType<typeof createSandboxService>
-
-function specLabels(s: SandboxSpec): Record<string, string> {
-  return {
-    [LABELS.templateId]: s.templateId,
-    // Always set: a container from a snapshot image would otherwise inherit its source's alias.
-    [LABELS.alias]: s.alias ?? '',
-    [LABELS.metadata]: JSON.stringify(s.metadata),
-    [LABELS.timeoutMs]: String(s.timeoutMs),
-    [LABELS.onTimeout]: s.onTimeout,
-    [LABELS.autoResume]: String(s.autoResume),
-    [LABELS.secure]: String(s.secure),
-    [LABELS.publicTraffic]: String(s.allowPublicTraffic),
-    [LABELS.allowInternet]: String(s.allowInternetAccess),
-    [LABELS.cpuCount]: String(s.cpuCount),
-    [LABELS.memoryMB]: String(s.memoryMB),
-    [LABELS.startedAt]: s.startedAt.toISOString(),
-  }
-}
-
-function specFromLabels(l: Record<string, string>): SandboxSpec | undefined {
-  const sandboxId = l[LABELS.sandboxId]
-  const templateId = l[LABELS.templateId]
-  const startedAt = new Date(l[LABELS.startedAt] ?? '')
-  if (!sandboxId || !templateId || Number.isNaN(startedAt.getTime())) return undefined
-  let metadata: Record<string, string> = {}
-  try {
-    metadata = JSON.parse(l[LABELS.metadata] ?? '{}') as Record<string, string>
-  } catch {
-    return undefined
-  }
-  return {
-    sandboxId, templateId, alias: l[LABELS.alias] || undefined, metadata,
-    timeoutMs: Number(l[LABELS.timeoutMs] ?? 300_000),
-    onTimeout: l[LABELS.onTimeout] === 'pause' ? 'pause' : 'kill',
-    autoResume: l[LABELS.autoResume] === 'true',
-    secure: l[LABELS.secure] === 'true',
-    allowPublicTraffic: l[LABELS.publicTraffic] !== 'false',
-    allowInternetAccess: l[LABELS.allowInternet] !== 'false',
-    cpuCount: Number(l[LABELS.cpuCount] ?? 1),
-    memoryMB: Number(l[LABELS.memoryMB] ?? 512),
-    startedAt,
-  }
-}

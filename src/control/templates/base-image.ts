@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Logger } from 'pino'
 import { AppError } from '../../shared/errors.js'
-import type { SandboxRuntime } from '../runtime/docker-runtime.js'
+import type { SandboxRuntime } from '../runtime/types.js'
 
 const BASE_DOCKERFILE = 'base.Dockerfile'
 

@@ -5,8 +5,7 @@
 import { join } from 'node:path'
 import { ENVD_PORT } from '../../shared/envd.js'
 import { AppError } from '../../shared/errors.js'
-import type { BuildContainer, BuildRuntime } from '../runtime/docker-builder.js'
-import { LABELS } from '../runtime/labels.js'
+import type { BuildContainer, BuildRuntime } from '../runtime/types.js'
 import { initEnvd, waitForEnvd } from '../envd/client.js'
 import { startInSandbox, waitUntilReady, type StartedCommand } from '../envd/commands.js'
 import { cacheKey, copySource, COPY_SCRIPT, envExpansionScript, resolveIn, USER_SCRIPT, WORKDIR_SCRIPT, type BuildContext, type Step } from './steps.js'
@@ -129,7 +128,7 @@ export async function runBuild(deps: BuilderDeps, build: { buildId: string; temp
     const shell = (await container.exec(['/bin/sh', '-c', '[ -x /bin/bash ] && echo /bin/bash || echo /bin/sh'], { user: ROOT })).stdout.trim() || '/bin/sh'
     let ctx: BuildContext = structuredClone(from.context)
     if (cachedUpTo < 0) {
-      store.cacheLayer(baseKey, await container.commit({ labels: { [LABELS.layer]: '1' } }), ctx)
+      store.cacheLayer(baseKey, await container.commitLayer(), ctx)
       emit('info', 'base', `[base] ${parent.ref} ready`)
     }
     const homes = new Map<string, string>()
@@ -148,21 +147,17 @@ export async function runBuild(deps: BuilderDeps, build: { buildId: string; temp
       const started = Date.now()
       emit('info', label, `[${label}] ${describe(step)}`)
       ctx = await runStep({ container, step, label, ctx, shell, deps, homeOf, emit, signal })
-      store.cacheLayer(keys[i]!, await container.commit({ labels: { [LABELS.layer]: '1' } }), ctx)
+      store.cacheLayer(keys[i]!, await container.commitLayer(), ctx)
       emit('debug', label, `[${label}] done in ${Date.now() - started} ms`)
     }
 
     // ---- final image
     signal.throwIfAborted()
     const config: BuildRuntimeConfig = { user: ctx.user, workdir: ctx.workdir, envs: ctx.envs, startCmd, readyCmd, shell }
-    const finalImage = await container.commit({
-      tag,
-      changes: [
-        `ENTRYPOINT ${JSON.stringify(ENVD_ENTRYPOINT)}`, 'CMD []', 'USER root', 'WORKDIR /', `EXPOSE ${ENVD_PORT}`,
-        `ENV SANDOCK_ENVD_USER=${JSON.stringify(config.user)}`, `ENV SANDOCK_ENVD_WORKDIR=${JSON.stringify(config.workdir ?? '')}`,
-      ],
-      labels: { [LABELS.templateId]: build.templateId, [LABELS.envd]: '1' },
-    })
+    const finalImage = await container.commitTemplate(tag, build.templateId, [
+      `ENTRYPOINT ${JSON.stringify(ENVD_ENTRYPOINT)}`, 'CMD []', 'USER root', 'WORKDIR /', `EXPOSE ${ENVD_PORT}`,
+      `ENV SANDOCK_ENVD_USER=${JSON.stringify(config.user)}`, `ENV SANDOCK_ENVD_WORKDIR=${JSON.stringify(config.workdir ?? '')}`,
+    ])
     await container.remove()
     container = undefined
 
@@ -247,7 +242,7 @@ async function resolveParent(deps: BuilderDeps, req: BuildRequest, emit: Emit): 
     const k = i < 0 ? kv : kv.slice(0, i)
     if (!NOT_TEMPLATE_ENV.test(k)) envs[k] = i < 0 ? '' : kv.slice(i + 1)
   }
-  const hasEnvd = info.labels[LABELS.envd] === '1' || info.id === envd.id
+  const hasEnvd = info.hasEnvd || info.id === envd.id
   return { ref, image: ref, imageId: info.id, envdImageId: envd.id, inject: !hasEnvd, isSandockImage: hasEnvd, context: { user: 'root', workdir: undefined, envs } }
 }
 

@@ -12,7 +12,7 @@ import { AppError, InvalidArgumentError, NotFoundError, RateLimitedError } from 
 import { newTemplateId } from '../../shared/ids.js'
 import { limiter } from '../../shared/limiter.js'
 import { safeEqual } from '../../shared/safe-equal.js'
-import type { BuildRuntime } from '../runtime/docker-builder.js'
+import type { BuildRuntime } from '../runtime/types.js'
 import { runBuild, StepError, type BuildRequest, type TemplateImage } from './builder.js'
 import { parseBuildName, parseTemplateRef, validateResources, validateTag } from './names.js'
 import { FILES_HASH, parseSteps, type RawStep } from './steps.js'
@@ -266,7 +266,11 @@ export function createTemplateService(deps: TemplateServiceDeps) {
       for (const r of running.values()) if (r.templateId === t.templateId) r.abort.abort(new Error('the template was deleted'))
       const builds = store.buildsOf(t.templateId)
       store.deleteTemplate(t.templateId)
-      for (const b of builds) if (b.image) await deps.runtime.removeImage(b.image).catch((err: unknown) => log.warn({ err, image: b.image }, 'removing a template image failed'))
+      for (const b of builds) {
+        if (!b.image) continue
+        const removed = await deps.runtime.removeImage(b.image).catch((err: unknown) => err)
+        if (removed !== 'removed' && removed !== 'missing') log.warn({ err: removed, image: b.image }, 'removing a template image failed')
+      }
     },
 
     assignTags(target: string, tags: string[]): { buildID: string; tags: string[] } {
