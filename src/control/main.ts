@@ -9,8 +9,9 @@ import type { ControlConfig } from './config.js'
 import { createDomainListener } from './domain-listener.js'
 import { createProxyServer } from './proxy/proxy-server.js'
 import { createDockerRuntime } from './runtime/docker-runtime.js'
+import { createEnvdClient } from './envd/client.js'
 import { createHostFirewall } from './runtime/host-firewall.js'
-import { createSandboxService, type SandboxService } from './sandboxes/sandbox-service.js'
+import { createSandboxService, type SandboxService } from './sandboxes/service.js'
 import { createSnapshotService } from './sandboxes/snapshots.js'
 import { createTemplateResolver } from './templates/template-resolver.js'
 import { BASE_TEMPLATE_CONFIG, createTemplateService } from './templates/template-service.js'
@@ -41,10 +42,12 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   await firewall.install(await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n))))
 
   const snapshots = createSnapshotService(runtime)
+  const envd = createEnvdClient()
   // The template service asks the sandbox service (created after it) whether a template is in use.
   let sandboxes: SandboxService
   const templates = createTemplateService({
     runtime,
+    envd,
     log,
     dataDir: config.dataDir,
     baseImage: config.baseImage,
@@ -59,26 +62,28 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   await templates.recover()
   sandboxes = createSandboxService({
     runtime,
+    envd,
     snapshots,
     templates: createTemplateResolver({ cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB, template: templates.resolveImage, snapshot: snapshots.resolve }),
-    envdToken: secrets.envdToken,
-    trafficToken: secrets.trafficToken,
+    tokens: { envd: secrets.envdToken, traffic: secrets.trafficToken },
     log,
-    dataDir: config.dataDir,
-    network: config.network,
-    internalNetwork: config.internalNetwork,
-    defaultTimeoutS: config.defaultTimeoutS,
-    maxTimeoutS: config.maxTimeoutS,
-    pidsLimit: config.pidsLimit,
-    maxSandboxes: config.maxSandboxes,
-    metricsIntervalMs: config.metricsIntervalMs,
-    pausedRetentionMs: config.pausedRetentionS * 1000,
-    readyTimeoutMs: config.readyTimeoutS * 1000,
-    containerRuntime: config.containerRuntime,
-    // runc refuses any mount inside /proc, so only gVisor sandboxes get their own boot id.
-    gvisor: config.containerRuntime === 'runsc',
-    egressDnsServers: config.egressDnsServers ?? (await hostResolvers()),
-    poolSizes: config.poolSizes,
+    settings: {
+      dataDir: config.dataDir,
+      network: config.network,
+      internalNetwork: config.internalNetwork,
+      defaultTimeoutS: config.defaultTimeoutS,
+      maxTimeoutS: config.maxTimeoutS,
+      pidsLimit: config.pidsLimit,
+      maxSandboxes: config.maxSandboxes,
+      metricsIntervalMs: config.metricsIntervalMs,
+      pausedRetentionMs: config.pausedRetentionS * 1000,
+      readyTimeoutMs: config.readyTimeoutS * 1000,
+      containerRuntime: config.containerRuntime,
+      // runc refuses any mount inside /proc, so only gVisor sandboxes get their own boot id.
+      gvisor: config.containerRuntime === 'runsc',
+      egressDnsServers: config.egressDnsServers ?? (await hostResolvers()),
+      poolSizes: config.poolSizes,
+    },
   })
   await sandboxes.recover()
   sandboxes.startSampling()

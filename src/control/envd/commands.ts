@@ -1,11 +1,10 @@
 // Commands the control plane runs inside a sandbox through envd's Process service: a template's
 // start command (left running; watched until ready, so an early failure is reported at once) and
-// its ready command (polled until it exits 0).
+// its ready command (polled until it exits 0). `baseUrl` is envd's (http://<ip>:<port>).
 import { createClient, type Client } from '@connectrpc/connect'
 import { createConnectTransport } from '@connectrpc/connect-node'
 import { Process } from '../../gen/process/process_pb.js'
 import { AppError } from '../../shared/errors.js'
-import { ENVD_PORT } from '../../shared/envd.js'
 
 export type SandboxCommand = Readonly<{
   cmd: string
@@ -16,9 +15,9 @@ export type SandboxCommand = Readonly<{
   shell: string
 }>
 
-function client(ip: string, user: string, token: string | undefined): Client<typeof Process> {
+function client(baseUrl: string, user: string, token: string | undefined): Client<typeof Process> {
   const transport = createConnectTransport({
-    baseUrl: `http://${ip}:${ENVD_PORT}`,
+    baseUrl,
     httpVersion: '1.1',
     interceptors: [(next) => async (req) => {
       req.header.set('authorization', `Basic ${Buffer.from(`${user}:`).toString('base64')}`)
@@ -40,9 +39,9 @@ export type StartedCommand = {
 }
 
 /** Starts `c` and resolves once it runs; it stays up after `detach()` closes the stream. */
-export async function startInSandbox(ip: string, token: string | undefined, c: SandboxCommand, tag: string): Promise<StartedCommand> {
+export async function startInSandbox(baseUrl: string, token: string | undefined, c: SandboxCommand, tag: string): Promise<StartedCommand> {
   const abort = new AbortController()
-  const stream = client(ip, c.user, token).start({ process: argv(c), tag, stdin: false }, { signal: abort.signal, timeoutMs: 0 })[Symbol.asyncIterator]()
+  const stream = client(baseUrl, c.user, token).start({ process: argv(c), tag, stdin: false }, { signal: abort.signal, timeoutMs: 0 })[Symbol.asyncIterator]()
   let output = ''
   let end: { exitCode: number; output: string } | undefined
   const decoder = new TextDecoder()
@@ -73,11 +72,11 @@ export async function startInSandbox(ip: string, token: string | undefined, c: S
 }
 
 /** Runs `c` to completion; output lines go to `onLine`. */
-export async function runInSandbox(ip: string, token: string | undefined, c: SandboxCommand, opts: { timeoutMs: number; onLine?: (line: string) => void }): Promise<number> {
+export async function runInSandbox(baseUrl: string, token: string | undefined, c: SandboxCommand, opts: { timeoutMs: number; onLine?: (line: string) => void }): Promise<number> {
   let exitCode = -1
   const decoder = new TextDecoder()
   let rest = ''
-  for await (const { event: ev } of client(ip, c.user, token).start({ process: argv(c), stdin: false }, { timeoutMs: opts.timeoutMs })) {
+  for await (const { event: ev } of client(baseUrl, c.user, token).start({ process: argv(c), stdin: false }, { timeoutMs: opts.timeoutMs })) {
     if (ev?.event.case === 'data' && opts.onLine) {
       const lines = (rest + decoder.decode(ev!.event.value.output.value ?? new Uint8Array(), { stream: true })).split('\n')
       rest = lines.pop() ?? ''
@@ -89,17 +88,19 @@ export async function runInSandbox(ip: string, token: string | undefined, c: San
   return exitCode
 }
 
+/** Runs a command in one sandbox to completion, resolving with its exit code. */
+export type RunCommand = (c: SandboxCommand, opts: { timeoutMs: number }) => Promise<number>
+
 /**
  * Polls the ready command until it exits 0 (quickly at first, then every `maxIntervalMs`);
  * throws deadline_exceeded after `timeoutMs`.
  */
-export async function waitUntilReady(ip: string, token: string | undefined, c: SandboxCommand, opts: { timeoutMs: number; maxIntervalMs: number; startedBy?: StartedCommand; onAttempt?: (exitCode: number) => void }): Promise<void> {
+export async function waitUntilReady(run: RunCommand, c: SandboxCommand, opts: { timeoutMs: number; maxIntervalMs: number; startedBy?: StartedCommand }): Promise<void> {
   const deadline = Date.now() + opts.timeoutMs
   let delay = 50
   for (;;) {
     const left = deadline - Date.now()
-    const code = await runInSandbox(ip, token, c, { timeoutMs: Math.max(1000, left) }).catch(() => -1)
-    opts.onAttempt?.(code)
+    const code = await run(c, { timeoutMs: Math.max(1000, left) }).catch(() => -1)
     if (code === 0) return
     // A start command that failed will not get ready: say so now, not at the deadline.
     const ended = opts.startedBy?.ended()

@@ -3,7 +3,7 @@
 import { AppError, NotFoundError } from '../../shared/errors.js'
 import { newSnapshotId } from '../../shared/ids.js'
 import type { SandboxRuntime, SnapshotImage } from '../runtime/types.js'
-import type { ResolvedTemplate } from '../templates/template-resolver.js'
+import type { ResolvedTemplate } from '../templates/types.js'
 import type { Sandbox } from './types.js'
 
 export type SnapshotInfo = { snapshotId: string; names: string[]; sandboxId: string; createdS: number }

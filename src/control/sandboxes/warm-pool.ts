@@ -2,7 +2,7 @@
 // create claims whole. A pooled container serves exactly one sandbox: it leaves the pool when
 // claimed and is never put back (a killed sandbox's container is removed, not recycled).
 import type { Logger } from 'pino'
-import type { ResolvedTemplate } from '../templates/template-resolver.js'
+import type { ResolvedTemplate } from '../templates/types.js'
 
 /** One started container waiting for a create; its sandbox id was assigned when it was started. */
 export type PoolEntry = Readonly<{

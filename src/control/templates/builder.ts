@@ -6,10 +6,11 @@ import { join } from 'node:path'
 import { ENVD_PORT } from '../../shared/envd.js'
 import { AppError } from '../../shared/errors.js'
 import type { BuildContainer, BuildRuntime } from '../runtime/types.js'
-import { initEnvd, waitForEnvd } from '../envd/client.js'
-import { startInSandbox, waitUntilReady, type StartedCommand } from '../envd/commands.js'
+import { bringUp } from '../envd/bring-up.js'
+import type { EnvdClient } from '../envd/client.js'
 import { cacheKey, copySource, COPY_SCRIPT, envExpansionScript, resolveIn, USER_SCRIPT, WORKDIR_SCRIPT, type BuildContext, type Step } from './steps.js'
-import type { BuildRuntimeConfig, LogLevel, TemplateStore } from './template-store.js'
+import type { LogLevel, TemplateStore } from './template-store.js'
+import type { TemplateRuntimeConfig } from './types.js'
 
 export const ENVD_ENTRYPOINT = ['/opt/sandock/bin/node', '/opt/sandock/sandock.mjs', 'envd']
 /** uid 0, not `root`: an image may have no passwd file at all. */
@@ -31,7 +32,7 @@ export type BuildRequest = Readonly<{
 }>
 
 /** A template as a build parent or a sandbox source. */
-export type TemplateImage = Readonly<{ image: string; config: BuildRuntimeConfig }>
+export type TemplateImage = Readonly<{ image: string; config: TemplateRuntimeConfig }>
 
 export type BuilderDeps = Readonly<{
   runtime: BuildRuntime
@@ -40,8 +41,9 @@ export type BuilderDeps = Readonly<{
   /** The base template image: envd is copied from it into images that lack it. */
   baseImage: string
   /** Runtime config of the base template (the parent of `fromTemplate('base')` and of e2bdev/base). */
-  baseConfig: BuildRuntimeConfig
+  baseConfig: TemplateRuntimeConfig
   resolveTemplate: (ref: string) => Promise<TemplateImage>
+  envd: EnvdClient
   network: string
   readyTimeoutMs: number
 }>
@@ -111,7 +113,7 @@ export async function runBuild(deps: BuilderDeps, build: { buildId: string; temp
     if (finalHit) {
       await runtime.tag(finalHit.image, tag)
       emit('info', 'finalize', `CACHED [finalize] the same template was built and checked before [${finalKey.slice(0, 12)}]`)
-      store.finishBuild(build.buildId, tag, finalHit.context as unknown as BuildRuntimeConfig)
+      store.finishBuild(build.buildId, tag, finalHit.context as unknown as TemplateRuntimeConfig)
       return
     }
 
@@ -153,7 +155,7 @@ export async function runBuild(deps: BuilderDeps, build: { buildId: string; temp
 
     // ---- final image
     signal.throwIfAborted()
-    const config: BuildRuntimeConfig = { user: ctx.user, workdir: ctx.workdir, envs: ctx.envs, startCmd, readyCmd, shell }
+    const config: TemplateRuntimeConfig = { user: ctx.user, workdir: ctx.workdir, envs: ctx.envs, startCmd, readyCmd, shell }
     const finalImage = await container.commitTemplate(tag, build.templateId, [
       `ENTRYPOINT ${JSON.stringify(ENVD_ENTRYPOINT)}`, 'CMD []', 'USER root', 'WORKDIR /', `EXPOSE ${ENVD_PORT}`,
       `ENV SANDOCK_ENVD_USER=${JSON.stringify(config.user)}`, `ENV SANDOCK_ENVD_WORKDIR=${JSON.stringify(config.workdir ?? '')}`,
@@ -164,24 +166,23 @@ export async function runBuild(deps: BuilderDeps, build: { buildId: string; temp
     // ---- finalize: boot it as a sandbox would, run the start command, wait until ready
     emit('info', 'finalize', 'Checking the template boots: envd, start command, ready command')
     check = await runtime.startContainer({ image: tag, buildId: build.buildId, network: deps.network, cpuCount: build.cpuCount, memoryMB: build.memoryMB })
+    const checked = check
     try {
-      const ip = await check.ip()
-      if (!ip) throw new Error(`the check container has no address on network ${deps.network}`)
-      await waitForEnvd(ip, 30_000)
-      await initEnvd(ip, { envVars: config.envs })
-      const cmd = (c: string) => ({ cmd: c, user: config.user, cwd: config.workdir, envs: {}, shell })
-      let started: StartedCommand | undefined
-      if (startCmd) {
-        emit('info', 'finalize', `Starting: ${startCmd}`)
-        started = await startInSandbox(ip, undefined, cmd(startCmd), 'start-cmd')
-      }
-      // Upstream's default for the build's check only; a create with no ready command waits for nothing.
-      const readyCheck = readyCmd ?? (startCmd ? 'sleep 20' : undefined)
-      if (readyCheck) {
-        emit('info', 'finalize', `Waiting for: ${readyCheck}`)
-        await waitUntilReady(ip, undefined, cmd(readyCheck), { timeoutMs: deps.readyTimeoutMs, maxIntervalMs: 2000, startedBy: started }).finally(() => started?.detach())
-      }
-      started?.detach()
+      await bringUp(deps.envd, {
+        start: async () => {
+          const ip = await checked.ip()
+          if (!ip) throw new Error(`the check container has no address on network ${deps.network}`)
+          return { containerId: checked.id, ip }
+        },
+        init: { envVars: config.envs },
+        commands: {
+          user: config.user, workdir: config.workdir, shell, startCmd,
+          // Upstream's default for the build's check only; a create with no ready command waits for nothing.
+          readyCmd: readyCmd ?? (startCmd ? 'sleep 20' : undefined),
+          readyTimeoutMs: deps.readyTimeoutMs, maxIntervalMs: 2000,
+          onStep: (step, cmd) => emit('info', 'finalize', step === 'start' ? `Starting: ${cmd}` : `Waiting for: ${cmd}`),
+        },
+      })
     } catch (e) {
       const logs = await check.logs()
       throw new StepError('finalize', `the template does not start: ${(e as Error).message}${logs ? `\n${logs.slice(-1000)}` : ''}`, { cause: e })
@@ -213,7 +214,7 @@ async function resolveParent(deps: BuilderDeps, req: BuildRequest, emit: Emit): 
   const { runtime } = deps
   const envd = await runtime.imageInfo(deps.baseImage)
   if (!envd) throw new Error(`the base template image ${deps.baseImage} is missing`)
-  const fromConfig = (ref: string, image: string, imageId: string, config: BuildRuntimeConfig): Parent => ({
+  const fromConfig = (ref: string, image: string, imageId: string, config: TemplateRuntimeConfig): Parent => ({
     ref, image, imageId, envdImageId: envd.id, inject: false, isSandockImage: true,
     context: { user: config.user, workdir: config.workdir, envs: { ...config.envs }, startCmd: config.startCmd, readyCmd: config.readyCmd },
   })

@@ -1,25 +1,13 @@
 // Resolves a create's templateID (alias, namespace/alias, either with :tag, a template id, or a
 // snapshot id/name) to an image, its resources and how a sandbox from it starts.
 import { NotFoundError } from '../../shared/errors.js'
-import type { BuildRuntimeConfig } from './template-store.js'
-
-export type ResolvedTemplate = Readonly<{
-  templateId: string
-  alias: string | undefined
-  image: string
-  cpuCount: number
-  memoryMB: number
-  /** Built templates: env, start and ready commands for each new sandbox. */
-  config?: BuildRuntimeConfig
-}>
-
-export type TemplateResolver = (ref: string) => Promise<ResolvedTemplate>
+import type { ResolvedTemplate, TemplateResolver, TemplateRuntimeConfig } from './types.js'
 
 export function createTemplateResolver(opts: {
   cpuCount: number
   memoryMB: number
   /** Base and built templates; throws not_found for an unknown name or tag. */
-  template: (ref: string) => Promise<{ templateId: string; alias: string; image: string; config: BuildRuntimeConfig; cpuCount: number; memoryMB: number }>
+  template: (ref: string) => Promise<{ templateId: string; alias: string; image: string; config: TemplateRuntimeConfig; cpuCount: number; memoryMB: number }>
   /** A snapshot by id or name, used as a template (contract: a snapshot id works in create). */
   snapshot?: (ref: string) => Promise<ResolvedTemplate | undefined>
 }): TemplateResolver {

@@ -12,18 +12,21 @@ import { AppError, InvalidArgumentError, NotFoundError, RateLimitedError } from 
 import { newTemplateId } from '../../shared/ids.js'
 import { limiter } from '../../shared/limiter.js'
 import { safeEqual } from '../../shared/safe-equal.js'
+import type { EnvdClient } from '../envd/client.js'
 import type { BuildRuntime } from '../runtime/types.js'
 import { runBuild, StepError, type BuildRequest, type TemplateImage } from './builder.js'
 import { parseBuildName, parseTemplateRef, validateResources, validateTag } from './names.js'
 import { FILES_HASH, parseSteps, type RawStep } from './steps.js'
-import { TemplateStore, type BuildRow, type BuildRuntimeConfig, type LogEntry, type LogLevel, type TemplateRow } from './template-store.js'
+import { TemplateStore, type BuildRow, type LogEntry, type LogLevel, type TemplateRow } from './template-store.js'
+import type { TemplateRuntimeConfig } from './types.js'
 
 export type TemplateServiceDeps = Readonly<{
   runtime: BuildRuntime
+  envd: EnvdClient
   log: Logger
   dataDir: string
   baseImage: string
-  baseConfig: BuildRuntimeConfig
+  baseConfig: TemplateRuntimeConfig
   /** Secret for upload URLs (derived from the server's seed, so URLs survive a restart). */
   uploadSecret: Buffer
   network: string
@@ -47,7 +50,7 @@ export type StartBuildBody = {
 const UPLOAD_TTL_S = 30 * 60
 /** The base template is built in, not stored (docker/base.Dockerfile); it answers to `base`. */
 export const BASE_TEMPLATE_ID = 'base'
-export const BASE_TEMPLATE_CONFIG: BuildRuntimeConfig = { user: 'user', workdir: '/home/user', envs: {}, startCmd: undefined, readyCmd: undefined, shell: '/bin/bash' }
+export const BASE_TEMPLATE_CONFIG: TemplateRuntimeConfig = { user: 'user', workdir: '/home/user', envs: {}, startCmd: undefined, readyCmd: undefined, shell: '/bin/bash' }
 
 export function createTemplateService(deps: TemplateServiceDeps) {
   const store = new TemplateStore(deps.dataDir)
@@ -79,7 +82,7 @@ export function createTemplateService(deps: TemplateServiceDeps) {
 
   const builderDeps = () => ({
     runtime: deps.runtime, store, filesDir, baseImage: deps.baseImage, baseConfig: deps.baseConfig,
-    resolveTemplate: resolveImage, network: deps.network, readyTimeoutMs: deps.readyTimeoutMs,
+    resolveTemplate: resolveImage, envd: deps.envd, network: deps.network, readyTimeoutMs: deps.readyTimeoutMs,
   })
 
   /** A template reference (alias[:tag], id, `base`) → its image and runtime config. */

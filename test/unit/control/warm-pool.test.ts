@@ -2,7 +2,7 @@
 // time behind live creates, stale images and over-target entries discarded, never an entry twice.
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { createWarmPool, type PoolEntry } from '../../../src/control/sandboxes/warm-pool.js'
-import type { ResolvedTemplate } from '../../../src/control/templates/template-resolver.js'
+import type { ResolvedTemplate } from '../../../src/control/templates/types.js'
 import { createLogger } from '../../../src/shared/logging.js'
 
 const log = createLogger({ level: 'silent', name: 'test' })

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { InvalidArgumentError } from '../../../shared/errors.js'
-import type { SandboxService } from '../../sandboxes/sandbox-service.js'
+import type { SandboxService } from '../../sandboxes/service.js'
 import type { SnapshotService } from '../../sandboxes/snapshots.js'
 import { ErrorBody, SandboxParams } from '../schemas.js'
 

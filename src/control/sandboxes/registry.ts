@@ -1,0 +1,80 @@
+// The live sandboxes of this node: their records, look-up by id, per-sandbox serialisation of
+// state changes, and the proxied connections a state change cuts.
+import type { Logger } from 'pino'
+import { SandboxNotFoundError } from '../../shared/errors.js'
+import type { Sandbox, SandboxMetric } from './types.js'
+
+export type SandboxRecord = Sandbox & {
+  /** The create's env vars: a reboot (filesystem-only resume) sends them to the new envd again. */
+  envVars: Record<string, string>
+  /** When the sandbox was paused; the paused-retention clock runs from here. */
+  pausedAt: Date | undefined
+  /** Paused with memory (frozen) or filesystem-only (stopped); true while running. */
+  memoryKept: boolean
+  /** Claimed from a warm pool: the container's labels describe the pool, the state file the sandbox. */
+  pooled: boolean
+  log: Logger
+  timer: NodeJS.Timeout | undefined
+  connections: Set<() => void>
+  metrics: SandboxMetric[]
+  /** Set while kill/pause/resume runs, so concurrent calls queue behind it. */
+  transition: Promise<unknown> | undefined
+}
+
+/** What a record adds to a sandbox that outlives a restart (the state file keeps it). */
+export type PersistedState = Pick<SandboxRecord, 'envVars' | 'pausedAt' | 'memoryKept' | 'pooled'>
+
+export type Registry = ReturnType<typeof createRegistry>
+
+export function createRegistry(log: Logger) {
+  const records = new Map<string, SandboxRecord>()
+  return {
+    /** The sandbox's record; throws SandboxNotFoundError (404) for an unknown or killed one. */
+    get(sandboxId: string): SandboxRecord {
+      const r = records.get(sandboxId)
+      if (!r) throw new SandboxNotFoundError(sandboxId)
+      return r
+    },
+    find: (sandboxId: string): SandboxRecord | undefined => records.get(sandboxId),
+    has: (sandboxId: string) => records.has(sandboxId),
+    all: () => records.values(),
+    get size() {
+      return records.size
+    },
+
+    /** Registers a sandbox; its logger carries its id and template from now on. */
+    adopt(sandbox: Sandbox, persisted: PersistedState): SandboxRecord {
+      const record: SandboxRecord = {
+        ...sandbox,
+        ...persisted,
+        log: log.child({ sandboxId: sandbox.sandboxId, templateId: sandbox.templateId }),
+        timer: undefined, connections: new Set(), metrics: [], transition: undefined,
+      }
+      records.set(sandbox.sandboxId, record)
+      return record
+    },
+
+    /** Forgets the sandbox: from now on it is not found (the proxy answers 502). */
+    remove(sandboxId: string): void {
+      records.delete(sandboxId)
+    },
+
+    /** Runs `fn` after any transition in flight on the same sandbox (kill, pause, resume, network, snapshot). */
+    async serially<T>(record: SandboxRecord, fn: () => Promise<T>): Promise<T> {
+      const before = record.transition ?? Promise.resolve()
+      const run = before.catch(() => undefined).then(fn)
+      record.transition = run
+      try {
+        return await run
+      } finally {
+        if (record.transition === run) record.transition = undefined
+      }
+    },
+
+    /** Cuts every proxied connection to the sandbox (kill/expiry/pause: no graceful end). */
+    cutConnections(record: SandboxRecord): void {
+      for (const close of [...record.connections]) close()
+      record.connections.clear()
+    },
+  }
+}
