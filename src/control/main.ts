@@ -10,14 +10,20 @@ import { createDomainListener } from './domain-listener.js'
 import { createProxyServer } from './proxy/proxy-server.js'
 import { createDockerRuntime } from './runtime/docker-runtime.js'
 import { createEnvdClient } from './envd/client.js'
+import { createLocalNode } from './node/local-node.js'
 import { createHostFirewall } from './runtime/host-firewall.js'
-import { createSandboxService, type SandboxService } from './sandboxes/service.js'
-import { createSnapshotService } from './sandboxes/snapshots.js'
-import { createTemplateResolver } from './templates/template-resolver.js'
-import { BASE_TEMPLATE_CONFIG, createTemplateService } from './templates/template-service.js'
 import { loadSecrets } from './secrets.js'
-import { ensureBaseImage } from './templates/base-image.js'
+import { ensureBuiltinImages } from './templates/base-image.js'
+import { baseTemplate, builtinTemplates } from './templates/builtins.js'
+import { createTemplateLookup } from './templates/resolve.js'
+import { createTemplateService, templateFilesDir } from './templates/service.js'
+import { TemplateStore } from './templates/template-store.js'
 import { loadTls } from './tls.js'
+
+/** A build's final check waits this long for the template's ready command. */
+const BUILD_CHECK_TIMEOUT_MS = 10 * 60 * 1000
+/** The largest resources a template build may ask for. */
+const TEMPLATE_LIMITS = { maxCpu: 32, maxMemoryMB: 65536 }
 
 export type RunningControl = { api: FastifyInstance; apiPort: number; proxyPort: number; close(): Promise<void> }
 
@@ -41,32 +47,18 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   const firewall = createHostFirewall({ mode: config.firewall, instanceId: secrets.instanceId, log })
   await firewall.install(await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n))))
 
-  const snapshots = createSnapshotService(runtime)
-  const envd = createEnvdClient()
-  // The template service asks the sandbox service (created after it) whether a template is in use.
-  let sandboxes: SandboxService
-  const templates = createTemplateService({
+  // The template catalog answers look-ups on its own; the node (sandboxes, builds) uses them, and
+  // the template service uses the node: built in that order, nothing is declared before it exists.
+  const store = new TemplateStore(config.dataDir)
+  const builtins = builtinTemplates({ baseImage: config.baseImage })
+  const node = createLocalNode({
     runtime,
-    envd,
+    envd: createEnvdClient(),
     log,
-    dataDir: config.dataDir,
-    baseImage: config.baseImage,
-    baseConfig: BASE_TEMPLATE_CONFIG,
-    uploadSecret: secrets.uploadSecret,
-    network: config.network,
-    maxConcurrentBuilds: config.maxConcurrentBuilds,
-    readyTimeoutMs: 10 * 60 * 1000,
-    limits: { maxCpu: 32, maxMemoryMB: 65536 },
-    inUse: (templateId) => sandboxes.usesTemplate(templateId),
-  })
-  await templates.recover()
-  sandboxes = createSandboxService({
-    runtime,
-    envd,
-    snapshots,
-    templates: createTemplateResolver({ cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB, template: templates.resolveImage, snapshot: snapshots.resolve }),
     tokens: { envd: secrets.envdToken, traffic: secrets.trafficToken },
-    log,
+    templates: createTemplateLookup(store, builtins),
+    defaults: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
+    builds: { layers: store, filesDir: templateFilesDir(config.dataDir), base: baseTemplate(builtins), readyTimeoutMs: BUILD_CHECK_TIMEOUT_MS },
     settings: {
       dataDir: config.dataDir,
       network: config.network,
@@ -85,15 +77,25 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
       poolSizes: config.poolSizes,
     },
   })
-  await sandboxes.recover()
-  sandboxes.startSampling()
+  const templates = createTemplateService({
+    store,
+    builtins,
+    node,
+    log,
+    dataDir: config.dataDir,
+    uploadSecret: secrets.uploadSecret,
+    maxConcurrentBuilds: config.maxConcurrentBuilds,
+    limits: TEMPLATE_LIMITS,
+  })
+  await templates.recover()
+  await node.recover()
 
   let ready = false
   // The domain the SDK gets in Sandbox.domain: it builds https://<port>-<id>.<that> from it, so a
   // TLS listener off 443 is part of it. With SANDOCK_TLS=off, TLS ends in front of us on 443.
   const publicDomain = config.domain && config.tls === 'auto' && config.tlsPort !== 443 ? `${config.domain}:${config.tlsPort}` : config.domain
-  const api = await buildControlApp({ log, sandboxes, snapshots, templates, apiKeyDigests: secrets.apiKeyDigests, domain: publicDomain, ready: () => ready, pools: () => sandboxes.poolSizes() })
-  const proxy = createProxyServer({ resolver: sandboxes.resolver, domain: config.domain, log: log.child({ component: 'proxy' }) })
+  const api = await buildControlApp({ log, node, templates, apiKeyDigests: secrets.apiKeyDigests, domain: publicDomain, ready: () => ready })
+  const proxy = createProxyServer({ resolver: node.proxy, domain: config.domain, log: log.child({ component: 'proxy' }) })
   await api.listen({ port: config.apiPort, host: config.host })
   await new Promise<void>((resolve, reject) => {
     proxy.server.once('error', reject)
@@ -116,16 +118,16 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   }
 
   // Listen first so the API answers (503 on /health) while a first start builds the base image.
-  await ensureBaseImage({ runtime, image: config.baseImage, contextDir: opts.imageContext, log })
+  await ensureBuiltinImages({ runtime, builtins, contextDir: opts.imageContext, log })
   ready = true
-  sandboxes.startPool()
+  node.startPool()
 
   return {
     api,
     apiPort,
     proxyPort,
     async close() {
-      await Promise.all([sandboxes.close(), api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
+      await Promise.all([node.close(), api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
       await firewall.remove()
     },
   }

@@ -45,5 +45,14 @@ export function createMetrics({ registry, envd, settings }: SandboxContext) {
     metrics(sandboxId: string, startS?: number, endS?: number): SandboxMetric[] {
       return registry.get(sandboxId).metrics.filter((m) => (startS === undefined || m.timestampUnix >= startS) && (endS === undefined || m.timestampUnix <= endS))
     },
+    /** The latest sample of each known sandbox among `sandboxIds`; unknown ones and those without a sample are left out. */
+    lastMetrics(sandboxIds: readonly string[]): Record<string, SandboxMetric> {
+      const out: Record<string, SandboxMetric> = {}
+      for (const id of sandboxIds) {
+        const last = registry.find(id)?.metrics.at(-1)
+        if (last) out[id] = last
+      }
+      return out
+    },
   }
 }

@@ -2,7 +2,7 @@
 // state changes, and the proxied connections a state change cuts.
 import type { Logger } from 'pino'
 import { SandboxNotFoundError } from '../../shared/errors.js'
-import type { Sandbox, SandboxMetric } from './types.js'
+import type { Sandbox, SandboxInfo, SandboxMetric } from './types.js'
 
 export type SandboxRecord = Sandbox & {
   /** The create's env vars: a reboot (filesystem-only resume) sends them to the new envd again. */
@@ -23,6 +23,18 @@ export type SandboxRecord = Sandbox & {
 
 /** What a record adds to a sandbox that outlives a restart (the state file keeps it). */
 export type PersistedState = Pick<SandboxRecord, 'envVars' | 'pausedAt' | 'memoryKept' | 'pooled'>
+
+/** The record as plain data for the API: a copy, without what stays on the node. */
+export function infoOf(r: SandboxRecord): SandboxInfo {
+  return {
+    sandboxId: r.sandboxId, templateId: r.templateId, alias: r.alias, metadata: { ...r.metadata }, timeoutMs: r.timeoutMs,
+    onTimeout: r.onTimeout, autoResume: r.autoResume, secure: r.secure, allowPublicTraffic: r.allowPublicTraffic,
+    allowInternetAccess: r.allowInternetAccess, cpuCount: r.cpuCount, memoryMB: r.memoryMB, startedAt: r.startedAt,
+    state: r.state, endAt: r.endAt, envdAccessToken: r.envdAccessToken, trafficAccessToken: r.trafficAccessToken,
+    envdVersion: r.envdVersion, diskSizeMB: r.diskSizeMB, egress: { allowOut: [...r.egress.allowOut], denyOut: [...r.egress.denyOut] },
+    internetAccess: r.internetAccess,
+  }
+}
 
 export type Registry = ReturnType<typeof createRegistry>
 

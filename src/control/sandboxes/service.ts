@@ -4,7 +4,6 @@ import { createContext, type SandboxServiceDeps } from './context.js'
 import { createCreates } from './create.js'
 import { createForks } from './fork.js'
 import { createLifecycle } from './lifecycle.js'
-import { listPage, type ListFilter } from './list-query.js'
 import { createMetrics } from './metrics.js'
 import { createNetworkUpdates } from './network.js'
 import { createProxyResolver } from './proxy-resolver.js'
@@ -36,10 +35,11 @@ export function createSandboxService(deps: SandboxServiceDeps & { snapshots: Sna
     ...createRecovery(ctx, { pool, metrics }),
     create: creates.create,
     metrics: metrics.metrics,
+    lastMetrics: metrics.lastMetrics,
     startSampling: metrics.startSampling,
     resolver: createProxyResolver(ctx, lifecycle),
     get: registry.get,
-    list: (filter: ListFilter) => listPage(registry.all(), filter),
+    list: () => [...registry.all()],
     logs: (sandboxId: string, opts: { sinceS?: number; tail?: number }) => deps.runtime.logs(registry.get(sandboxId).containerId, opts),
     /** Is any sandbox (running or paused) created from this template? */
     usesTemplate: (templateId: string) => [...registry.all()].some((r) => r.templateId === templateId),

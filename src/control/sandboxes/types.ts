@@ -45,6 +45,9 @@ export type Sandbox = SandboxSpec & {
   internetAccess: boolean
 }
 
+/** A sandbox as the API sees it: no container id or address (those stay on its node). */
+export type SandboxInfo = Omit<Sandbox, 'containerId' | 'ip'>
+
 /** What the proxy needs to route one request; undefined for unknown or killed sandboxes. */
 export type ProxyTarget = Readonly<{
   sandboxId: string
