@@ -8,13 +8,23 @@ import type { Sandbox } from './types.js'
 
 export type SnapshotInfo = { snapshotId: string; names: string[]; sandboxId: string; createdS: number }
 
-export const snapshotImage = (snapshotId: string) => `sandock/snapshot:${snapshotId}`
+const snapshotImage = (snapshotId: string) => `sandock/snapshot:${snapshotId}`
 const NAME = /^[a-z0-9][a-z0-9._-]{0,127}$/i
 
 export function createSnapshotService(runtime: SandboxRuntime) {
   async function all(includeForks = false): Promise<SnapshotImage[]> {
     return (await runtime.listSnapshots()).filter((s) => includeForks || !s.forkOf)
   }
+  /**
+   * Every snapshot (forks' too) for resolve(), which every create from an unknown template or a
+   * snapshot asks: listed once and kept, since only this server makes and deletes its snapshots
+   * (both drop the list). One removed by hand behind its back then fails at the container's start.
+   */
+  let known: Promise<SnapshotImage[]> | undefined
+  const knownSnapshots = () => (known ??= all(true).catch((e: unknown) => {
+    known = undefined
+    throw e
+  }))
   const info = (s: SnapshotImage): SnapshotInfo => ({ snapshotId: s.snapshotId, names: [...s.names], sandboxId: s.sandboxId, createdS: s.createdS })
 
   return {
@@ -32,6 +42,7 @@ export function createSnapshotService(runtime: SandboxRuntime) {
         snapshotId, names, sandboxId: sandbox.sandboxId, templateId: sandbox.templateId,
         cpuCount: sandbox.cpuCount, memoryMB: sandbox.memoryMB, forkOf: opts.forkOf,
       })
+      known = undefined
       return { snapshotId, names, sandboxId: sandbox.sandboxId, createdS: Math.floor(Date.now() / 1000) }
     },
 
@@ -45,7 +56,7 @@ export function createSnapshotService(runtime: SandboxRuntime) {
 
     /** The snapshot as a template for a create, by id or name; undefined when there is none. */
     async resolve(ref: string): Promise<ResolvedTemplate | undefined> {
-      const s = (await all(true)).find((x) => x.snapshotId === ref || x.names.includes(ref))
+      const s = (await knownSnapshots()).find((x) => x.snapshotId === ref || x.names.includes(ref))
       if (!s) return undefined
       return { templateId: s.snapshotId, alias: s.names[0], image: snapshotImage(s.snapshotId), cpuCount: s.cpuCount, memoryMB: s.memoryMB }
     },
@@ -54,6 +65,7 @@ export function createSnapshotService(runtime: SandboxRuntime) {
     async remove(snapshotId: string): Promise<void> {
       if (!(await all(true)).some((s) => s.snapshotId === snapshotId)) throw new NotFoundError(`template '${snapshotId}' not found`)
       const removed = await runtime.removeImage(snapshotImage(snapshotId))
+      known = undefined
       if (removed === 'in_use') throw new AppError('conflict', `snapshot '${snapshotId}' is in use by a sandbox`)
       if (removed === 'missing') throw new NotFoundError(`image ${snapshotImage(snapshotId)} not found`)
     },
