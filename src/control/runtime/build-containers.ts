@@ -11,7 +11,7 @@ import { commitContainer } from './images.js'
 import type { BuildContainer, BuildRuntime, ExecOptions } from './types.js'
 
 /** Build and check containers are named `sandock-build-<buildId>-<random>`. */
-export const BUILD_PREFIX = 'sandock-build-'
+const BUILD_PREFIX = 'sandock-build-'
 
 /** Splits a byte stream into lines for `onLine`; `flush` emits a trailing partial line. */
 function lineSplitter(onLine: (line: string) => void): { write(b: Buffer): void; flush(): void } {

@@ -43,7 +43,7 @@ export function ipOf(info: Docker.ContainerInspectInfo | Docker.ContainerInfo, n
 }
 
 /** Docker's multiplexed log stream → text lines (8-byte frame headers stripped). */
-export function demuxLines(buf: Buffer): string[] {
+function demuxLines(buf: Buffer): string[] {
   const out: string[] = []
   let text = ''
   if (buf.length >= 8 && (buf[0] === 1 || buf[0] === 2) && buf[1] === 0 && buf[2] === 0 && buf[3] === 0) {

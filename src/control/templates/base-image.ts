@@ -16,7 +16,7 @@ const BASE_DOCKERFILE = 'base.Dockerfile'
  * (dist/image/sandock.mjs), or dist/image seen from dist/control/templates (tsc output) or from
  * src/control/templates.
  */
-export async function findImageContext(explicit: string | undefined): Promise<string> {
+async function findImageContext(explicit: string | undefined): Promise<string> {
   const here = dirname(fileURLToPath(import.meta.url))
   const candidates = explicit ? [explicit] : [here, join(here, '..', '..', 'image'), join(here, '..', '..', '..', 'dist', 'image')]
   for (const dir of candidates) {

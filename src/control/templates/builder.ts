@@ -14,7 +14,7 @@ import { ROOT, runStep } from './run-step.js'
 import type { BuildContext } from './steps.js'
 import type { TemplateRuntimeConfig } from './types.js'
 
-export const ENVD_ENTRYPOINT = ['/opt/sandock/bin/node', '/opt/sandock/sandock.mjs', 'envd']
+const ENVD_ENTRYPOINT = ['/opt/sandock/bin/node', '/opt/sandock/sandock.mjs', 'envd']
 const KEEPALIVE = ['/opt/sandock/bin/node', '-e', 'setInterval(() => {}, 1 << 30)']
 
 export type BuilderDeps = Readonly<{
@@ -29,7 +29,7 @@ export type BuilderDeps = Readonly<{
   readyTimeoutMs: number
 }>
 
-export const templateImageTag = (templateId: string, buildId: string) => `sandock/template:${templateId}-${buildId}`
+const templateImageTag = (templateId: string, buildId: string) => `sandock/template:${templateId}-${buildId}`
 
 export async function runBuild(deps: BuilderDeps, job: BuildJob, out: { log: BuildLog; signal: AbortSignal }): Promise<BuildResult> {
   const { runtime } = deps

@@ -10,7 +10,7 @@ import type { BuildContext } from './steps.js'
 import type { TemplateRuntimeConfig } from './types.js'
 
 /** The image the SDK asks for when a template names no base (`Template()` / `fromBaseImage()`). */
-export const SDK_DEFAULT_IMAGE = /^(docker\.io\/)?e2bdev\/base(:latest)?$/
+const SDK_DEFAULT_IMAGE = /^(docker\.io\/)?e2bdev\/base(:latest)?$/
 /** Image env that belongs to the image or to envd, not to the template's commands. */
 const NOT_TEMPLATE_ENV = /^(PATH|HOME|HOSTNAME|SANDOCK_ENVD_[A-Z_]+)$/
 

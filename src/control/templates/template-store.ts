@@ -148,6 +148,11 @@ export class TemplateStore {
     this.db.prepare('DELETE FROM templates WHERE template_id = ?').run(templateId)
   }
 
+  /**
+   * Counts a sandbox started from the template (spawnCount, lastSpawnedAt on the wire). Nothing
+   * calls it yet, so they read 0 and null: whether a create, a pool claim or a fork counts, and
+   * whether the API or the node records it, is TODO(#16).
+   */
   recordSpawn(templateId: string): void {
     this.db.prepare('UPDATE templates SET spawn_count = spawn_count + 1, last_spawned_at = ? WHERE template_id = ?').run(new Date().toISOString(), templateId)
   }
