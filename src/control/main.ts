@@ -1,4 +1,5 @@
-// `sandock serve`: config → logger → Docker → sandboxes (re-attached) → API and proxy listening.
+// `sandock serve`: config → logger → Docker (networks, host firewall) → the core (core.ts:
+// templates, this host's node, sandboxes re-attached) → API and proxy listening → built-in images.
 import { readFile } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import { isIPv4 } from 'node:net'
@@ -8,22 +9,13 @@ import { buildControlApp } from './app.js'
 import type { ControlConfig } from './config.js'
 import { createDomainListener } from './domain-listener.js'
 import { createProxyServer } from './proxy/proxy-server.js'
-import { createDockerRuntime } from './runtime/docker-runtime.js'
+import { createControlCore } from './core.js'
 import { createEnvdClient } from './envd/client.js'
-import { createLocalNode } from './node/local-node.js'
+import { createDockerRuntime } from './runtime/docker-runtime.js'
 import { createHostFirewall } from './runtime/host-firewall.js'
 import { loadSecrets } from './secrets.js'
 import { ensureBuiltinImages } from './templates/base-image.js'
-import { baseTemplate, builtinTemplates } from './templates/builtins.js'
-import { createTemplateLookup } from './templates/resolve.js'
-import { createTemplateService, templateFilesDir } from './templates/service.js'
-import { TemplateStore } from './templates/template-store.js'
 import { loadTls } from './tls.js'
-
-/** A build's final check waits this long for the template's ready command. */
-const BUILD_CHECK_TIMEOUT_MS = 10 * 60 * 1000
-/** The largest resources a template build may ask for. */
-const TEMPLATE_LIMITS = { maxCpu: 32, maxMemoryMB: 65536 }
 
 export type RunningControl = { api: FastifyInstance; apiPort: number; proxyPort: number; close(): Promise<void> }
 
@@ -47,45 +39,8 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   const firewall = createHostFirewall({ mode: config.firewall, instanceId: secrets.instanceId, log })
   await firewall.install(await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n))))
 
-  // The template catalog answers look-ups on its own; the node (sandboxes, builds) uses them, and
-  // the template service uses the node: built in that order, nothing is declared before it exists.
-  const store = new TemplateStore(config.dataDir)
-  const builtins = builtinTemplates({ baseImage: config.baseImage })
-  const node = createLocalNode({
-    runtime,
-    envd: createEnvdClient(),
-    log,
-    tokens: { envd: secrets.envdToken, traffic: secrets.trafficToken },
-    templates: createTemplateLookup(store, builtins),
-    defaults: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
-    builds: { layers: store, filesDir: templateFilesDir(config.dataDir), base: baseTemplate(builtins), readyTimeoutMs: BUILD_CHECK_TIMEOUT_MS },
-    settings: {
-      dataDir: config.dataDir,
-      network: config.network,
-      internalNetwork: config.internalNetwork,
-      defaultTimeoutS: config.defaultTimeoutS,
-      maxTimeoutS: config.maxTimeoutS,
-      pidsLimit: config.pidsLimit,
-      maxSandboxes: config.maxSandboxes,
-      metricsIntervalMs: config.metricsIntervalMs,
-      pausedRetentionMs: config.pausedRetentionS * 1000,
-      readyTimeoutMs: config.readyTimeoutS * 1000,
-      containerRuntime: config.containerRuntime,
-      // runc refuses any mount inside /proc, so only gVisor sandboxes get their own boot id.
-      gvisor: config.containerRuntime === 'runsc',
-      egressDnsServers: config.egressDnsServers ?? (await hostResolvers()),
-      poolSizes: config.poolSizes,
-    },
-  })
-  const templates = createTemplateService({
-    store,
-    builtins,
-    node,
-    log,
-    dataDir: config.dataDir,
-    uploadSecret: secrets.uploadSecret,
-    maxConcurrentBuilds: config.maxConcurrentBuilds,
-    limits: TEMPLATE_LIMITS,
+  const { node, templates, builtins } = createControlCore({
+    config, runtime, envd: createEnvdClient(), log, secrets, egressDnsServers: config.egressDnsServers ?? (await hostResolvers()),
   })
   await templates.recover()
   await node.recover()
