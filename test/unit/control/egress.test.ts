@@ -1,6 +1,7 @@
 // Egress rules: validation (the contract's 400s) and the iptables ruleset built from them.
 import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError } from '../../../src/shared/errors.js'
+import { rejection } from '../../support/async.js'
 import { buildEgressRuleset, hasEgressRules, parseIPv4Cidr, validateEgress } from '../../../src/control/sandboxes/egress.js'
 
 describe('parseIPv4Cidr', () => {
@@ -27,13 +28,8 @@ describe('validateEgress', () => {
     [{ allowOut: ['2001:db8::1'] }, 'is IPv6'],
     [{ egressProxy: { address: 'proxy:1080' } }, 'network.egressProxy is not supported yet'],
     [{ rules: { 'example.com': [{}] } }, 'network.rules (request transforms) are not supported yet'],
-  ])('refuses %j', (req, message) => {
-    let err: unknown
-    try {
-      validateEgress(req)
-    } catch (e) {
-      err = e
-    }
+  ])('refuses %j', async (req, message) => {
+    const err = await rejection(() => validateEgress(req))
     expect(err).toBeInstanceOf(InvalidArgumentError)
     expect((err as Error).message).toContain(message)
   })
