@@ -146,7 +146,7 @@ describe('GET /v2/sandboxes and GET /sandboxes', () => {
       expect((res.body as unknown as { sandboxID: string }[]).map((s) => s.sandboxID)).toEqual([match])
     }
     const both = `${form}&${encodeURIComponent('other')}=${encodeURIComponent('1')}`
-    expect(((await c.api('GET', `/v2/sandboxes?metadata=${encodeURIComponent(both)}`)).body as unknown[]).length).toBe(1)
+    expect(((await c.api('GET', `/v2/sandboxes?metadata=${encodeURIComponent(both)}`)).body as unknown as unknown[]).length).toBe(1)
   })
 })
 

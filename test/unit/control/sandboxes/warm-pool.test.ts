@@ -1,9 +1,9 @@
 // The warm pool's bookkeeping with a fake boot: exclusive claims under concurrency, refill one at a
 // time behind live creates, stale images and over-target entries discarded, never an entry twice.
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { createWarmPool, type PoolEntry } from '../../../src/control/sandboxes/warm-pool.js'
-import type { ResolvedTemplate } from '../../../src/control/templates/types.js'
-import { createLogger } from '../../../src/shared/logging.js'
+import { createWarmPool, type PoolEntry } from '../../../../src/control/sandboxes/warm-pool.js'
+import type { ResolvedTemplate } from '../../../../src/control/templates/types.js'
+import { createLogger } from '../../../../src/shared/logging.js'
 
 const log = createLogger({ level: 'silent', name: 'test' })
 const until = async (check: () => boolean, what: string) => {

@@ -1,8 +1,8 @@
 // Egress rules: validation (the contract's 400s) and the iptables ruleset built from them.
 import { describe, expect, it } from 'vitest'
-import { InvalidArgumentError } from '../../../src/shared/errors.js'
-import { rejection } from '../../support/async.js'
-import { buildEgressRuleset, hasEgressRules, parseIPv4Cidr, validateEgress } from '../../../src/control/sandboxes/egress.js'
+import { InvalidArgumentError } from '../../../../src/shared/errors.js'
+import { rejection } from '../../../support/async.js'
+import { buildEgressRuleset, hasEgressRules, parseIPv4Cidr, validateEgress } from '../../../../src/control/sandboxes/egress.js'
 
 describe('parseIPv4Cidr', () => {
   it.each([
