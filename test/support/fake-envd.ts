@@ -16,6 +16,9 @@ export class FakeEnvd implements EnvdClient {
   readonly exitCodes = new Map<string, number>()
   private failInits = 0
 
+  /** `journal`: where calls are noted (a FakeRuntime's, to see both in one order). */
+  constructor(private readonly journal: string[] = []) {}
+
   failNextInit(): void {
     this.failInits++
   }
@@ -26,6 +29,7 @@ export class FakeEnvd implements EnvdClient {
   }
 
   async waitUntilUp(ip: string, timeoutMs = 30_000) {
+    this.journal.push(`envd up ${ip}`)
     if (this.down.has(ip)) throw new AppError('unavailable', `envd in the sandbox did not become ready within ${timeoutMs} ms`)
   }
 
@@ -34,6 +38,7 @@ export class FakeEnvd implements EnvdClient {
       this.failInits--
       throw new AppError('unavailable', 'envd /init failed: connection refused')
     }
+    this.journal.push(`envd init ${ip}`)
     this.inits.push({ ip, body, currentToken })
   }
 
