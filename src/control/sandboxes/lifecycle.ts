@@ -1,6 +1,6 @@
 // A sandbox's state changes, each serialised per sandbox: kill, pause (with memory: frozen; without:
 // stopped, filesystem kept), the retention's drop of memory, resume (unfreeze or reboot) and connect.
-import { AppError, SandboxNotFoundError } from '../../shared/errors.js'
+import { AppError } from '../../shared/errors.js'
 import type { SandboxContext } from './context.js'
 import type { SandboxRecord } from './registry.js'
 import { extendDeadline } from './timeouts.js'
@@ -13,7 +13,6 @@ export function createLifecycle(ctx: SandboxContext) {
   async function kill(sandboxId: string): Promise<void> {
     const record = registry.get(sandboxId)
     await registry.serially(record, async () => {
-      if (!registry.has(sandboxId)) throw new SandboxNotFoundError(sandboxId)
       clearTimeout(record.timer)
       // Forget first: the proxy answers 502 from now on, then in-flight streams are cut.
       registry.remove(sandboxId)

@@ -1,6 +1,6 @@
 // A sandbox's egress rules in its network namespace: loaded at boot and after a restart
 // (firewall), and replaced live by `PUT /sandboxes/{id}/network` (updateNetwork).
-import { AppError, SandboxNotFoundError } from '../../shared/errors.js'
+import { AppError } from '../../shared/errors.js'
 import type { SandboxRuntime } from '../runtime/types.js'
 import type { SandboxContext } from './context.js'
 import { buildEgressRuleset, hasEgressRules, validateEgress } from './egress.js'
@@ -36,7 +36,6 @@ export function createNetworkUpdates({ registry, stateFile, firewall }: SandboxC
         throw new AppError('failed_precondition', `sandbox ${sandboxId} was created with allow_internet_access: false; internet access cannot be granted later, create a new sandbox instead`)
       }
       await registry.serially(record, async () => {
-        if (!registry.has(sandboxId)) throw new SandboxNotFoundError(sandboxId)
         const next = { ...record, egress, internetAccess: update.allowInternetAccess ?? record.internetAccess }
         await firewall(next, { force: true })
         record.egress = egress

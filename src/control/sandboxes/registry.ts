@@ -71,10 +71,17 @@ export function createRegistry(log: Logger) {
       records.delete(sandboxId)
     },
 
-    /** Runs `fn` after any transition in flight on the same sandbox (kill, pause, resume, network, snapshot). */
+    /**
+     * Runs `fn` after any transition in flight on the same sandbox (kill, pause, resume, network,
+     * snapshot); when its turn comes the sandbox may be gone (a kill queued first): then it throws
+     * SandboxNotFoundError instead of running `fn`.
+     */
     async serially<T>(record: SandboxRecord, fn: () => Promise<T>): Promise<T> {
       const before = record.transition ?? Promise.resolve()
-      const run = before.catch(() => undefined).then(fn)
+      const run = before.catch(() => undefined).then(() => {
+        if (records.get(record.sandboxId) !== record) throw new SandboxNotFoundError(record.sandboxId)
+        return fn()
+      })
       record.transition = run
       try {
         return await run

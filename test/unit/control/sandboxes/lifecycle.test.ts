@@ -54,6 +54,24 @@ describe('per-sandbox serialisation', () => {
     expect(f.service.get(sandboxId).state).toBe('running')
     expect(Math.abs(f.service.get(sandboxId).endAt.getTime() - (Date.now() + 120_000))).toBeLessThan(2000)
   })
+
+  it('answers a pause queued behind a kill with the sandbox\'s 404, and arms no timer for it', async () => {
+    const f = await sandboxFixture()
+    const { sandboxId } = await f.create()
+    const record = f.service.get(sandboxId)
+    const armed = record.timer
+    const release = f.runtime.hold('remove')
+    const killing = f.service.kill(sandboxId)
+    const pausing = rejection(f.service.pause(sandboxId, { memory: true }))
+    const resuming = rejection(f.service.resume(sandboxId, 30))
+    release()
+    await killing
+    expect(await pausing).toMatchObject({ kind: 'not_found', message: `Sandbox "${sandboxId}" doesn't exist or you don't have access to it` })
+    expect(await resuming).toMatchObject({ kind: 'not_found', message: `Sandbox "${sandboxId}" doesn't exist or you don't have access to it` })
+    // The deadline timer the kill cleared, not a new one for a sandbox that is gone.
+    expect(record.timer).toBe(armed)
+    expect(f.runtime.journal.filter((j) => j.startsWith('pause ') || j.startsWith('unpause '))).toEqual([])
+  })
 })
 
 describe('kill', () => {
