@@ -30,16 +30,19 @@ export function parseJson(text: string): Record<string, unknown> | undefined {
   }
 }
 
+/** The headers and body of a request: the key (unless null, else `defaultKey`), JSON or raw text. */
+export function requestParts(opts: Pick<ApiRequest, 'json' | 'raw' | 'key'>, defaultKey: string): { headers: Record<string, string>; body: string | undefined } {
+  const headers: Record<string, string> = {}
+  if (opts.key !== null) headers['x-api-key'] = opts.key ?? defaultKey
+  if (opts.raw === undefined && opts.json === undefined) return { headers, body: undefined }
+  headers['content-type'] = 'application/json'
+  return { headers, body: opts.raw ?? JSON.stringify(opts.json) }
+}
+
 /** One request to the API; a sandbox it created anyway is tracked for the run's cleanup. */
 export async function api(method: string, path: string, opts: ApiRequest = {}): Promise<ApiAnswer> {
   const s = opts.server ?? sharedServer()
-  const headers: Record<string, string> = {}
-  if (opts.key !== null) headers['x-api-key'] = opts.key ?? s.apiKey
-  let body: string | undefined
-  if (opts.raw !== undefined || opts.json !== undefined) {
-    headers['content-type'] = 'application/json'
-    body = opts.raw ?? JSON.stringify(opts.json)
-  }
+  const { headers, body } = requestParts(opts, s.apiKey)
   const res = await fetch(`${s.apiUrl}${path}`, { method, headers, body, signal: AbortSignal.timeout(60_000) })
   const text = await res.text()
   const parsed = parseJson(text)

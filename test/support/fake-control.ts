@@ -11,7 +11,7 @@ import { createControlCore, type ControlCore } from '../../src/control/core.js'
 import { loadSecrets } from '../../src/control/secrets.js'
 import { createLogger } from '../../src/shared/logging.js'
 import type { FastifyInstance } from 'fastify'
-import { parseJson, type ApiAnswer } from './control-api.js'
+import { parseJson, requestParts, type ApiAnswer } from './control-api.js'
 import { FakeEnvd } from './fake-envd.js'
 import { FakeRuntime } from './fake-runtime.js'
 
@@ -57,14 +57,8 @@ export async function fakeControl(opts: { env?: Record<string, string>; domain?:
   return {
     ...core, app, runtime, envd, config, dataDir, close,
     async api(method, path, o = {}) {
-      const headers: Record<string, string> = { ...o.headers }
-      if (o.key !== null) headers['x-api-key'] = o.key ?? TEST_KEY
-      let payload: string | undefined
-      if (o.raw !== undefined || o.json !== undefined) {
-        headers['content-type'] = 'application/json'
-        payload = o.raw ?? JSON.stringify(o.json)
-      }
-      const res = await app.inject({ method: method as 'GET', url: path, headers, payload })
+      const { headers, body } = requestParts(o, TEST_KEY)
+      const res = await app.inject({ method: method as 'GET', url: path, headers: { ...o.headers, ...headers }, payload: body })
       const h = new Headers()
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, String(v))
       return { status: res.statusCode, body: parseJson(res.body), text: res.body, contentType: h.get('content-type'), headers: h }
