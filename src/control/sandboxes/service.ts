@@ -20,7 +20,7 @@ export function createSandboxService(deps: SandboxServiceDeps & { snapshots: Sna
   })
   const lifecycle = createLifecycle(ctx)
   const pool = createWarmPool({
-    sizes: deps.settings.poolSizes, resolve: deps.templates, boot: ctx.boot.pooled, discard: ctx.boot.removeContainer,
+    sizes: () => deps.settings.poolSizes, resolve: deps.templates, boot: ctx.boot.pooled, discard: ctx.boot.removeContainer,
     busy: () => creates.busy(), log: deps.log,
   })
   const creates = createCreates(ctx, pool)

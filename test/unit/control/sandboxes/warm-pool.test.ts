@@ -18,7 +18,7 @@ function fixture(opts: { size?: number; busy?: () => boolean } = {}) {
   const discarded: string[] = []
   const template = (): ResolvedTemplate => ({ templateId: 'base', alias: 'base', image, cpuCount: 1, memoryMB: 512 })
   const pool = createWarmPool({
-    sizes: { base: opts.size ?? 3 },
+    sizes: () => ({ base: opts.size ?? 3 }),
     resolve: async () => template(),
     boot: async (t) => {
       await new Promise((r) => setTimeout(r, 2))
