@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { onTestFinished } from 'vitest'
+import { afterAll, onTestFinished } from 'vitest'
 import { buildControlApp } from '../../src/control/app.js'
 import { loadControlConfig, type ControlConfig } from '../../src/control/config.js'
 import { createControlCore, type ControlCore } from '../../src/control/core.js'
@@ -29,11 +29,32 @@ export type FakeControl = ControlCore & {
   close(): Promise<void>
 }
 
+export type FakeControlOptions = { env?: Record<string, string>; domain?: string; dataDir?: string; runtime?: FakeRuntime; envd?: FakeEnvd; ready?: () => boolean }
+
 /**
- * Starts the API on fakes (closed when the test ends). `env` adds SANDOCK_* settings; a
- * `dataDir` of an earlier one (closed) and its `runtime` start a "restarted" server on the same state.
+ * Starts the API on fakes, closed (and its temp data dir removed) when the test ends. `env` adds
+ * SANDOCK_* settings; a `dataDir` of an earlier one (closed) and its `runtime` start a "restarted"
+ * server on the same state.
  */
-export async function fakeControl(opts: { env?: Record<string, string>; domain?: string; dataDir?: string; runtime?: FakeRuntime; envd?: FakeEnvd } = {}): Promise<FakeControl> {
+export async function fakeControl(opts: FakeControlOptions = {}): Promise<FakeControl> {
+  const c = await startFakeControl(opts)
+  onTestFinished(() => c.dispose())
+  return c
+}
+
+/**
+ * One API on fakes for every test of a file that only reads or refuses (each test still asks for
+ * it); started on first use, closed after the file. Saves a server start per test.
+ */
+export function sharedFakeControl(opts: FakeControlOptions = {}): () => Promise<FakeControl> {
+  let started: Promise<FakeControl & { dispose(): Promise<void> }> | undefined
+  afterAll(async () => {
+    if (started) await (await started).dispose()
+  })
+  return () => (started ??= startFakeControl(opts))
+}
+
+async function startFakeControl(opts: FakeControlOptions): Promise<FakeControl & { dispose(): Promise<void> }> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'sandock-unit-')))
   const config = loadControlConfig({ SANDOCK_DATA_DIR: dataDir, SANDOCK_POOL_SIZE: '0', SANDOCK_BASE_TEMPLATE_IMAGE: BASE_IMAGE, SANDOCK_METRICS_INTERVAL_MS: '60000', ...opts.env })
   const runtime = opts.runtime ?? new FakeRuntime({ images: [BASE_IMAGE] })
@@ -43,19 +64,19 @@ export async function fakeControl(opts: { env?: Record<string, string>; domain?:
   const core = createControlCore({ config, runtime, envd, log, secrets, egressDnsServers: ['10.255.255.53'] })
   await core.templates.recover()
   await core.node.recover()
-  const app = await buildControlApp({ log, node: core.node, templates: core.templates, apiKeyDigests: secrets.apiKeyDigests, domain: opts.domain ?? '', ready: () => true })
+  const app = await buildControlApp({ log, node: core.node, templates: core.templates, apiKeyDigests: secrets.apiKeyDigests, domain: opts.domain ?? '', ready: opts.ready ?? (() => true) })
   let closed = false
   const close = async () => {
     if (closed) return
     closed = true
     await Promise.all([app.close(), core.node.close(), core.templates.close()])
   }
-  onTestFinished(async () => {
-    await close()
-    if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true })
-  })
   return {
     ...core, app, runtime, envd, config, dataDir, close,
+    async dispose() {
+      await close()
+      if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true })
+    },
     async api(method, path, o = {}) {
       const { headers, body } = requestParts(o, TEST_KEY)
       const res = await app.inject({ method: method as 'GET', url: path, headers: { ...o.headers, ...headers }, payload: body })

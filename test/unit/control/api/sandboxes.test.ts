@@ -349,6 +349,16 @@ describe('PUT /sandboxes/{id}/network', () => {
 })
 
 describe('GET /health', () => {
+  it('answers 503 with the error body while the built-in images are still being prepared', async () => {
+    let ready = false
+    const c = await fakeControl({ ready: () => ready })
+    const res = await c.api('GET', '/health', { key: null })
+    expect(res.status).toBe(503)
+    expect(res.body).toEqual({ code: 503, message: 'not ready: the base template image is still being prepared' })
+    ready = true
+    expect((await c.api('GET', '/health', { key: null })).status).toBe(200)
+  })
+
   it('reports each warm pool\'s size and ready count', async () => {
     const c = await fakeControl({ env: { SANDOCK_POOL_SIZE: '2' } })
     c.node.startPool()

@@ -3,7 +3,7 @@
 // deletion, with their error bodies. Real builds: test/control/templates.test.ts.
 import { describe, expect, it } from 'vitest'
 import { eventually } from '../../../support/async.js'
-import { fakeControl, type FakeControl } from '../../../support/fake-control.js'
+import { fakeControl, sharedFakeControl, type FakeControl } from '../../../support/fake-control.js'
 import { expectError } from '../../../support/invalid-creates.js'
 
 const HASH = 'c'.repeat(64)
@@ -74,6 +74,7 @@ describe('template file uploads', () => {
 })
 
 describe('POST /v2/templates/{id}/builds/{buildID}', () => {
+  const refusing = sharedFakeControl()
   it.each([
     ['both bases', { fromTemplate: 'base', fromImage: 'debian', steps: [] }, 'exactly one of'],
     ['no base', { steps: [] }, 'exactly one of'],
@@ -82,7 +83,7 @@ describe('POST /v2/templates/{id}/builds/{buildID}', () => {
     ['a COPY never uploaded', { fromTemplate: 'base', steps: [{ type: 'COPY', args: ['a', '/a'], filesHash: HASH }] }, 'never uploaded'],
     ['an ECR registry', { fromImage: 'x', fromImageRegistry: { type: 'aws' } }, "type 'aws' is not supported"],
   ])('refuses %s with 400 and leaves the build waiting', async (_what, body, message) => {
-    const c = await fakeControl()
+    const c = await refusing()
     const t = await requestBuild(c, 'refused')
     expectError(await c.api('POST', `/v2/templates/${t.templateID}/builds/${t.buildID}`, { json: body }), 400, new RegExp(message))
     const status = await c.api('GET', `/templates/${t.templateID}/builds/${t.buildID}/status`)
