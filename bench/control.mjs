@@ -12,12 +12,14 @@
 // Knobs: BENCH_API_PORT/BENCH_PROXY_PORT (3500/3502), BENCH_CREATE_RUNS (50), BENCH_POOL_SIZE (2),
 // BENCH_CMD_RUNS (100), BENCH_FILE_RUNS (10), BENCH_BIG_FILE_RUNS (3), BENCH_WATCH_RUNS (30),
 // BENCH_CONCURRENT (50), BENCH_IDLE ("20,100"), BENCH_PAUSE_RUNS (3), SANDOCK_BASE_TEMPLATE_IMAGE.
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Sandbox } from 'e2b'
+import { startServe } from '../test/support/serve-process.mjs'
+import { percentile as pct, stats } from './stats.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const num = (name, fallback) => Number(process.env[name] ?? fallback)
@@ -39,9 +41,7 @@ const execBaselineName = `sandock-bench-exec-${apiPort}`
 const docker = (...args) => execFileSync('docker', args, { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe'] }).trim()
 const quietly = (f) => { try { f() } catch { /* already gone */ } }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
-const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]
 const r1 = (x) => +x.toFixed(1)
-const stats = (xs) => ({ n: xs.length, p50: r1(pct(xs, 50)), p95: r1(pct(xs, 95)), p99: r1(pct(xs, 99)), max: r1(Math.max(...xs)) })
 const ratio = (a, b) => +(a / b).toFixed(2)
 const time = async (f) => {
   const t = performance.now()
@@ -61,31 +61,22 @@ let dataDir
 /** A fresh `sandock serve` with its own data dir; `poolSize` 0 disables the warm pool. */
 async function startServer(poolSize) {
   dataDir = mkdtempSync(join(tmpdir(), 'sandock-bench-'))
-  server = spawn(process.execPath, [join(root, 'dist/image/sandock.mjs'), 'serve'], {
+  server = await startServe({
+    apiUrl: opts.apiUrl,
     env: {
-      ...process.env, SANDOCK_API_KEYS: apiKey, SANDOCK_API_PORT: String(apiPort), SANDOCK_PROXY_PORT: String(proxyPort),
+      SANDOCK_API_KEYS: apiKey, SANDOCK_API_PORT: String(apiPort), SANDOCK_PROXY_PORT: String(proxyPort),
       SANDOCK_HOST: '127.0.0.1', SANDOCK_DATA_DIR: dataDir, SANDOCK_LOG_LEVEL: 'warn', SANDOCK_DEFAULT_MEMORY_MB: '2048',
       SANDOCK_NETWORK: networks[0], SANDOCK_INTERNAL_NETWORK: networks[1], SANDOCK_POOL_SIZE: String(poolSize),
       SANDOCK_MAX_SANDBOXES: String(Math.max(100, CONCURRENT, ...IDLE) + 10), SANDOCK_BASE_TEMPLATE_IMAGE: image,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
   })
-  for (let i = 0; i < 600; i++) {
-    if (await fetch(`${opts.apiUrl}/health`).then((r) => r.status === 200, () => false)) return
-    if (server.exitCode !== null) break
-    await sleep(200)
-  }
-  throw new Error('sandock serve did not become healthy')
 }
 
 async function stopServer() {
   if (!server) return
   await Promise.all([...created].map((s) => s.kill().catch(() => undefined)))
   created.clear()
-  if (server.exitCode === null) {
-    server.kill('SIGTERM')
-    await new Promise((r) => server.once('exit', r))
-  }
+  await server.stop()
   server = undefined
   // Pool containers outlive the server by design (the next start re-adopts them): remove them here.
   for (const n of networks) {

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { Sandbox } from 'e2b'
 import { createClient } from '@connectrpc/connect'
 import { createConnectTransport } from '@connectrpc/connect-node'
+import { stats as summarise } from './stats.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const { Process } = await import(join(root, 'dist/gen/process/process_pb.js'))
@@ -20,11 +21,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 200)
 const FILE_RUNS = Number(process.env.BENCH_FILE_RUNS ?? 5)
 
 const docker = (...args) => execFileSync('docker', args, { encoding: 'utf8', maxBuffer: 64 << 20 }).trim()
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]
-}
-const stats = (xs) => ({ n: xs.length, p50: +pct(xs, 50).toFixed(3), p95: +pct(xs, 95).toFixed(3), p99: +pct(xs, 99).toFixed(3) })
+const stats = (xs) => summarise(xs, 3)
 async function time(n, fn) {
   const out = []
   for (let i = 0; i < n; i++) {

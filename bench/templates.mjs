@@ -2,20 +2,20 @@
 // cached, beside `docker build` of the equivalent Dockerfile (cold and cached) in the same run;
 // then Sandbox.create() → first command for a template with a start command (ready via
 // waitForPort) vs `base`. Prints medians and ratios; writes bench/results/templates-<ts>.json.
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Sandbox, Template, waitForPort } from 'e2b'
+import { startServe } from '../test/support/serve-process.mjs'
+import { stats } from './stats.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const BUILDS = Number(process.env.BENCH_BUILD_RUNS ?? 3)
 const CREATES = Number(process.env.BENCH_TEMPLATE_CREATE_RUNS ?? 10)
 const image = process.env.SANDOCK_BASE_TEMPLATE_IMAGE ?? 'sandock/base:latest'
 const docker = (...args) => execFileSync('docker', args, { encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, DOCKER_BUILDKIT: '0' } }).trim()
-const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]
-const stats = (xs) => ({ n: xs.length, p50: +pct(xs, 50).toFixed(1), p95: +pct(xs, 95).toFixed(1) })
 const time = async (fn) => {
   const t = performance.now()
   await fn()
@@ -40,21 +40,18 @@ const dataDir = mkdtempSync(join(tmpdir(), 'sandock-bench-'))
 const apiKey = 'e2b_00bench01'
 const apiPort = Number(process.env.BENCH_API_PORT ?? 3510)
 const proxyPort = apiPort + 2
-const server = spawn(process.execPath, [join(root, 'dist/image/sandock.mjs'), 'serve'], {
-  env: { ...process.env, SANDOCK_API_KEYS: apiKey, SANDOCK_API_PORT: String(apiPort), SANDOCK_PROXY_PORT: String(proxyPort),
-    SANDOCK_HOST: '127.0.0.1', SANDOCK_DATA_DIR: dataDir, SANDOCK_LOG_LEVEL: 'warn', SANDOCK_NETWORK: 'sandock-bench-tpl', SANDOCK_INTERNAL_NETWORK: 'sandock-bench-tpl-internal',
-    // Cold starts on both sides: a warm `base` pool would compare a claim against a boot.
-    SANDOCK_POOL_SIZE: '0' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-})
 const opts = { apiKey, apiUrl: `http://127.0.0.1:${apiPort}`, sandboxUrl: `http://127.0.0.1:${proxyPort}` }
 const buildOpts = { apiKey, apiUrl: opts.apiUrl, cpuCount: 1, memoryMB: 1024 }
 const tag = `sandock-bench/dockerfile:${Date.now()}`
+let server
 try {
-  for (let i = 0; i < 600; i++) {
-    if (await fetch(`${opts.apiUrl}/health`).then((r) => r.status === 200, () => false)) break
-    await new Promise((r) => setTimeout(r, 200))
-  }
+  server = await startServe({
+    apiUrl: opts.apiUrl,
+    env: { SANDOCK_API_KEYS: apiKey, SANDOCK_API_PORT: String(apiPort), SANDOCK_PROXY_PORT: String(proxyPort),
+      SANDOCK_HOST: '127.0.0.1', SANDOCK_DATA_DIR: dataDir, SANDOCK_LOG_LEVEL: 'warn', SANDOCK_NETWORK: 'sandock-bench-tpl', SANDOCK_INTERNAL_NETWORK: 'sandock-bench-tpl-internal',
+      // Cold starts on both sides: a warm `base` pool would compare a claim against a boot.
+      SANDOCK_POOL_SIZE: '0' },
+  })
   const name = `bench-steps-${Date.now()}`
   const cold = []
   const cached = []
@@ -94,8 +91,7 @@ try {
   writeFileSync(out, JSON.stringify(results, null, 2))
   console.log(`results: ${out}`)
 } finally {
-  server.kill('SIGTERM')
-  await new Promise((r) => server.once('exit', r))
+  await server?.stop()
   for (const id of docker('ps', '-aq', '--filter', 'network=sandock-bench-tpl').split('\n').filter(Boolean)) docker('rm', '-f', id)
   const instance = spawnSync('cat', [join(dataDir, 'instance-id')], { encoding: 'utf8' }).stdout.trim()
   const images = docker('images', '-q', '--filter', `label=sandock.instance=${instance}`).split('\n').filter(Boolean)

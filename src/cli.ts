@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The one `sandock` binary: dispatches subcommands (`serve`, `envd`).
 import { ConfigError } from './shared/config.js'
-import { ENVD_VERSION } from './shared/version.js'
+import { ENVD_VERSION } from './shared/envd.js'
 
 const USAGE = `Usage: sandock <command> [options]
 

@@ -7,24 +7,20 @@ import { sendError, sendNotFound } from '../shared/http-errors.js'
 import { registerApiKeyAuth } from './api/auth.js'
 import { readJsonBody } from '../shared/json-body.js'
 import { sandboxRoutes } from './api/sandboxes/index.js'
-import { snapshotRoutes } from './api/sandboxes/snapshot-sandbox.js'
-import type { SandboxService } from './sandboxes/sandbox-service.js'
-import type { SnapshotService } from './sandboxes/snapshots.js'
 import { templateRoutes } from './api/templates/index.js'
-import type { TemplateService } from './templates/template-service.js'
+import type { SandboxNode } from './node/types.js'
+import type { TemplateService } from './templates/service.js'
 
 export type ControlAppDeps = Readonly<{
   log: Logger
-  sandboxes: SandboxService
-  snapshots: SnapshotService
+  /** Where sandboxes live: this host's LocalNode in one-host mode. */
+  node: SandboxNode
   templates: TemplateService
   /** SHA-256 digests of the accepted API keys. */
   apiKeyDigests: readonly Buffer[]
   domain: string
-  /** Resolves when the server can create sandboxes (Docker reachable, base image present). */
+  /** Whether the server can create sandboxes yet (Docker reachable, built-in images present). */
   ready: () => boolean
-  /** Warm pool target and ready count per template reference, reported by /health. */
-  pools?: () => Record<string, { size: number; ready: number }>
 }>
 
 const BODY_LIMIT = 4 * 1024 * 1024
@@ -55,9 +51,8 @@ export async function buildControlApp(deps: ControlAppDeps): Promise<FastifyInst
   registerApiKeyAuth(app as unknown as FastifyInstance, deps.apiKeyDigests)
 
   app.get('/health', async (_req, reply) =>
-    deps.ready() ? reply.code(200).send({ status: 'ok', pools: deps.pools?.() ?? {} }) : reply.code(503).send({ code: 503, message: 'not ready: the base template image is still being prepared' }))
-  await app.register(sandboxRoutes, { sandboxes: deps.sandboxes, domain: deps.domain })
-  await app.register(snapshotRoutes, { sandboxes: deps.sandboxes, snapshots: deps.snapshots })
-  await app.register(templateRoutes, { templates: deps.templates, snapshots: deps.snapshots })
+    deps.ready() ? reply.code(200).send({ status: 'ok', pools: await deps.node.poolStatus() }) : reply.code(503).send({ code: 503, message: 'not ready: the base template image is still being prepared' }))
+  await app.register(sandboxRoutes, { node: deps.node, domain: deps.domain })
+  await app.register(templateRoutes, { templates: deps.templates, node: deps.node })
   return app as unknown as FastifyInstance
 }

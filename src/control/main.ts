@@ -1,4 +1,5 @@
-// `sandock serve`: config → logger → Docker → sandboxes (re-attached) → API and proxy listening.
+// `sandock serve`: config → logger → Docker (networks, host firewall) → the core (core.ts:
+// templates, this host's node, sandboxes re-attached) → API and proxy listening → built-in images.
 import { readFile } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import { isIPv4 } from 'node:net'
@@ -7,16 +8,13 @@ import { createLogger } from '../shared/logging.js'
 import { buildControlApp } from './app.js'
 import type { ControlConfig } from './config.js'
 import { createDomainListener } from './domain-listener.js'
-import { ensureBaseImage } from './images.js'
 import { createProxyServer } from './proxy/proxy-server.js'
-import { createBuildRuntime } from './runtime/docker-builder.js'
+import { createControlCore } from './core.js'
+import { createEnvdClient } from './envd/client.js'
 import { createDockerRuntime } from './runtime/docker-runtime.js'
 import { createHostFirewall } from './runtime/host-firewall.js'
-import { createSandboxService, type SandboxService } from './sandboxes/sandbox-service.js'
-import { createSnapshotService } from './sandboxes/snapshots.js'
-import { loadSecrets } from './sandboxes/tokens.js'
-import { createTemplateResolver } from './templates/template-resolver.js'
-import { BASE_TEMPLATE_CONFIG, createTemplateService } from './templates/template-service.js'
+import { loadSecrets } from './secrets.js'
+import { ensureBuiltinImages } from './templates/base-image.js'
 import { loadTls } from './tls.js'
 
 export type RunningControl = { api: FastifyInstance; apiPort: number; proxyPort: number; close(): Promise<void> }
@@ -41,55 +39,18 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   const firewall = createHostFirewall({ mode: config.firewall, instanceId: secrets.instanceId, log })
   await firewall.install(await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n))))
 
-  const snapshots = createSnapshotService(runtime)
-  // The template service asks the sandbox service (created after it) whether a template is in use.
-  let sandboxes: SandboxService
-  const templates = createTemplateService({
-    runtime: createBuildRuntime({ socketPath: config.dockerSocket, instanceId: secrets.instanceId, log }),
-    log,
-    dataDir: config.dataDir,
-    baseImage: config.baseImage,
-    baseConfig: BASE_TEMPLATE_CONFIG,
-    uploadSecret: secrets.uploadSecret,
-    network: config.network,
-    maxConcurrentBuilds: config.maxConcurrentBuilds,
-    readyTimeoutMs: 10 * 60 * 1000,
-    limits: { maxCpu: 32, maxMemoryMB: 65536 },
-    inUse: (templateId) => sandboxes.usesTemplate(templateId),
+  const { node, templates, builtins } = createControlCore({
+    config, runtime, envd: createEnvdClient(), log, secrets, egressDnsServers: config.egressDnsServers ?? (await hostResolvers()),
   })
   await templates.recover()
-  sandboxes = createSandboxService({
-    runtime,
-    snapshots,
-    templates: createTemplateResolver({ cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB, template: templates.resolveImage, snapshot: snapshots.resolve }),
-    envdToken: secrets.envdToken,
-    trafficToken: secrets.trafficToken,
-    log,
-    dataDir: config.dataDir,
-    network: config.network,
-    internalNetwork: config.internalNetwork,
-    defaultTimeoutS: config.defaultTimeoutS,
-    maxTimeoutS: config.maxTimeoutS,
-    pidsLimit: config.pidsLimit,
-    maxSandboxes: config.maxSandboxes,
-    metricsIntervalMs: config.metricsIntervalMs,
-    pausedRetentionMs: config.pausedRetentionS * 1000,
-    readyTimeoutMs: config.readyTimeoutS * 1000,
-    containerRuntime: config.containerRuntime,
-    // runc refuses any mount inside /proc, so only gVisor sandboxes get their own boot id.
-    gvisor: config.containerRuntime === 'runsc',
-    egressDnsServers: config.egressDnsServers ?? (await hostResolvers()),
-    poolSizes: config.poolSizes,
-  })
-  await sandboxes.recover()
-  sandboxes.startSampling()
+  await node.recover()
 
   let ready = false
   // The domain the SDK gets in Sandbox.domain: it builds https://<port>-<id>.<that> from it, so a
   // TLS listener off 443 is part of it. With SANDOCK_TLS=off, TLS ends in front of us on 443.
   const publicDomain = config.domain && config.tls === 'auto' && config.tlsPort !== 443 ? `${config.domain}:${config.tlsPort}` : config.domain
-  const api = await buildControlApp({ log, sandboxes, snapshots, templates, apiKeyDigests: secrets.apiKeyDigests, domain: publicDomain, ready: () => ready, pools: () => sandboxes.poolSizes() })
-  const proxy = createProxyServer({ resolver: sandboxes.resolver, domain: config.domain, log: log.child({ component: 'proxy' }) })
+  const api = await buildControlApp({ log, node, templates, apiKeyDigests: secrets.apiKeyDigests, domain: publicDomain, ready: () => ready })
+  const proxy = createProxyServer({ resolver: node.proxy, domain: config.domain, log: log.child({ component: 'proxy' }) })
   await api.listen({ port: config.apiPort, host: config.host })
   await new Promise<void>((resolve, reject) => {
     proxy.server.once('error', reject)
@@ -112,16 +73,16 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   }
 
   // Listen first so the API answers (503 on /health) while a first start builds the base image.
-  await ensureBaseImage({ runtime, image: config.baseImage, contextDir: opts.imageContext, log })
+  await ensureBuiltinImages({ runtime, builtins, contextDir: opts.imageContext, log })
   ready = true
-  sandboxes.startPool()
+  node.startPool()
 
   return {
     api,
     apiPort,
     proxyPort,
     async close() {
-      await Promise.all([sandboxes.close(), api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
+      await Promise.all([node.close(), api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
       await firewall.remove()
     },
   }

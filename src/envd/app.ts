@@ -2,7 +2,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import { sendError, sendNotFound } from '../shared/http-errors.js'
-import { ENVD_VERSION } from '../shared/version.js'
+import { ENVD_VERSION } from '../shared/envd.js'
 import { OwnChanges } from './filesystem/own-changes.js'
 import { closeAllWatchers, createWatcherRegistry } from './filesystem/watchers.js'
 import { envsRoute } from './http/envs.js'

@@ -1,6 +1,7 @@
 // loadEnvdConfig(): flags of `sandock envd` over SANDOCK_ENVD_* variables, validated once.
 import { parseArgs } from 'node:util'
 import { envReader, type EnvReader } from '../shared/config.js'
+import { ENVD_PORT } from '../shared/envd.js'
 import type { LogLevel } from '../shared/logging.js'
 
 export type EnvdConfig = Readonly<{
@@ -15,7 +16,7 @@ export type EnvdConfig = Readonly<{
 
 export const ENVD_USAGE = `Usage: sandock envd [options]
 
-  --port <n>        port to listen on (SANDOCK_ENVD_PORT, default 49983)
+  --port <n>        port to listen on (SANDOCK_ENVD_PORT, default ${ENVD_PORT})
   --host <addr>     address to bind (SANDOCK_ENVD_HOST, default 0.0.0.0)
   --user <name>     default user for requests without one (SANDOCK_ENVD_USER, default root)
   --workdir <dir>   default working directory (SANDOCK_ENVD_WORKDIR, default: the user's home)
@@ -45,7 +46,7 @@ export function loadEnvdConfig(argv: string[], env: NodeJS.ProcessEnv = process.
   })
   const r = envReader({ ...env, SANDOCK_LOG_LEVEL: values['log-level'] ?? env.SANDOCK_LOG_LEVEL })
   const config = {
-    port: flagInt(r, 'port', values.port, 'SANDOCK_ENVD_PORT', 49983),
+    port: flagInt(r, 'port', values.port, 'SANDOCK_ENVD_PORT', ENVD_PORT),
     host: values.host ?? r.str('SANDOCK_ENVD_HOST', '0.0.0.0'),
     defaultUser: values.user ?? r.str('SANDOCK_ENVD_USER', 'root'),
     defaultWorkdir: values.workdir ?? r.optStr('SANDOCK_ENVD_WORKDIR'),

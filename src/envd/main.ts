@@ -2,7 +2,7 @@
 import { access, constants } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import { createLogger } from '../shared/logging.js'
-import { ENVD_VERSION } from '../shared/version.js'
+import { ENVD_VERSION } from '../shared/envd.js'
 import { buildEnvdApp } from './app.js'
 import type { EnvdConfig } from './config.js'
 import { createUserLookup } from './identity/users.js'

@@ -1,6 +1,4 @@
 // The daemon's mutable settings: defaults from the command line, then whatever /init applies.
-import type { Logger } from 'pino'
-
 export type EnvdState = {
   defaultUser: string
   defaultWorkdir: string | undefined
@@ -12,4 +10,7 @@ export type EnvdState = {
   lastInitAt: Date | undefined
 }
 
-export type EnvdDeps = Readonly<{ state: EnvdState; log: Logger }>
+/** Daemon-wide env for processes: internal E2B_* vars, then the sandbox's envVars from /init. */
+export function processGlobals(state: EnvdState): Record<string, string> {
+  return { ...state.internalEnv, ...state.envVars }
+}

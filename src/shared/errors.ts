@@ -40,6 +40,13 @@ export class NotFoundError extends AppError {
   }
 }
 
+/** Named errors carry their subject. */
+export class SandboxNotFoundError extends NotFoundError {
+  constructor(readonly sandboxId: string) {
+    super(`Sandbox "${sandboxId}" doesn't exist or you don't have access to it`)
+  }
+}
+
 export class UnauthenticatedError extends AppError {
   constructor(message: string) {
     super('unauthenticated', message)

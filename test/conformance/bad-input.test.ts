@@ -6,7 +6,9 @@ import { gzipSync } from 'node:zlib'
 import { AuthenticationError, InvalidArgumentError, NotEnoughSpaceError, Sandbox } from 'e2b'
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { startEnvdContainer } from '../support/docker.js'
-import { connectSandbox, ENVD_URL, uniqueName } from '../support/sdk.js'
+import { connectSandbox, ENVD_URL } from '../support/sdk.js'
+import { unique } from '../support/async.js'
+import { jsonOrText } from '../support/raw-http.js'
 
 let sbx: Sandbox
 
@@ -23,21 +25,12 @@ async function expectHealthy(target: Sandbox = sbx, url = ENVD_URL): Promise<voi
 }
 
 async function tempDir(prefix = 'bad'): Promise<string> {
-  const dir = `/home/user/${uniqueName(prefix)}`
+  const dir = `/home/user/${unique(prefix)}`
   expect(await sbx.files.makeDir(dir)).toBe(true)
   onTestFinished(async () => {
     await sbx.files.remove(dir)
   })
   return dir
-}
-
-async function body(res: Response): Promise<any> {
-  const text = await res.text()
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
 }
 
 function unary(service: string, method: string, payload: string, headers: Record<string, string> = {}): Promise<Response> {
@@ -124,7 +117,7 @@ describe('malformed Connect requests', () => {
     const res = await unary('filesystem.Filesystem', 'Stat', '{bad')
     expect(res.status).toBe(400)
     expect(res.headers.get('content-type')).toMatch(/^application\/json/)
-    const err = await body(res)
+    const err = await jsonOrText(res)
     expect(typeof err.code).toBe('string')
     expect(err.code).toBe('invalid_argument')
     expect(typeof err.message).toBe('string')
@@ -141,35 +134,35 @@ describe('malformed Connect requests', () => {
     // An unknown enum name: rejected at decode (invalid_argument) or, as connect-go's
     // DiscardUnknown does upstream, read as SIGNAL_UNSPECIFIED and refused as "invalid signal".
     const bogus = await unary('process.Process', 'SendSignal', JSON.stringify({ process: { pid: handle.pid }, signal: 'SIGNAL_BOGUS' }))
-    const bogusErr = await body(bogus)
+    const bogusErr = await jsonOrText(bogus)
     expect(['invalid_argument', 'unimplemented']).toContain(bogusErr.code)
     expect(bogus.status).toBe(connectStatus[bogusErr.code])
 
     // SIGNAL_UNSPECIFIED is not a supported signal (contract 4.7: anything else → unimplemented).
     const unspecified = await unary('process.Process', 'SendSignal', JSON.stringify({ process: { pid: handle.pid }, signal: 'SIGNAL_UNSPECIFIED' }))
     expect(unspecified.status).toBe(501)
-    expect((await body(unspecified)).code).toBe('unimplemented')
+    expect((await jsonOrText(unspecified)).code).toBe('unimplemented')
 
     // A ProcessSelector with neither pid nor tag (contract 4.7/4.9: bad oneof → unimplemented).
     const noSelector = await unary('process.Process', 'SendSignal', JSON.stringify({ process: {}, signal: 'SIGNAL_SIGKILL' }))
     expect(noSelector.status).toBe(501)
-    expect((await body(noSelector)).code).toBe('unimplemented')
+    expect((await jsonOrText(noSelector)).code).toBe('unimplemented')
     const noProcess = await unary('process.Process', 'SendSignal', JSON.stringify({ signal: 'SIGNAL_SIGKILL' }))
     expect(noProcess.status).toBe(501)
-    expect((await body(noProcess)).code).toBe('unimplemented')
+    expect((await jsonOrText(noProcess)).code).toBe('unimplemented')
 
     // A ProcessInput with no oneof member (contract 4.7 SendInput: unknown input type → unimplemented).
     const emptyInput = await unary('process.Process', 'SendInput', JSON.stringify({ process: { pid: handle.pid }, input: {} }))
     expect(emptyInput.status).toBe(501)
-    expect((await body(emptyInput)).code).toBe('unimplemented')
+    expect((await jsonOrText(emptyInput)).code).toBe('unimplemented')
 
     // Unknown oneof member names: not a valid member, so refused the same way.
     const unknownMember = await unary('process.Process', 'SendInput', JSON.stringify({ process: { pid: handle.pid }, input: { bogus: 'YWJj' } }))
-    const unknownMemberErr = await body(unknownMember)
+    const unknownMemberErr = await jsonOrText(unknownMember)
     expect(['invalid_argument', 'unimplemented']).toContain(unknownMemberErr.code)
     expect(unknownMember.status).toBe(connectStatus[unknownMemberErr.code])
     const unknownSelector = await unary('process.Process', 'SendSignal', JSON.stringify({ process: { bogus: handle.pid }, signal: 'SIGNAL_SIGKILL' }))
-    const unknownSelectorErr = await body(unknownSelector)
+    const unknownSelectorErr = await jsonOrText(unknownSelector)
     expect(['invalid_argument', 'unimplemented']).toContain(unknownSelectorErr.code)
     expect(unknownSelector.status).toBe(connectStatus[unknownSelectorErr.code])
 
@@ -179,14 +172,14 @@ describe('malformed Connect requests', () => {
     // Unknown pid: not_found (404 with a code, so the SDK does not read it as unimplemented).
     const unknownPid = await unary('process.Process', 'SendSignal', JSON.stringify({ process: { pid: 999_999 }, signal: 'SIGNAL_SIGKILL' }))
     expect(unknownPid.status).toBe(404)
-    expect((await body(unknownPid)).code).toBe('not_found')
+    expect((await jsonOrText(unknownPid)).code).toBe('not_found')
     await expectHealthy()
   })
 
   it('a wrongly typed field (string for uint32) is invalid_argument', async () => {
     const res = await unary('filesystem.Filesystem', 'ListDir', JSON.stringify({ path: '/home/user', depth: 'deep' }))
     expect(res.status).toBe(400)
-    expect((await body(res)).code).toBe('invalid_argument')
+    expect((await jsonOrText(res)).code).toBe('invalid_argument')
     await expectHealthy()
   })
 
@@ -231,7 +224,7 @@ describe('path and user resolution', () => {
     await expect(sbx.files.read('~otheruser/x')).rejects.toBeInstanceOf(InvalidArgumentError)
     const res = await fetch(`${ENVD_URL}/files?path=${encodeURIComponent('~otheruser/x')}`)
     expect(res.status).toBe(400)
-    const err = await body(res)
+    const err = await jsonOrText(res)
     expect(err.code).toBe(400)
     expect(typeof err.message).toBe('string')
     await expectHealthy()
@@ -241,14 +234,14 @@ describe('path and user resolution', () => {
     const opts = { user: 'nobody-such' }
     await expect(sbx.files.getInfo('x', opts)).rejects.toBeInstanceOf(AuthenticationError)
     await expect(sbx.files.list('/', opts)).rejects.toBeInstanceOf(AuthenticationError)
-    await expect(sbx.files.makeDir(`/tmp/${uniqueName('nouser')}`, opts)).rejects.toBeInstanceOf(AuthenticationError)
+    await expect(sbx.files.makeDir(`/tmp/${unique('nouser')}`, opts)).rejects.toBeInstanceOf(AuthenticationError)
     await expect(sbx.commands.run('true', opts)).rejects.toBeInstanceOf(AuthenticationError)
     await expect(sbx.files.read('x', opts)).rejects.toBeInstanceOf(AuthenticationError)
     await expect(sbx.files.write('x.txt', 'x', opts)).rejects.toBeInstanceOf(AuthenticationError)
 
     const get = await fetch(`${ENVD_URL}/files?path=x&username=nobody-such`)
     expect(get.status).toBe(401)
-    const err = await body(get)
+    const err = await jsonOrText(get)
     expect(err.code).toBe(401)
     expect(err.message).toMatch(/^error looking up user 'nobody-such'/)
 
@@ -258,14 +251,14 @@ describe('path and user resolution', () => {
       body: 'x',
     })
     expect(post.status).toBe(401)
-    expect((await body(post)).code).toBe(401)
+    expect((await jsonOrText(post)).code).toBe(401)
     expect(await sbx.files.exists('x-nobody.txt')).toBe(false)
 
     const rpc = await unary('filesystem.Filesystem', 'Stat', JSON.stringify({ path: '/' }), {
       authorization: `Basic ${Buffer.from('nobody-such:').toString('base64')}`,
     })
     expect(rpc.status).toBe(401)
-    expect((await body(rpc)).code).toBe('unauthenticated')
+    expect((await jsonOrText(rpc)).code).toBe('unauthenticated')
     await expectHealthy()
   })
 })
@@ -279,7 +272,7 @@ describe('bad uploads', () => {
       body: 'plain text',
     })
     expect(res.status).toBe(400)
-    const err = await body(res)
+    const err = await jsonOrText(res)
     expect(err.code).toBe(400)
     expect(typeof err.message).toBe('string')
     expect(await sbx.files.exists(`${dir}/plain.txt`)).toBe(false)
@@ -295,7 +288,7 @@ describe('bad uploads', () => {
         body: 'a'.repeat(2 * 1024 * 1024),
       })
       expect({ type, status: res.status }).toEqual({ type, status: 400 })
-      expect((await body(res)).code).toBe(400)
+      expect((await jsonOrText(res)).code).toBe(400)
     }
     expect(await sbx.files.exists(`${dir}/big.txt`)).toBe(false)
     await expectHealthy()
@@ -308,7 +301,7 @@ describe('bad uploads', () => {
       body: 'no path given',
     })
     expect(res.status).toBe(400)
-    expect((await body(res)).code).toBe(400)
+    expect((await jsonOrText(res)).code).toBe(400)
     await expectHealthy()
   })
 
@@ -334,7 +327,7 @@ describe('bad uploads', () => {
       duplex: 'half',
     } as RequestInit)
     expect(res.status).toBe(200)
-    expect(await body(res)).toEqual([{ name: 'huge.bin', path: target, type: 'file' }])
+    expect(await jsonOrText(res)).toEqual([{ name: 'huge.bin', path: target, type: 'file' }])
     const info = await sbx.files.getInfo(target)
     expect(info.size).toBe(total)
     expect(info.owner).toBe('user')
@@ -600,7 +593,7 @@ describe('disk full (ENOSPC) on a 1 MiB tmpfs (each on a throw-away envd)', () =
     form.append('file', new Blob([data]), '/mnt/small/big.bin')
     const res = await fetch(`${url}/files`, { method: 'POST', body: form })
     expect(res.status).toBe(507)
-    expect(await body(res)).toEqual(NO_SPACE)
+    expect(await jsonOrText(res)).toEqual(NO_SPACE)
     await expectHealthy(sandbox, url)
   })
 })

@@ -2,7 +2,8 @@
 // template"): each one is run in the sandbox as the default user, through the official SDK.
 import type { Sandbox } from 'e2b'
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { connectSandbox, uniqueName } from '../support/sdk.js'
+import { unique as uniqueName } from '../support/async.js'
+import { connectSandbox } from '../support/sdk.js'
 
 let sbx: Sandbox
 

@@ -2,7 +2,8 @@
 // (contract 4.3, 4.7, 4.8, 4.9, 8.2), through the unmodified official SDK.
 import { AuthenticationError, CommandExitError, InvalidArgumentError, NotFoundError, SandboxError, TimeoutError, type CommandHandle, type Sandbox } from 'e2b'
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { connectSandbox, rejection, uniqueName } from '../support/sdk.js'
+import { connectSandbox } from '../support/sdk.js'
+import { rejection, unique } from '../support/async.js'
 
 let sbx: Sandbox
 
@@ -20,7 +21,6 @@ async function waitFor(what: string, cond: () => boolean | Promise<boolean>, tim
     await new Promise((r) => setTimeout(r, 50))
   }
 }
-
 
 /** Whether `pid` is a live (non-zombie) process in the container, checked via /proc as root. */
 async function alive(pid: number): Promise<boolean> {
@@ -74,7 +74,7 @@ describe('commands.run', () => {
   })
 
   it('passes per-command envs only to that command', async () => {
-    const name = `SANDOCK_${uniqueName('v').replace(/-/g, '_').toUpperCase()}`
+    const name = `SANDOCK_${unique('v').replace(/-/g, '_').toUpperCase()}`
     const withEnv = await sbx.commands.run(`printf '%s|%s' "$${name}" "$OTHER_VAR"`, { envs: { [name]: 'hello world', OTHER_VAR: 'x=y' } })
     expect(withEnv.stdout).toBe('hello world|x=y')
     const without = await sbx.commands.run(`printf '%s' "\${${name}-unset}"`)
@@ -108,7 +108,7 @@ describe('commands.run', () => {
   })
 
   it('resolves a relative cwd against the user home', async () => {
-    const dir = uniqueName('cwd')
+    const dir = unique('cwd')
     await sbx.commands.run(`mkdir -p ${dir}/sub`)
     onTestFinished(async () => void (await sbx.commands.run(`rm -rf /home/user/${dir}`).catch(() => undefined)))
     expect((await sbx.commands.run('pwd', { cwd: `${dir}/sub` })).stdout).toBe(`/home/user/${dir}/sub\n`)
@@ -116,7 +116,7 @@ describe('commands.run', () => {
   })
 
   it('rejects a missing cwd with InvalidArgumentError', async () => {
-    const err = await rejection(sbx.commands.run('pwd', { cwd: `/nonexistent/${uniqueName('cwd')}` }))
+    const err = await rejection(sbx.commands.run('pwd', { cwd: `/nonexistent/${unique('cwd')}` }))
     expect(err).toBeInstanceOf(InvalidArgumentError)
   })
 
@@ -163,7 +163,7 @@ describe('commands.run', () => {
   })
 
   it('creates files owned by the user that ran the command', async () => {
-    const name = uniqueName('owned')
+    const name = unique('owned')
     onTestFinished(async () => void (await sbx.commands.run(`rm -rf /home/user/${name} /tmp/${name}`, { user: 'root' }).catch(() => undefined)))
     const res = await sbx.commands.run(`mkdir ${name} && touch ${name}/f && stat -c '%U:%G' ${name} ${name}/f`)
     expect(res.stdout).toBe('user:user\nuser:user\n')
@@ -204,7 +204,7 @@ describe('commands.run', () => {
   })
 
   it('throws TimeoutError from a foreground run with a short timeoutMs', async () => {
-    const marker = uniqueName('tmo')
+    const marker = unique('tmo')
     const err = await rejection(sbx.commands.run(`sleep 10; : ${marker}`, { timeoutMs: 1000 }))
     expect(err).toBeInstanceOf(TimeoutError)
     // The bash wrapper running the marker must be gone (killed by the server-side deadline).
@@ -249,7 +249,7 @@ describe('background commands, list and kill', () => {
   })
 
   it('lists a running command with its original config', async () => {
-    const cmd = `sleep 30; : ${uniqueName('list')}`
+    const cmd = `sleep 30; : ${unique('list')}`
     const handle = await sbx.commands.run(cmd, { background: true, cwd: '/tmp', envs: { LIST_VAR: 'lv' }, timeoutMs: 0 })
     killAfter(handle.pid)
     const procs = await sbx.commands.list()
@@ -371,7 +371,7 @@ describe('stdin', () => {
 describe('commands.connect', () => {
   /** A command that prints `before`, waits for `trigger` to exist, prints `after-<n>` and exits 7. */
   async function startWaiter(): Promise<{ handle: CommandHandle; trigger: string; out: string[] }> {
-    const trigger = `/tmp/${uniqueName('trigger')}`
+    const trigger = `/tmp/${unique('trigger')}`
     const out: string[] = []
     const handle = await sbx.commands.run(
       `echo before; while [ ! -e ${trigger} ]; do sleep 0.05; done; echo "after-$((40+2))"; echo late-err >&2; exit 7`,

@@ -3,7 +3,8 @@ import { rawGet } from '../support/raw-http.js'
 import { gunzipSync } from 'node:zlib'
 import { FileNotFoundError, InvalidArgumentError, type Sandbox } from 'e2b'
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { connectSandbox, envdTarget, uniqueName } from '../support/sdk.js'
+import { connectSandbox, envdTarget } from '../support/sdk.js'
+import { unique } from '../support/async.js'
 
 let sbx: Sandbox
 
@@ -13,7 +14,7 @@ beforeAll(async () => {
 
 /** A fresh directory under /home/user (created by the default user), removed after the test. */
 async function tempDir(prefix = 'files'): Promise<string> {
-  const dir = `/home/user/${uniqueName(prefix)}`
+  const dir = `/home/user/${unique(prefix)}`
   expect(await sbx.files.makeDir(dir)).toBe(true)
   onTestFinished(async () => {
     await sbx.files.remove(dir, { user: 'root' })
@@ -122,7 +123,7 @@ describe('read', () => {
   })
 
   it('relative paths read from the user home', async () => {
-    const name = uniqueName('relread')
+    const name = unique('relread')
     await sbx.files.write(`/home/user/${name}.txt`, 'rel')
     onTestFinished(() => sbx.files.remove(`/home/user/${name}.txt`))
     expect(await sbx.files.read(`${name}.txt`)).toBe('rel')
@@ -132,7 +133,7 @@ describe('read', () => {
 
 describe('write', () => {
   it('writes a relative path into /home/user as user:user 0644', async () => {
-    const name = `${uniqueName('test_write')}.txt`
+    const name = `${unique('test_write')}.txt`
     onTestFinished(() => sbx.files.remove(`/home/user/${name}`))
     const info = await sbx.files.write(name, 'This is a test file.')
     expect(info.name).toBe(name)
@@ -295,7 +296,7 @@ describe('write', () => {
   })
 
   it("user: 'root' writes into /root and the file is owned by root", async () => {
-    const name = `${uniqueName('rootfile')}.txt`
+    const name = `${unique('rootfile')}.txt`
     onTestFinished(async () => {
       await sbx.files.remove(`/root/${name}`, { user: 'root' })
       await sbx.files.remove(`/root/abs-${name}`, { user: 'root' })

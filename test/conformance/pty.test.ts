@@ -2,7 +2,8 @@
 // through the unmodified official SDK.
 import { CommandExitError, NotFoundError, SandboxError, type CommandHandle, type Sandbox } from 'e2b'
 import { beforeAll, expect, it, onTestFinished } from 'vitest'
-import { connectSandbox, rejection, uniqueName } from '../support/sdk.js'
+import { connectSandbox } from '../support/sdk.js'
+import { rejection, unique } from '../support/async.js'
 
 let sbx: Sandbox
 
@@ -12,7 +13,6 @@ beforeAll(async () => {
 
 const UNKNOWN_PID = 9_999_999
 const enc = new TextEncoder()
-
 
 /** Collects PTY output as text; `until` waits for a pattern to appear after a given offset. */
 class Terminal {
@@ -208,7 +208,7 @@ it('the PTY is listed with its bash -i -l config', async () => {
 })
 
 it('rejects resize of a non-PTY process and closeStdin of a PTY', async () => {
-  const cmd = await sbx.commands.run(`sleep 30; : ${uniqueName('nopty')}`, { background: true, timeoutMs: 0 })
+  const cmd = await sbx.commands.run(`sleep 30; : ${unique('nopty')}`, { background: true, timeoutMs: 0 })
   onTestFinished(async () => void (await sbx.commands.kill(cmd.pid).catch(() => undefined)))
   expect(await rejection(sbx.pty.resize(cmd.pid, { cols: 100, rows: 30 }))).toBeInstanceOf(SandboxError)
   expect(await rejection(sbx.pty.sendInput(cmd.pid, enc.encode('x')))).toBeInstanceOf(SandboxError)

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { Sandbox } from 'e2b'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { startEnvdContainer } from '../support/docker.js'
+import { jsonOrText } from '../support/raw-http.js'
 
 const UNAUTHORIZED = { code: 401, message: 'unauthorized access, please provide a valid access token or method signing if supported' }
 
@@ -15,15 +16,6 @@ let sbx: Sandbox
 
 async function postInit(body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${url}/init`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
-}
-
-async function json(res: Response): Promise<unknown> {
-  const text = await res.text()
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
 }
 
 beforeAll(async () => {
@@ -69,7 +61,7 @@ describe('access token', () => {
       body: '{}',
     })
     expect(res.status).toBe(401)
-    expect(await json(res)).toEqual(UNAUTHORIZED)
+    expect(await jsonOrText(res)).toEqual(UNAUTHORIZED)
 
     const fsRes = await fetch(`${url}/filesystem.Filesystem/Stat`, {
       method: 'POST',
@@ -77,7 +69,7 @@ describe('access token', () => {
       body: JSON.stringify({ path: '/etc/passwd' }),
     })
     expect(fsRes.status).toBe(401)
-    expect(await json(fsRes)).toEqual(UNAUTHORIZED)
+    expect(await jsonOrText(fsRes)).toEqual(UNAUTHORIZED)
 
     // A wrong token is the same.
     const wrong = await fetch(`${url}/process.Process/List`, {
@@ -86,7 +78,7 @@ describe('access token', () => {
       body: '{}',
     })
     expect(wrong.status).toBe(401)
-    expect(await json(wrong)).toEqual(UNAUTHORIZED)
+    expect(await jsonOrText(wrong)).toEqual(UNAUTHORIZED)
 
     // With the token the same request succeeds.
     const ok = await fetch(`${url}/process.Process/List`, {
@@ -95,7 +87,7 @@ describe('access token', () => {
       body: '{}',
     })
     expect(ok.status).toBe(200)
-    const list = (await json(ok)) as { processes?: unknown }
+    const list = (await jsonOrText(ok)) as { processes?: unknown }
     expect(typeof list).toBe('object')
     expect(Array.isArray(list.processes ?? [])).toBe(true)
   })
@@ -110,7 +102,7 @@ describe('access token', () => {
       body: Buffer.concat([head, payload]),
     })
     expect(res.status).toBe(401)
-    expect(await json(res)).toEqual(UNAUTHORIZED)
+    expect(await jsonOrText(res)).toEqual(UNAUTHORIZED)
   })
 
   it('/health stays 204 without a token; /envs and /metrics need it', async () => {
@@ -120,7 +112,7 @@ describe('access token', () => {
     for (const path of ['/envs', '/metrics']) {
       const denied = await fetch(`${url}${path}`)
       expect(denied.status).toBe(401)
-      expect(await json(denied)).toEqual(UNAUTHORIZED)
+      expect(await jsonOrText(denied)).toEqual(UNAUTHORIZED)
       const allowed = await fetch(`${url}${path}`, { headers: { 'x-access-token': token } })
       expect(allowed.status).toBe(200)
       await allowed.arrayBuffer()
@@ -131,7 +123,7 @@ describe('access token', () => {
     const expected = { code: 401, message: 'access token present in header but does not match' }
     const get = await fetch(`${url}/files?path=token-file.txt`, { headers: { 'x-access-token': 'wrong' } })
     expect(get.status).toBe(401)
-    expect(await json(get)).toEqual(expected)
+    expect(await jsonOrText(get)).toEqual(expected)
 
     const post = await fetch(`${url}/files?path=should-not-exist.txt`, {
       method: 'POST',
@@ -139,14 +131,14 @@ describe('access token', () => {
       body: 'nope',
     })
     expect(post.status).toBe(401)
-    expect(await json(post)).toEqual(expected)
+    expect(await jsonOrText(post)).toEqual(expected)
     expect(await sbx.files.exists('should-not-exist.txt')).toBe(false)
 
     // Even with a valid signature, a present-but-wrong header wins.
     const signed = new URL(await sbx.downloadUrl('token-file.txt', { useSignatureExpiration: 10_000 }))
     const both = await fetch(signed, { headers: { 'x-access-token': 'wrong' } })
     expect(both.status).toBe(401)
-    expect(await json(both)).toEqual(expected)
+    expect(await jsonOrText(both)).toEqual(expected)
   })
 })
 
@@ -160,7 +152,7 @@ describe('signed URLs', () => {
     form.append('file', new Blob([content]), 'hello.txt')
     const up = await fetch(uploadUrl, { method: 'POST', body: form })
     expect(up.status).toBe(200)
-    const body = await json(up)
+    const body = await jsonOrText(up)
     // Exactly this: no `metadata` key when no metadata was sent.
     expect(body).toStrictEqual([{ name: 'hello.txt', path: '/home/user/hello.txt', type: 'file' }])
 
@@ -180,7 +172,7 @@ describe('signed URLs', () => {
     form.append('file', 'text from a plain form field')
     const up = await fetch(await sbx.uploadUrl('nameless.txt', { useSignatureExpiration: 10_000 }), { method: 'POST', body: form })
     expect(up.status).toBe(200)
-    expect(await json(up)).toStrictEqual([{ name: 'nameless.txt', path: '/home/user/nameless.txt', type: 'file' }])
+    expect(await jsonOrText(up)).toStrictEqual([{ name: 'nameless.txt', path: '/home/user/nameless.txt', type: 'file' }])
     expect(await sbx.files.read('nameless.txt')).toBe('text from a plain form field')
   })
 
@@ -189,7 +181,7 @@ describe('signed URLs', () => {
     form.append('upload', new Blob(['misnamed']), 'misnamed.txt')
     const up = await fetch(await sbx.uploadUrl('misnamed.txt'), { method: 'POST', body: form })
     expect(up.status).toBe(400)
-    expect(await json(up)).toEqual({ code: 400, message: expect.stringContaining("no part named 'file'") })
+    expect(await jsonOrText(up)).toEqual({ code: 400, message: expect.stringContaining("no part named 'file'") })
     expect(await sbx.files.exists('misnamed.txt')).toBe(false)
   })
 
@@ -210,13 +202,13 @@ describe('signed URLs', () => {
     const expected = { code: 401, message: 'signature is already expired' }
     const down = await fetch(await sbx.downloadUrl('expired.txt', { useSignatureExpiration: -10_000 }))
     expect(down.status).toBe(401)
-    expect(await json(down)).toEqual(expected)
+    expect(await jsonOrText(down)).toEqual(expected)
 
     const form = new FormData()
     form.append('file', new Blob(['overwrite attempt']), 'expired.txt')
     const up = await fetch(await sbx.uploadUrl('expired.txt', { useSignatureExpiration: -10_000 }), { method: 'POST', body: form })
     expect(up.status).toBe(401)
-    expect(await json(up)).toEqual(expected)
+    expect(await jsonOrText(up)).toEqual(expected)
     expect(await sbx.files.read('expired.txt')).toBe('x')
   })
 
@@ -234,28 +226,28 @@ describe('signed URLs', () => {
     flipped.searchParams.set('signature', sig.slice(0, -1) + last)
     const r1 = await fetch(flipped)
     expect(r1.status).toBe(401)
-    expect(await json(r1)).toEqual(expected)
+    expect(await jsonOrText(r1)).toEqual(expected)
 
     // A signature for another path.
     const otherPath = new URL(good)
     otherPath.searchParams.set('path', '/etc/shadow')
     const r2 = await fetch(otherPath)
     expect(r2.status).toBe(401)
-    expect(await json(r2)).toEqual(expected)
+    expect(await jsonOrText(r2)).toEqual(expected)
 
     // Extending the expiration invalidates the signature.
     const extended = new URL(good)
     extended.searchParams.set('signature_expiration', String(Number(good.searchParams.get('signature_expiration')) + 3600))
     const r3 = await fetch(extended)
     expect(r3.status).toBe(401)
-    expect(await json(r3)).toEqual(expected)
+    expect(await jsonOrText(r3)).toEqual(expected)
 
     // A read signature does not allow writing.
     const form = new FormData()
     form.append('file', new Blob(['overwrite']), 'tamper.txt')
     const r4 = await fetch(good, { method: 'POST', body: form })
     expect(r4.status).toBe(401)
-    expect(await json(r4)).toEqual(expected)
+    expect(await jsonOrText(r4)).toEqual(expected)
     expect(await sbx.files.read('tamper.txt')).toBe('secret')
 
     // Sanity: the untouched URL works.
@@ -268,12 +260,12 @@ describe('signed URLs', () => {
     const expected = { code: 401, message: 'missing signature query parameter' }
     const get = await fetch(`${url}/files?path=hello.txt`)
     expect(get.status).toBe(401)
-    expect(await json(get)).toEqual(expected)
+    expect(await jsonOrText(get)).toEqual(expected)
     const form = new FormData()
     form.append('file', new Blob(['x']), 'unsigned.txt')
     const post = await fetch(`${url}/files?path=unsigned.txt`, { method: 'POST', body: form })
     expect(post.status).toBe(401)
-    expect(await json(post)).toEqual(expected)
+    expect(await jsonOrText(post)).toEqual(expected)
     expect(await sbx.files.exists('unsigned.txt')).toBe(false)
   })
 
@@ -285,7 +277,7 @@ describe('signed URLs', () => {
     form.append('file', new Blob(['root upload']), 'hello.txt')
     const up = await fetch(uploadUrl, { method: 'POST', body: form })
     expect(up.status).toBe(200)
-    expect(await json(up)).toStrictEqual([{ name: 'hello.txt', path: '/root/hello.txt', type: 'file' }])
+    expect(await jsonOrText(up)).toStrictEqual([{ name: 'hello.txt', path: '/root/hello.txt', type: 'file' }])
 
     const stat = await sbx.commands.run('stat -c %U:%G:%a /root/hello.txt && cat /root/hello.txt', { user: 'root' })
     expect(stat.stdout).toBe('root:root:644\nroot upload')
@@ -299,7 +291,7 @@ describe('signed URLs', () => {
     asUser.searchParams.set('username', 'user')
     const r = await fetch(asUser, { method: 'POST', body: form })
     expect(r.status).toBe(401)
-    expect(await json(r)).toEqual({ code: 401, message: 'invalid signature' })
+    expect(await jsonOrText(r)).toEqual({ code: 401, message: 'invalid signature' })
   })
 })
 

@@ -1,7 +1,8 @@
 // files.watchDir conformance through the official SDK (contract 4.5 WatchDir, 4.6, 4.8, 8.2 files/watch).
 import { FileNotFoundError, FilesystemEventType, InvalidArgumentError, SandboxError, type FilesystemEvent, type Sandbox, type WatchHandle } from 'e2b'
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { connectSandbox, uniqueName } from '../support/sdk.js'
+import { connectSandbox } from '../support/sdk.js'
+import { unique } from '../support/async.js'
 
 const EVENT_TIMEOUT_MS = 10_000
 
@@ -12,7 +13,7 @@ beforeAll(async () => {
 })
 
 async function tempDir(prefix = 'watch'): Promise<string> {
-  const dir = `/home/user/${uniqueName(prefix)}`
+  const dir = `/home/user/${unique(prefix)}`
   expect(await sbx.files.makeDir(dir)).toBe(true)
   onTestFinished(async () => {
     await sbx.files.remove(dir)

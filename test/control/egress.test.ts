@@ -7,7 +7,8 @@ import { lookup } from 'node:dns/promises'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { ALL_TRAFFIC, Sandbox } from 'e2b'
 import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, startServer, type ControlServer } from '../support/control-server.js'
-import { createSandbox, killQuietly, printServerLogsOnFailure, rejectionOf, sdkOpts, sharedServer } from '../support/control-sdk.js'
+import { createSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, sharedServer } from '../support/control-sdk.js'
+import { rejection } from '../support/async.js'
 
 printServerLogsOnFailure()
 
@@ -91,7 +92,7 @@ describe('egress rules', () => {
 
   it('refuses to grant internet access to a sandbox created without it', async () => {
     const sbx = await made({ allowInternetAccess: false })
-    const err = await rejectionOf(sbx.updateNetwork({ allowInternetAccess: true }))
+    const err = await rejection(sbx.updateNetwork({ allowInternetAccess: true }))
     expect(err.message).toContain('was created with allow_internet_access: false')
     expect(await reach(sbx)).toBe('blocked')
   })
@@ -104,14 +105,14 @@ describe('bad network input', () => {
     [{ denyOut: ['10.0.0.0/33'] }, '"10.0.0.0/33" is not an IP address, a CIDR or a domain name'],
     [{ denyOut: ['example.com'] }, 'denyOut accepts IP addresses and CIDRs only'],
   ])('a create with %j is a 400 naming the problem', async (network, message) => {
-    const err = await rejectionOf(Sandbox.create('base', { ...sdkOpts(), network }))
+    const err = await rejection(Sandbox.create('base', { ...sdkOpts(), network }))
     expect(err.message).toContain('400')
     expect(err.message).toContain(message)
   })
 
   it('an update with a domain is a 400 and leaves the rules as they were', async () => {
     const sbx = await made({ network: { denyOut: [registryIp] } })
-    const err = await rejectionOf(sbx.updateNetwork({ allowOut: ['*.npmjs.org'], denyOut: [ALL_TRAFFIC] }))
+    const err = await rejection(sbx.updateNetwork({ allowOut: ['*.npmjs.org'], denyOut: [ALL_TRAFFIC] }))
     expect(err.message).toContain('not supported yet')
     expect((await sbx.getInfo()).network?.denyOut).toEqual([registryIp])
     expect(await reach(sbx)).toBe('blocked')
@@ -141,7 +142,7 @@ describe('bad network input', () => {
   })
 
   it('an update of an unknown sandbox is SandboxNotFoundError', async () => {
-    const err = await rejectionOf(Sandbox.updateNetwork('nosuchsandbox000000', { denyOut: [ALL_TRAFFIC] }, sdkOpts()))
+    const err = await rejection(Sandbox.updateNetwork('nosuchsandbox000000', { denyOut: [ALL_TRAFFIC] }, sdkOpts()))
     expect(err.name).toBe('SandboxNotFoundError')
   })
 })

@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { Sandbox } from 'e2b'
 import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, sdkOpts, startServer, type ControlServer } from '../support/control-server.js'
-import { createSandbox, inspectSandbox, killQuietly, printServerLogsOnFailure, unique } from '../support/control-sdk.js'
+import { createSandbox, inspectSandbox, killQuietly, printServerLogsOnFailure } from '../support/control-sdk.js'
+import { unique } from '../support/async.js'
 
 const apiPort = DEFAULT_API_PORT + 50
 const proxyPort = DEFAULT_PROXY_PORT + 50

@@ -2,7 +2,8 @@
 // brings the sandbox back on the next proxied request (here the SDK's own isRunning()).
 import { afterAll, expect, it } from 'vitest'
 import type { Sandbox } from 'e2b'
-import { createSandbox, eventually, inspectSandbox, killQuietly, printServerLogsOnFailure } from '../support/control-sdk.js'
+import { createSandbox, inspectSandbox, killQuietly, printServerLogsOnFailure } from '../support/control-sdk.js'
+import { eventually } from '../support/async.js'
 
 printServerLogsOnFailure()
 

@@ -2,7 +2,8 @@
 // logs, batch metrics, refreshes, the deprecated resume and the v1 list.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Sandbox } from 'e2b'
-import { createSandbox, eventually, killQuietly, printServerLogsOnFailure, sdkOpts } from '../support/control-sdk.js'
+import { createSandbox, killQuietly, printServerLogsOnFailure, sdkOpts } from '../support/control-sdk.js'
+import { eventually } from '../support/async.js'
 
 printServerLogsOnFailure()
 

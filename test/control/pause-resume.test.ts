@@ -5,11 +5,9 @@
 // filesystem-only paused sandbox survives a server restart. Contract sections 2.2, 3.5, 7.1–7.3.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { Sandbox } from 'e2b'
-import {
-  containersOf, createSandbox, eventually, inspectSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, sharedServer, unique,
-  viaProxy, waitForPortInSandbox,
-} from '../support/control-sdk.js'
+import { containersOf, createSandbox, inspectSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, sharedServer, viaProxy, waitForPortInSandbox } from '../support/control-sdk.js'
 import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, startServer, TEST_RUNTIME, type ControlServer, type ServerInfo } from '../support/control-server.js'
+import { eventually, unique } from '../support/async.js'
 
 printServerLogsOnFailure()
 
@@ -19,7 +17,6 @@ printServerLogsOnFailure()
 const COUNTER = `i=0; while true; do i=$((i+1)); echo $i > /tmp/count.next; mv /tmp/count.next /tmp/count; sleep 0.2; done`
 /** Matches the counter's command line but not the shell that runs pgrep with this pattern. */
 const COUNTER_PGREP = `pgrep -f 'tmp/[c]ount'`
-
 
 /** POST /v2/sandboxes/{id}/connect with the raw API, so the status (200/201) is visible. */
 async function rawConnect(sandboxId: string, body: Record<string, unknown> = {}, server: ServerInfo = sharedServer()) {

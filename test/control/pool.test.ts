@@ -8,8 +8,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALL_TRAFFIC, Sandbox } from 'e2b'
 import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, sdkOpts, startServer, type ControlServer } from '../support/control-server.js'
-import { containersOf, createSandbox, eventually, killQuietly, printServerLogsOnFailure, unique } from '../support/control-sdk.js'
+import { containersOf, createSandbox, killQuietly, printServerLogsOnFailure } from '../support/control-sdk.js'
 import { docker } from '../support/docker.js'
+import { eventually, unique } from '../support/async.js'
 
 const apiPort = DEFAULT_API_PORT + 30
 const proxyPort = DEFAULT_PROXY_PORT + 30

@@ -4,7 +4,8 @@
 import http from 'node:http'
 import { expect, it, onTestFinished } from 'vitest'
 import { Sandbox } from 'e2b'
-import { containersOf, createSandbox, eventually, killQuietly, printServerLogsOnFailure, sdkOpts, sharedServer } from '../support/control-sdk.js'
+import { eventually } from '../support/async.js'
+import { containersOf, createSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, sharedServer } from '../support/control-sdk.js'
 
 printServerLogsOnFailure()
 

@@ -6,7 +6,8 @@ import { Sandbox } from 'e2b'
 import {
   DEFAULT_API_PORT, DEFAULT_PROXY_PORT, sdkOpts, startServer, type ControlServer,
 } from '../support/control-server.js'
-import { containersOf, createSandbox, eventually, inspectSandbox, killQuietly, printServerLogsOnFailure, unique } from '../support/control-sdk.js'
+import { containersOf, createSandbox, inspectSandbox, killQuietly, printServerLogsOnFailure } from '../support/control-sdk.js'
+import { eventually, unique } from '../support/async.js'
 
 const apiPort = DEFAULT_API_PORT + 10
 const proxyPort = DEFAULT_PROXY_PORT + 10

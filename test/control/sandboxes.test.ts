@@ -2,10 +2,9 @@
 // connect, kill, metrics, pause/resume, errors; side effects checked through Docker.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { AuthenticationError, CommandExitError, Sandbox, SandboxNotFoundError, TimeoutError } from 'e2b'
-import {
-  containersOf, createSandbox, eventually, inspectSandbox, killQuietly, printServerLogsOnFailure, rejectionOf, sdkOpts, sharedServer, unique,
-} from '../support/control-sdk.js'
+import { containersOf, createSandbox, inspectSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, sharedServer } from '../support/control-sdk.js'
 import { trackSandbox } from '../support/control-server.js'
+import { eventually, rejection, unique } from '../support/async.js'
 
 const MiB = 1024 * 1024
 const UNKNOWN_ID = 'nosuchsandbox0000000'
@@ -111,7 +110,7 @@ describe('Sandbox.connect', () => {
   })
 
   it('throws SandboxNotFoundError for an unknown id', async () => {
-    const err = await rejectionOf(Sandbox.connect(UNKNOWN_ID, sdkOpts()))
+    const err = await rejection(Sandbox.connect(UNKNOWN_ID, sdkOpts()))
     expect(err).toBeInstanceOf(SandboxNotFoundError)
   })
 })
@@ -202,7 +201,7 @@ describe('setTimeout', () => {
 
     await eventually(async () => ((await sbx.isRunning()) ? undefined : true), 15_000, 'isRunning() to turn false')
     expect(Date.now()).toBeGreaterThanOrEqual(info.endAt.getTime() - 500)
-    expect(await rejectionOf(sbx.getInfo())).toBeInstanceOf(SandboxNotFoundError)
+    expect(await rejection(sbx.getInfo())).toBeInstanceOf(SandboxNotFoundError)
     await eventually(async () => ((await containersOf(sbx.sandboxId)).length === 0 ? true : undefined), 10_000, 'the container to be removed')
   })
 })
@@ -220,7 +219,7 @@ describe('kill', () => {
     expect(await sbx.isRunning()).toBe(false)
     expect(await Sandbox.kill(sbx.sandboxId, sdkOpts())).toBe(false)
     await eventually(async () => ((await containersOf(sbx.sandboxId)).length === 0 ? true : undefined), 10_000, 'the container to be removed')
-    expect(await rejectionOf(Sandbox.getInfo(sbx.sandboxId, sdkOpts()))).toBeInstanceOf(SandboxNotFoundError)
+    expect(await rejection(Sandbox.getInfo(sbx.sandboxId, sdkOpts()))).toBeInstanceOf(SandboxNotFoundError)
     expect(await listed()).toEqual([])
   })
 
@@ -229,8 +228,8 @@ describe('kill', () => {
     onTestFinished(() => killQuietly(sbx.sandboxId))
     expect(await sbx.pause()).toBe(true)
     expect(await Sandbox.kill(sbx.sandboxId, sdkOpts())).toBe(true)
-    expect(await rejectionOf(Sandbox.getInfo(sbx.sandboxId, sdkOpts()))).toBeInstanceOf(SandboxNotFoundError)
-    expect(await rejectionOf(Sandbox.connect(sbx.sandboxId, sdkOpts()))).toBeInstanceOf(SandboxNotFoundError)
+    expect(await rejection(Sandbox.getInfo(sbx.sandboxId, sdkOpts()))).toBeInstanceOf(SandboxNotFoundError)
+    expect(await rejection(Sandbox.connect(sbx.sandboxId, sdkOpts()))).toBeInstanceOf(SandboxNotFoundError)
     await eventually(async () => ((await containersOf(sbx.sandboxId)).length === 0 ? true : undefined), 10_000, 'the container to be removed')
   })
 
@@ -289,18 +288,18 @@ describe('pause and resume', () => {
 
 describe('errors', () => {
   it('getInfo on an unknown id throws SandboxNotFoundError', async () => {
-    expect(await rejectionOf(Sandbox.getInfo(UNKNOWN_ID, sdkOpts()))).toBeInstanceOf(SandboxNotFoundError)
+    expect(await rejection(Sandbox.getInfo(UNKNOWN_ID, sdkOpts()))).toBeInstanceOf(SandboxNotFoundError)
   })
 
   it('a wrong API key throws AuthenticationError', async () => {
     const wrong = { ...sdkOpts(), apiKey: `e2b_${'0'.repeat(40)}` }
-    expect(await rejectionOf(Sandbox.getInfo(UNKNOWN_ID, wrong))).toBeInstanceOf(AuthenticationError)
-    expect(await rejectionOf(Sandbox.list(wrong).nextItems())).toBeInstanceOf(AuthenticationError)
+    expect(await rejection(Sandbox.getInfo(UNKNOWN_ID, wrong))).toBeInstanceOf(AuthenticationError)
+    expect(await rejection(Sandbox.list(wrong).nextItems())).toBeInstanceOf(AuthenticationError)
     const create = Sandbox.create('base', wrong).then((s) => {
       trackSandbox(sharedServer(), s.sandboxId)
       return s
     })
-    expect(await rejectionOf(create)).toBeInstanceOf(AuthenticationError)
+    expect(await rejection(create)).toBeInstanceOf(AuthenticationError)
   })
 
   it('an unknown template fails with a message naming the template', async () => {
@@ -309,7 +308,7 @@ describe('errors', () => {
       trackSandbox(sharedServer(), s.sandboxId)
       return s
     })
-    const err = await rejectionOf(create)
+    const err = await rejection(create)
     expect(err).toBeInstanceOf(Error)
     expect(err.message).toContain(name)
   })

@@ -10,8 +10,9 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CommandExitError, Sandbox } from 'e2b'
 import { docker } from '../support/docker.js'
-import { createSandbox, eventually, inspectSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, viaProxy, waitForPortInSandbox } from '../support/control-sdk.js'
+import { createSandbox, inspectSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, viaProxy, waitForPortInSandbox } from '../support/control-sdk.js'
 import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, LOG_FILE, startServer, type ControlServer } from '../support/control-server.js'
+import { eventually } from '../support/async.js'
 
 const run = promisify(execFile)
 const MEMORY_MB = 256

@@ -3,8 +3,9 @@
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
 import { Sandbox } from 'e2b'
 import { docker } from '../support/docker.js'
-import { createSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, unique } from '../support/control-sdk.js'
+import { createSandbox, killQuietly, printServerLogsOnFailure, sdkOpts } from '../support/control-sdk.js'
 import { sharedServer, trackSandbox } from '../support/control-server.js'
+import { unique } from '../support/async.js'
 
 printServerLogsOnFailure()
 

@@ -5,9 +5,11 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Sandbox, Template } from 'e2b'
+import { api } from '../support/control-api.js'
 import { docker } from '../support/docker.js'
-import { eventually, killQuietly, printServerLogsOnFailure, rejectionOf, unique } from '../support/control-sdk.js'
+import { killQuietly, printServerLogsOnFailure } from '../support/control-sdk.js'
 import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, sdkOpts, startServer, trackSandbox, type ControlServer } from '../support/control-server.js'
+import { eventually, rejection, unique } from '../support/async.js'
 
 const apiPort = DEFAULT_API_PORT + 20
 const proxyPort = DEFAULT_PROXY_PORT + 20
@@ -18,17 +20,10 @@ describe('templates across a restart', () => {
   const live = () => second ?? first
   printServerLogsOnFailure(live)
   const opts = () => ({ apiKey: live().apiKey, apiUrl: live().apiUrl, cpuCount: 1, memoryMB: 1024 })
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${live().apiUrl}${path}`, {
-      method, headers: { 'x-api-key': live().apiKey, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    })
-    const text = await res.text()
-    return { status: res.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined }
-  }
-  const request = async (name: string) => (await api('POST', '/v3/templates', { name, cpuCount: 1, memoryMB: 1024 })).json as { templateID: string; buildID: string }
+  const lapi = (method: string, path: string, json?: unknown) => api(method, path, { json, server: live() })
+  const request = async (name: string) => (await lapi('POST', '/v3/templates', { name, cpuCount: 1, memoryMB: 1024 })).body as { templateID: string; buildID: string }
   const status = async (t: { templateID: string; buildID: string }) =>
-    (await api('GET', `/templates/${t.templateID}/builds/${t.buildID}/status`)).json as { status: string; logEntries: { message: string }[]; reason?: { message: string } }
+    (await lapi('GET', `/templates/${t.templateID}/builds/${t.buildID}/status`)).body as { status: string; logEntries: { message: string }[]; reason?: { message: string } }
   const buildContainers = async (s: ControlServer) => {
     const instance = (await readFile(join(s.dataDir, 'instance-id'), 'utf8')).trim()
     return (await docker('ps', '-aq', '--filter', `label=sandock.instance=${instance}`, '--filter', 'name=^sandock-build-')).split('\n').filter(Boolean)
@@ -52,7 +47,7 @@ describe('templates across a restart', () => {
     const before = await Sandbox.create(`${name}:v1`, sdkOpts(first))
     trackSandbox(first, before.sandboxId)
     interrupted = await request(unique('tpl-cut').toLowerCase())
-    expect((await api('POST', `/v2/templates/${interrupted.templateID}/builds/${interrupted.buildID}`, { fromTemplate: 'base', steps: [{ type: 'RUN', args: ['sleep 600'] }] })).status).toBe(202)
+    expect((await lapi('POST', `/v2/templates/${interrupted.templateID}/builds/${interrupted.buildID}`, { fromTemplate: 'base', steps: [{ type: 'RUN', args: ['sleep 600'] }] })).status).toBe(202)
     await eventually(async () => ((await status(interrupted)).logEntries.some((l) => l.message.includes('[1] RUN sleep 600')) ? true : undefined), 60_000, 'the slow build to reach its step')
     expect(await buildContainers(first)).toHaveLength(1)
     await first.stop('SIGKILL')
@@ -83,11 +78,11 @@ describe('templates across a restart', () => {
   it('a newer build of a template cancels the one in progress; the newer one wins', async () => {
     const tname = unique('tpl-cancel').toLowerCase()
     const older = await request(tname)
-    await api('POST', `/v2/templates/${older.templateID}/builds/${older.buildID}`, { fromTemplate: 'base', steps: [{ type: 'RUN', args: ['sleep 600'] }] })
+    await lapi('POST', `/v2/templates/${older.templateID}/builds/${older.buildID}`, { fromTemplate: 'base', steps: [{ type: 'RUN', args: ['sleep 600'] }] })
     await eventually(async () => ((await status(older)).status === 'building' ? true : undefined), 30_000, 'the older build to start')
     const newer = await request(tname)
     expect(newer.templateID).toBe(older.templateID)
-    await api('POST', `/v2/templates/${newer.templateID}/builds/${newer.buildID}`, { fromTemplate: 'base', steps: [{ type: 'RUN', args: ['echo newer > /tmp/which'] }] })
+    await lapi('POST', `/v2/templates/${newer.templateID}/builds/${newer.buildID}`, { fromTemplate: 'base', steps: [{ type: 'RUN', args: ['echo newer > /tmp/which'] }] })
     const cancelled = await eventually(async () => {
       const s = await status(older)
       return s.status === 'error' ? s : undefined
@@ -106,7 +101,7 @@ describe('templates across a restart', () => {
 
   it('passes registry credentials to the pull and never logs them', async () => {
     const secret = `s3cret-${unique('pw')}`
-    const err = await rejectionOf(Template.build(Template().fromImage('sandock-test/private:1', { username: 'someone', password: secret }).runCmd('true'), unique('tpl-cred').toLowerCase(), opts()))
+    const err = await rejection(Template.build(Template().fromImage('sandock-test/private:1', { username: 'someone', password: secret }).runCmd('true'), unique('tpl-cred').toLowerCase(), opts()))
     expect(err.name).toBe('BuildError')
     expect(err.message).toContain("cannot pull image 'sandock-test/private:1'")
     expect(live().logs()).not.toContain(secret)

@@ -7,21 +7,14 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { Sandbox, Template, waitForPort, type LogEntry } from 'e2b'
 import { docker } from '../support/docker.js'
-import { killQuietly, printServerLogsOnFailure, rejectionOf, sdkOpts, unique, viaProxy } from '../support/control-sdk.js'
+import { killQuietly, printServerLogsOnFailure, sdkOpts, viaProxy } from '../support/control-sdk.js'
+import { api } from '../support/control-api.js'
 import { sharedServer, trackSandbox } from '../support/control-server.js'
+import { rejection, unique } from '../support/async.js'
 
 printServerLogsOnFailure()
 
 const buildOpts = () => ({ apiKey: sharedServer().apiKey, apiUrl: sharedServer().apiUrl, cpuCount: 1, memoryMB: 1024 })
-const api = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${sharedServer().apiUrl}${path}`, {
-    method, headers: { 'x-api-key': sharedServer().apiKey, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  })
-  const text = await res.text()
-  return { status: res.status, text, json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined, headers: res.headers }
-}
-
 let context: string
 const built: string[] = []
 const start = async (template: string, opts: { envs?: Record<string, string> } = {}) => {
@@ -61,16 +54,20 @@ afterAll(async () => {
 
 describe('a template from base with every step type', () => {
   const name = unique('tpl-steps').toLowerCase()
-  const steps = () => Template({ fileContextPath: context })
-    .fromTemplate('base')
-    .runCmd('echo "built by $(whoami)" > /tmp/built.txt')
-    .copy('app/', '/app/')
-    .copy('folder/*', '/data/', { user: 'root', mode: 0o640 })
-    .copy('single.txt', '/opt/single.txt', { mode: 0o755 })
-    .setEnvs({ GREETING: 'hello template', DERIVED: '$HOME/derived' })
-    .setUser('appuser')
-    .setWorkdir('/srv/work')
-    .setStartCmd('python3 -m http.server 8000', waitForPort(8000))
+  /** Every step type; `skipCacheFromUser` forces the USER step (6) and everything after it. */
+  const steps = (skipCacheFromUser = false) => {
+    const upToEnvs = Template({ fileContextPath: context })
+      .fromTemplate('base')
+      .runCmd('echo "built by $(whoami)" > /tmp/built.txt')
+      .copy('app/', '/app/')
+      .copy('folder/*', '/data/', { user: 'root', mode: 0o640 })
+      .copy('single.txt', '/opt/single.txt', { mode: 0o755 })
+      .setEnvs({ GREETING: 'hello template', DERIVED: '$HOME/derived' })
+    return (skipCacheFromUser ? upToEnvs.skipCache() : upToEnvs)
+      .setUser('appuser')
+      .setWorkdir('/srv/work')
+      .setStartCmd('python3 -m http.server 8000', waitForPort(8000))
+  }
 
   let first: Awaited<ReturnType<typeof build>>
   beforeAll(async () => {
@@ -114,17 +111,7 @@ describe('a template from base with every step type', () => {
     expect(again.text).toContain('CACHED [finalize]')
     expect(again.text).not.toContain('Checking the template boots')
 
-    const forced = await build(Template({ fileContextPath: context })
-      .fromTemplate('base')
-      .runCmd('echo "built by $(whoami)" > /tmp/built.txt')
-      .copy('app/', '/app/')
-      .copy('folder/*', '/data/', { user: 'root', mode: 0o640 })
-      .copy('single.txt', '/opt/single.txt', { mode: 0o755 })
-      .setEnvs({ GREETING: 'hello template', DERIVED: '$HOME/derived' })
-      .skipCache()
-      .setUser('appuser')
-      .setWorkdir('/srv/work')
-      .setStartCmd('python3 -m http.server 8000', waitForPort(8000)), name)
+    const forced = await build(steps(true), name)
     expect(forced.text).toMatch(/CACHED \[1\]/)
     expect(forced.text).toMatch(/CACHED \[5\]/)
     expect(forced.text).not.toMatch(/CACHED \[6\]/)
@@ -153,36 +140,36 @@ describe('a template from base with every step type', () => {
     expect((await sbx.commands.run('whoami')).stdout.trim()).toBe('appuser')
     await Template.removeTags(name, ['stable'], buildOpts())
     expect((await Template.getTags(first.info.templateId, buildOpts())).map((t) => t.tag).sort()).toEqual(['default', 'v1'])
-    expect((await api('DELETE', '/templates/tags', { name, tags: ['default'] })).status).toBe(400)
-    expect((await rejectionOf(Sandbox.create(`${name}:stable`, sdkOpts()))).message).toContain("tag 'stable' does not exist")
+    expect((await api('DELETE', '/templates/tags', { json: { name, tags: ['default'] } })).status).toBe(400)
+    expect((await rejection(Sandbox.create(`${name}:stable`, sdkOpts()))).message).toContain("tag 'stable' does not exist")
   })
 
   it('a failing RUN fails the build at that step and keeps the working template', async () => {
-    const err = await rejectionOf(build(Template({ fileContextPath: context })
+    const err = await rejection(build(Template({ fileContextPath: context })
       .fromTemplate('base')
       .runCmd('echo fine')
       .runCmd('echo about to fail >&2; exit 3'), name))
     expect(err.name).toBe('BuildError')
     expect(err.message).toContain('exited with code 3')
     // The failure names the request's step (2, 1-based), which the SDK maps to the user's call.
-    const builds = (await api('GET', `/templates/${first.info.templateId}`)).json!.builds as { buildID: string; status: string }[]
+    const builds = (await api('GET', `/templates/${first.info.templateId}`)).body!.builds as { buildID: string; status: string }[]
     const failed = builds.find((b) => b.status === 'error')!
     const status = await api('GET', `/templates/${first.info.templateId}/builds/${failed.buildID}/status`)
-    expect(status.json).toMatchObject({ status: 'error', reason: { step: '2', message: expect.stringContaining('exited with code 3') } })
-    expect(JSON.stringify((status.json!.reason as { logEntries: unknown[] }).logEntries)).toContain('about to fail')
+    expect(status.body).toMatchObject({ status: 'error', reason: { step: '2', message: expect.stringContaining('exited with code 3') } })
+    expect(JSON.stringify((status.body!.reason as { logEntries: unknown[] }).logEntries)).toContain('about to fail')
     const sbx = await start(name)
     expect((await sbx.commands.run('whoami')).stdout.trim()).toBe('appuser')
   }, 300_000)
 
   it('lists the template and refuses to delete it while a sandbox uses it', async () => {
-    const listed = (await api('GET', '/templates')).json as unknown as { templateID: string; names: string[] }[]
+    const listed = (await api('GET', '/templates')).body as unknown as { templateID: string; names: string[] }[]
     expect(listed.find((t) => t.templateID === first.info.templateId)?.names).toEqual([name])
     const detail = await api('GET', `/templates/${first.info.templateId}`)
-    expect((detail.json!.builds as unknown[]).length).toBeGreaterThanOrEqual(3)
+    expect((detail.body!.builds as unknown[]).length).toBeGreaterThanOrEqual(3)
     const sbx = await start(name)
     const refused = await api('DELETE', `/templates/${first.info.templateId}`)
     expect(refused.status).toBe(400)
-    expect(refused.json).toMatchObject({ code: 400, message: expect.stringContaining('used by') })
+    expect(refused.body).toMatchObject({ code: 400, message: expect.stringContaining('used by') })
     await sbx.kill()
     expect((await api('DELETE', `/templates/${first.info.templateId}`)).status).toBe(204)
     expect(await Template.exists(name, buildOpts())).toBe(false)
@@ -215,12 +202,12 @@ it('fromBaseImage() (e2bdev/base) starts from base; fromDockerfile maps its inst
 
 describe('bad input', () => {
   const request = async () => {
-    const res = await api('POST', '/v3/templates', { name: unique('tpl-bad').toLowerCase(), cpuCount: 1, memoryMB: 1024 })
+    const res = await api('POST', '/v3/templates', { json: { name: unique('tpl-bad').toLowerCase(), cpuCount: 1, memoryMB: 1024 } })
     expect(res.status).toBe(202)
-    built.push(res.json!.templateID as string)
-    return res.json as { templateID: string; buildID: string }
+    built.push(res.body!.templateID as string)
+    return res.body as { templateID: string; buildID: string }
   }
-  const startBuild = (t: { templateID: string; buildID: string }, body: unknown) => api('POST', `/v2/templates/${t.templateID}/builds/${t.buildID}`, body)
+  const startBuild = (t: { templateID: string; buildID: string }, body: unknown) => api('POST', `/v2/templates/${t.templateID}/builds/${t.buildID}`, { json: body })
 
   it.each([
     ['an unknown step type', { fromTemplate: 'base', steps: [{ type: 'FROBNICATE', args: [] }] }, 'not implemented'],
@@ -233,33 +220,33 @@ describe('bad input', () => {
     const t = await request()
     const res = await startBuild(t, body)
     expect(res.status).toBe(400)
-    expect(res.json).toMatchObject({ code: 400, message: expect.stringContaining(message) })
+    expect(res.body).toMatchObject({ code: 400, message: expect.stringContaining(message) })
     expect((await api('GET', `/templates/aliases/${t.templateID}`)).status).toBe(404)
-    expect((await rejectionOf(Sandbox.create(t.templateID, sdkOpts()))).message).toContain('not found')
+    expect((await rejection(Sandbox.create(t.templateID, sdkOpts()))).message).toContain('not found')
   })
 
   it('rejects bad names, resources and file hashes', async () => {
-    expect((await api('POST', '/v3/templates', { name: 'Bad Name!' })).status).toBe(400)
-    expect((await api('POST', '/v3/templates', { name: 'ok-name', cpuCount: 3 })).status).toBe(400)
-    expect((await api('POST', '/v3/templates', { name: 'ok-name', memoryMB: 64 })).status).toBe(400)
-    expect((await api('POST', '/v3/templates', { name: 'base' })).status).toBe(409)
+    expect((await api('POST', '/v3/templates', { json: { name: 'Bad Name!' } })).status).toBe(400)
+    expect((await api('POST', '/v3/templates', { json: { name: 'ok-name', cpuCount: 3 } })).status).toBe(400)
+    expect((await api('POST', '/v3/templates', { json: { name: 'ok-name', memoryMB: 64 } })).status).toBe(400)
+    expect((await api('POST', '/v3/templates', { json: { name: 'base' } })).status).toBe(409)
     const t = await request()
     expect((await api('GET', `/templates/${t.templateID}/files/not-a-hash`)).status).toBe(400)
     const link = await api('GET', `/templates/${t.templateID}/files/${'b'.repeat(64)}`)
     expect(link.status).toBe(201)
-    expect(link.json).toMatchObject({ present: false, url: expect.stringContaining('/template-files/') })
+    expect(link.body).toMatchObject({ present: false, url: expect.stringContaining('/template-files/') })
     // The upload URL is self-authenticating: a wrong token is refused, a right one stores the tar.
-    const url = new URL(link.json!.url as string)
+    const url = new URL(link.body!.url as string)
     const bad = new URL(url)
     bad.searchParams.set('token', '0'.repeat(64))
     expect((await fetch(bad, { method: 'PUT', body: Buffer.alloc(1024) })).status).toBe(403)
     expect((await fetch(url, { method: 'PUT', body: Buffer.from('not a tar') })).status).toBe(400)
     expect((await fetch(url, { method: 'PUT', body: Buffer.alloc(1024) })).status).toBe(201)
-    expect((await api('GET', `/templates/${t.templateID}/files/${'b'.repeat(64)}`)).json).toMatchObject({ present: true })
+    expect((await api('GET', `/templates/${t.templateID}/files/${'b'.repeat(64)}`)).body).toMatchObject({ present: true })
   })
 
   it('a start command that fails fails the build at its finalize step, without waiting out the ready timeout', async () => {
-    const err = await rejectionOf(build(Template().fromTemplate('base').setStartCmd('echo missing config >&2; exit 7', waitForPort(8000)), unique('tpl-startfail').toLowerCase()))
+    const err = await rejection(build(Template().fromTemplate('base').setStartCmd('echo missing config >&2; exit 7', waitForPort(8000)), unique('tpl-startfail').toLowerCase()))
     expect(err.name).toBe('BuildError')
     expect(err.message).toContain('start command exited with code 7')
     expect(err.message).toContain('missing config')
@@ -267,7 +254,7 @@ describe('bad input', () => {
 
   it('an image that cannot be pulled fails the build at its base step', async () => {
     const name = unique('tpl-nopull').toLowerCase()
-    const err = await rejectionOf(build(Template().fromImage('sandock-test/does-not-exist:1').runCmd('true'), name))
+    const err = await rejection(build(Template().fromImage('sandock-test/does-not-exist:1').runCmd('true'), name))
     expect(err.name).toBe('BuildError')
     expect(err.message).toContain("cannot pull image 'sandock-test/does-not-exist:1'")
     expect(await Template.exists(name, buildOpts())).toBe(false)
@@ -284,7 +271,7 @@ describe('bad input', () => {
     const { execFile } = await import('node:child_process')
     await new Promise<void>((resolve, reject) => execFile('sh', ['-c', `tar -C "${dir}" -c . | docker import - ${tag}`], (e) => (e ? reject(e) : resolve())))
     onTestFinished(() => docker('rmi', '-f', tag).then(() => undefined, () => undefined))
-    const err = await rejectionOf(build(Template().fromImage(tag).runCmd('true'), unique('tpl-static').toLowerCase()))
+    const err = await rejection(build(Template().fromImage(tag).runCmd('true'), unique('tpl-static').toLowerCase()))
     expect(err.name).toBe('BuildError')
     expect(err.message).toContain('needs a glibc-based Linux image')
   })

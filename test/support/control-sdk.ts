@@ -34,37 +34,6 @@ export async function inspectSandbox(sandboxId: string): Promise<ContainerInspec
   return info!
 }
 
-/** Polls `check` until it returns something other than undefined; throws after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string, intervalMs = 250): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  let last: unknown
-  for (;;) {
-    try {
-      const v = await check()
-      if (v !== undefined) return v
-    } catch (e) {
-      last = e
-    }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`)
-    await new Promise((r) => setTimeout(r, intervalMs))
-  }
-}
-
-/** The rejection of `p`; fails if it resolves. */
-export async function rejectionOf(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p
-  } catch (e) {
-    return e as Error
-  }
-  throw new Error('expected the call to fail, but it succeeded')
-}
-
-/** A value unique to this test run, for metadata filters and names. */
-export function unique(prefix: string): string {
-  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
-}
-
 /** Waits (inside the sandbox) until something accepts TCP connections on 127.0.0.1:<port>. */
 export async function waitForPortInSandbox(sbx: Sandbox, port: number, timeoutS = 15): Promise<void> {
   const tries = timeoutS * 10

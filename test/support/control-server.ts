@@ -1,17 +1,14 @@
-// `sandock serve` as a child process for the control tests: start on fixed ports with a temp data
-// dir, wait for /health, capture its output, and clean up exactly the sandboxes the tests created.
-import { spawn, type ChildProcess } from 'node:child_process'
+// `sandock serve` for the control tests: started (serve-process.mjs) on the lane's ports with a
+// temp data dir, its output captured, and exactly the sandboxes the tests created cleaned up.
+import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { appendFileSync, createWriteStream } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import net from 'node:net'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { docker } from './docker.js'
+import { portInUse, startServe } from './serve-process.mjs'
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
-const BUNDLE = join(ROOT, 'dist', 'image', 'sandock.mjs')
 const IDS_FILE = 'control-test-sandbox-ids'
 /** The server's stdout and stderr, also readable from the test workers. */
 export const LOG_FILE = 'control-test-server.log'
@@ -71,109 +68,60 @@ export async function startServer(opts: StartServerOpts = {}): Promise<ControlSe
       throw new Error(`port ${port} is already in use (set SANDOCK_TEST_API_PORT / SANDOCK_TEST_PROXY_PORT to other ports)`)
     }
   }
-  const env: NodeJS.ProcessEnv = {}
-  // The server sees only its own SANDOCK_* config, never a developer's shell settings.
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('SANDOCK_') && !k.startsWith('E2B_')) env[k] = v
-  Object.assign(env, {
+  const env: Record<string, string> = {
     SANDOCK_API_KEYS: apiKey,
     SANDOCK_API_PORT: String(apiPort),
     SANDOCK_PROXY_PORT: String(proxyPort),
     SANDOCK_HOST: '127.0.0.1',
     SANDOCK_DATA_DIR: dataDir,
     SANDOCK_LOG_LEVEL: 'warn',
-    SANDOCK_NETWORK: networks[0],
-    SANDOCK_INTERNAL_NETWORK: networks[1],
+    SANDOCK_NETWORK: networks[0]!,
+    SANDOCK_INTERNAL_NETWORK: networks[1]!,
     // No warm pool unless a test asks for one: pool containers would change what tests count.
     SANDOCK_POOL_SIZE: '0',
     ...(process.env.SANDOCK_BASE_TEMPLATE_IMAGE ? { SANDOCK_BASE_TEMPLATE_IMAGE: process.env.SANDOCK_BASE_TEMPLATE_IMAGE } : {}),
     // `SANDOCK_TEST_RUNTIME=runsc npm test …` runs every test server's sandboxes under gVisor.
     ...(TEST_RUNTIME ? { SANDOCK_RUNTIME: TEST_RUNTIME } : {}),
     ...opts.env,
-  })
+  }
 
   let output = ''
-  const child: ChildProcess = spawn(process.execPath, [BUNDLE, 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  const capture = (chunk: Buffer) => {
-    output += chunk.toString('utf8')
-    if (output.length > LOG_LIMIT) output = output.slice(-LOG_LIMIT)
-  }
   const logFile = createWriteStream(join(dataDir, LOG_FILE), { flags: 'a' })
-  child.stdout!.on('data', capture)
-  child.stderr!.on('data', capture)
-  child.stdout!.pipe(logFile, { end: false })
-  child.stderr!.pipe(logFile, { end: false })
   logFile.on('error', () => undefined) // the data dir may be removed under it during cleanup
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })))
-  let hasExited = false
-  // A test run that dies must not leave the server behind.
-  const killOnExit = () => child.kill('SIGKILL')
-  process.once('exit', killOnExit)
-  void exited.then(() => {
-    hasExited = true
-    logFile.end()
-    process.removeListener('exit', killOnExit)
-  })
-
+  const capture = (child: ChildProcess) => {
+    const keep = (chunk: Buffer) => {
+      output += chunk.toString('utf8')
+      if (output.length > LOG_LIMIT) output = output.slice(-LOG_LIMIT)
+    }
+    child.stdout!.on('data', keep)
+    child.stderr!.on('data', keep)
+    child.stdout!.pipe(logFile, { end: false })
+    child.stderr!.pipe(logFile, { end: false })
+    child.once('exit', () => logFile.end())
+  }
   const info: ServerInfo = {
     apiUrl: `http://127.0.0.1:${apiPort}`,
     sandboxUrl: `http://127.0.0.1:${proxyPort}`,
     apiKey, dataDir, apiPort, proxyPort, networks,
   }
+  // The server sees only its own SANDOCK_* config, never a developer's shell settings.
+  const serve = await startServe({ env, apiUrl: info.apiUrl, apiKey, cleanEnv: true, stdio: 'pipe', onSpawn: capture, readyTimeoutMs: opts.readyTimeoutMs }).catch(async (e: unknown) => {
+    if (owned) await rm(dataDir, { recursive: true, force: true })
+    throw new Error(`${(e as Error).message}:\n${output}`)
+  })
   const server: ControlServer = {
     ...info,
-    pid: child.pid!,
+    pid: serve.child.pid!,
     logs: () => output,
-    async stop(signal = 'SIGTERM') {
-      if (hasExited) return
-      child.kill(signal)
-      const force = setTimeout(() => child.kill('SIGKILL'), 10_000)
-      await exited
-      clearTimeout(force)
-    },
+    stop: (signal) => serve.stop(signal),
     async cleanup() {
-      await server.stop()
+      await serve.stop()
       await removeSandboxContainers(await trackedIds(dataDir), networks)
       for (const n of networks) await docker('network', 'rm', n).catch(() => undefined)
       if (owned) await rm(dataDir, { recursive: true, force: true })
     },
   }
-
-  const deadline = Date.now() + (opts.readyTimeoutMs ?? 180_000)
-  for (;;) {
-    if (hasExited) {
-      const { code, signal } = await exited
-      if (owned) await rm(dataDir, { recursive: true, force: true })
-      throw new Error(`sandock serve exited (code ${code}, signal ${signal}) before becoming healthy:\n${output}`)
-    }
-    const status = await fetch(`${info.apiUrl}/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status, () => 0)
-    if (status === 200 && !hasExited) {
-      // Ours (it takes our key), not a stranger that grabbed the port meanwhile.
-      const auth = await fetch(`${info.apiUrl}/v2/sandboxes?limit=1`, { headers: { 'x-api-key': apiKey } }).then((r) => r.status, () => 0)
-      if (auth !== 200) {
-        await server.stop('SIGKILL')
-        throw new Error(`the server on ${info.apiUrl} answers /health but rejects its key (status ${auth}):\n${output}`)
-      }
-      return server
-    }
-    if (Date.now() > deadline) {
-      await server.stop('SIGKILL')
-      if (owned) await rm(dataDir, { recursive: true, force: true })
-      throw new Error(`sandock serve not healthy on ${info.apiUrl} after ${opts.readyTimeoutMs ?? 180_000} ms (last status ${status}):\n${output}`)
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
-
-function portInUse(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1')
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-  })
+  return server
 }
 
 /** The SDK's connection options for a server: API and envd URLs passed explicitly, no debug mode. */

@@ -13,6 +13,10 @@ import type { EnvdState } from '../../src/envd/state.js'
 import { createLogger } from '../../src/shared/logging.js'
 import { Filesystem } from '../../src/gen/filesystem/filesystem_pb.js'
 import { Process } from '../../src/gen/process/process_pb.js'
+import { rejection } from './async.js'
+
+// The envd tests' one waiting helper is async.ts's (re-exported: their imports stay as they are).
+export { eventually } from './async.js'
 
 export type FilesystemClient = Client<typeof Filesystem>
 export type ProcessClient = Client<typeof Process>
@@ -146,23 +150,7 @@ export async function collectStream<T>(stream: AsyncIterable<T>): Promise<{ mess
 
 /** The ConnectError a call rejects with; fails the test if it resolves. */
 export async function rpcError(call: Promise<unknown>): Promise<ConnectError> {
-  try {
-    await call
-  } catch (e) {
-    return ConnectError.from(e)
-  }
-  throw new Error('expected the call to fail, but it succeeded')
-}
-
-/** Polls `check` until it returns a value other than undefined, or throws after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 5000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const v = await check()
-    if (v !== undefined) return v
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
+  return ConnectError.from(await rejection(call))
 }
 
 type ProcessMessage = { event?: { event: { case: string | undefined; value?: unknown } } }

@@ -1,4 +1,5 @@
-// A GET through node:http that returns the body as sent: fetch() would decompress gzip transparently.
+// Raw HTTP helpers: a GET through node:http that returns the body as sent (fetch() would decompress
+// gzip transparently), and a body read as JSON or text.
 import { request } from 'node:http'
 
 export function rawGet(url: URL | string, headers: Record<string, string> = {}): Promise<{ encoding: string | undefined; body: Buffer }> {
@@ -12,4 +13,14 @@ export function rawGet(url: URL | string, headers: Record<string, string> = {}):
     req.on('error', reject)
     req.end()
   })
+}
+
+/** A response's body parsed as JSON, or its text when it is not JSON. */
+export async function jsonOrText(res: Response): Promise<any> {
+  const text = await res.text()
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
 }

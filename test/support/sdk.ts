@@ -29,18 +29,3 @@ export async function envdTarget(sbx: Sandbox): Promise<{ url: string; headers: 
     headers: { 'e2b-sandbox-id': sbx.sandboxId, 'e2b-sandbox-port': '49983', ...(token ? { 'x-access-token': token } : {}) },
   }
 }
-
-/** A unique directory name under the default user's home, so tests never collide. */
-export function uniqueName(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
-}
-
-/** The error a promise rejects with (fails the test if it resolves). */
-export async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p
-  } catch (e) {
-    return e
-  }
-  throw new Error('expected the promise to reject, but it resolved')
-}

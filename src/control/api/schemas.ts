@@ -1,7 +1,7 @@
 // Wire shapes of the E2B control API (TypeBox): request validation and response filtering.
 // E2B spellings (sandboxID, templateID) live here and in the routes that map them.
 import { Type, type Static } from '@sinclair/typebox'
-import type { Sandbox as SandboxModel } from '../sandboxes/types.js'
+import type { SandboxInfo } from '../sandboxes/types.js'
 
 export const CLIENT_ID = '6532622b' // compat: deprecated field, upstream always sends this value
 
@@ -78,17 +78,19 @@ export const SandboxMetric = Type.Object({
   memUsed: Type.Integer(), memTotal: Type.Integer(), memCache: Type.Integer(), diskUsed: Type.Integer(), diskTotal: Type.Integer(),
 })
 
+export const SnapshotInfo = Type.Object({ snapshotID: Type.String(), names: Type.Array(Type.String()) })
+
 export const TimeoutBody = Type.Object({ timeout: Type.Integer({ minimum: -2147483648, maximum: 2147483647 }) })
 export const ConnectBody = Type.Object({ timeout: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })), memory: Type.Optional(Type.Boolean()) })
 
-export function sandboxBody(r: SandboxModel, domain: string) {
+export function sandboxBody(r: SandboxInfo, domain: string) {
   return {
     sandboxID: r.sandboxId, templateID: r.templateId, clientID: CLIENT_ID, envdVersion: r.envdVersion, alias: r.alias,
     domain: domain || null, envdAccessToken: r.envdAccessToken, trafficAccessToken: r.trafficAccessToken ?? null,
   }
 }
 
-export function listedBody(r: SandboxModel) {
+export function listedBody(r: SandboxInfo) {
   return {
     templateID: r.templateId, alias: r.alias, sandboxID: r.sandboxId, clientID: CLIENT_ID,
     startedAt: r.startedAt.toISOString(), endAt: r.endAt.toISOString(), cpuCount: r.cpuCount, memoryMB: r.memoryMB,
@@ -96,7 +98,7 @@ export function listedBody(r: SandboxModel) {
   }
 }
 
-export function detailBody(r: SandboxModel, domain: string) {
+export function detailBody(r: SandboxInfo, domain: string) {
   return {
     ...listedBody(r), envdAccessToken: r.envdAccessToken, allowInternetAccess: r.internetAccess, domain: domain || null,
     lifecycle: { autoResume: r.autoResume, onTimeout: r.onTimeout },

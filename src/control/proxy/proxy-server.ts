@@ -3,7 +3,7 @@ import http from 'node:http'
 import { Readable, type Duplex } from 'node:stream'
 import { ProxyServer } from 'http-proxy-3'
 import type { Logger } from 'pino'
-import { ENVD_PORT } from '../sandboxes/envd-client.js'
+import { ENVD_PORT } from '../../shared/envd.js'
 import { safeEqual } from '../../shared/safe-equal.js'
 import type { ProxyResolver, ProxyTarget } from '../sandboxes/types.js'
 import {

@@ -1,10 +1,10 @@
 // routeRequest(): picks the sandbox and port of a proxied request from its Host or E2B headers (pure).
 import type { IncomingHttpHeaders } from 'node:http'
+import { SANDBOX_ID } from '../../shared/ids.js'
 
 export type Route = Readonly<{ sandboxId: string; port: number }>
 export type RouteError = Readonly<{ error: string; status: 400 }>
 
-const SANDBOX_ID = /^[a-z0-9]+$/
 const PORT = /^[0-9]{1,5}$/
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/
 

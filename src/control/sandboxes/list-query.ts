@@ -1,6 +1,6 @@
 // Pure helpers for GET /v2/sandboxes: the double-encoded metadata filter, ordering and paging.
 import { InvalidArgumentError } from '../../shared/errors.js'
-import type { Sandbox, SandboxState } from './types.js'
+import type { SandboxInfo, SandboxState } from './types.js'
 
 /** Decodes the SDK's metadata filter (contract 2.4): form-decode, then decodeURIComponent each side. */
 export function parseMetadataFilter(raw: string | undefined): Record<string, string> | undefined {
@@ -31,7 +31,7 @@ export type ListFilter = {
   nextToken?: string
 }
 
-const encodeToken = (s: Sandbox, order: 'asc' | 'desc') =>
+const encodeToken = (s: SandboxInfo, order: 'asc' | 'desc') =>
   Buffer.from(`${s.startedAt.toISOString()}__${s.sandboxId}${order === 'asc' ? '__asc' : ''}`).toString('base64url')
 
 function decodeToken(token: string, order: 'asc' | 'desc'): { at: number; id: string } {
@@ -43,11 +43,11 @@ function decodeToken(token: string, order: 'asc' | 'desc'): { at: number; id: st
 }
 
 /** Newest first (ties by id ascending) for desc; the exact reverse for asc. */
-function compare(a: Sandbox, b: Sandbox): number {
+function compare(a: SandboxInfo, b: SandboxInfo): number {
   return b.startedAt.getTime() - a.startedAt.getTime() || (a.sandboxId < b.sandboxId ? -1 : a.sandboxId > b.sandboxId ? 1 : 0)
 }
 
-export function listPage(all: Iterable<Sandbox>, f: ListFilter): { items: Sandbox[]; nextToken?: string; totalRunning: number } {
+export function listPage(all: Iterable<SandboxInfo>, f: ListFilter): { items: SandboxInfo[]; nextToken?: string; totalRunning: number } {
   const matches = [...all].filter((s) =>
     f.states.includes(s.state)
     && (!f.templateIds || f.templateIds.includes(s.templateId) || (s.alias !== undefined && f.templateIds.includes(s.alias)))
@@ -58,7 +58,7 @@ export function listPage(all: Iterable<Sandbox>, f: ListFilter): { items: Sandbo
   let start = 0
   if (f.nextToken) {
     const cursor = decodeToken(f.nextToken, f.order)
-    const after = (s: Sandbox) => {
+    const after = (s: SandboxInfo) => {
       const c = f.order === 'desc'
         ? cursor.at - s.startedAt.getTime() || (s.sandboxId > cursor.id ? 1 : s.sandboxId < cursor.id ? -1 : 0)
         : s.startedAt.getTime() - cursor.at || (s.sandboxId < cursor.id ? 1 : s.sandboxId > cursor.id ? -1 : 0)

@@ -1,9 +1,13 @@
-// The control plane's view of a sandbox, independent of HTTP and Docker shapes.
-import type { EgressRules } from './egress.js'
+// The control plane's view of a sandbox, independent of HTTP and Docker shapes: plain data, so it
+// can cross the node seam (node/types.ts) as it is.
+import type { EgressRequest, EgressRules } from './egress.js'
 
 export type LifecycleOnTimeout = 'kill' | 'pause'
 
-/** What a sandbox was created with; stored in container labels, so it survives restarts. */
+/**
+ * What a sandbox was created with: in its container's labels, so it survives restarts (a sandbox
+ * claimed from a warm pool keeps it in its state file: the pool set the labels before the create).
+ */
 export type SandboxSpec = Readonly<{
   sandboxId: string
   templateId: string
@@ -29,7 +33,7 @@ export type Sandbox = SandboxSpec & {
   state: SandboxState
   endAt: Date
   containerId: string
-  /** The container's address on the sandbox network; envd listens on :49983 there. */
+  /** The container's address on the sandbox network; envd listens on ENVD_PORT there. */
   ip: string
   envdAccessToken: string | undefined
   trafficAccessToken: string | undefined
@@ -41,6 +45,9 @@ export type Sandbox = SandboxSpec & {
   internetAccess: boolean
 }
 
+/** A sandbox as the API sees it: no container id or address (those stay on its node). */
+export type SandboxInfo = Omit<Sandbox, 'containerId' | 'ip'>
+
 /** What the proxy needs to route one request; undefined for unknown or killed sandboxes. */
 export type ProxyTarget = Readonly<{
   sandboxId: string
@@ -49,7 +56,7 @@ export type ProxyTarget = Readonly<{
   autoResume: boolean
   /** Set for private sandboxes: required on every port but envd's. */
   trafficAccessToken: string | undefined
-  /** envd's token: what auto-resume through port 49983 must be shown. */
+  /** envd's token: what auto-resume through envd's port must be shown. */
   envdAccessToken: string | undefined
 }>
 
@@ -61,3 +68,26 @@ export type ProxyResolver = Readonly<{
   /** Registers a live proxied connection so kill/expiry can cut it; returns the release function. */
   track(sandboxId: string, close: () => void): () => void
 }>
+
+/** One metrics sample of a sandbox (envd's /metrics), as the API reports it. */
+export type SandboxMetric = {
+  timestamp: string; timestampUnix: number; cpuCount: number; cpuUsedPct: number
+  memUsed: number; memTotal: number; memCache: number; diskUsed: number; diskTotal: number
+}
+
+export type CreateSandboxRequest = {
+  templateRef: string
+  timeoutS: number | undefined
+  metadata: Record<string, string>
+  envVars: Record<string, string>
+  secure: boolean
+  allowPublicTraffic: boolean
+  allowInternetAccess: boolean
+  onTimeout: LifecycleOnTimeout
+  autoResume: boolean
+  /** network.allowOut/denyOut (and the unsupported egressProxy/rules), validated by the create. */
+  egress: EgressRequest
+}
+
+/** `PUT /sandboxes/{id}/network`: replaces the egress rules; allowInternetAccess undefined keeps it. */
+export type NetworkUpdate = EgressRequest & { allowInternetAccess: boolean | undefined }

@@ -2,7 +2,7 @@
 // create claims whole. A pooled container serves exactly one sandbox: it leaves the pool when
 // claimed and is never put back (a killed sandbox's container is removed, not recycled).
 import type { Logger } from 'pino'
-import type { ResolvedTemplate } from '../templates/template-resolver.js'
+import type { ResolvedTemplate } from '../templates/types.js'
 
 /** One started container waiting for a create; its sandbox id was assigned when it was started. */
 export type PoolEntry = Readonly<{
@@ -16,8 +16,11 @@ export type PoolEntry = Readonly<{
 }>
 
 export type WarmPoolDeps = Readonly<{
-  /** Target size per template reference (`base`, an alias, alias:tag, a template id). */
-  sizes: Readonly<Record<string, number>>
+  /**
+   * Target size per template reference (`base`, an alias, alias:tag, a template id), read at each
+   * refill pass: a policy (e.g. following the create rate) may change it, then kick().
+   */
+  sizes: () => Readonly<Record<string, number>>
   resolve: (ref: string) => Promise<ResolvedTemplate>
   /** Starts one pool container for `template` (envd ready, start command ready). */
   boot: (template: ResolvedTemplate) => Promise<PoolEntry>
@@ -64,7 +67,8 @@ export function createWarmPool(deps: WarmPoolDeps) {
     let grew = false
     const wanted = new Map<string, number>()
     const seen = new Set<string>()
-    for (const [ref, size] of Object.entries(deps.sizes)) {
+    const sizes = deps.sizes()
+    for (const [ref, size] of Object.entries(sizes)) {
       if (closed) return false
       if (size <= 0) continue
       if ((failedUntil.get(ref) ?? 0) > Date.now()) continue
@@ -105,7 +109,7 @@ export function createWarmPool(deps: WarmPoolDeps) {
     }
     // Over target (a smaller size after a restart) or no longer configured: trim. While a
     // configured ref does not resolve, its template id is unknown, so nothing is trimmed.
-    const unresolved = Object.entries(deps.sizes).some(([ref, size]) => size > 0 && !seen.has(ref))
+    const unresolved = Object.entries(sizes).some(([ref, size]) => size > 0 && !seen.has(ref))
     for (const [templateId, list] of entries) {
       const keep = wanted.get(templateId)
       if (keep === undefined && unresolved) continue
@@ -170,7 +174,7 @@ export function createWarmPool(deps: WarmPoolDeps) {
     /** Target and ready count per configured template reference (for /health). */
     sizes(): Record<string, { size: number; ready: number }> {
       const out: Record<string, { size: number; ready: number }> = {}
-      for (const [ref, size] of Object.entries(deps.sizes)) {
+      for (const [ref, size] of Object.entries(deps.sizes())) {
         const t = resolved.get(ref)
         out[ref] = { size, ready: t ? (entries.get(t.templateId)?.filter((e) => e.image === t.image).length ?? 0) : 0 }
       }

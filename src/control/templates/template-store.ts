@@ -5,22 +5,12 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
+import type { TemplateRuntimeConfig } from './types.js'
 
 export type BuildStatus = 'waiting' | 'building' | 'ready' | 'error'
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 
 export type LogEntry = { timestamp: string; level: LogLevel; message: string; step?: string }
-
-/** What a sandbox created from a build needs: the image and how to start it. */
-export type BuildRuntimeConfig = {
-  user: string
-  workdir: string | undefined
-  envs: Record<string, string>
-  startCmd: string | undefined
-  readyCmd: string | undefined
-  /** `/bin/bash` when the image has it (commands run as login shells), else `/bin/sh`. */
-  shell: string
-}
 
 export type TemplateRow = {
   templateId: string
@@ -43,7 +33,7 @@ export type BuildRow = {
   updatedAt: string
   finishedAt: string | null
   image: string | null
-  config: BuildRuntimeConfig | null
+  config: TemplateRuntimeConfig | null
   reason: { message: string; step?: string } | null
   /** Tags the build takes when it succeeds (from the v3 request). */
   pendingTags: string[]
@@ -86,7 +76,7 @@ const toBuild = (r: Row): BuildRow => ({
   buildId: r.build_id as string, templateId: r.template_id as string, status: r.status as BuildStatus,
   cpuCount: Number(r.cpu_count), memoryMB: Number(r.memory_mb), createdAt: r.created_at as string, updatedAt: r.updated_at as string,
   finishedAt: (r.finished_at as string | null) ?? null, image: (r.image as string | null) ?? null,
-  config: r.config ? (JSON.parse(r.config as string) as BuildRuntimeConfig) : null,
+  config: r.config ? (JSON.parse(r.config as string) as TemplateRuntimeConfig) : null,
   reason: r.reason ? (JSON.parse(r.reason as string) as BuildRow['reason']) : null,
   pendingTags: JSON.parse((r.pending_tags as string) || '[]') as string[],
 })
@@ -158,6 +148,11 @@ export class TemplateStore {
     this.db.prepare('DELETE FROM templates WHERE template_id = ?').run(templateId)
   }
 
+  /**
+   * Counts a sandbox started from the template (spawnCount, lastSpawnedAt on the wire). Nothing
+   * calls it yet, so they read 0 and null: whether a create, a pool claim or a fork counts, and
+   * whether the API or the node records it, is TODO(#16).
+   */
   recordSpawn(templateId: string): void {
     this.db.prepare('UPDATE templates SET spawn_count = spawn_count + 1, last_spawned_at = ? WHERE template_id = ?').run(new Date().toISOString(), templateId)
   }
@@ -190,7 +185,7 @@ export class TemplateStore {
   }
 
   /** Marks a build ready and points its tags (`default` when the request named none) at it, atomically. */
-  finishBuild(buildId: string, image: string, config: BuildRuntimeConfig): void {
+  finishBuild(buildId: string, image: string, config: TemplateRuntimeConfig): void {
     this.tx(() => {
       const build = this.build(buildId)
       if (!build || build.status !== 'building') return

@@ -9,8 +9,3 @@ export type ProcDeps = Readonly<{
   setprivPath: string | undefined
   log: Logger
 }>
-
-/** Daemon-wide env for processes: internal E2B_* vars, then the sandbox's envVars from /init. */
-export function processGlobals(state: ProcDeps['state']): Record<string, string> {
-  return { ...state.internalEnv, ...state.envVars }
-}

@@ -2,9 +2,10 @@
 import type { ServiceImpl } from '@connectrpc/connect'
 import type { Process } from '../../gen/process/process_pb.js'
 import { InvalidArgumentError } from '../../shared/errors.js'
+import { callerOf } from '../identity/caller.js'
 import { resolvePath } from '../identity/paths.js'
-import { callerOf } from '../rpc/context.js'
-import { processGlobals, type ProcDeps } from './deps.js'
+import { processGlobals } from '../state.js'
+import type { ProcDeps } from './deps.js'
 import { spawnProcess } from './spawn.js'
 import { streamProcess } from './stream-events.js'
 

@@ -14,7 +14,8 @@ import type { ProcDeps } from '../process/deps.js'
 import { createProcessService } from '../process/service.js'
 import type { EnvdState } from '../state.js'
 import { errorInterceptor } from './connect-errors.js'
-import { kRequestedUser, kUser } from './context.js'
+import { kUser } from '../identity/caller.js'
+import { kRequestedUser } from './context.js'
 
 /** Resolves the Basic-auth user (or the default user) before a handler runs; unknown → unauthenticated. */
 function userInterceptor(state: EnvdState, lookup: UserLookup): Interceptor {

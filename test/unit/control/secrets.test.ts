@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it, onTestFinished } from 'vitest'
 import { matchesDigest, secretDigest } from '../../../src/shared/safe-equal.js'
-import { loadSecrets } from '../../../src/control/sandboxes/tokens.js'
+import { loadSecrets } from '../../../src/control/secrets.js'
 
 async function tempDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'sandock-secrets-'))

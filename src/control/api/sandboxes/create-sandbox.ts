@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorBody, NewSandbox, Sandbox, sandboxBody } from '../schemas.js'
 import type { SandboxRouteDeps } from './deps.js'
 
-export const createSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, { sandboxes, domain }) => {
+export const createSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, { node, domain }) => {
   for (const [url, v2] of [['/v2/sandboxes', true], ['/sandboxes', false]] as const) {
     app.post(url, { schema: { body: NewSandbox, response: { 201: Sandbox, '4xx': ErrorBody } } }, async (req, reply) => {
       const b = req.body
-      const record = await sandboxes.create({
+      const sandbox = await node.create({
         templateRef: b.templateID,
         timeoutS: b.timeout,
         metadata: b.metadata ?? {},
@@ -23,7 +23,7 @@ export const createSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = a
           egressProxy: b.network?.egressProxy, rules: b.network?.rules,
         },
       })
-      return reply.code(201).send(sandboxBody(record, domain))
+      return reply.code(201).send(sandboxBody(sandbox, domain))
     })
   }
 }

@@ -1,4 +1,4 @@
 // What the sandbox routes receive in their plugin options.
-import type { SandboxService } from '../../sandboxes/sandbox-service.js'
+import type { SandboxNode } from '../../node/types.js'
 
-export type SandboxRouteDeps = { sandboxes: SandboxService; domain: string }
+export type SandboxRouteDeps = { node: SandboxNode; domain: string }

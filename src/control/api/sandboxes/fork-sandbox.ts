@@ -5,7 +5,7 @@ import { statusOf } from '../../../shared/http-errors.js'
 import { ErrorBody, Sandbox, SandboxParams, sandboxBody } from '../schemas.js'
 import type { SandboxRouteDeps } from './deps.js'
 
-export const forkSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, { sandboxes, domain }) => {
+export const forkSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, { node, domain }) => {
   app.post('/sandboxes/:sandboxID/fork', {
     schema: {
       params: SandboxParams,
@@ -14,8 +14,8 @@ export const forkSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = asy
     },
   }, async (req, reply) => {
     // compat: upstream's fork timeout defaults to 15 s.
-    const results = await sandboxes.fork(req.params.sandboxID, { timeoutS: req.body.timeout ?? 15, count: req.body.count ?? 1 })
+    const results = await node.fork(req.params.sandboxID, { timeoutS: req.body.timeout ?? 15, count: req.body.count ?? 1 })
     return reply.code(201).send(results.map((r) =>
-      'record' in r ? { sandbox: sandboxBody(r.record, domain) } : { error: { code: statusOf(r.error), message: r.error.message } }))
+      'sandbox' in r ? { sandbox: sandboxBody(r.sandbox, domain) } : { error: { code: statusOf(r.error), message: r.error.message } }))
   })
 }

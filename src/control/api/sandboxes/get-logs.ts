@@ -26,13 +26,13 @@ export function toLogEntry(line: string, fallback: Date): Entry {
 
 const LogEntry = Type.Object({ timestamp: Type.String(), message: Type.String(), level: Type.String(), fields: Type.Record(Type.String(), Type.String()) })
 
-export const getLogsRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, { sandboxes }) => {
+export const getLogsRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, { node }) => {
   app.get('/sandboxes/:sandboxID/logs', {
     schema: { params: SandboxParams, querystring: Type.Object({ start: Type.Optional(Type.Integer({ minimum: 0 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })) }),
       response: { 200: Type.Object({ logs: Type.Array(Type.Object({ timestamp: Type.String(), line: Type.String() })), logEntries: Type.Array(LogEntry) }), '4xx': ErrorBody } },
   }, async (req) => {
     const now = new Date()
-    const lines = await sandboxes.logs(req.params.sandboxID, { sinceS: req.query.start ? Math.floor(req.query.start / 1000) : undefined, tail: req.query.limit ?? 1000 })
+    const lines = await node.logs(req.params.sandboxID, { sinceS: req.query.start ? Math.floor(req.query.start / 1000) : undefined, tail: req.query.limit ?? 1000 })
     const entries = lines.map((l) => toLogEntry(l, now))
     return { logs: entries.map((e, i) => ({ timestamp: e.timestamp, line: lines[i]! })), logEntries: entries }
   })
@@ -41,7 +41,7 @@ export const getLogsRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (
       response: { 200: Type.Object({ logs: Type.Array(LogEntry) }), '4xx': ErrorBody } },
   }, async (req) => {
     const now = new Date()
-    const lines = await sandboxes.logs(req.params.sandboxID, { sinceS: req.query.cursor ? Math.floor(req.query.cursor / 1000) : undefined, tail: req.query.limit ?? 1000 })
+    const lines = await node.logs(req.params.sandboxID, { sinceS: req.query.cursor ? Math.floor(req.query.cursor / 1000) : undefined, tail: req.query.limit ?? 1000 })
     const logs = lines.map((l) => toLogEntry(l, now))
     return { logs: req.query.direction === 'backward' ? logs.reverse() : logs }
   })

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { InvalidArgumentError } from '../../../shared/errors.js'
-import { parseMetadataFilter } from '../../sandboxes/list-query.js'
+import { listPage, parseMetadataFilter } from '../../sandboxes/list-query.js'
 import type { SandboxState } from '../../sandboxes/types.js'
 import { ErrorBody, ListedSandbox, listedBody } from '../schemas.js'
 import type { SandboxRouteDeps } from './deps.js'
@@ -24,13 +24,13 @@ function parseStates(raw: string | undefined): SandboxState[] {
   return states as SandboxState[]
 }
 
-export const listSandboxesRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, { sandboxes }) => {
+export const listSandboxesRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, { node }) => {
   app.get('/v2/sandboxes', { schema: { querystring: ListQuery, response: { 200: Type.Array(ListedSandbox), '4xx': ErrorBody } } }, async (req, reply) => {
     const q = req.query
     const startedAfter = q.startedAfter ? new Date(q.startedAfter) : undefined
     if (startedAfter && Number.isNaN(startedAfter.getTime())) throw new InvalidArgumentError('startedAfter: must be an ISO 8601 date-time')
     const states = parseStates(q.state)
-    const page = sandboxes.list({
+    const page = listPage(await node.list(), {
       states,
       metadata: parseMetadataFilter(q.metadata),
       templateIds: q.template ? q.template.split(',').filter(Boolean) : undefined,
@@ -45,7 +45,7 @@ export const listSandboxesRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = a
   })
 
   app.get('/sandboxes', { schema: { querystring: Type.Object({ metadata: Type.Optional(Type.String()) }), response: { 200: Type.Array(ListedSandbox), '4xx': ErrorBody } } }, async (req) => {
-    const page = sandboxes.list({ states: ['running'], metadata: parseMetadataFilter(req.query.metadata), order: 'desc', limit: Number.MAX_SAFE_INTEGER })
+    const page = listPage(await node.list(), { states: ['running'], metadata: parseMetadataFilter(req.query.metadata), order: 'desc', limit: Number.MAX_SAFE_INTEGER })
     return page.items.map(listedBody)
   })
 }

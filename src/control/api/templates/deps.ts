@@ -1,0 +1,5 @@
+// What the template routes receive in their plugin options.
+import type { SandboxNode } from '../../node/types.js'
+import type { TemplateService } from '../../templates/service.js'
+
+export type TemplateRouteDeps = { templates: TemplateService; node: SandboxNode }

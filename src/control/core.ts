@@ -1,0 +1,74 @@
+// The control plane's parts wired together, without Docker's setup, listeners or signals: the
+// template catalog, this host's node (LocalNode) over the given runtime and envd client, and the
+// template service. main.ts hands it Docker and real envd; the fast tests hand it fakes, so both
+// run the same wiring.
+import type { Logger } from 'pino'
+import type { ControlConfig } from './config.js'
+import type { EnvdClient } from './envd/client.js'
+import { createLocalNode, type LocalNode } from './node/local-node.js'
+import type { Runtime } from './runtime/types.js'
+import type { Secrets } from './secrets.js'
+import { baseTemplate, builtinTemplates, type BuiltinTemplate } from './templates/builtins.js'
+import { createTemplateLookup } from './templates/resolve.js'
+import { createTemplateService, templateFilesDir, type TemplateService } from './templates/service.js'
+import { TemplateStore } from './templates/template-store.js'
+
+/** A build's final check waits this long for the template's ready command. */
+const BUILD_CHECK_TIMEOUT_MS = 10 * 60 * 1000
+/** The largest resources a template build may ask for. */
+const TEMPLATE_LIMITS = { maxCpu: 32, maxMemoryMB: 65536 }
+
+export type ControlCore = { node: LocalNode; templates: TemplateService; builtins: readonly BuiltinTemplate[] }
+
+export function createControlCore(deps: {
+  config: ControlConfig
+  runtime: Runtime
+  envd: EnvdClient
+  log: Logger
+  secrets: Pick<Secrets, 'envdToken' | 'trafficToken' | 'uploadSecret'>
+  /** Resolvers a sandbox with egress rules may reach (the config's, else the host's). */
+  egressDnsServers: readonly string[]
+}): ControlCore {
+  const { config, runtime, log, secrets } = deps
+  // The template catalog answers look-ups on its own; the node (sandboxes, builds) uses them, and
+  // the template service uses the node: built in that order, nothing is declared before it exists.
+  const store = new TemplateStore(config.dataDir)
+  const builtins = builtinTemplates({ baseImage: config.baseImage })
+  const node = createLocalNode({
+    runtime,
+    envd: deps.envd,
+    log,
+    tokens: { envd: secrets.envdToken, traffic: secrets.trafficToken },
+    templates: createTemplateLookup(store, builtins),
+    defaults: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
+    builds: { layers: store, filesDir: templateFilesDir(config.dataDir), base: baseTemplate(builtins), readyTimeoutMs: BUILD_CHECK_TIMEOUT_MS },
+    settings: {
+      dataDir: config.dataDir,
+      network: config.network,
+      internalNetwork: config.internalNetwork,
+      defaultTimeoutS: config.defaultTimeoutS,
+      maxTimeoutS: config.maxTimeoutS,
+      pidsLimit: config.pidsLimit,
+      maxSandboxes: config.maxSandboxes,
+      metricsIntervalMs: config.metricsIntervalMs,
+      pausedRetentionMs: config.pausedRetentionS * 1000,
+      readyTimeoutMs: config.readyTimeoutS * 1000,
+      containerRuntime: config.containerRuntime,
+      // runc refuses any mount inside /proc, so only gVisor sandboxes get their own boot id.
+      gvisor: config.containerRuntime === 'runsc',
+      egressDnsServers: deps.egressDnsServers,
+      poolSizes: config.poolSizes,
+    },
+  })
+  const templates = createTemplateService({
+    store,
+    builtins,
+    node,
+    log,
+    dataDir: config.dataDir,
+    uploadSecret: secrets.uploadSecret,
+    maxConcurrentBuilds: config.maxConcurrentBuilds,
+    limits: TEMPLATE_LIMITS,
+  })
+  return { node, templates, builtins }
+}

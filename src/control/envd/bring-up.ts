@@ -1,0 +1,95 @@
+// Bringing a started container up as a sandbox: envd answering, /init with the env vars and
+// token, the template's start command started and its ready command passed. The one sequence
+// behind a cold start, a warm-pool boot, a reboot-resume and a template build's final check.
+import type { Limiter } from '../../shared/limiter.js'
+import type { EnvdClient, EnvdInit, EnvdMetrics } from './client.js'
+import { waitUntilReady, type SandboxCommand, type StartedCommand } from './commands.js'
+
+/** A template's commands and how they run (user, workdir and shell from the template). */
+export type StartCommands = Readonly<{
+  user: string
+  workdir: string | undefined
+  shell: string
+  /** Started and left running. */
+  startCmd: string | undefined
+  /** Polled until it exits 0 (quickly at first, then every `maxIntervalMs`), for up to `readyTimeoutMs`. */
+  readyCmd: string | undefined
+  readyTimeoutMs: number
+  maxIntervalMs: number
+  /** Told before the start command starts and before the ready command is first run. */
+  onStep?: (step: 'start' | 'ready', cmd: string) => void
+}>
+
+export type BringUpOptions = Readonly<{
+  /** Creates and starts (or restarts) the container. */
+  start: () => Promise<{ containerId: string; ip: string }>
+  /** Runs once the container runs and before envd is first reached (egress rules: no user code runs without them). */
+  beforeEnvd?: (c: { containerId: string; ip: string }) => Promise<unknown>
+  /** Held from the container's start until envd answers: Docker and envd's Node start are the heavy part. */
+  slot?: Limiter
+  /** Undoes the start when a later step fails (removes the container); without it the container stays. */
+  undo?: (containerId: string) => Promise<void>
+  /** What /init gets; its token then guards the commands. */
+  init: EnvdInit
+  /** Also reads envd's first metrics, beside /init. */
+  firstMetrics?: boolean
+  commands?: StartCommands | undefined
+}>
+
+export type BroughtUp = {
+  containerId: string
+  ip: string
+  first: EnvdMetrics | undefined
+  /** performance.now() when the container ran and when envd answered (boot-slot waits included). */
+  startedAt: number
+  envdUpAt: number
+}
+
+/** Brings a container up (see the file header); on failure undoes the start when told how, and rethrows. */
+export async function bringUp(envd: EnvdClient, o: BringUpOptions): Promise<BroughtUp> {
+  let startedAt = 0
+  let envdUpAt = 0
+  const boot = async () => {
+    const c = await o.start()
+    startedAt = performance.now()
+    try {
+      await o.beforeEnvd?.(c)
+      await envd.waitUntilUp(c.ip)
+    } catch (e) {
+      await o.undo?.(c.containerId).catch(() => undefined)
+      throw e
+    }
+    envdUpAt = performance.now()
+    return c
+  }
+  const { containerId, ip } = o.slot ? await o.slot(boot) : await boot()
+  try {
+    const [first] = await Promise.all([
+      o.firstMetrics ? envd.metrics(ip, undefined).catch(() => undefined) : undefined,
+      envd.init(ip, o.init),
+    ])
+    if (o.commands) await runStartCommands(envd, ip, o.init.accessToken, o.commands)
+    return { containerId, ip, first, startedAt, envdUpAt }
+  } catch (e) {
+    await o.undo?.(containerId).catch(() => undefined)
+    throw e
+  }
+}
+
+async function runStartCommands(envd: EnvdClient, ip: string, token: string | undefined, c: StartCommands): Promise<void> {
+  const cmd = (command: string): SandboxCommand => ({ cmd: command, user: c.user, cwd: c.workdir, envs: {}, shell: c.shell })
+  let started: StartedCommand | undefined
+  if (c.startCmd) {
+    c.onStep?.('start', c.startCmd)
+    started = await envd.start(ip, token, cmd(c.startCmd), 'start-cmd')
+  }
+  try {
+    if (c.readyCmd) {
+      c.onStep?.('ready', c.readyCmd)
+      await waitUntilReady((rc, opts) => envd.run(ip, token, rc, opts), cmd(c.readyCmd), { timeoutMs: c.readyTimeoutMs, maxIntervalMs: c.maxIntervalMs, startedBy: started })
+    }
+  } finally {
+    // The process keeps running; only our stream closes.
+    started?.detach()
+  }
+}

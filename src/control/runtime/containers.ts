@@ -1,0 +1,155 @@
+// Sandbox containers on Docker: hardened create and start, stop/restart, freeze, removal, listing
+// this server's containers, logs, and loading egress rules into a container's namespace.
+import type Docker from 'dockerode'
+import { AppError, NotFoundError } from '../../shared/errors.js'
+import { fromDockerError, ipOf, logLines, statusOf, type DockerClient } from './docker-client.js'
+import { hardenedHostConfig, storageDriverSupportsSize } from './hardening.js'
+import { LABELS, MANAGED_BY } from './labels.js'
+import { loadNetnsRuleset } from './netns-firewall.js'
+import { isPoolContainer, specFromLabels, specLabels } from './sandbox-labels.js'
+import type { ContainerSpec, SandboxRuntime } from './types.js'
+
+type ContainerOps = Pick<SandboxRuntime, 'start' | 'remove' | 'stop' | 'restart' | 'pause' | 'unpause' | 'listManaged' | 'logs' | 'setFirewall'>
+
+/**
+ * `diskLimitMB` (0 = none) caps each sandbox's writable layer where the storage driver can; where
+ * it cannot, the limit is logged once as not enforced and containers are created without it.
+ */
+export function createContainers(client: DockerClient, opts: { diskLimitMB?: number }): ContainerOps {
+  const { docker, log } = client
+  let diskLimit: Promise<number> | undefined
+  const diskLimitMB = (): Promise<number> => {
+    const wanted = opts.diskLimitMB ?? 0
+    diskLimit ??= wanted <= 0 ? Promise.resolve(0) : docker.info().then((info: { Driver?: string; DriverStatus?: [string, string][] }) => {
+      if (storageDriverSupportsSize(info)) return wanted
+      log.warn({ driver: info.Driver, diskLimitMB: wanted }, 'disk limit not enforced: the storage driver cannot limit a container\'s writable layer')
+      return 0
+    }, () => 0)
+    return diskLimit
+  }
+
+  const create = (spec: ContainerSpec, limitMB: number) => docker.createContainer({
+    name: `sandock-${spec.sandbox.sandboxId}`,
+    Image: spec.image,
+    Labels: { ...specLabels(spec.sandbox, { pool: spec.pool }), ...client.ownLabels, [LABELS.sandboxId]: spec.sandbox.sandboxId },
+    Env: Object.entries(spec.env).map(([k, v]) => `${k}=${v}`),
+    Hostname: spec.sandbox.sandboxId.slice(0, 12),
+    HostConfig: {
+      ...hardenedHostConfig({ diskLimitMB: limitMB }),
+      NetworkMode: spec.network,
+      NanoCpus: Math.round(spec.cpuCount * 1e9),
+      Memory: spec.memoryMB * 1024 * 1024,
+      MemorySwap: spec.memoryMB * 1024 * 1024,
+      PidsLimit: spec.pidsLimit,
+      // tini as PID 1: reaps zombies and forwards signals to envd.
+      Init: true,
+      RestartPolicy: { Name: 'no' },
+      ...(spec.runtime ? { Runtime: spec.runtime } : {}),
+      // Under gVisor: a per-boot boot_id file (read-only); volumes (gVisor: /tmp) survive a reboot.
+      Mounts: [
+        ...(spec.bootIdFile ? [{ Type: 'bind' as const, Source: spec.bootIdFile, Target: '/proc/sys/kernel/random/boot_id', ReadOnly: true }] : []),
+        ...(spec.volumes ?? []).map((v) => ({ Type: 'volume' as const, Source: v.name, Target: v.target })),
+      ],
+    },
+  })
+
+  return {
+    async start(spec) {
+      let container: Docker.Container | undefined
+      try {
+        const limitMB = await diskLimitMB()
+        try {
+          container = await create(spec, limitMB)
+        } catch (e) {
+          // xfs without pquota (or a driver we misjudged) refuses StorageOpt: fall back once, for good.
+          const code = statusOf(e)
+          if (limitMB === 0 || (code !== 400 && code !== 500)) throw e
+          container = await create(spec, 0)
+          diskLimit = Promise.resolve(0)
+          log.warn({ err: e, diskLimitMB: limitMB }, 'disk limit not enforced: Docker refused StorageOpt.size')
+        }
+        await container.start()
+        const ip = ipOf(await container.inspect(), spec.network)
+        if (!ip) throw new AppError('internal', `sandbox container has no address on network ${spec.network}`)
+        return { containerId: container.id, ip }
+      } catch (e) {
+        if (container) await container.remove({ force: true }).catch(() => undefined)
+        if (!(e instanceof AppError) && statusOf(e) === 404) throw new NotFoundError(`image ${spec.image} not found`, { cause: e })
+        throw fromDockerError(e, 'create sandbox container')
+      }
+    },
+
+    async remove(containerId) {
+      await docker.getContainer(containerId).remove({ force: true, v: true }).catch((e: unknown) => {
+        if (statusOf(e) !== 404) throw fromDockerError(e, `container ${containerId}`)
+      })
+    },
+
+    async stop(containerId) {
+      // envd holds no state worth a grace period; SIGKILL after 1 s keeps pauses quick.
+      await docker.getContainer(containerId).stop({ t: 1 }).catch((e: unknown) => {
+        if (statusOf(e) !== 304) throw fromDockerError(e, `stop ${containerId}`)
+      })
+    },
+
+    async restart(containerId, network) {
+      const container = docker.getContainer(containerId)
+      await container.start().catch((e: unknown) => {
+        if (statusOf(e) !== 304) throw fromDockerError(e, `start ${containerId}`)
+      })
+      const ip = ipOf(await container.inspect(), network)
+      if (!ip) throw new AppError('internal', `sandbox container has no address on network ${network}`)
+      return { ip }
+    },
+
+    async pause(containerId) {
+      await docker.getContainer(containerId).pause().catch((e: unknown) => {
+        throw fromDockerError(e, `pause ${containerId}`)
+      })
+    },
+
+    async unpause(containerId) {
+      const c = docker.getContainer(containerId)
+      await c.unpause().catch(async (e: unknown) => {
+        // What is asked for is a running container. When Docker refuses (20.10 answers a 500 for
+        // one that is not paused, e.g. after a racing resume), its state decides, not its message.
+        const state = await c.inspect().then((i) => i.State, () => undefined)
+        if (state?.Running && !state.Paused) return
+        throw fromDockerError(e, `unpause ${containerId}`)
+      })
+    },
+
+    async listManaged() {
+      const list = await docker.listContainers({ all: true, filters: { label: [`${LABELS.managedBy}=${MANAGED_BY}`, `${LABELS.instance}=${client.instanceId}`, LABELS.sandboxId] } })
+      return list.map((c) => {
+        const labels = c.Labels ?? {}
+        return {
+          containerId: c.Id,
+          spec: specFromLabels(labels),
+          pool: isPoolContainer(labels),
+          state: c.State === 'running' ? 'running' : c.State === 'paused' ? 'paused' : 'stopped',
+          ip: ipOf(c, c.HostConfig?.NetworkMode),
+          image: c.Image,
+        }
+      })
+    },
+
+    async logs(containerId, { sinceS, tail }) {
+      const raw = await docker.getContainer(containerId).logs({
+        stdout: true, stderr: true, follow: false, since: sinceS ?? 0, tail: tail ?? 1000, timestamps: false,
+      }).catch((e: unknown) => {
+        throw fromDockerError(e, `logs of ${containerId}`)
+      })
+      return logLines(raw)
+    },
+
+    async setFirewall(containerId, ruleset) {
+      const pid = await docker.getContainer(containerId).inspect().then((i) => i.State.Pid, (e: unknown) => {
+        throw fromDockerError(e, `container ${containerId}`)
+      })
+      if (!pid) return false
+      await loadNetnsRuleset(pid, ruleset)
+      return true
+    },
+  }
+}

@@ -1,0 +1,100 @@
+// Images on Docker: look-ups, builds from a context folder, pulls, tags, commits of a container
+// (snapshots, template layers) and the one removal.
+import { readdir } from 'node:fs/promises'
+import { join, relative } from 'node:path'
+import { AppError } from '../../shared/errors.js'
+import { followProgress, fromDockerError, labelChanges, parseImageRef, statusOf, type DockerClient } from './docker-client.js'
+import { LABELS, MANAGED_BY } from './labels.js'
+import { snapshotFromLabels, snapshotLabels } from './sandbox-labels.js'
+import type { BuildRuntime, SandboxRuntime } from './types.js'
+
+type ImageOps = Pick<SandboxRuntime, 'imageExists' | 'buildImage' | 'commitSnapshot' | 'listSnapshots' | 'removeImage'>
+  & Pick<BuildRuntime, 'imageInfo' | 'pull' | 'tag'>
+
+/**
+ * Commits a container as an image (tagged when `tag` is given) carrying `labels` and this server's
+ * own; resolves with the image id. The container is paused while its filesystem is copied.
+ */
+export async function commitContainer(client: DockerClient, containerId: string, opts: { tag?: string; changes?: string[]; labels: Record<string, string> }): Promise<string> {
+  const ref = opts.tag ? parseImageRef(opts.tag) : undefined
+  try {
+    const res = (await client.docker.getContainer(containerId).commit({
+      ...(ref ? { repo: ref.repo, tag: ref.tag } : {}), pause: true,
+      changes: [...(opts.changes ?? []), ...labelChanges({ ...opts.labels, ...client.ownLabels })],
+    })) as { Id: string }
+    return res.Id
+  } catch (e) {
+    throw fromDockerError(e, `commit ${containerId}`)
+  }
+}
+
+export function createImages(client: DockerClient): ImageOps {
+  const { docker } = client
+  const inspect = (ref: string) => docker.getImage(ref).inspect().catch((e: unknown) => {
+    if (statusOf(e) === 404) return undefined
+    throw fromDockerError(e, `image ${ref}`)
+  })
+
+  return {
+    async imageExists(image) {
+      return (await inspect(image)) !== undefined
+    },
+
+    async imageInfo(ref) {
+      const info = await inspect(ref)
+      return info && { id: info.Id, env: info.Config?.Env ?? [], hasEnvd: info.Config?.Labels?.[LABELS.envd] === '1' }
+    },
+
+    async buildImage({ contextDir, dockerfile, tag, onLog }) {
+      const files = (await readdir(contextDir, { recursive: true, withFileTypes: true }))
+        .filter((d) => d.isFile() || d.isSymbolicLink())
+        .map((d) => relative(contextDir, join(d.parentPath, d.name)))
+      const stream = await docker.buildImage({ context: contextDir, src: files }, { t: tag, dockerfile, labels: { [LABELS.managedBy]: MANAGED_BY } }).catch((e: unknown) => {
+        throw fromDockerError(e, `build image ${tag}`)
+      })
+      const failed = await followProgress<{ error?: string; stream?: string; status?: string }>(client, stream, (ev) => {
+        const line = (ev.stream ?? ev.status ?? '').trim()
+        if (line) onLog(line)
+      })
+      if (failed) throw new AppError('internal', `image build ${tag} failed: ${failed}`)
+    },
+
+    async pull(ref, auth, onLine) {
+      const stream: NodeJS.ReadableStream = await docker.pull(ref, auth ? { authconfig: auth } : {}).catch((e: unknown) => {
+        // Docker's message names the registry and the cause (no such host, unauthorized, …).
+        throw new AppError('failed_precondition', `cannot pull image '${ref}': ${(e as { json?: { message?: string } }).json?.message ?? (e as Error).message}`, { cause: e })
+      })
+      const failed = await followProgress<{ error?: string; status?: string; id?: string; progress?: string }>(client, stream, (ev) => {
+        if (ev.status && !ev.progress) onLine(`${ev.id ? `${ev.id}: ` : ''}${ev.status}`)
+      })
+      if (failed) throw new AppError('failed_precondition', `cannot pull image '${ref}': ${failed}`)
+    },
+
+    async tag(image, tag) {
+      const ref = parseImageRef(tag)
+      await docker.getImage(image).tag({ repo: ref.repo, tag: ref.tag }).catch((e: unknown) => {
+        throw fromDockerError(e, `tag ${image}`)
+      })
+    },
+
+    async commitSnapshot(containerId, image, snapshot) {
+      await commitContainer(client, containerId, { tag: image, labels: snapshotLabels(snapshot) })
+    },
+
+    async listSnapshots() {
+      const images = await docker.listImages({ filters: { label: [`${LABELS.instance}=${client.instanceId}`, LABELS.snapshotId] } })
+      return images.map((i) => snapshotFromLabels(i.Labels ?? {}, i.Created))
+    },
+
+    async removeImage(image) {
+      try {
+        await docker.getImage(image).remove()
+        return 'removed'
+      } catch (e) {
+        if (statusOf(e) === 404) return 'missing'
+        if (statusOf(e) === 409) return 'in_use'
+        throw fromDockerError(e, `remove image ${image}`)
+      }
+    },
+  }
+}

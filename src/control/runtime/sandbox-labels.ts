@@ -1,0 +1,81 @@
+// How a sandbox's spec and a snapshot's description are kept on Docker objects: as labels, so a
+// restarted server rebuilds its state from Docker alone. Pure; the label keys are in labels.ts.
+import type { SandboxSpec } from '../sandboxes/types.js'
+import { LABELS } from './labels.js'
+import type { SnapshotImage } from './types.js'
+
+type Labels = Readonly<Record<string, string | undefined>>
+
+/** The labels of a sandbox container (beside managed-by, instance and sandbox id, which the runtime adds). */
+export function specLabels(s: SandboxSpec, opts: { pool: boolean }): Record<string, string> {
+  return {
+    [LABELS.templateId]: s.templateId,
+    // Always set: a container from a snapshot image would otherwise inherit its source's alias.
+    [LABELS.alias]: s.alias ?? '',
+    [LABELS.metadata]: JSON.stringify(s.metadata),
+    [LABELS.timeoutMs]: String(s.timeoutMs),
+    [LABELS.onTimeout]: s.onTimeout,
+    [LABELS.autoResume]: String(s.autoResume),
+    [LABELS.secure]: String(s.secure),
+    [LABELS.publicTraffic]: String(s.allowPublicTraffic),
+    [LABELS.allowInternet]: String(s.allowInternetAccess),
+    [LABELS.cpuCount]: String(s.cpuCount),
+    [LABELS.memoryMB]: String(s.memoryMB),
+    [LABELS.startedAt]: s.startedAt.toISOString(),
+    // Always set: a container from a snapshot image would otherwise inherit it.
+    [LABELS.pool]: opts.pool ? 'true' : '',
+  }
+}
+
+/** The spec a container was started with; undefined when its labels are incomplete or malformed. */
+export function specFromLabels(l: Labels): SandboxSpec | undefined {
+  const sandboxId = l[LABELS.sandboxId]
+  const templateId = l[LABELS.templateId]
+  const startedAt = new Date(l[LABELS.startedAt] ?? '')
+  if (!sandboxId || !templateId || Number.isNaN(startedAt.getTime())) return undefined
+  let metadata: Record<string, string> = {}
+  try {
+    metadata = JSON.parse(l[LABELS.metadata] ?? '{}') as Record<string, string>
+  } catch {
+    return undefined
+  }
+  return {
+    sandboxId, templateId, alias: l[LABELS.alias] || undefined, metadata,
+    timeoutMs: Number(l[LABELS.timeoutMs] ?? 300_000),
+    onTimeout: l[LABELS.onTimeout] === 'pause' ? 'pause' : 'kill',
+    autoResume: l[LABELS.autoResume] === 'true',
+    secure: l[LABELS.secure] === 'true',
+    allowPublicTraffic: l[LABELS.publicTraffic] !== 'false',
+    allowInternetAccess: l[LABELS.allowInternet] !== 'false',
+    cpuCount: Number(l[LABELS.cpuCount] ?? 1),
+    memoryMB: Number(l[LABELS.memoryMB] ?? 512),
+    startedAt,
+  }
+}
+
+export const isPoolContainer = (l: Labels) => l[LABELS.pool] === 'true'
+
+export function snapshotLabels(s: Omit<SnapshotImage, 'createdS'>): Record<string, string> {
+  return {
+    [LABELS.snapshotId]: s.snapshotId,
+    [LABELS.snapshotNames]: JSON.stringify(s.names),
+    [LABELS.snapshotOf]: s.sandboxId,
+    [LABELS.templateId]: s.templateId,
+    [LABELS.cpuCount]: String(s.cpuCount),
+    [LABELS.memoryMB]: String(s.memoryMB),
+    ...(s.forkOf ? { [LABELS.forkOf]: s.forkOf } : {}),
+  }
+}
+
+export function snapshotFromLabels(l: Labels, createdS: number): SnapshotImage {
+  return {
+    snapshotId: l[LABELS.snapshotId]!,
+    names: JSON.parse(l[LABELS.snapshotNames] ?? '[]') as string[],
+    sandboxId: l[LABELS.snapshotOf] ?? '',
+    templateId: l[LABELS.templateId] ?? '',
+    cpuCount: Number(l[LABELS.cpuCount] ?? 1),
+    memoryMB: Number(l[LABELS.memoryMB] ?? 512),
+    forkOf: l[LABELS.forkOf] || undefined,
+    createdS,
+  }
+}

@@ -1,0 +1,150 @@
+// The runtime interfaces the core uses, in domain terms: no dockerode type and no label crosses
+// them. docker-runtime.ts implements them on Docker; test/support/fake-runtime.ts in memory.
+import type { SandboxSpec } from '../sandboxes/types.js'
+
+/** A volume mounted into a sandbox container; `name` '' is an anonymous volume (removed with the container). */
+export type VolumeMount = Readonly<{ name: string; target: string }>
+
+export type ContainerSpec = Readonly<{
+  /** What the sandbox was created with: kept on the container (labels), so a restart rebuilds it. */
+  sandbox: SandboxSpec
+  /** A warm-pool container (started before any create asked for it). */
+  pool: boolean
+  image: string
+  env: Record<string, string>
+  cpuCount: number
+  memoryMB: number
+  pidsLimit: number
+  network: string
+  /** Docker runtime (`runc`, `runsc`); undefined = the engine's default. */
+  runtime?: string | undefined
+  /** Host file bind-mounted read-only over /proc/sys/kernel/random/boot_id (gVisor only: runc refuses mounts in /proc). */
+  bootIdFile?: string | undefined
+  /** Volumes kept across stop/start (a filesystem-only pause), removed with the container. */
+  volumes?: readonly VolumeMount[] | undefined
+}>
+
+export type ContainerState = 'running' | 'paused' | 'stopped'
+
+/** A sandbox container of this server, found at boot. */
+export type ManagedContainer = Readonly<{
+  containerId: string
+  /** The spec it was started with; undefined when its labels cannot be read back (removed as a leftover). */
+  spec: SandboxSpec | undefined
+  /** Started as a warm-pool container (its spec then holds the pool's defaults, not a create's). */
+  pool: boolean
+  state: ContainerState
+  ip: string | undefined
+  /** The image name the container was created from. */
+  image: string
+}>
+
+/** A sandbox's filesystem committed as an image: what a create from it needs, and where it came from. */
+export type SnapshotImage = Readonly<{
+  snapshotId: string
+  names: readonly string[]
+  /** The sandbox it was taken from. */
+  sandboxId: string
+  templateId: string
+  cpuCount: number
+  memoryMB: number
+  /** Set on the unlisted snapshot a fork starts from. */
+  forkOf: string | undefined
+  createdS: number
+}>
+
+/** `in_use`: a container still uses the image. */
+export type RemoveImageResult = 'removed' | 'missing' | 'in_use'
+
+export interface SandboxRuntime {
+  ping(): Promise<void>
+  /** Names of the runtimes the engine offers (`docker info`), e.g. runc, runsc. */
+  runtimes(): Promise<string[]>
+  /** Creates the bridge network (inter-container traffic off) unless it exists; warns when an existing one allows it. */
+  ensureNetwork(name: string, opts: { internal: boolean }): Promise<void>
+  /** The host interface of a bridge network (what the host firewall matches on). */
+  bridgeInterface(network: string): Promise<string>
+  /**
+   * Replaces the filter table in the container's network namespace with `ruleset`
+   * (iptables-restore syntax). Resolves false when the container is not running (nothing to do:
+   * a stopped container has no namespace; the caller applies the rules after it boots).
+   */
+  setFirewall(containerId: string, ruleset: string): Promise<boolean>
+  /** Creates and starts a sandbox container; resolves with its id and address. Removes it on failure. */
+  start(spec: ContainerSpec): Promise<{ containerId: string; ip: string }>
+  /** Removes the container and its anonymous volumes; a missing one is no error. */
+  remove(containerId: string): Promise<void>
+  /** Stops the container and keeps its filesystem (filesystem-only pause). */
+  stop(containerId: string): Promise<void>
+  /** Boots a stopped sandbox container again; resolves with its (possibly new) address. */
+  restart(containerId: string, network: string): Promise<{ ip: string }>
+  pause(containerId: string): Promise<void>
+  /** Leaves the container running: one already running (a racing resume got there first) is a success. */
+  unpause(containerId: string): Promise<void>
+  /** This server's sandbox containers (by its instance label), in any state. */
+  listManaged(): Promise<ManagedContainer[]>
+  /** Container stdout/stderr lines (envd logs), oldest first. */
+  logs(containerId: string, opts: { sinceS?: number; tail?: number }): Promise<string[]>
+  imageExists(image: string): Promise<boolean>
+  /** Builds `tag` from a context folder; `onLog` gets each output line. Fails on in-stream errors. */
+  buildImage(opts: { contextDir: string; dockerfile: string; tag: string; onLog: (line: string) => void }): Promise<void>
+  /** Commits a sandbox container's filesystem as snapshot `image` (the container is frozen while it is copied). */
+  commitSnapshot(containerId: string, image: string, snapshot: Omit<SnapshotImage, 'createdS'>): Promise<void>
+  /** This server's snapshot images. */
+  listSnapshots(): Promise<SnapshotImage[]>
+  removeImage(image: string): Promise<RemoveImageResult>
+}
+
+export type ImageInfo = Readonly<{
+  id: string
+  env: string[]
+  /** Built by Sandock with envd under /opt/sandock (base and built templates). */
+  hasEnvd: boolean
+}>
+
+export type ExecOptions = Readonly<{
+  user: string
+  workdir?: string
+  env?: Record<string, string>
+  /** Each output line as it arrives. */
+  onLine?: (line: string, stream: 'stdout' | 'stderr') => void
+  signal?: AbortSignal
+}>
+
+/** A template build's container: steps run in it with `exec`, and it is committed after each. */
+export interface BuildContainer {
+  readonly id: string
+  /** Runs argv in the container; resolves with the exit code and the collected stdout. */
+  exec(argv: string[], opts: ExecOptions): Promise<{ exitCode: number; stdout: string }>
+  /** Unpacks a tar (plain or gzip) file into `dir`, which must exist. */
+  putArchive(tarFile: string, dir: string): Promise<void>
+  /** Copies `path` (a folder) out of `image` into this container's `intoDir`. */
+  copyFromImage(image: string, path: string, intoDir: string): Promise<void>
+  /** Commits the filesystem as a cached step layer; resolves with the image id. */
+  commitLayer(): Promise<string>
+  /** Commits the final image of `templateId` as `tag`; `changes` are Dockerfile instructions (ENTRYPOINT, ENV, …). */
+  commitTemplate(tag: string, templateId: string, changes: string[]): Promise<string>
+  /** The container's address on its network (a check container is reached like a sandbox). */
+  ip(): Promise<string | undefined>
+  running(): Promise<boolean>
+  logs(): Promise<string>
+  remove(): Promise<void>
+}
+
+export interface BuildRuntime {
+  imageInfo(ref: string): Promise<ImageInfo | undefined>
+  /** Pulls `ref`; credentials go to Docker only, never to a log line. */
+  pull(ref: string, auth: { username: string; password: string; serveraddress?: string } | undefined, onLine: (line: string) => void): Promise<void>
+  /**
+   * Creates and starts a container for `buildId` from `image`. `entrypoint` undefined keeps the
+   * image's own (a check container runs envd); the build keeps itself alive with envd's node.
+   */
+  startContainer(opts: { image: string; buildId: string; entrypoint?: string[]; network?: string; cpuCount: number; memoryMB: number; beforeStart?: (c: BuildContainer) => Promise<void> }): Promise<BuildContainer>
+  /** Removes this server's build containers (left over from a restart), optionally of one build. */
+  removeBuildContainers(buildId?: string): Promise<number>
+  tag(image: string, tag: string): Promise<void>
+  removeImage(image: string): Promise<RemoveImageResult>
+}
+
+/** Everything the control plane asks of one host's container engine. */
+export type Runtime = SandboxRuntime & BuildRuntime

@@ -1,0 +1,73 @@
+// What every per-verb module of the sandbox service works on: the node's settings and ports
+// (runtime, envd, templates, tokens) and the shared parts built once (registry, state file,
+// firewall, timers, boot). service.ts builds it and hands it to each module.
+import type { Logger } from 'pino'
+import type { EnvdClient } from '../envd/client.js'
+import type { SandboxRuntime } from '../runtime/types.js'
+import type { TemplateResolver } from '../templates/types.js'
+import { createBoot, type Boot } from './boot.js'
+import { createFirewall, type Firewall } from './network.js'
+import { createRegistry, type Registry } from './registry.js'
+import { StateFile } from './state-file.js'
+import { createTimers, type Expiry, type Timers } from './timeouts.js'
+
+export type SandboxSettings = Readonly<{
+  dataDir: string
+  /** Docker network of sandboxes with internet access, and the internal one (allow_internet_access: false). */
+  network: string
+  internalNetwork: string
+  defaultTimeoutS: number
+  maxTimeoutS: number
+  pidsLimit: number
+  maxSandboxes: number
+  metricsIntervalMs: number
+  /** How long a sandbox stays paused with memory before it is stopped filesystem-only. */
+  pausedRetentionMs: number
+  /** How long a create waits for a template's ready command. */
+  readyTimeoutMs: number
+  /** Docker runtime of sandbox containers (`runc`, `runsc`). */
+  containerRuntime: string
+  /**
+   * Sandboxes run under gVisor: each boot gets its own /proc/sys/kernel/random/boot_id (a bind
+   * mount, which gVisor allows and runc does not), and /tmp goes on a volume so it survives a
+   * reboot (gVisor would otherwise put an in-memory tmpfs there).
+   */
+  gvisor: boolean
+  /** Resolvers a sandbox with egress rules may still reach on port 53. */
+  egressDnsServers: readonly string[]
+  /** Warm pool target per template reference; 0 or absent = every create cold-starts. */
+  poolSizes: Readonly<Record<string, number>>
+}>
+
+/** Per-sandbox secrets, derived from the server's seed (so they survive restarts). */
+export type SandboxTokens = Readonly<{ envd(sandboxId: string): string; traffic(sandboxId: string): string }>
+
+export type SandboxServiceDeps = Readonly<{
+  settings: SandboxSettings
+  runtime: SandboxRuntime
+  envd: EnvdClient
+  templates: TemplateResolver
+  tokens: SandboxTokens
+  log: Logger
+}>
+
+export type SandboxContext = SandboxServiceDeps & Readonly<{
+  registry: Registry
+  stateFile: StateFile
+  firewall: Firewall
+  timers: Timers
+  boot: Boot
+}>
+
+/** `expiry`: what a deadline or the paused retention does when it passes (the lifecycle's verbs). */
+export function createContext(deps: SandboxServiceDeps, expiry: Expiry): SandboxContext {
+  const firewall = createFirewall(deps.runtime, deps.settings.egressDnsServers)
+  return {
+    ...deps,
+    registry: createRegistry(deps.log),
+    stateFile: new StateFile(deps.settings.dataDir),
+    firewall,
+    timers: createTimers(deps.settings, expiry),
+    boot: createBoot({ ...deps, firewall }),
+  }
+}

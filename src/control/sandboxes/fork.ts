@@ -1,0 +1,51 @@
+// Snapshots and forks: a sandbox's filesystem committed as a template (serialised with its other
+// state changes), and `count` new sandboxes started from an unlisted snapshot of it.
+import { AppError } from '../../shared/errors.js'
+import type { SandboxContext } from './context.js'
+import type { SandboxRecord } from './registry.js'
+import type { SnapshotInfo, SnapshotService } from './snapshots.js'
+import type { CreateSandboxRequest } from './types.js'
+
+/** Starting containers is mostly Docker's work on a 2-core host: forks start two at a time. */
+const FORKS_AT_ONCE = 2
+
+export type ForkResult = { record: SandboxRecord } | { error: AppError }
+
+export function createForks({ registry }: SandboxContext, parts: { snapshots: SnapshotService; create: (req: CreateSandboxRequest) => Promise<SandboxRecord> }) {
+  return {
+    /** Commits the sandbox's filesystem as a snapshot usable as a template. */
+    async snapshot(sandboxId: string, name: string | undefined): Promise<SnapshotInfo> {
+      const record = registry.get(sandboxId)
+      return registry.serially(record, () => parts.snapshots.create(record, { name }))
+    },
+
+    /**
+     * `count` new sandboxes from the source's filesystem, each with its own id and tokens and the
+     * source's settings. Each item is a sandbox or the error that stopped it (contract: per item).
+     */
+    async fork(sandboxId: string, opts: { timeoutS: number; count: number }): Promise<ForkResult[]> {
+      const source = registry.get(sandboxId)
+      const base = await registry.serially(source, () => parts.snapshots.create(source, { forkOf: sandboxId }))
+      const results: ForkResult[] = new Array(opts.count)
+      let next = 0
+      const worker = async () => {
+        for (let i = next++; i < opts.count; i = next++) {
+          try {
+            results[i] = {
+              record: await parts.create({
+                templateRef: base.snapshotId, timeoutS: opts.timeoutS, metadata: { ...source.metadata }, envVars: { ...source.envVars },
+                secure: source.secure, allowPublicTraffic: source.allowPublicTraffic, allowInternetAccess: source.allowInternetAccess,
+                onTimeout: source.onTimeout, autoResume: source.autoResume, egress: source.egress,
+              }),
+            }
+          } catch (e) {
+            results[i] = { error: e instanceof AppError ? e : new AppError('internal', `fork failed: ${(e as Error).message}`, { cause: e }) }
+          }
+        }
+      }
+      await Promise.all(Array.from({ length: FORKS_AT_ONCE }, worker))
+      source.log.info({ count: opts.count, failed: results.filter((r) => 'error' in r).length }, 'sandbox forked')
+      return results
+    },
+  }
+}

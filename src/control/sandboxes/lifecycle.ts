@@ -1,0 +1,124 @@
+// A sandbox's state changes, each serialised per sandbox: kill, pause (with memory: frozen; without:
+// stopped, filesystem kept), the retention's drop of memory, resume (unfreeze or reboot) and connect.
+import { AppError } from '../../shared/errors.js'
+import type { SandboxContext } from './context.js'
+import type { SandboxRecord } from './registry.js'
+import { extendDeadline } from './timeouts.js'
+
+export type Lifecycle = ReturnType<typeof createLifecycle>
+
+export function createLifecycle(ctx: SandboxContext) {
+  const { registry, stateFile, timers, runtime, boot, settings } = ctx
+
+  async function kill(sandboxId: string): Promise<void> {
+    const record = registry.get(sandboxId)
+    await registry.serially(record, async () => {
+      clearTimeout(record.timer)
+      // Forget first: the proxy answers 502 from now on, then in-flight streams are cut.
+      registry.remove(sandboxId)
+      await stateFile.remove(sandboxId)
+      registry.cutConnections(record)
+      // gVisor: a SIGKILL to a paused sandbox waits out Docker's 10 s kill timeout and may leave a
+      // zombie Docker cannot remove; thaw it first (runc handles a paused container's kill itself).
+      if (settings.gvisor && record.state === 'paused' && record.memoryKept) {
+        await runtime.unpause(record.containerId).catch((err: unknown) => record.log.warn({ err }, 'unpause before kill failed'))
+      }
+      await boot.removeContainer(record)
+      // Only now: had the removal failed, a restart would still know this container was used.
+      if (record.pooled) await stateFile.unmarkClaimed(sandboxId)
+      record.log.info({}, 'sandbox killed')
+    })
+  }
+
+  /** memory: freeze (processes and memory kept); false: stop, keeping the filesystem only. */
+  async function pause(sandboxId: string, opts: { memory: boolean }): Promise<void> {
+    const record = registry.get(sandboxId)
+    await registry.serially(record, async () => {
+      if (record.state === 'paused') throw new AppError('conflict', `Error pausing sandbox - sandbox '${sandboxId}' is already paused`)
+      clearTimeout(record.timer)
+      // Paused first, so the proxy refuses new traffic, then cut what is in flight.
+      record.state = 'paused'
+      registry.cutConnections(record)
+      try {
+        if (opts.memory) await runtime.pause(record.containerId)
+        else await runtime.stop(record.containerId)
+      } catch (e) {
+        record.state = 'running'
+        timers.schedule(record)
+        throw e
+      }
+      record.pausedAt = new Date()
+      record.memoryKept = opts.memory
+      await stateFile.save(record)
+      timers.schedule(record)
+      record.log.info({ memory: opts.memory }, 'sandbox paused')
+    })
+  }
+
+  /** A frozen sandbox past its retention becomes a stopped one (filesystem kept, memory freed). */
+  async function dropMemory(sandboxId: string): Promise<void> {
+    const record = registry.get(sandboxId)
+    await registry.serially(record, async () => {
+      if (record.state !== 'paused' || !record.memoryKept) return
+      await runtime.unpause(record.containerId)
+      await runtime.stop(record.containerId)
+      record.memoryKept = false
+      await stateFile.save(record)
+      timers.schedule(record)
+    })
+  }
+
+  /**
+   * Resumes a paused sandbox with a fresh deadline: unfreezes it, or (when it was paused without
+   * memory or `reboot` is asked) boots it again and re-sends its env vars and token to envd.
+   * Resolves undefined when it is running by its turn (a racing resume got there first).
+   */
+  async function resumePaused(sandboxId: string, timeoutS: number | undefined, opts: { reboot?: boolean } = {}): Promise<SandboxRecord | undefined> {
+    const record = registry.get(sandboxId)
+    return registry.serially(record, async () => {
+      if (record.state === 'running') return undefined
+      if (record.memoryKept && !opts.reboot) {
+        await runtime.unpause(record.containerId)
+      } else {
+        if (record.memoryKept) {
+          await runtime.unpause(record.containerId)
+          await runtime.stop(record.containerId)
+        }
+        // A reboot lost the template's start command with the rest of memory: it starts again.
+        await boot.reboot(record, await ctx.templates(record.templateId).catch(() => undefined))
+      }
+      record.state = 'running'
+      record.memoryKept = true
+      record.pausedAt = undefined
+      record.endAt = timers.deadlineIn(timeoutS ?? settings.defaultTimeoutS)
+      await stateFile.save(record)
+      timers.schedule(record)
+      record.log.info({ reboot: Boolean(opts.reboot) }, 'sandbox resumed')
+      return record
+    })
+  }
+
+  /** resumePaused, where a running sandbox is a conflict (409). */
+  async function resume(sandboxId: string, timeoutS: number | undefined): Promise<SandboxRecord> {
+    const record = await resumePaused(sandboxId, timeoutS)
+    if (!record) throw new AppError('conflict', `Sandbox ${sandboxId} is already running`)
+    return record
+  }
+
+  /**
+   * Running: extends the deadline (never shortens). Paused: resumes it (`resumed`); `memory: false`
+   * reboots even when memory was kept. compat: a connect racing another resume joins it (200).
+   */
+  async function connect(sandboxId: string, timeoutS: number | undefined, opts: { memory?: boolean } = {}): Promise<{ record: SandboxRecord; resumed: boolean }> {
+    const record = registry.get(sandboxId)
+    // compat: memory:false (onResume 'reboot') cold-boots from the filesystem even if memory was kept.
+    if (record.state === 'paused') {
+      const resumed = await resumePaused(sandboxId, timeoutS, { reboot: opts.memory === false })
+      if (resumed) return { record: resumed, resumed: true }
+    }
+    await extendDeadline(ctx, record, timeoutS ?? settings.defaultTimeoutS)
+    return { record, resumed: false }
+  }
+
+  return { kill, pause, dropMemory, resumePaused, resume, connect }
+}

@@ -1,0 +1,99 @@
+// The live sandboxes of this node: their records, look-up by id, per-sandbox serialisation of
+// state changes, and the proxied connections a state change cuts.
+import type { Logger } from 'pino'
+import { SandboxNotFoundError } from '../../shared/errors.js'
+import type { Sandbox, SandboxInfo, SandboxMetric } from './types.js'
+
+export type SandboxRecord = Sandbox & {
+  /** The create's env vars: a reboot (filesystem-only resume) sends them to the new envd again. */
+  envVars: Record<string, string>
+  /** When the sandbox was paused; the paused-retention clock runs from here. */
+  pausedAt: Date | undefined
+  /** Paused with memory (frozen) or filesystem-only (stopped); true while running. */
+  memoryKept: boolean
+  /** Claimed from a warm pool: the container's labels describe the pool, the state file the sandbox. */
+  pooled: boolean
+  log: Logger
+  timer: NodeJS.Timeout | undefined
+  connections: Set<() => void>
+  metrics: SandboxMetric[]
+  /** Set while kill/pause/resume runs, so concurrent calls queue behind it. */
+  transition: Promise<unknown> | undefined
+}
+
+/** What a record adds to a sandbox that outlives a restart (the state file keeps it). */
+export type PersistedState = Pick<SandboxRecord, 'envVars' | 'pausedAt' | 'memoryKept' | 'pooled'>
+
+/** The record as plain data for the API: a copy, without what stays on the node. */
+export function infoOf(r: SandboxRecord): SandboxInfo {
+  return {
+    sandboxId: r.sandboxId, templateId: r.templateId, alias: r.alias, metadata: { ...r.metadata }, timeoutMs: r.timeoutMs,
+    onTimeout: r.onTimeout, autoResume: r.autoResume, secure: r.secure, allowPublicTraffic: r.allowPublicTraffic,
+    allowInternetAccess: r.allowInternetAccess, cpuCount: r.cpuCount, memoryMB: r.memoryMB, startedAt: r.startedAt,
+    state: r.state, endAt: r.endAt, envdAccessToken: r.envdAccessToken, trafficAccessToken: r.trafficAccessToken,
+    envdVersion: r.envdVersion, diskSizeMB: r.diskSizeMB, egress: { allowOut: [...r.egress.allowOut], denyOut: [...r.egress.denyOut] },
+    internetAccess: r.internetAccess,
+  }
+}
+
+export type Registry = ReturnType<typeof createRegistry>
+
+export function createRegistry(log: Logger) {
+  const records = new Map<string, SandboxRecord>()
+  return {
+    /** The sandbox's record; throws SandboxNotFoundError (404) for an unknown or killed one. */
+    get(sandboxId: string): SandboxRecord {
+      const r = records.get(sandboxId)
+      if (!r) throw new SandboxNotFoundError(sandboxId)
+      return r
+    },
+    find: (sandboxId: string): SandboxRecord | undefined => records.get(sandboxId),
+    has: (sandboxId: string) => records.has(sandboxId),
+    all: () => records.values(),
+    get size() {
+      return records.size
+    },
+
+    /** Registers a sandbox; its logger carries its id and template from now on. */
+    adopt(sandbox: Sandbox, persisted: PersistedState): SandboxRecord {
+      const record: SandboxRecord = {
+        ...sandbox,
+        ...persisted,
+        log: log.child({ sandboxId: sandbox.sandboxId, templateId: sandbox.templateId }),
+        timer: undefined, connections: new Set(), metrics: [], transition: undefined,
+      }
+      records.set(sandbox.sandboxId, record)
+      return record
+    },
+
+    /** Forgets the sandbox: from now on it is not found (the proxy answers 502). */
+    remove(sandboxId: string): void {
+      records.delete(sandboxId)
+    },
+
+    /**
+     * Runs `fn` after any transition in flight on the same sandbox (kill, pause, resume, network,
+     * snapshot); when its turn comes the sandbox may be gone (a kill queued first): then it throws
+     * SandboxNotFoundError instead of running `fn`.
+     */
+    async serially<T>(record: SandboxRecord, fn: () => Promise<T>): Promise<T> {
+      const before = record.transition ?? Promise.resolve()
+      const run = before.catch(() => undefined).then(() => {
+        if (records.get(record.sandboxId) !== record) throw new SandboxNotFoundError(record.sandboxId)
+        return fn()
+      })
+      record.transition = run
+      try {
+        return await run
+      } finally {
+        if (record.transition === run) record.transition = undefined
+      }
+    },
+
+    /** Cuts every proxied connection to the sandbox (kill/expiry/pause: no graceful end). */
+    cutConnections(record: SandboxRecord): void {
+      for (const close of [...record.connections]) close()
+      record.connections.clear()
+    },
+  }
+}

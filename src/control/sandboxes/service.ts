@@ -1,0 +1,59 @@
+// The sandbox service of one node: assembles the per-verb modules over one context. It
+// implements nothing itself; each verb lives in its own file.
+import { createContext, type SandboxServiceDeps } from './context.js'
+import { createCreates } from './create.js'
+import { createForks } from './fork.js'
+import { createLifecycle } from './lifecycle.js'
+import { createMetrics } from './metrics.js'
+import { createNetworkUpdates } from './network.js'
+import { createProxyResolver } from './proxy-resolver.js'
+import { createRecovery } from './recover.js'
+import type { SnapshotService } from './snapshots.js'
+import { createTimeouts } from './timeouts.js'
+import { createWarmPool } from './warm-pool.js'
+
+export function createSandboxService(deps: SandboxServiceDeps & { snapshots: SnapshotService }) {
+  // Timers fire into the lifecycle, which is built on the same context just below.
+  const ctx = createContext(deps, {
+    onDeadline: (r) => (r.onTimeout === 'pause' ? lifecycle.pause(r.sandboxId, { memory: true }) : lifecycle.kill(r.sandboxId)),
+    onRetention: (r) => lifecycle.dropMemory(r.sandboxId),
+  })
+  const lifecycle = createLifecycle(ctx)
+  const pool = createWarmPool({
+    sizes: () => deps.settings.poolSizes, resolve: deps.templates, boot: ctx.boot.pooled, discard: ctx.boot.removeContainer,
+    busy: () => creates.busy(), log: deps.log,
+  })
+  const creates = createCreates(ctx, pool)
+  const metrics = createMetrics(ctx)
+  const { registry } = ctx
+
+  return {
+    ...lifecycle,
+    ...createTimeouts(ctx),
+    ...createNetworkUpdates(ctx),
+    ...createForks(ctx, { snapshots: deps.snapshots, create: creates.create }),
+    ...createRecovery(ctx, { pool, metrics }),
+    create: creates.create,
+    metrics: metrics.metrics,
+    lastMetrics: metrics.lastMetrics,
+    startSampling: metrics.startSampling,
+    resolver: createProxyResolver(ctx, lifecycle),
+    get: registry.get,
+    list: () => [...registry.all()],
+    logs: (sandboxId: string, opts: { sinceS?: number; tail?: number }) => deps.runtime.logs(registry.get(sandboxId).containerId, opts),
+    /** Is any sandbox (running or paused) created from this template? */
+    usesTemplate: (templateId: string) => [...registry.all()].some((r) => r.templateId === templateId),
+    /** Starts filling the warm pools in the background (after the base image exists). */
+    startPool: () => pool.kick(),
+    /** Target and ready count per pooled template reference. */
+    poolSizes: () => pool.sizes(),
+    /** Stops timers and the pool refill; sandboxes and pool containers keep running and are re-attached by the next start. */
+    async close(): Promise<void> {
+      metrics.stopSampling()
+      for (const r of registry.all()) clearTimeout(r.timer)
+      await pool.close()
+    },
+  }
+}
+
+export type SandboxService = ReturnType<typeof createSandboxService>

@@ -1,0 +1,69 @@
+// What must survive restarts: the token seed (envd tokens are derived from it, as upstream does,
+// so a re-attached sandbox keeps its token), the generated API key's digest, and this server's
+// instance id. API keys are kept only as SHA-256 digests, in memory and on disk.
+import { createHmac, randomBytes } from 'node:crypto'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { secretDigest } from '../shared/safe-equal.js'
+
+async function readOrCreate(path: string, make: () => string): Promise<{ value: string; created: boolean }> {
+  try {
+    return { value: (await readFile(path, 'utf8')).trim(), created: false }
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
+    const value = make()
+    await writeFile(path, value + '\n', { mode: 0o600, flag: 'wx' })
+    return { value, created: true }
+  }
+}
+
+export type Secrets = {
+  envdToken(sandboxId: string): string
+  trafficToken(sandboxId: string): string
+  uploadSecret: Buffer
+  /** SHA-256 digests of the accepted API keys. */
+  apiKeyDigests: readonly Buffer[]
+  /** The key generated on this start (to print once); never stored in clear. */
+  generatedKey: string | undefined
+  instanceId: string
+}
+
+/**
+ * The generated key's digest from `api-key.sha256`, or a new key whose digest is written there.
+ * An `api-key` file in clear (older versions) is accepted once, replaced by its digest and removed.
+ */
+async function generatedKeyDigest(dataDir: string): Promise<{ digest: Buffer; generatedKey: string | undefined }> {
+  const digestPath = join(dataDir, 'api-key.sha256')
+  const legacyPath = join(dataDir, 'api-key')
+  const stored = await readFile(digestPath, 'utf8').catch(() => undefined)
+  if (stored !== undefined && /^[0-9a-f]{64}$/.test(stored.trim())) return { digest: Buffer.from(stored.trim(), 'hex'), generatedKey: undefined }
+  const legacy = await readFile(legacyPath, 'utf8').then((t) => t.trim(), () => '')
+  // SDK 2.45 checks keys against ^e2b_[0-9a-f]+$ client-side.
+  const key = legacy || `e2b_${randomBytes(20).toString('hex')}`
+  const digest = secretDigest(key)
+  await writeFile(digestPath, digest.toString('hex') + '\n', { mode: 0o600 })
+  if (legacy) await rm(legacyPath, { force: true })
+  return { digest, generatedKey: legacy ? undefined : key }
+}
+
+export async function loadSecrets(dataDir: string, configuredKeys: readonly string[]): Promise<Secrets> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  const seed = await readOrCreate(join(dataDir, 'token-seed'), () => randomBytes(32).toString('hex'))
+  // Names this data dir's server on its containers, so servers sharing a Docker engine never adopt each other's.
+  const instance = await readOrCreate(join(dataDir, 'instance-id'), () => randomBytes(8).toString('hex'))
+  let apiKeyDigests = configuredKeys.map(secretDigest)
+  let generatedKey: string | undefined
+  if (apiKeyDigests.length === 0) {
+    const generated = await generatedKeyDigest(dataDir)
+    apiKeyDigests = [generated.digest]
+    generatedKey = generated.generatedKey
+  }
+  return {
+    envdToken: (sandboxId) => createHmac('sha256', seed.value).update(sandboxId).digest('hex'),
+    trafficToken: (sandboxId) => createHmac('sha256', seed.value).update(`sandbox-traffic-${sandboxId}`).digest('hex'),
+    uploadSecret: createHmac('sha256', seed.value).update('template-file-uploads').digest(),
+    apiKeyDigests,
+    generatedKey,
+    instanceId: instance.value,
+  }
+}

@@ -1,0 +1,122 @@
+// Template builds in flight: a start request validated and queued (at most
+// SANDOCK_MAX_CONCURRENT_BUILDS run, the rest wait; a newer build of a template cancels the older),
+// its log lines stored as they come, its end recorded; and the builds a restart cut, failed.
+import type { Logger } from 'pino'
+import { InvalidArgumentError, RateLimitedError } from '../../shared/errors.js'
+import { limiter } from '../../shared/limiter.js'
+import { StepError, type BuildJob, type BuildLog } from './build-types.js'
+import { buildOrThrow } from './catalog.js'
+import type { TemplateLookup } from './resolve.js'
+import { parseSteps, type RawStep } from './steps.js'
+import type { TemplateStore } from './template-store.js'
+import type { TemplateNode } from './types.js'
+import type { Uploads } from './uploads.js'
+
+/** Builds running or waiting for a slot; beyond it a start is a 429. */
+const MAX_BUILDS_IN_FLIGHT = 20
+
+/** `POST /v2/templates/{id}/builds/{buildId}`, before validation. */
+export type StartBuildRequest = {
+  fromImage?: string
+  fromTemplate?: string
+  fromImageRegistry?: { type?: string; username?: string; password?: string; serverAddress?: string }
+  force?: boolean
+  steps?: RawStep[]
+  startCmd?: string
+  readyCmd?: string
+}
+
+export type BuildQueue = ReturnType<typeof createBuildQueue>
+
+export function createBuildQueue(deps: {
+  store: TemplateStore
+  node: Pick<TemplateNode, 'build' | 'removeBuildContainers'>
+  uploads: Pick<Uploads, 'has'>
+  lookup: (ref: string) => TemplateLookup
+  maxConcurrentBuilds: number
+  log: Logger
+}) {
+  const { store, log } = deps
+  const running = new Map<string, { templateId: string; abort: AbortController; done: Promise<void> }>()
+  const withSlot = limiter(deps.maxConcurrentBuilds)
+
+  /** Validates the request into a job (everything but the parent template, resolved when it runs). */
+  async function validate(req: StartBuildRequest): Promise<Omit<BuildJob, 'buildId' | 'templateId' | 'cpuCount' | 'memoryMB' | 'fromTemplate'> & { fromTemplate: string | undefined }> {
+    if ((req.fromImage === undefined) === (req.fromTemplate === undefined)) throw new InvalidArgumentError('exactly one of fromImage and fromTemplate is required')
+    if (req.fromImage !== undefined && req.fromImage.trim() === '') throw new InvalidArgumentError('fromImage must not be empty')
+    const steps = parseSteps(req.steps ?? [])
+    for (const [i, s] of steps.entries()) {
+      if (s.type === 'COPY' && !(await deps.uploads.has(s.filesHash!))) {
+        throw new InvalidArgumentError(`step ${i + 1} (COPY ${s.args[0]}): its files (hash ${s.filesHash!.slice(0, 12)}…) were never uploaded`)
+      }
+    }
+    const reg = req.fromImageRegistry
+    if (reg && reg.type && reg.type !== 'registry') throw new InvalidArgumentError(`fromImageRegistry type '${reg.type}' is not supported (use 'registry' with username and password)`)
+    return {
+      steps, fromImage: req.fromImage?.trim(), fromTemplate: req.fromTemplate?.trim(), force: req.force === true,
+      registry: reg?.username && reg.password ? { username: reg.username, password: reg.password, ...(reg.serverAddress ? { serveraddress: reg.serverAddress } : {}) } : undefined,
+      startCmd: req.startCmd || undefined, readyCmd: req.readyCmd || undefined,
+    }
+  }
+
+  function cancel(templateId: string, why: string): void {
+    for (const r of running.values()) if (r.templateId === templateId) r.abort.abort(new Error(why))
+  }
+
+  return {
+    cancel,
+
+    /** At boot: builds a restart interrupted fail (their containers are removed). */
+    async recover(): Promise<void> {
+      const removed = await deps.node.removeBuildContainers()
+      for (const b of store.buildsInState('building', 'waiting')) {
+        if (b.status === 'building') store.failBuild(b.buildId, { message: 'the server restarted during the build; start it again' })
+      }
+      if (removed) log.info({ removed }, 'removed build containers left by a restart')
+    },
+
+    async close(): Promise<void> {
+      for (const r of running.values()) r.abort.abort(new Error('the server is shutting down'))
+      await Promise.allSettled([...running.values()].map((r) => r.done))
+    },
+
+    /** Validates and starts a waiting build; a newer build of the template cancels older ones. */
+    async start(templateId: string, buildId: string, req: StartBuildRequest): Promise<void> {
+      const build = buildOrThrow(store, templateId, buildId)
+      if (build.status !== 'waiting') throw new InvalidArgumentError('build is not in waiting state')
+      const job = await validate(req)
+      if (running.size >= MAX_BUILDS_IN_FLIGHT) throw new RateLimitedError('too many template builds in progress; try again later')
+      cancel(templateId, `cancelled by a newer build (${buildId}) of the same template`)
+      for (const b of store.buildsOf(templateId)) {
+        if (b.status === 'waiting' && b.buildId !== buildId) store.failBuild(b.buildId, { message: `superseded by a newer build (${buildId})` })
+      }
+      store.setBuilding(buildId)
+      const abort = new AbortController()
+      const blog = log.child({ templateId, buildId })
+      const emit: BuildLog = (level, step, message) => store.appendLogs(buildId, [{ timestamp: new Date().toISOString(), level, message, step }])
+      const done = withSlot(async () => {
+        abort.signal.throwIfAborted()
+        emit('info', 'base', `Building template ${templateId} (build ${buildId})`)
+        let fromTemplate: BuildJob['fromTemplate']
+        if (job.fromTemplate !== undefined) {
+          const found = deps.lookup(job.fromTemplate)
+          if (!found.template) throw new StepError('base', found.missing)
+          fromTemplate = { ref: job.fromTemplate, image: found.template.image, config: found.template.config }
+        }
+        const result = await deps.node.build({ ...job, fromTemplate, buildId, templateId, cpuCount: build.cpuCount, memoryMB: build.memoryMB }, { log: emit, signal: abort.signal })
+        store.finishBuild(buildId, result.image, result.config)
+      }).then(
+        () => blog.info({}, 'template build ready'),
+        (e: unknown) => {
+          const reason = abort.signal.aborted
+            ? { message: `build cancelled: ${(abort.signal.reason as Error)?.message ?? 'aborted'}` }
+            : e instanceof StepError ? { message: e.message, step: e.step } : { message: `build failed: ${(e as Error).message}` }
+          store.appendLogs(buildId, [{ timestamp: new Date().toISOString(), level: 'error', message: reason.message, ...(('step' in reason && reason.step) ? { step: reason.step } : {}) }])
+          store.failBuild(buildId, reason)
+          blog.warn({ reason: reason.message, step: 'step' in reason ? reason.step : undefined }, 'template build failed')
+        },
+      ).finally(() => running.delete(buildId))
+      running.set(buildId, { templateId, abort, done })
+    },
+  }
+}

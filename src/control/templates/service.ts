@@ -1,0 +1,60 @@
+// The template service (the API's side of templates): assembles the catalog, tags, uploads and the
+// build queue over one SQLite store. Builds themselves run on a node (TemplateNode).
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Logger } from 'pino'
+import { createBuildQueue } from './build-queue.js'
+import type { BuiltinTemplate } from './builtins.js'
+import { createCatalog, templateOrThrow } from './catalog.js'
+import { createTemplateLookup } from './resolve.js'
+import { createTags } from './tags.js'
+import type { TemplateStore } from './template-store.js'
+import type { TemplateNode } from './types.js'
+import { createUploads } from './uploads.js'
+
+export type TemplateServiceDeps = Readonly<{
+  store: TemplateStore
+  builtins: readonly BuiltinTemplate[]
+  node: TemplateNode
+  log: Logger
+  dataDir: string
+  /** Secret for upload URLs (derived from the server's seed, so URLs survive a restart). */
+  uploadSecret: Buffer
+  maxConcurrentBuilds: number
+  limits: { maxCpu: number; maxMemoryMB: number }
+}>
+
+/** Where uploads are kept (`<hash>.tar`); builds read them from here. */
+export const templateFilesDir = (dataDir: string) => join(dataDir, 'template-files')
+
+export function createTemplateService(deps: TemplateServiceDeps) {
+  const { store, node } = deps
+  const log = deps.log.child({ component: 'templates' })
+  const filesDir = templateFilesDir(deps.dataDir)
+  const uploads = createUploads({ filesDir, secret: deps.uploadSecret })
+  const queue = createBuildQueue({ store, node, uploads, lookup: createTemplateLookup(store, deps.builtins), maxConcurrentBuilds: deps.maxConcurrentBuilds, log })
+  const catalog = createCatalog({ store, builtins: deps.builtins, node, queue, limits: deps.limits, log })
+
+  return {
+    ...catalog,
+    ...createTags(store),
+    startBuild: queue.start,
+    /** The upload link of a template's files (404 for an unknown template). */
+    async fileUploadLink(templateId: string, hash: string, baseUrl: string) {
+      templateOrThrow(store, templateId)
+      return uploads.link(hash, baseUrl)
+    },
+    receiveUpload: uploads.receive,
+    /** At boot: builds a restart interrupted fail (their containers are removed). */
+    async recover(): Promise<void> {
+      await mkdir(filesDir, { recursive: true, mode: 0o700 })
+      await queue.recover()
+    },
+    async close(): Promise<void> {
+      await queue.close()
+      store.close()
+    },
+  }
+}
+
+export type TemplateService = ReturnType<typeof createTemplateService>

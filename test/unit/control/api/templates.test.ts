@@ -1,0 +1,238 @@
+// Every template route through the app on fakes (no Docker): build requests, uploads, starting a
+// build and following it to ready or to a failed step, status and logs, aliases, listing, tags and
+// deletion, with their error bodies. Real builds: test/control/templates.test.ts.
+import { describe, expect, it } from 'vitest'
+import { eventually } from '../../../support/async.js'
+import { fakeControl, sharedFakeControl, type FakeControl } from '../../../support/fake-control.js'
+import { expectError } from '../../../support/invalid-creates.js'
+
+const HASH = 'c'.repeat(64)
+
+async function requestBuild(c: FakeControl, name: string, extra: Record<string, unknown> = {}): Promise<{ templateID: string; buildID: string }> {
+  const res = await c.api('POST', '/v3/templates', { json: { name, cpuCount: 1, memoryMB: 512, ...extra } })
+  expect(res.status, res.text).toBe(202)
+  return res.body as { templateID: string; buildID: string }
+}
+
+async function buildToEnd(c: FakeControl, t: { templateID: string; buildID: string }, body: Record<string, unknown>) {
+  const started = await c.api('POST', `/v2/templates/${t.templateID}/builds/${t.buildID}`, { json: body })
+  expect(started.status, started.text).toBe(202)
+  return eventually(async () => {
+    const s = await c.api('GET', `/templates/${t.templateID}/builds/${t.buildID}/status`)
+    return s.body!.status === 'ready' || s.body!.status === 'error' ? s : undefined
+  }, 5000, 'the build to end', 10)
+}
+
+describe('POST /v3/templates', () => {
+  it('answers 202 with the ids, names and tags; a second request of the name reuses the template', async () => {
+    const c = await fakeControl()
+    const res = await c.api('POST', '/v3/templates', { json: { name: 'team/app:v1', tags: ['stable'], cpuCount: 2, memoryMB: 1024 } })
+    expect(res.status).toBe(202)
+    expect(res.body).toEqual({
+      templateID: expect.stringMatching(/^[a-z0-9]{20}$/), buildID: expect.stringMatching(/^[0-9a-f-]{36}$/), public: false,
+      names: ['app'], aliases: ['app'], tags: ['v1', 'stable'],
+    })
+    const again = await requestBuild(c, 'app')
+    expect(again.templateID).toBe(res.body!.templateID)
+    expect(again.buildID).not.toBe(res.body!.buildID)
+  })
+
+  it('refuses bad names, resources and the built-in name', async () => {
+    const c = await fakeControl()
+    expectError(await c.api('POST', '/v3/templates', { json: {} }), 400, /name is required/)
+    expectError(await c.api('POST', '/v3/templates', { json: { name: 'Bad Name!' } }), 400, /invalid template name/)
+    expectError(await c.api('POST', '/v3/templates', { json: { name: 'ok', cpuCount: 3 } }), 400, /cpuCount/)
+    expectError(await c.api('POST', '/v3/templates', { json: { name: 'ok', memoryMB: 64 } }), 400, /memoryMB/)
+    expectError(await c.api('POST', '/v3/templates', { json: { name: 'ok:123e4567-e89b-12d3-a456-426614174000' } }), 400, /UUID/)
+    expectError(await c.api('POST', '/v3/templates', { json: { name: 'base' } }), 409, /reserved for the built-in template/)
+  })
+})
+
+describe('template file uploads', () => {
+  it('links (201, present or not), refuses a wrong token (403) and a non-tar (400), and stores a tar (201)', async () => {
+    const c = await fakeControl()
+    const t = await requestBuild(c, 'uploads')
+    const link = await c.api('GET', `/templates/${t.templateID}/files/${HASH}`)
+    expect(link.status).toBe(201)
+    expect(link.body).toEqual({ present: false, url: expect.stringMatching(new RegExp(`/template-files/${HASH}\\?expires=\\d+&token=[0-9a-f]{64}$`)) })
+    const url = new URL(link.body!.url as string)
+    const put = (path: string, payload: Buffer) => c.app.inject({ method: 'PUT', url: path, payload, headers: { 'content-type': 'application/octet-stream' } })
+    const bad = await put(`${url.pathname}?expires=${url.searchParams.get('expires')}&token=${'0'.repeat(64)}`, Buffer.alloc(1024))
+    expect(bad.statusCode).toBe(403)
+    expect(bad.json()).toEqual({ code: 403, message: 'invalid upload token' })
+    const expired = await put(`${url.pathname}?expires=1&token=x`, Buffer.alloc(1024))
+    expect(expired.statusCode).toBe(403)
+    const notTar = await put(url.pathname + url.search, Buffer.from('not a tar'))
+    expect(notTar.statusCode).toBe(400)
+    expect(notTar.json()).toEqual({ code: 400, message: 'the upload is neither a tar archive nor a gzip-compressed one' })
+    const ok = await put(url.pathname + url.search, Buffer.alloc(1024))
+    expect(ok.statusCode).toBe(201)
+    expect((await c.api('GET', `/templates/${t.templateID}/files/${HASH}`)).body).toMatchObject({ present: true })
+    expectError(await c.api('GET', `/templates/${t.templateID}/files/not-a-hash`), 400, /hash/)
+    expectError(await c.api('GET', `/templates/nosuchtemplate/files/${HASH}`), 404, /template 'nosuchtemplate' not found/)
+  })
+})
+
+describe('POST /v2/templates/{id}/builds/{buildID}', () => {
+  const refusing = sharedFakeControl()
+  it.each([
+    ['both bases', { fromTemplate: 'base', fromImage: 'debian', steps: [] }, 'exactly one of'],
+    ['no base', { steps: [] }, 'exactly one of'],
+    ['an empty fromImage', { fromImage: ' ' }, 'fromImage must not be empty'],
+    ['an unknown step', { fromTemplate: 'base', steps: [{ type: 'FROBNICATE' }] }, 'not implemented'],
+    ['a COPY never uploaded', { fromTemplate: 'base', steps: [{ type: 'COPY', args: ['a', '/a'], filesHash: HASH }] }, 'never uploaded'],
+    ['an ECR registry', { fromImage: 'x', fromImageRegistry: { type: 'aws' } }, "type 'aws' is not supported"],
+  ])('refuses %s with 400 and leaves the build waiting', async (_what, body, message) => {
+    const c = await refusing()
+    const t = await requestBuild(c, 'refused')
+    expectError(await c.api('POST', `/v2/templates/${t.templateID}/builds/${t.buildID}`, { json: body }), 400, new RegExp(message))
+    const status = await c.api('GET', `/templates/${t.templateID}/builds/${t.buildID}/status`)
+    expect(status.body).toEqual({ templateID: t.templateID, buildID: t.buildID, status: 'waiting', logs: [], logEntries: [] })
+  })
+
+  it('answers 404 for an unknown build and 400 for one not waiting', async () => {
+    const c = await fakeControl()
+    const t = await requestBuild(c, 'twice')
+    expectError(await c.api('POST', `/v2/templates/${t.templateID}/builds/nosuchbuild`, { json: { fromTemplate: 'base' } }), 404, /Build 'nosuchbuild' not found/)
+    expect((await buildToEnd(c, t, { fromTemplate: 'base' })).body!.status).toBe('ready')
+    expectError(await c.api('POST', `/v2/templates/${t.templateID}/builds/${t.buildID}`, { json: { fromTemplate: 'base' } }), 400, /not in waiting state/)
+  })
+
+  it('builds to ready (202 with an empty body), and the template then starts sandboxes with its start command', async () => {
+    const c = await fakeControl()
+    // The ENV step's values come back expanded by the image's shell (here: as written).
+    c.runtime.execAnswer = (argv) => (argv[2]?.startsWith("printf '%s\\0' ") ? { exitCode: 0, stdout: 'test\0' } : { exitCode: 0, stdout: '' })
+    const t = await requestBuild(c, 'app', { tags: ['v1'] })
+    const started = await c.api('POST', `/v2/templates/${t.templateID}/builds/${t.buildID}`, {
+      json: { fromTemplate: 'base', steps: [{ type: 'RUN', args: ['echo hi'] }, { type: 'ENV', args: ['MODE', 'test'] }], startCmd: 'serve', readyCmd: 'ready-check' },
+    })
+    expect(started.status).toBe(202)
+    expect(started.text).toBe('')
+    expect(started.headers.get('content-length')).toBe('0')
+    const status = await eventually(async () => {
+      const s = await c.api('GET', `/templates/${t.templateID}/builds/${t.buildID}/status`)
+      return s.body!.status === 'ready' ? s : undefined
+    }, 5000, 'the build to be ready', 10)
+    expect(status.body).toMatchObject({ templateID: t.templateID, buildID: t.buildID, status: 'ready', logs: [] })
+    const messages = (status.body!.logEntries as { message: string; step: string }[]).map((e) => `${e.step}: ${e.message}`)
+    expect(messages[0]).toBe(`base: Building template ${t.templateID} (build ${t.buildID})`)
+    expect(messages).toContain('base: FROM template base')
+    expect(messages).toContain('1: [1] RUN echo hi')
+    expect(messages).toContain('finalize: Starting: serve')
+    expect(messages).toContain('finalize: Waiting for: ready-check')
+    expect(messages.at(-1)).toMatch(/^finalize: Template ready in \d+\.\d s$/)
+    // Every build container is gone once the build ended.
+    expect([...c.runtime.buildContainers.values()].filter((b) => !b.removed)).toEqual([])
+
+    const sbx = await c.api('POST', '/v2/sandboxes', { json: { templateID: 'app:v1' } })
+    expect(sbx.status).toBe(201)
+    expect(sbx.body).toMatchObject({ templateID: t.templateID, alias: 'app' })
+    const container = c.runtime.containersOf(sbx.body!.sandboxID as string)[0]!
+    expect(container.image).toBe(`sandock/template:${t.templateID}-${t.buildID}`)
+    expect(c.envd.lastInit(container.ip)?.envVars).toEqual({ MODE: 'test' })
+    expect(c.envd.started.filter((s) => s.ip === container.ip).map((s) => s.cmd)).toEqual(['serve'])
+    expect(c.envd.runs.filter((r) => r.ip === container.ip).map((r) => r.cmd)).toEqual(['ready-check'])
+  })
+
+  it('fails at the step that failed, with its output in the reason, and never moves a tag', async () => {
+    const c = await fakeControl()
+    c.runtime.execAnswer = (argv) => (argv.at(-1) === 'exit 3' ? { exitCode: 3, stdout: '' } : { exitCode: 0, stdout: '' })
+    const t = await requestBuild(c, 'broken')
+    const status = await buildToEnd(c, t, { fromTemplate: 'base', steps: [{ type: 'RUN', args: ['true'] }, { type: 'RUN', args: ['exit 3'] }] })
+    expect(status.body).toMatchObject({
+      status: 'error',
+      reason: { message: "RUN failed: 'exit 3' exited with code 3", step: '2', logEntries: [{ level: 'error', message: "RUN failed: 'exit 3' exited with code 3", step: '2' }] },
+    })
+    expectError(await c.api('POST', '/v2/sandboxes', { json: { templateID: 'broken' } }), 404, /template 'broken' not found/)
+    expectError(await c.api('GET', '/templates/aliases/broken'), 404)
+  })
+
+  it('fails at step base for a parent template that does not exist', async () => {
+    const c = await fakeControl()
+    const t = await requestBuild(c, 'orphan')
+    const status = await buildToEnd(c, t, { fromTemplate: 'nosuchparent' })
+    expect(status.body).toMatchObject({ status: 'error', reason: { message: "template 'nosuchparent' not found", step: 'base' } })
+  })
+})
+
+describe('build status and logs', () => {
+  it('pages the status log by offset and level, and the logs by cursor', async () => {
+    const c = await fakeControl()
+    const t = await requestBuild(c, 'paged')
+    await buildToEnd(c, t, { fromTemplate: 'base', steps: [{ type: 'RUN', args: ['true'] }] })
+    const all = (await c.api('GET', `/templates/${t.templateID}/builds/${t.buildID}/logs?limit=1000`)).body!.logs as { message: string; level: string }[]
+    expect(all.length).toBeGreaterThan(4)
+    expect(all[0]).toEqual({ timestamp: expect.any(String), level: 'info', message: expect.stringContaining('Building template'), step: 'base' })
+    const offset = await c.api('GET', `/templates/${t.templateID}/builds/${t.buildID}/status?logsOffset=2&limit=2`)
+    expect((offset.body!.logEntries as { message: string }[]).map((e) => e.message)).toEqual(all.slice(2, 4).map((e) => e.message))
+    const cursor = await c.api('GET', `/templates/${t.templateID}/builds/${t.buildID}/logs?cursor=1&limit=1`)
+    expect((cursor.body!.logs as { message: string }[]).map((e) => e.message)).toEqual([all[1]!.message])
+    const warn = await c.api('GET', `/templates/${t.templateID}/builds/${t.buildID}/logs?level=warn`)
+    expect(warn.body).toEqual({ logs: [] })
+    expectError(await c.api('GET', `/templates/${t.templateID}/builds/${t.buildID}/status?limit=101`), 400, /limit/)
+    expectError(await c.api('GET', `/templates/${t.templateID}/builds/nosuchbuild/logs`), 404, /Build 'nosuchbuild' not found/)
+    expectError(await c.api('GET', `/templates/nosuchtemplate/builds/${t.buildID}/status`), 404, /template 'nosuchtemplate' not found/)
+  })
+})
+
+describe('aliases, listing and tags', () => {
+  it('resolves aliases, lists ready templates, moves and removes tags', async () => {
+    const c = await fakeControl()
+    expect((await c.api('GET', '/templates/aliases/base')).body).toEqual({ templateID: 'base', public: true })
+    const t = await requestBuild(c, 'tagged', { tags: ['v1'] })
+    expect((await c.api('GET', '/templates')).body).toEqual([])
+    await buildToEnd(c, t, { fromTemplate: 'base' })
+    expect((await c.api('GET', '/templates/aliases/tagged')).body).toEqual({ templateID: t.templateID, public: false })
+
+    for (const path of ['/templates', '/v2/templates']) {
+      expect((await c.api('GET', path)).body).toEqual([{
+        templateID: t.templateID, buildID: t.buildID, cpuCount: 1, memoryMB: 512, diskSizeMB: 0, public: false, aliases: ['tagged'],
+        names: ['tagged'], createdAt: expect.any(String), updatedAt: expect.any(String), createdBy: null, lastSpawnedAt: null, spawnCount: 0,
+        buildCount: 1, envdVersion: '0.6.13', buildStatus: 'ready',
+      }])
+    }
+    expect((await c.api('GET', '/templates/tagged')).body).toEqual({
+      templateID: t.templateID, public: false, aliases: ['tagged'], names: ['tagged'], createdAt: expect.any(String), updatedAt: expect.any(String),
+      lastSpawnedAt: null, spawnCount: 0,
+      builds: [{ buildID: t.buildID, status: 'ready', createdAt: expect.any(String), updatedAt: expect.any(String), finishedAt: expect.any(String), cpuCount: 1, memoryMB: 512, envdVersion: '0.6.13' }],
+    })
+    expect((await c.api('GET', `/templates/${t.templateID}/tags`)).body).toEqual([{ tag: 'v1', buildID: t.buildID, createdAt: expect.any(String) }])
+
+    const assigned = await c.api('POST', '/templates/tags', { json: { target: 'tagged:v1', tags: ['prod', 'prod', 'latest'] } })
+    expect(assigned.status).toBe(201)
+    expect(assigned.body).toEqual({ buildID: t.buildID, tags: ['prod', 'latest'] })
+    expectError(await c.api('POST', '/templates/tags', { json: { target: 'tagged:nope', tags: ['x'] } }), 404, /tag 'nope' does not exist for template 'tagged'/)
+    expectError(await c.api('POST', '/templates/tags', { json: { target: 'tagged:v1', tags: [] } }), 400, /must not be empty/)
+    expectError(await c.api('POST', '/templates/tags', { json: { target: 'nosuch', tags: ['x'] } }), 404, /template 'nosuch' not found/)
+
+    const removed = await c.api('DELETE', '/templates/tags', { json: { name: 'tagged', tags: ['prod'] } })
+    expect(removed.status).toBe(204)
+    expect(removed.text).toBe('')
+    expectError(await c.api('DELETE', '/templates/tags', { json: { name: 'tagged', tags: ['default'] } }), 400, /'default' tag cannot be removed/)
+    expectError(await c.api('DELETE', '/templates/tags', { json: { name: 'tagged', tags: ['zzz'] } }), 404, /tag 'zzz' does not exist/)
+    expect(((await c.api('GET', '/templates/tagged/tags')).body as unknown as { tag: string }[]).map((x) => x.tag).sort()).toEqual(['latest', 'v1'])
+    expectError(await c.api('GET', '/templates/aliases/nosuch'), 404, /template 'nosuch' not found/)
+    expectError(await c.api('GET', '/templates/nosuch'), 404, /template 'nosuch' not found/)
+    expectError(await c.api('GET', '/templates/nosuch/tags'), 404, /template 'nosuch' not found/)
+  })
+})
+
+describe('DELETE /templates/{id}', () => {
+  it('refuses while a sandbox uses the template (400), then deletes it and its images (204)', async () => {
+    const c = await fakeControl()
+    const t = await requestBuild(c, 'doomed')
+    await buildToEnd(c, t, { fromTemplate: 'base' })
+    const image = `sandock/template:${t.templateID}-${t.buildID}`
+    const sbx = (await c.api('POST', '/v2/sandboxes', { json: { templateID: 'doomed' } })).body!.sandboxID as string
+    expectError(await c.api('DELETE', `/templates/${t.templateID}`), 400, /used by running or paused sandboxes/)
+    expect((await c.api('DELETE', `/sandboxes/${sbx}`)).status).toBe(204)
+    const del = await c.api('DELETE', '/templates/doomed')
+    expect(del.status).toBe(204)
+    expect(del.text).toBe('')
+    expect(c.runtime.images.has(image)).toBe(false)
+    expectError(await c.api('GET', `/templates/${t.templateID}`), 404)
+    expectError(await c.api('DELETE', `/templates/${t.templateID}`), 404, /not found/)
+    // compat: the built-in is no stored template, so its DELETE is a snapshot's 404.
+    expectError(await c.api('DELETE', '/templates/base'), 404, /template 'base' not found/)
+  })
+})

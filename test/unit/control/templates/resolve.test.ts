@@ -1,0 +1,65 @@
+// Resolving a create's template reference: built-ins, built templates by alias, tag or id, misses
+// as values with their reason, snapshots only for a reference without a tag, and the server's
+// default resources for a template that names none.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { builtinTemplates } from '../../../../src/control/templates/builtins.js'
+import { createTemplateLookup, createTemplateResolver } from '../../../../src/control/templates/resolve.js'
+import { TemplateStore } from '../../../../src/control/templates/template-store.js'
+import type { ResolvedTemplate } from '../../../../src/control/templates/types.js'
+import { rejection } from '../../../support/async.js'
+
+const config = { user: 'u', workdir: '/w', envs: { A: '1' }, startCmd: 's', readyCmd: 'r', shell: '/bin/sh' }
+
+async function catalog() {
+  const dir = await mkdtemp(join(tmpdir(), 'sandock-resolve-'))
+  const store = new TemplateStore(dir)
+  onTestFinished(async () => {
+    store.close()
+    await rm(dir, { recursive: true, force: true })
+  })
+  const { template, build } = store.requestBuild({ newTemplateId: 'tid', alias: 'app', buildId: 'b1', cpuCount: 4, memoryMB: 2048, tags: ['v1'] })
+  store.setBuilding(build.buildId)
+  store.finishBuild(build.buildId, 'img:app-v1', config)
+  store.requestBuild({ newTemplateId: 'tid2', alias: 'never', buildId: 'b2', cpuCount: 1, memoryMB: 512, tags: [] })
+  return { store, lookup: createTemplateLookup(store, builtinTemplates({ baseImage: 'sandock/base:x' })), templateId: template.templateId }
+}
+
+describe('template look-up', () => {
+  it('finds the built-in base (default and latest tags) and built templates by alias, tag, namespace or id', async () => {
+    const { lookup } = await catalog()
+    for (const ref of ['base', 'base:default', 'base:latest', 'Team/Base']) {
+      expect(lookup(ref).template).toMatchObject({ templateId: 'base', image: 'sandock/base:x', cpuCount: 0, memoryMB: 0, config: { user: 'user', shell: '/bin/bash' } })
+    }
+    for (const ref of ['app:v1', 'team/app:v1', 'tid:v1']) expect(lookup(ref).template).toEqual({ templateId: 'tid', alias: 'app', image: 'img:app-v1', cpuCount: 4, memoryMB: 2048, config })
+  })
+
+  it.each([
+    ['base:v2', "tag 'v2' does not exist for template 'base'"],
+    ['nosuch', "template 'nosuch' not found"],
+    ['never', "template 'never' not found"],
+    ['app:v2', "tag 'v2' does not exist for template 'app'"],
+    ['app', "tag 'undefined' does not exist for template 'app'"],
+  ])('answers %s with the reason it is missing', async (ref, missing) => {
+    const { lookup } = await catalog()
+    expect(lookup(ref)).toEqual({ missing })
+  })
+})
+
+describe('the create\'s resolver', () => {
+  const snapshot: ResolvedTemplate = { templateId: 'ssnap', alias: 'snappy', image: 'sandock/snapshot:ssnap', cpuCount: 1, memoryMB: 256 }
+
+  it('gives a template without resources the server\'s defaults, and tries snapshots only for a bare reference', async () => {
+    const { lookup } = await catalog()
+    const asked: string[] = []
+    const resolve = createTemplateResolver({ lookup, cpuCount: 2, memoryMB: 1024, snapshot: async (ref) => (asked.push(ref), ref === 'snappy' ? snapshot : undefined) })
+    expect(await resolve('base')).toMatchObject({ templateId: 'base', cpuCount: 2, memoryMB: 1024 })
+    expect(await resolve('app:v1')).toMatchObject({ cpuCount: 4, memoryMB: 2048 })
+    expect(await resolve('team/snappy')).toBe(snapshot)
+    expect(await rejection(resolve('snappy:v1'))).toMatchObject({ kind: 'not_found', message: "template 'snappy:v1' not found" })
+    expect(await rejection(resolve('nosuch'))).toMatchObject({ kind: 'not_found', message: "template 'nosuch' not found" })
+    expect(asked).toEqual(['snappy', 'nosuch'])
+  })
+})
