@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Logger } from 'pino'
 import { sendError, sendNotFound } from '../shared/http-errors.js'
 import { registerApiKeyAuth } from './api/auth.js'
+import { dashboardRoutes } from './dashboard/index.js'
 import { readJsonBody } from '../shared/json-body.js'
 import { sandboxRoutes } from './api/sandboxes/index.js'
 import { snapshotRoutes } from './api/sandboxes/snapshot-sandbox.js'
@@ -25,6 +26,8 @@ export type ControlAppDeps = Readonly<{
   ready: () => boolean
   /** Warm pool target and ready count per template reference, reported by /health. */
   pools?: () => Record<string, { size: number; ready: number }>
+  /** The built dashboard (default: found beside the bundle, see dashboard/serve-dashboard.ts). */
+  dashboardDir?: string
 }>
 
 const BODY_LIMIT = 4 * 1024 * 1024
@@ -59,5 +62,6 @@ export async function buildControlApp(deps: ControlAppDeps): Promise<FastifyInst
   await app.register(sandboxRoutes, { sandboxes: deps.sandboxes, domain: deps.domain })
   await app.register(snapshotRoutes, { sandboxes: deps.sandboxes, snapshots: deps.snapshots })
   await app.register(templateRoutes, { templates: deps.templates, snapshots: deps.snapshots })
+  await app.register(dashboardRoutes, { resolver: deps.sandboxes.resolver, log: deps.log, assetsDir: deps.dashboardDir })
   return app as unknown as FastifyInstance
 }
