@@ -18,14 +18,19 @@ const SANDBOX_ID = /^[a-z0-9]+$/
 // caller cannot point the request at another sandbox, port or token.
 const DROPPED = ['x-api-key', 'cookie', 'e2b-traffic-access-token', 'e2b-sandbox-id', 'e2b-sandbox-port', 'x-access-token', 'forwarded', 'x-forwarded-host']
 
-export type EnvdForwardDeps = { resolver: ProxyResolver; log: Logger }
+export type EnvdForwardDeps = {
+  resolver: ProxyResolver
+  log: Logger
+  /** envd's port in the sandbox; tests point it at a stand-in. */
+  envdPort?: number
+}
 
 /**
  * Forwards `GET|HEAD|POST /sandock/v1/sandboxes/{id}/envd/<path>` to `<path>` on the sandbox's
  * envd. Unknown sandbox → 404 and a paused one → 409, both with the API's {code, message} body;
  * a sandbox that goes away mid-request → the proxy's 502, or a cut stream.
  */
-export const envdForwardRoute: FastifyPluginAsync<EnvdForwardDeps> = async (app, { resolver, log }) => {
+export const envdForwardRoute: FastifyPluginAsync<EnvdForwardDeps> = async (app, { resolver, log, envdPort = ENVD_PORT }) => {
   // Its own proxy instance (never listening) over the same resolver, so kills cut these streams too.
   const proxy = createProxyServer({ resolver, domain: '', log: log.child({ component: 'dashboard-envd' }) })
   app.addHook('onClose', async () => proxy.close())
@@ -48,7 +53,7 @@ export const envdForwardRoute: FastifyPluginAsync<EnvdForwardDeps> = async (app,
       raw.url = `/${raw.url.slice(prefix.length)}`
       for (const name of DROPPED) delete raw.headers[name]
       raw.headers['e2b-sandbox-id'] = sandboxID
-      raw.headers['e2b-sandbox-port'] = String(ENVD_PORT)
+      raw.headers['e2b-sandbox-port'] = String(envdPort)
       if (target.envdAccessToken !== undefined) raw.headers['x-access-token'] = target.envdAccessToken
       // Route by the headers above, never by the name this API was reached under.
       raw.headers.host = 'localhost'

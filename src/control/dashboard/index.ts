@@ -5,9 +5,9 @@ import type { ProxyResolver } from '../sandboxes/types.js'
 import { envdForwardRoute } from './envd-forward.js'
 import { serveDashboard } from './serve-dashboard.js'
 
-export type DashboardDeps = { resolver: ProxyResolver; log: Logger; assetsDir?: string }
+export type DashboardDeps = { resolver: ProxyResolver; log: Logger; assetsDir?: string; envdPort?: number }
 
 export const dashboardRoutes: FastifyPluginAsync<DashboardDeps> = async (app, deps) => {
   await app.register(serveDashboard, { assetsDir: deps.assetsDir })
-  await app.register(envdForwardRoute, { resolver: deps.resolver, log: deps.log })
+  await app.register(envdForwardRoute, { resolver: deps.resolver, log: deps.log, envdPort: deps.envdPort })
 }

@@ -30,6 +30,7 @@ export type SandboxMetric = {
   cpuUsedPct: number
   memUsed: number
   memTotal: number
+  memCache: number
   diskUsed: number
   diskTotal: number
 }
