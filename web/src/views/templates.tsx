@@ -32,9 +32,10 @@ export function Templates({ templateId, buildId }: { templateId?: string; buildI
               <td title={formatTimestamp(t.updatedAt)}>{formatRelative(t.updatedAt, now)}</td>
             </tr>
           ))}
-          {list.data?.length === 0 && <tr><td colSpan={7} class="empty">No templates built yet (the base template is built in).</td></tr>}
+          {list.data?.length === 0 && <tr><td colSpan={7} class="empty">No templates built through the API yet.</td></tr>}
         </tbody>
       </table>
+      <p class="muted small">The built-in <code>base</code> template is always there and not listed. Updated every {TEMPLATES_POLL_MS / 1000} s; a running build's logs every {BUILD_POLL_MS / 1000} s.</p>
       {templateId && <TemplateDetail key={templateId} templateId={templateId} buildId={buildId} />}
     </section>
   )
@@ -107,7 +108,7 @@ function TemplateDetail({ templateId, buildId }: { templateId: string; buildId?:
             }}>
               <input name="tag" placeholder="new tag" value={newTag} onInput={(e) => setNewTag((e.target as HTMLInputElement).value)} />
               <label>for the build of
-                <select value={sourceTag} onChange={(e) => setSourceTag((e.target as HTMLSelectElement).value)}>
+                <select value={sourceTag || tags.data![0]!.tag} onChange={(e) => setSourceTag((e.target as HTMLSelectElement).value)}>
                   {tags.data!.map((t) => <option key={t.tag} value={t.tag}>{t.tag}</option>)}
                 </select>
               </label>
