@@ -22,6 +22,8 @@ describe('format', () => {
     const now = Date.parse('2026-01-01T00:10:00Z')
     expect(formatRelative('2026-01-01T00:05:00Z', now)).toBe('5m 00s ago')
     expect(formatRelative('2026-01-01T00:10:30Z', now)).toBe('in 30s')
+    // A few seconds ahead is the page's clock tick or skew, not the future.
+    expect(formatRelative('2026-01-01T00:10:04Z', now)).toBe('just now')
     expect(formatRelative('not a date', now)).toBe('—')
   })
 })

@@ -11,12 +11,12 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(h / 24)}d ${h % 24}h`
 }
 
-/** "just now", "5m 02s ago" (or "in …" for the future). */
+/** "just now", "5m 02s ago" (or "in …" for the future beyond the clocks' tick and skew, 10 s). */
 export function formatRelative(iso: string, nowMs: number): string {
   const t = Date.parse(iso)
   if (Number.isNaN(t)) return '—'
   const d = nowMs - t
-  if (Math.abs(d) < 1000) return 'just now'
+  if (d > -10_000 && d < 1000) return 'just now'
   return d > 0 ? `${formatDuration(d)} ago` : `in ${formatDuration(-d)}`
 }
 
