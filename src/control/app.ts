@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Logger } from 'pino'
 import { sendError, sendNotFound } from '../shared/http-errors.js'
 import { registerApiKeyAuth } from './api/auth.js'
+import { dashboardRoutes } from './dashboard/index.js'
 import { readJsonBody } from '../shared/json-body.js'
 import { sandboxRoutes } from './api/sandboxes/index.js'
 import { templateRoutes } from './api/templates/index.js'
@@ -21,6 +22,8 @@ export type ControlAppDeps = Readonly<{
   domain: string
   /** Whether the server can create sandboxes yet (Docker reachable, built-in images present). */
   ready: () => boolean
+  /** The built dashboard (default: found beside the bundle, see dashboard/serve-dashboard.ts). */
+  dashboardDir?: string
 }>
 
 const BODY_LIMIT = 4 * 1024 * 1024
@@ -54,5 +57,6 @@ export async function buildControlApp(deps: ControlAppDeps): Promise<FastifyInst
     deps.ready() ? reply.code(200).send({ status: 'ok', pools: await deps.node.poolStatus() }) : reply.code(503).send({ code: 503, message: 'not ready: the base template image is still being prepared' }))
   await app.register(sandboxRoutes, { node: deps.node, domain: deps.domain })
   await app.register(templateRoutes, { templates: deps.templates, node: deps.node })
+  await app.register(dashboardRoutes, { resolver: deps.node.proxy, log: deps.log, assetsDir: deps.dashboardDir })
   return app as unknown as FastifyInstance
 }
