@@ -3,9 +3,12 @@
 // keyboard, apps, and the noVNC stream through the proxy by header routing and, in domain mode,
 // by host routing over TLS.
 import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import http from 'node:http'
 import { join } from 'node:path'
+import type { Duplex } from 'node:stream'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { Sandbox } from '@e2b/desktop'
 import { eventually, inspectSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, sharedServer, viaProxy } from '../support/control-sdk.js'
 import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, startServer, trackSandbox, type ControlServer } from '../support/control-server.js'
@@ -153,6 +156,49 @@ describe('stream (x11vnc + noVNC) through the proxy', () => {
       ws.close()
     }
   })
+
+  it('serves the page and the WebSocket by host routing without a domain (Host: 6080-<id>.localhost)', async () => {
+    await startStream()
+    const host = `6080-${sbx.sandboxId}.localhost:${sharedServer().proxyPort}`
+    const page = await hostRouted(sharedServer().proxyPort, host, '/vnc.html')
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('<title>noVNC</title>')
+    const ws = await hostRoutedUpgrade(sharedServer().proxyPort, host, '/websockify')
+    try {
+      expect(ws.status).toBe(101)
+      expect(ws.protocol).toBe('binary')
+      expect(await ws.firstFrame()).toMatch(RFB_GREETING)
+    } finally {
+      ws.socket.destroy()
+    }
+  })
+
+  it('streams with a password (requireAuth): VNC authentication only, the key in the URL; stop() ends x11vnc', async () => {
+    const other = await Sandbox.create('desktop', { ...sdkOpts(), timeoutMs: 5 * 60_000 })
+    trackSandbox(sharedServer(), other.sandboxId)
+    onTestFinished(() => killQuietly(other.sandboxId))
+    await other.stream.start({ requireAuth: true })
+    const key = other.stream.getAuthKey()
+    expect(key).toMatch(/^[A-Za-z0-9]{16}$/)
+    expect(new URL(other.stream.getUrl({ authKey: key })).searchParams.get('password')).toBe(key)
+    const ws = new WebSocket(`ws://127.0.0.1:${sharedServer().proxyPort}/websockify`, {
+      protocols: ['binary'],
+      headers: { 'E2b-Sandbox-Id': other.sandboxId, 'E2b-Sandbox-Port': '6080' },
+    })
+    ws.binaryType = 'arraybuffer'
+    try {
+      const messages = messageQueue(ws)
+      expect(await messages.next()).toMatch(RFB_GREETING)
+      ws.send(Buffer.from('RFB 003.008\n', 'latin1'))
+      const types = Buffer.from(await messages.next(), 'latin1')
+      // 2 = VNC authentication (the password); 1 (None) is not offered.
+      expect([...types.subarray(1, 1 + types[0]!)]).toEqual([2])
+    } finally {
+      ws.close()
+    }
+    await other.stream.stop()
+    expect((await other.commands.run('pgrep -x x11vnc || true')).stdout.trim()).toBe('')
+  })
 })
 
 describe('domain mode: the stream URL and its WebSocket by host routing over TLS', () => {
@@ -228,3 +274,50 @@ function messageQueue(ws: WebSocket) {
   }
 }
 
+
+/** A GET to the proxy with `host` as the Host header (fetch cannot set it). */
+function hostRouted(port: number, host: string, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path, headers: { host }, timeout: 15_000 }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (c: string) => (body += c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+    })
+    req.on('error', reject)
+  })
+}
+
+/** A WebSocket upgrade to the proxy with `host` as the Host header; firstFrame() reads one unmasked server frame. */
+function hostRoutedUpgrade(port: number, host: string, path: string) {
+  return new Promise<{ status: number; protocol: string | undefined; socket: Duplex; firstFrame(): Promise<string> }>((resolve, reject) => {
+    const req = http.request({
+      host: '127.0.0.1', port, path, timeout: 15_000,
+      headers: { host, connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13',
+        'sec-websocket-key': randomBytes(16).toString('base64'), 'sec-websocket-protocol': 'binary' },
+    })
+    req.on('upgrade', (res, socket, head) => {
+      let buf = head
+      const firstFrame = () => new Promise<string>((done, fail) => {
+        const timer = setTimeout(() => fail(new Error('no frame within 15 s')), 15_000)
+        const take = () => {
+          // FIN + opcode, then a 7-bit length (the greeting is 12 bytes), then the payload.
+          if (buf.length < 2 || buf.length < 2 + (buf[1]! & 0x7f)) return
+          clearTimeout(timer)
+          socket.off('data', onData)
+          done(buf.subarray(2, 2 + (buf[1]! & 0x7f)).toString('latin1'))
+        }
+        const onData = (d: Buffer) => {
+          buf = Buffer.concat([buf, d])
+          take()
+        }
+        socket.on('data', onData)
+        take()
+      })
+      resolve({ status: res.statusCode ?? 0, protocol: res.headers['sec-websocket-protocol'], socket, firstFrame })
+    })
+    req.on('response', (res) => resolve({ status: res.statusCode ?? 0, protocol: undefined, socket: res.socket, firstFrame: () => Promise.reject(new Error(`no upgrade: ${res.statusCode}`)) }))
+    req.on('error', reject)
+    req.end()
+  })
+}
