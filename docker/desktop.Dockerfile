@@ -21,9 +21,11 @@ RUN printf '%s\n' 'path-exclude /usr/share/doc/*' 'path-include /usr/share/doc/*
       xdotool scrot x11vnc novnc websockify net-tools \
       libgtk-3-bin xdg-utils procps firefox-esr \
  && rm -rf /var/lib/apt/lists/* /etc/dpkg/dpkg.cfg.d/sandock-desktop-build \
- && ln -s /usr/share/novnc /opt/noVNC \
  && mkdir -m 1777 /tmp/.ICE-unix
 # The session manager's ICE socket lives in /tmp/.ICE-unix, which only root may create (above).
+# The SDK runs `cd /opt/noVNC/utils && ./novnc_proxy … --web /opt/noVNC`; `/` shows the viewer, as
+# in E2B's template (websockify would list the folder).
+RUN ln -s /usr/share/novnc /opt/noVNC && ln -s vnc.html /usr/share/novnc/index.html
 COPY firefox-esr.js /etc/firefox-esr/sandock-desktop.js
 # NO_AT_BRIDGE: no accessibility bus here, so GTK apps skip looking for one (and warning about it).
 ENV LANG=C.UTF-8 NO_AT_BRIDGE=1

@@ -130,8 +130,12 @@ describe('stream (x11vnc + noVNC) through the proxy', () => {
     expect(page.status).toBe(200)
     expect(page.contentType).toMatch(/text\/html/)
     expect(page.text).toContain('<title>noVNC</title>')
+    // `/` is the viewer too (index.html → vnc.html), as in E2B's template.
+    expect((await viaProxy(sbx.sandboxId, 6080, { path: '/' })).text).toContain('<title>noVNC</title>')
     const ui = await viaProxy(sbx.sandboxId, 6080, { path: '/app/ui.js' })
     expect(ui.status).toBe(200)
+    // vnc.html loads it as an ES module: browsers refuse one without a JavaScript type.
+    expect(ui.contentType).toMatch(/javascript/)
     expect(ui.text).toContain('websockify')
   })
 
