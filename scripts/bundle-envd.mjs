@@ -43,7 +43,10 @@ await build({
 for (const mod of NATIVE) {
   await cp(join(root, 'node_modules', mod), join(out, 'node_modules', mod), {
     recursive: true,
-    filter: (src) => !/[\\/](src|deps|test|scripts|third_party|prebuilds[\\/](darwin|win32)[^\\/]*)$/.test(src) && !src.endsWith('.pdb'),
+    // node-gyp's Makefiles and config.gypi are build scaffolding that embeds the checkout's path:
+    // left out, the bundle (and so the base image's id) is the same wherever the repo is cloned.
+    filter: (src) => !/[\\/](src|deps|test|scripts|third_party|prebuilds[\\/](darwin|win32)[^\\/]*)$/.test(src) && !src.endsWith('.pdb')
+      && !/(Makefile|\.mk|config\.gypi)$/.test(src),
   })
 }
 // npm for the base template, run by the Node below (Debian's npm would pull Debian's nodejs);
