@@ -16,6 +16,11 @@ import { createHostFirewall } from './runtime/host-firewall.js'
 import { loadSecrets } from './secrets.js'
 import { ensureBuiltinImages } from './templates/base-image.js'
 import { loadTls } from './tls.js'
+import Docker from 'dockerode'
+import { createDockerVolumes } from './runtime/volumes.js'
+import { SecretStore } from './secret-store/secret-store.js'
+import { createVolumeStore } from './volumes/volume-store.js'
+import { createVolumeTokens } from './volumes/volume-tokens.js'
 
 export type RunningControl = { api: FastifyInstance; apiPort: number; proxyPort: number; close(): Promise<void> }
 
@@ -44,12 +49,16 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   })
   await templates.recover()
   await node.recover()
+  const secretStore = new SecretStore({ dataDir: config.dataDir, key: secrets.deriveKey('secret-store/v1') })
+  const volumes = createVolumeStore({ runtime: createDockerVolumes(new Docker({ socketPath: config.dockerSocket }), { instanceId: secrets.instanceId }), volumesDir: config.volumesDir, log })
+  await volumes.recover()
+  const volumeTokens = createVolumeTokens(secrets.deriveKey('volume-tokens/v1'))
 
   let ready = false
   // The domain the SDK gets in Sandbox.domain: it builds https://<port>-<id>.<that> from it, so a
   // TLS listener off 443 is part of it. With SANDOCK_TLS=off, TLS ends in front of us on 443.
   const publicDomain = config.domain && config.tls === 'auto' && config.tlsPort !== 443 ? `${config.domain}:${config.tlsPort}` : config.domain
-  const api = await buildControlApp({ log, node, templates, apiKeyDigests: secrets.apiKeyDigests, domain: publicDomain, ready: () => ready })
+  const api = await buildControlApp({ log, node, templates, secrets: secretStore, volumes, volumeTokens, apiKeyDigests: secrets.apiKeyDigests, domain: publicDomain, ready: () => ready })
   const proxy = createProxyServer({ resolver: node.proxy, domain: config.domain, log: log.child({ component: 'proxy' }) })
   await api.listen({ port: config.apiPort, host: config.host })
   await new Promise<void>((resolve, reject) => {
@@ -83,6 +92,8 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
     proxyPort,
     async close() {
       await Promise.all([node.close(), api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
+      secretStore.close()
+      volumes.close()
       await firewall.remove()
     },
   }

@@ -9,6 +9,8 @@ const REDACT = [
   ...SECRET_HEADERS.flatMap((h) => [`req.headers${h}`, `headers${h}`, `*.headers${h}`]),
   'accessToken', 'envdAccessToken', 'trafficAccessToken', 'apiKey', 'envVars', 'envs', 'password', 'registry',
   '*.accessToken', '*.envdAccessToken', '*.trafficAccessToken', '*.apiKey', '*.envVars', '*.password',
+  // Secret values (POST /secrets bodies, resolved placeholders) and volume tokens.
+  'value', '*.value', 'secretValue', '*.secretValue', 'body.value', '*.body.value', 'token', '*.token',
 ]
 
 export function createLogger(opts: { level: LogLevel; name: string; base?: Record<string, unknown> }): Logger {
