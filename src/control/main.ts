@@ -16,11 +16,6 @@ import { createHostFirewall } from './runtime/host-firewall.js'
 import { loadSecrets } from './secrets.js'
 import { ensureBuiltinImages } from './templates/base-image.js'
 import { loadTls } from './tls.js'
-import Docker from 'dockerode'
-import { createDockerVolumes } from './runtime/volumes.js'
-import { SecretStore } from './secret-store/secret-store.js'
-import { createVolumeStore } from './volumes/volume-store.js'
-import { createVolumeTokens } from './volumes/volume-tokens.js'
 
 export type RunningControl = { api: FastifyInstance; apiPort: number; proxyPort: number; close(): Promise<void> }
 
@@ -44,21 +39,19 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   const firewall = createHostFirewall({ mode: config.firewall, instanceId: secrets.instanceId, log })
   await firewall.install(await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n))))
 
-  const { node, templates, builtins } = createControlCore({
+  const core = createControlCore({
     config, runtime, envd: createEnvdClient(), log, secrets, egressDnsServers: config.egressDnsServers ?? (await hostResolvers()),
   })
+  const { node, templates, builtins } = core
   await templates.recover()
+  await core.volumes.recover()
   await node.recover()
-  const secretStore = new SecretStore({ dataDir: config.dataDir, key: secrets.deriveKey('secret-store/v1') })
-  const volumes = createVolumeStore({ runtime: createDockerVolumes(new Docker({ socketPath: config.dockerSocket }), { instanceId: secrets.instanceId }), volumesDir: config.volumesDir, log })
-  await volumes.recover()
-  const volumeTokens = createVolumeTokens(secrets.deriveKey('volume-tokens/v1'))
 
   let ready = false
   // The domain the SDK gets in Sandbox.domain: it builds https://<port>-<id>.<that> from it, so a
   // TLS listener off 443 is part of it. With SANDOCK_TLS=off, TLS ends in front of us on 443.
   const publicDomain = config.domain && config.tls === 'auto' && config.tlsPort !== 443 ? `${config.domain}:${config.tlsPort}` : config.domain
-  const api = await buildControlApp({ log, node, templates, secrets: secretStore, volumes, volumeTokens, apiKeyDigests: secrets.apiKeyDigests, domain: publicDomain, ready: () => ready })
+  const api = await buildControlApp({ log, node, templates, secrets: core.secrets, volumes: core.volumes, volumeTokens: core.volumeTokens, apiKeyDigests: secrets.apiKeyDigests, domain: publicDomain, ready: () => ready })
   const proxy = createProxyServer({ resolver: node.proxy, domain: config.domain, log: log.child({ component: 'proxy' }) })
   await api.listen({ port: config.apiPort, host: config.host })
   await new Promise<void>((resolve, reject) => {
@@ -92,8 +85,8 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
     proxyPort,
     async close() {
       await Promise.all([node.close(), api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
-      secretStore.close()
-      volumes.close()
+      core.secrets.close()
+      core.volumes.close()
       await firewall.remove()
     },
   }

@@ -7,7 +7,8 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { Secret, SecretNotFoundError, AuthenticationError } from 'e2b'
 import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, LOG_FILE, sdkOpts, sharedServer, startServer, type ControlServer } from '../support/control-server.js'
-import { printServerLogsOnFailure, rejectionOf, unique } from '../support/control-sdk.js'
+import { rejection as rejectionOf, unique } from '../support/async.js'
+import { printServerLogsOnFailure } from '../support/control-sdk.js'
 
 const created: string[] = []
 afterAll(async () => {

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuthenticationError, Volume, VolumeError, VolumeNotFoundError, VolumePathNotFoundError } from 'e2b'
 import { docker } from '../support/docker.js'
 import { sdkOpts, sharedServer } from '../support/control-server.js'
-import { printServerLogsOnFailure, rejectionOf, unique } from '../support/control-sdk.js'
+import { rejection as rejectionOf, unique } from '../support/async.js'
+import { printServerLogsOnFailure } from '../support/control-sdk.js'
 
 const volumes: string[] = []
 let previousUrl: string | undefined

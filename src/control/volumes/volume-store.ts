@@ -12,7 +12,7 @@ import { chmod, chown, mkdir, readdir, rename, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { Logger } from 'pino'
 import { AppError, InvalidArgumentError, NotFoundError } from '../../shared/errors.js'
-import type { BackedVolume, VolumeRuntime } from '../runtime/volumes.js'
+import type { BackedVolume, VolumeRuntime } from '../runtime/types.js'
 import { isVolumeId, isVolumeName } from './names.js'
 import { VOLUME_DEFAULTS, createVolumeFs, removeTree, type VolumeFs } from './volume-fs.js'
 

@@ -3,10 +3,10 @@
 // `{code: <string>, message}` errors, and streamed uploads without a Content-Length.
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { TEST_KEY, secretsVolumesApp } from '../../../support/secrets-volumes-app.js'
+import { TEST_KEY, fakeControl } from '../../../support/fake-control.js'
 
 async function api() {
-  const ctx = await secretsVolumesApp()
+  const ctx = await fakeControl()
   const call = async (method: string, url: string, o: { json?: unknown; body?: string | Buffer | Readable; key?: string | null; token?: string; type?: string } = {}) => {
     const headers: Record<string, string> = {}
     if (o.key !== null && o.token === undefined) headers['x-api-key'] = o.key ?? TEST_KEY

@@ -6,9 +6,11 @@ import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { createLogger } from '../../../../src/shared/logging.js'
 import { createVolumeStore } from '../../../../src/control/volumes/volume-store.js'
-import { FakeVolumeRuntime } from '../../../support/fake-volume-runtime.js'
+import type { ContainerSpec } from '../../../../src/control/runtime/types.js'
+import { dockerVolumeName } from '../../../../src/control/runtime/volumes.js'
+import { FakeRuntime } from '../../../support/fake-runtime.js'
 
-async function store(runtime = new FakeVolumeRuntime(), dir?: string) {
+async function store(runtime = new FakeRuntime(), dir?: string) {
   const volumesDir = dir ?? (await mkdtemp(join(tmpdir(), 'volumes-')))
   const s = createVolumeStore({ runtime, volumesDir, log: createLogger({ level: 'silent', name: 'unit' }) })
   await s.recover()
@@ -57,7 +59,8 @@ describe('volume store', () => {
     const { s, runtime, volumesDir } = await store()
     const v = await s.create('mounted')
     await writeFile(join(volumesDir, v.volumeId, 'data.txt'), 'x')
-    runtime.inUse.add(v.volumeId)
+    // A container (any state) that mounts it: Docker refuses to remove the volume.
+    const user = runtime.plant({ spec: undefined, state: 'stopped', started: { volumes: [{ name: dockerVolumeName(v.volumeId), target: '/mnt' }] } as unknown as ContainerSpec })
     await s.remove(v.volumeId)
     expect(await failure(() => s.get(v.volumeId))).toBe('not_found: Volume not found')
     expect(await failure(() => s.content(v.volumeId))).toBe('not_found: Volume not found')
@@ -67,14 +70,14 @@ describe('volume store', () => {
     // A new volume may take the name; its data is new.
     const again = await s.create('mounted')
     expect(await readdir(join(volumesDir, again.volumeId))).toEqual([])
-    runtime.inUse.delete(v.volumeId)
+    runtime.containers.delete(user.containerId)
     await s.sweep()
     expect(runtime.volumes.has(v.volumeId)).toBe(false)
     expect(runtime.volumes.has(again.volumeId)).toBe(true)
   })
 
   it('comes back after a restart; one deleted (no data directory) is not listed and its Docker volume goes', async () => {
-    const runtime = new FakeVolumeRuntime()
+    const runtime = new FakeRuntime()
     const volumesDir = await mkdtemp(join(tmpdir(), 'volumes-'))
     onTestFinished(() => rm(volumesDir, { recursive: true, force: true }))
     const first = await store(runtime, volumesDir)
