@@ -52,6 +52,7 @@ export function createControlCore(deps: {
     envd: deps.envd,
     log,
     tokens: { envd: secrets.envdToken, traffic: secrets.trafficToken },
+    volumes: { idOf: (name) => volumes.byName(name)?.volumeId, released: () => volumes.released() },
     templates: createTemplateLookup(store, builtins),
     defaults: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
     builds: { layers: store, filesDir: templateFilesDir(config.dataDir), base: baseTemplate(builtins), readyTimeoutMs: BUILD_CHECK_TIMEOUT_MS },

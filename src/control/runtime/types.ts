@@ -3,7 +3,7 @@
 import type { SandboxSpec } from '../sandboxes/types.js'
 
 /** A volume mounted into a sandbox container; `name` '' is an anonymous volume (removed with the container). */
-export type VolumeMount = Readonly<{ name: string; target: string }>
+export type VolumeMount = Readonly<{ name: string; target: string; /** Never copy the image's files at `target` into the volume. */ noCopy?: boolean }>
 
 export type ContainerSpec = Readonly<{
   /** What the sandbox was created with: kept on the container (labels), so a restart rebuilds it. */

@@ -1,14 +1,16 @@
-// User volumes: which exist (Docker volumes labelled with this server's instance whose host
-// directory exists; rebuilt from Docker at start), creating and deleting them, and the content
+// User volumes: which exist (Docker volumes labelled with this server's instance, less those
+// marked deleted; rebuilt from Docker at start), creating and deleting them, and the content
 // operations on their data (volume-fs.ts). Each volume's data is the directory
 // <volumesDir>/<volumeId>, which its Docker volume is bound to.
 //
 // Deleting a volume (allowed while sandboxes mount it, as upstream) removes it from the API at
-// once and deletes its data: the directory is renamed into <volumesDir>/.trash and removed there.
-// Sandboxes that mount it keep their mount point, now an empty, deleted directory (new files fail
-// with ENOENT). Its Docker volume goes when no container uses it any more (sweep()).
+// once and deletes its data: a mark in <volumesDir>/.deleted, the directory renamed into
+// <volumesDir>/.trash and removed there. Running sandboxes that mount it keep their mount point,
+// now an empty, deleted directory (new files fail with ENOENT); an empty placeholder directory
+// (root's, 0555) takes the data's place, so a stopped sandbox that mounts it can still boot. Its
+// Docker volume, the placeholder and the mark go when no container uses it any more (sweep()).
 import { randomBytes, randomUUID } from 'node:crypto'
-import { chmod, chown, mkdir, readdir, rename, stat } from 'node:fs/promises'
+import { chmod, chown, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { Logger } from 'pino'
 import { AppError, InvalidArgumentError, NotFoundError } from '../../shared/errors.js'
@@ -27,16 +29,20 @@ export class VolumeNotFoundError extends NotFoundError {
 /** How often volumes deleted while in use are retried (only while some are). */
 const SWEEP_INTERVAL_MS = 30_000
 const TRASH = '.trash'
+const DELETED = '.deleted'
 
 export type VolumeStore = ReturnType<typeof createVolumeStore>
 
 export function createVolumeStore(deps: { runtime: VolumeRuntime; volumesDir: string; log: Logger }) {
   const volumesDir = resolve(deps.volumesDir)
   const trashDir = join(volumesDir, TRASH)
+  const deletedDir = join(volumesDir, DELETED)
   const log = deps.log.child({ component: 'volumes' })
   const live = new Map<string, Volume>()
   let chain: Promise<unknown> = Promise.resolve()
   let sweepTimer: NodeJS.Timeout | undefined
+  /** Docker volumes of deleted volumes still in use at the last sweep. */
+  let pending = 0
   let closed = false
 
   /** Creates and deletes run one at a time, so a name is checked and taken atomically. */
@@ -60,15 +66,28 @@ export function createVolumeStore(deps: { runtime: VolumeRuntime; volumesDir: st
     for (const b of await deps.runtime.listVolumes()) {
       if (live.has(b.volumeId)) continue
       const r = await deps.runtime.removeVolume(b.volumeId)
-      if (r === 'in_use') inUse++
-      else if (r === 'removed') log.info({ volumeId: b.volumeId }, 'docker volume of a deleted volume removed')
+      if (r === 'in_use') {
+        inUse++
+        continue
+      }
+      await removeTree(dirOf(b.volumeId))
+      await rm(join(deletedDir, b.volumeId), { force: true })
+      log.info({ volumeId: b.volumeId }, 'docker volume of a deleted volume removed')
     }
+    pending = inUse
     if (inUse > 0 && !closed) {
       sweepTimer ??= setInterval(() => void sweep().catch((err: unknown) => log.warn({ err }, 'volume sweep failed')), SWEEP_INTERVAL_MS).unref()
     } else if (sweepTimer) {
       clearInterval(sweepTimer)
       sweepTimer = undefined
     }
+  }
+
+  /** A volume's data directory: the sandbox's `user` (uid 1000) owns it, so it can write to the mount. */
+  async function makeDataDir(dir: string): Promise<void> {
+    await mkdir(dir, { mode: 0o700 })
+    if (process.getuid?.() === 0) await chown(dir, VOLUME_DEFAULTS.uid, VOLUME_DEFAULTS.gid)
+    await chmod(dir, VOLUME_DEFAULTS.dirMode)
   }
 
   async function emptyTrash(): Promise<void> {
@@ -85,9 +104,17 @@ export function createVolumeStore(deps: { runtime: VolumeRuntime; volumesDir: st
     async recover(): Promise<void> {
       await mkdir(volumesDir, { recursive: true, mode: 0o700 })
       await mkdir(trashDir, { recursive: true, mode: 0o700 })
+      await mkdir(deletedDir, { recursive: true, mode: 0o700 })
+      const deleted = new Set(await readdir(deletedDir))
       for (const b of await deps.runtime.listVolumes()) {
+        if (deleted.has(b.volumeId)) continue
         const isDir = await stat(dirOf(b.volumeId)).then((s) => s.isDirectory(), () => false)
-        if (isDir) live.set(b.volumeId, b)
+        if (!isDir) {
+          // Its data was removed by hand: the volume stays usable, empty (a mount needs the directory).
+          log.warn({ volumeId: b.volumeId }, 'volume data directory missing; recreated empty')
+          await makeDataDir(dirOf(b.volumeId))
+        }
+        live.set(b.volumeId, b)
       }
       void emptyTrash()
       await sweep().catch((err: unknown) => log.warn({ err }, 'volume sweep failed'))
@@ -100,11 +127,8 @@ export function createVolumeStore(deps: { runtime: VolumeRuntime; volumesDir: st
         if ([...live.values()].some((v) => v.name === name)) throw new InvalidArgumentError(`Volume with name '${name}' already exists`)
         const v: Volume = { volumeId: randomUUID(), name, createdAt: new Date() }
         const dir = dirOf(v.volumeId)
-        await mkdir(dir, { mode: 0o700 })
+        await makeDataDir(dir)
         try {
-          // The sandbox's `user` (uid 1000) owns the root, so it can write to the mount.
-          if (process.getuid?.() === 0) await chown(dir, VOLUME_DEFAULTS.uid, VOLUME_DEFAULTS.gid)
-          await chmod(dir, VOLUME_DEFAULTS.dirMode)
           await deps.runtime.createVolume(v, dir)
         } catch (e) {
           await removeTree(dir).catch(() => undefined)
@@ -133,14 +157,21 @@ export function createVolumeStore(deps: { runtime: VolumeRuntime; volumesDir: st
     remove(volumeId: string): Promise<void> {
       return serially(async () => {
         const v = get(volumeId)
-        live.delete(v.volumeId)
         const trashed = join(trashDir, `${v.volumeId}-${randomBytes(4).toString('hex')}`)
-        await rename(dirOf(v.volumeId), trashed).catch((e: NodeJS.ErrnoException) => {
-          if (e.code !== 'ENOENT') {
-            live.set(v.volumeId, v)
-            throw new AppError('internal', 'could not delete the volume\'s data', { cause: e })
-          }
-        })
+        try {
+          await writeFile(join(deletedDir, v.volumeId), '', { mode: 0o600 })
+          await rename(dirOf(v.volumeId), trashed).catch((e: NodeJS.ErrnoException) => {
+            if (e.code !== 'ENOENT') throw e
+          })
+          // Where a stopped sandbox's mount will look when it boots again: empty, not the user's to fill.
+          await mkdir(dirOf(v.volumeId), { mode: 0o555 }).catch((e: NodeJS.ErrnoException) => {
+            if (e.code !== 'EEXIST') throw e
+          })
+        } catch (e) {
+          await rm(join(deletedDir, v.volumeId), { force: true }).catch(() => undefined)
+          throw new AppError('internal', 'could not delete the volume\'s data', { cause: e })
+        }
+        live.delete(v.volumeId)
         log.info({ volumeId: v.volumeId, name: v.name }, 'volume deleted')
         void removeTree(trashed)
           .catch((err: unknown) => log.warn({ err, volumeId: v.volumeId }, 'could not remove a deleted volume\'s data'))
@@ -155,6 +186,11 @@ export function createVolumeStore(deps: { runtime: VolumeRuntime; volumesDir: st
     },
 
     sweep,
+
+    /** A sandbox container went: a sweep, when deleted volumes wait for their containers. */
+    released(): void {
+      if (pending > 0 && !closed) void sweep().catch((err: unknown) => log.warn({ err }, 'volume sweep failed'))
+    },
 
     close(): void {
       closed = true
