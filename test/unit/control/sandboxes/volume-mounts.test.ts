@@ -83,7 +83,7 @@ describe('volumeMounts through the API', () => {
     expect((await c.api('GET', `/sandboxes/${id}`)).body).toMatchObject({ volumeMounts: [{ name: 'shared', path: '/mnt/shared' }] })
     expect((await c.api('GET', `/sandboxes/${plain.sandboxID}`)).body).toMatchObject({ volumeMounts: [] })
     for (const list of ['/v2/sandboxes', '/sandboxes']) {
-      const listed = (await c.api('GET', list)).body as { sandboxID: string; volumeMounts: unknown }[]
+      const listed = (await c.api('GET', list)).body as unknown as { sandboxID: string; volumeMounts: unknown }[]
       expect(listed.find((s) => s.sandboxID === id)?.volumeMounts).toEqual([{ name: 'shared', path: '/mnt/shared' }])
     }
     const bad = await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base', volumeMounts: [{ name: 'nope', path: 'rel' }, { name: 'shared', path: '/a/./b' }] } })
