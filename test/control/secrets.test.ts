@@ -6,9 +6,9 @@ import { readFile, readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { Secret, SecretNotFoundError, AuthenticationError } from 'e2b'
-import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, LOG_FILE, sdkOpts, sharedServer, startServer, type ControlServer } from '../support/control-server.js'
+import { LOG_FILE, sdkOpts, sharedServer } from '../support/control-server.js'
 import { rejection as rejectionOf, unique } from '../support/async.js'
-import { printServerLogsOnFailure } from '../support/control-sdk.js'
+import { printServerLogsOnFailure, restartableServer } from '../support/control-sdk.js'
 
 const created: string[] = []
 afterAll(async () => {
@@ -84,17 +84,10 @@ describe('Secret (SDK) against sandock serve', () => {
 })
 
 describe('secret values are write-only and survive a restart', () => {
-  let first: ControlServer | undefined
-  let second: ControlServer | undefined
-  printServerLogsOnFailure(() => second ?? first ?? sharedServer())
-  afterAll(async () => {
-    await second?.cleanup()
-    await first?.cleanup()
-  })
+  const servers = restartableServer(70, { env: { SANDOCK_LOG_LEVEL: 'debug' } })
 
   it('keeps the value out of every answer, log line and file, and keeps the secret across a restart', async () => {
-    const port = { apiPort: DEFAULT_API_PORT + 70, proxyPort: DEFAULT_PROXY_PORT + 70 }
-    first = await startServer({ ...port, env: { SANDOCK_LOG_LEVEL: 'debug' } })
+    const first = await servers.start()
     const opts = sdkOpts(first)
     const value = `clear-value-${unique('')}`
     const info = await Secret.create('restart-key', value, { ...opts, metadata: { kept: 'yes' } })
@@ -109,8 +102,7 @@ describe('secret values are write-only and survive a restart', () => {
       (await fetch(`${first!.apiUrl}${p}`, { headers: { 'x-api-key': first!.apiKey } })).text()))
     for (const text of raw) expect(text).not.toContain(value)
 
-    await first.stop()
-    second = await startServer({ ...port, dataDir: first.dataDir, apiKey: first.apiKey, env: { SANDOCK_LOG_LEVEL: 'debug' } })
+    const second = await servers.restart()
     expect(await Secret.getInfo('restart-key', sdkOpts(second))).toMatchObject({ secretId: info.secretId, version: 2, metadata: { kept: 'yes' } })
     await second.stop()
 

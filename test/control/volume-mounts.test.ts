@@ -4,26 +4,20 @@
 // holds no volume data while a fork mounts the same volume; deleting a mounted volume empties the
 // sandbox's mount and its Docker volume goes once the sandbox does; killing never deletes a volume.
 // The restart uses its own server (API port + 70, proxy port + 70).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { CommandExitError, Sandbox, Volume, VolumeNotFoundError } from 'e2b'
 import { eventually, rejection, unique } from '../support/async.js'
-import { createSandbox, killQuietly, printServerLogsOnFailure } from '../support/control-sdk.js'
-import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, sdkOpts, sharedServer, startServer, trackSandbox, type ControlServer, type ServerInfo } from '../support/control-server.js'
+import { createSandbox, killQuietly, printServerLogsOnFailure, restartableServer } from '../support/control-sdk.js'
+import { sdkOpts, sharedServer, trackSandbox, type ServerInfo } from '../support/control-server.js'
 import { docker } from '../support/docker.js'
+import { pointVolumeApiAt, useVolumeApi } from '../support/volume-api.js'
 
 const sandboxes: string[] = []
 const volumes: string[] = []
-let previousUrl: string | undefined
-
-beforeAll(() => {
-  previousUrl = process.env.E2B_VOLUME_API_URL
-  process.env.E2B_VOLUME_API_URL = sharedServer().apiUrl
-})
+useVolumeApi()
 afterAll(async () => {
   for (const id of sandboxes) await killQuietly(id)
   for (const id of volumes) await Volume.destroy(id, sdkOpts()).catch(() => undefined)
-  if (previousUrl === undefined) delete process.env.E2B_VOLUME_API_URL
-  else process.env.E2B_VOLUME_API_URL = previousUrl
 })
 
 async function newVolume(server: ServerInfo = sharedServer()): Promise<Volume> {
@@ -135,25 +129,17 @@ describe('volumes mounted into sandboxes', () => {
 })
 
 describe('volumes across a server restart', () => {
-  let first: ControlServer | undefined
-  let second: ControlServer | undefined
-  printServerLogsOnFailure(() => second ?? first ?? sharedServer())
-  afterAll(async () => {
-    await second?.cleanup()
-    await first?.cleanup()
-  })
+  const servers = restartableServer(70)
 
   it('keeps volumes, their data and the mounts of running sandboxes', async () => {
-    const port = { apiPort: DEFAULT_API_PORT + 70, proxyPort: DEFAULT_PROXY_PORT + 70 }
-    first = await startServer(port)
-    process.env.E2B_VOLUME_API_URL = first.apiUrl
+    const first = await servers.start()
+    pointVolumeApiAt(first)
     try {
       const v = await newVolume(first)
       const sbx = await withVolume(v, '/mnt/data', first)
       await sbx.files.write('/mnt/data/kept.txt', 'kept')
-      await first.stop('SIGKILL')
-      second = await startServer({ ...port, dataDir: first.dataDir, apiKey: first.apiKey })
-      process.env.E2B_VOLUME_API_URL = second.apiUrl
+      const second = await servers.restart('SIGKILL')
+      pointVolumeApiAt(second)
       expect(await Volume.list(sdkOpts(second))).toEqual([{ volumeId: v.volumeId, name: v.name }])
       const info = await Sandbox.getInfo(sbx.sandboxId, sdkOpts(second))
       expect(info.volumeMounts).toEqual([{ name: v.name, path: '/mnt/data' }])
@@ -162,7 +148,7 @@ describe('volumes across a server restart', () => {
       expect(await fresh.readFile('/kept.txt')).toBe('kept')
       await sbx.kill()
     } finally {
-      process.env.E2B_VOLUME_API_URL = sharedServer().apiUrl
+      pointVolumeApiAt(sharedServer())
     }
   })
 })

@@ -2,25 +2,18 @@
 // get (a fresh token each time), destroy; a Docker named volume per volume, labelled as ours and
 // bound to its data directory; the content API in every format the SDK offers, force and 409s,
 // uid/gid/mode echo, recursive removal, 404 → VolumePathNotFoundError, bad ids → VolumeError.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { AuthenticationError, Volume, VolumeError, VolumeNotFoundError, VolumePathNotFoundError } from 'e2b'
 import { docker } from '../support/docker.js'
+import { useVolumeApi } from '../support/volume-api.js'
 import { sdkOpts, sharedServer } from '../support/control-server.js'
 import { rejection as rejectionOf, unique } from '../support/async.js'
 import { printServerLogsOnFailure } from '../support/control-sdk.js'
 
 const volumes: string[] = []
-let previousUrl: string | undefined
-
-beforeAll(() => {
-  // The SDK's Volume file methods reach https://api.<domain> unless told otherwise.
-  previousUrl = process.env.E2B_VOLUME_API_URL
-  process.env.E2B_VOLUME_API_URL = sharedServer().apiUrl
-})
+useVolumeApi()
 afterAll(async () => {
   for (const id of volumes) await Volume.destroy(id, sdkOpts()).catch(() => undefined)
-  if (previousUrl === undefined) delete process.env.E2B_VOLUME_API_URL
-  else process.env.E2B_VOLUME_API_URL = previousUrl
 })
 
 async function newVolume(prefix = 'vol-'): Promise<Volume> {
