@@ -11,12 +11,21 @@ import { sandboxRoutes } from './api/sandboxes/index.js'
 import { templateRoutes } from './api/templates/index.js'
 import type { SandboxNode } from './node/types.js'
 import type { TemplateService } from './templates/service.js'
+import { secretRoutes } from './api/secrets/index.js'
+import type { SecretStore } from './secret-store/secret-store.js'
+import { volumeContentRoutes } from './api/volume-content/index.js'
+import { volumeRoutes } from './api/volumes/index.js'
+import type { VolumeStore } from './volumes/volume-store.js'
+import type { VolumeTokens } from './volumes/volume-tokens.js'
 
 export type ControlAppDeps = Readonly<{
   log: Logger
   /** Where sandboxes live: this host's LocalNode in one-host mode. */
   node: SandboxNode
   templates: TemplateService
+  secrets: SecretStore
+  volumes: VolumeStore
+  volumeTokens: VolumeTokens
   /** SHA-256 digests of the accepted API keys. */
   apiKeyDigests: readonly Buffer[]
   domain: string
@@ -58,5 +67,8 @@ export async function buildControlApp(deps: ControlAppDeps): Promise<FastifyInst
   await app.register(sandboxRoutes, { node: deps.node, domain: deps.domain })
   await app.register(templateRoutes, { templates: deps.templates, node: deps.node })
   await app.register(dashboardRoutes, { resolver: deps.node.proxy, log: deps.log, assetsDir: deps.dashboardDir })
+  await app.register(secretRoutes, { secrets: deps.secrets })
+  await app.register(volumeRoutes, { volumes: deps.volumes, volumeTokens: deps.volumeTokens })
+  await app.register(volumeContentRoutes, { volumes: deps.volumes, volumeTokens: deps.volumeTokens })
   return app as unknown as FastifyInstance
 }

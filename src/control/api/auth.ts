@@ -11,7 +11,8 @@ const OPEN = new Set(['/health'])
 export function registerApiKeyAuth(app: FastifyInstance, apiKeyDigests: readonly Buffer[]): void {
   app.addHook('onRequest', async (req) => {
     const path = req.url.split('?')[0] ?? ''
-    if (OPEN.has(path) || (req.method === 'PUT' && path.startsWith('/template-files/'))) return
+    // The volume content API is authorised by the volume's token instead (api/volume-content/index.ts).
+    if (OPEN.has(path) || (req.method === 'PUT' && path.startsWith('/template-files/')) || path.startsWith('/volumecontent/')) return
     if ((req.method === 'GET' || req.method === 'HEAD') && (path === '/dashboard' || path.startsWith('/dashboard/'))) return
     const key = req.headers['x-api-key']
     if (typeof key !== 'string' || key === '') throw new UnauthenticatedError('authorization header is missing')
