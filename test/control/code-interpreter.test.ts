@@ -5,7 +5,7 @@ import { Sandbox, TimeoutError, NotFoundError, type Execution } from '@e2b/code-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sharedServer } from '../support/control-server.js'
 import { killQuietly } from '../support/control-sdk.js'
-import { createCodeSandbox, ensureCodeInterpreterTemplate } from '../support/code-interpreter-template.js'
+import { createCodeSandbox, ensureCodeInterpreterTemplate, IMAGE_BUILD_TIMEOUT_MS } from '../support/code-interpreter-template.js'
 
 let sbx: Sandbox
 const PNG_MAGIC = 'iVBORw0KGgo' // base64 of \x89PNG\r\n\x1a\n
@@ -25,7 +25,7 @@ const chartOf = (e: Execution) => e.results[0]?.chart as Record<string, any> | u
 beforeAll(async () => {
   await ensureCodeInterpreterTemplate()
   sbx = await createCodeSandbox({ envs: { SANDBOX_LEVEL: 'from-create' } })
-})
+}, IMAGE_BUILD_TIMEOUT_MS)
 
 afterAll(async () => {
   await killQuietly(sbx?.sandboxId)

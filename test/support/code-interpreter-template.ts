@@ -17,6 +17,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 export const CODE_INTERPRETER_ALIAS = 'code-interpreter-v1'
 /** What the built-in template must run: the interpreter from the bundle envd already lives in. */
 export const START_CMD = '/opt/sandock/bin/node /opt/sandock/sandock.mjs interpreter'
+/** beforeAll budget of the suites: the image build after a change of the envd bundle takes minutes. */
+export const IMAGE_BUILD_TIMEOUT_MS = 15 * 60_000
 export const READY_CMD = 'curl -sf -o /dev/null http://127.0.0.1:49999/health'
 
 /** Builds (or finds) the image; returns its tag. Minutes on the first run, ~0.1 s after. */
