@@ -20,6 +20,9 @@ COPY matplotlib/matplotlibrc /etc/sandock-interpreter/matplotlibrc
 COPY --chown=user:user ipython/ /home/user/.ipython/
 ENV MATPLOTLIBRC=/etc/sandock-interpreter/matplotlibrc PYDEVD_DISABLE_FILE_VALIDATION=1
 # matplotlib's font cache takes seconds to build: do it once here, not in every sandbox's first plot.
-RUN su user -c "MATPLOTLIBRC=$MATPLOTLIBRC python3 -c 'import matplotlib.pyplot'" \
+# compat: the SDK's pipInstall runs `pip install` as root, which Debian refuses (PEP 668) unless
+# told otherwise; upstream's python:3.13 base has no such guard.
+RUN printf '[global]\nbreak-system-packages = true\n' > /etc/pip.conf \
+ && su user -c "MATPLOTLIBRC=$MATPLOTLIBRC python3 -c 'import matplotlib.pyplot'" \
  && python3 -m compileall -q /usr/local/lib/python3.11/dist-packages/sandock_charts
 WORKDIR /home/user

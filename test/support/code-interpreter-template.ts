@@ -19,7 +19,8 @@ export const CODE_INTERPRETER_ALIAS = 'code-interpreter-v1'
 export const START_CMD = '/opt/sandock/bin/node /opt/sandock/sandock.mjs interpreter'
 /** beforeAll budget of the suites: the image build after a change of the envd bundle takes minutes. */
 export const IMAGE_BUILD_TIMEOUT_MS = 15 * 60_000
-export const READY_CMD = 'curl -sf -o /dev/null http://127.0.0.1:49999/health'
+/** Polls every 50 ms inside one command (the create's own ready loop backs off to 250 ms between commands). */
+export const READY_CMD = 'for i in $(seq 1 600); do curl -sf -o /dev/null http://127.0.0.1:49999/health && exit 0; sleep 0.05; done; exit 1'
 
 /** Builds (or finds) the image; returns its tag. Minutes on the first run, ~0.1 s after. */
 export async function codeInterpreterImage(baseImage = BASE_IMAGE): Promise<string> {
