@@ -16,8 +16,10 @@ export type Context = {
   readonly language: Language
   readonly cwd: string
   readonly kernel: Kernel
-  /** Whether the sandbox-level env (GET /envs) has been applied to the current kernel process. */
-  sandboxEnvApplied: boolean
+  /** The kernel generation whose process has the context's cwd (a new process needs it again). */
+  cwdGeneration: number
+  /** The kernel generation whose process has the sandbox-level env (GET /envs) applied, if any. */
+  sandboxEnvGeneration: number | undefined
   /** Runs `fn` after every earlier task of this context (compat: upstream serialises executions per context). */
   serial<T>(fn: () => Promise<T>): Promise<T>
 }
@@ -72,20 +74,16 @@ export function createContextRegistry(deps: ContextRegistryDeps) {
     }
     let tail = Promise.resolve() as Promise<unknown>
     const ctx: Context = {
-      id: started.id, language, cwd: dir, kernel: started.kernel, sandboxEnvApplied: false,
+      id: started.id, language, cwd: dir, kernel: started.kernel, cwdGeneration: -1, sandboxEnvGeneration: undefined,
       serial<T>(fn: () => Promise<T>) {
         const run = tail.then(fn, fn)
         tail = run.catch(() => undefined)
         return run
       },
     }
-    await setCwd(ctx)
+    await ensureCwd(ctx)
     deps.log.info({ contextId: ctx.id, language, ms: Math.round(performance.now() - t0) }, 'context started')
     return ctx
-  }
-
-  async function setCwd(ctx: Context): Promise<void> {
-    await ctx.kernel.execute(cwdCell(ctx.language, ctx.cwd), { silent: true, onEvent: () => undefined })
   }
 
   const add = (ctx: Context) => {
@@ -139,8 +137,7 @@ export function createContextRegistry(deps: ContextRegistryDeps) {
     async restart(id: string): Promise<void> {
       const ctx = this.get(id)
       await ctx.kernel.restart()
-      ctx.sandboxEnvApplied = false
-      await setCwd(ctx)
+      await ensureCwd(ctx)
     },
 
     async remove(id: string): Promise<void> {
@@ -165,6 +162,14 @@ export function createContextRegistry(deps: ContextRegistryDeps) {
       contexts.clear()
     },
   }
+}
+
+/** Moves the kernel's current process to the context's cwd, once per process (silent cell). */
+export async function ensureCwd(ctx: Context): Promise<void> {
+  const generation = ctx.kernel.generation
+  if (ctx.cwdGeneration === generation) return
+  await ctx.kernel.execute(cwdCell(ctx.language, ctx.cwd), { silent: true, onEvent: () => undefined })
+  ctx.cwdGeneration = generation
 }
 
 export function info(ctx: Context): ContextInfo {

@@ -1,6 +1,6 @@
 // One /execute run in a context: the sandbox env on the context's first run, the run's own env
 // vars, the cell, its events as stream lines, and the env restored afterwards (contract §3-4).
-import type { Context, ContextRegistry } from './contexts.js'
+import { ensureCwd, type Context, type ContextRegistry } from './contexts.js'
 import type { KernelEvent } from './kernels/kernel.js'
 import { envCell } from './languages.js'
 import { resultLine } from './mime.js'
@@ -43,6 +43,8 @@ export async function runInContext(deps: RunDeps, req: RunRequest): Promise<void
   void ctx.serial(async () => {
     try {
       if (req.abandoned?.()) return
+      // A kernel process that replaced a dead one starts in the default dir with the start env.
+      await ensureCwd(ctx)
       await applySandboxEnv(deps, ctx, req.accessToken)
       const names = Object.keys(req.envVars)
       if (names.length > 0) await ctx.kernel.execute(envCell(ctx.language, req.envVars), quiet)
@@ -64,7 +66,8 @@ export async function runInContext(deps: RunDeps, req: RunRequest): Promise<void
 
 /** compat: kernels started before the create (warm pool) learn the sandbox's env on their first run. */
 async function applySandboxEnv(deps: RunDeps, ctx: Context, accessToken: string | undefined): Promise<void> {
-  if (ctx.sandboxEnvApplied) return
+  const generation = ctx.kernel.generation
+  if (ctx.sandboxEnvGeneration === generation) return
   let env = deps.registry.sandboxEnv()
   if (!env) {
     env = await fetchSandboxEnv(deps.envdUrl, accessToken)
@@ -73,5 +76,5 @@ async function applySandboxEnv(deps: RunDeps, ctx: Context, accessToken: string 
   }
   const delta = envDelta(deps.baseEnv, env)
   if (Object.keys(delta).length > 0) await ctx.kernel.execute(envCell(ctx.language, delta), quiet)
-  ctx.sandboxEnvApplied = true
+  ctx.sandboxEnvGeneration = generation
 }

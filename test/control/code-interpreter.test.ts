@@ -274,6 +274,18 @@ describe('contexts', () => {
     await sbx.removeCodeContext(ctx)
   })
 
+  it('recovers a context whose kernel process died: the run reports it, the next one works in the context cwd', async () => {
+    const py = await sbx.createCodeContext({ cwd: '/tmp' })
+    const died = await sbx.runCode('import os; os._exit(1)', { context: py, timeoutMs: 60_000 })
+    expect(died.error?.name).toBe('ContextRestarting')
+    expect((await sbx.runCode('import os; os.getcwd()', { context: py, timeoutMs: 60_000 })).text).toBe('/tmp')
+    const js = await sbx.createCodeContext({ language: 'js', cwd: '/tmp' })
+    expect((await sbx.runCode('process.exit(3)', { context: js })).error?.name).toBe('ContextRestarting')
+    expect((await sbx.runCode('process.cwd()', { context: js })).text).toBe('/tmp')
+    await sbx.removeCodeContext(py)
+    await sbx.removeCodeContext(js)
+  })
+
   it('creates contexts for the other languages with their cwd', async () => {
     const js = await sbx.createCodeContext({ language: 'js', cwd: '/tmp' })
     expect(js.language).toBe('javascript')

@@ -33,10 +33,12 @@ export class BashKernel implements Kernel {
   private executionCount = 0
   private cellNo = 0
   private closed = false
+  generation = 0
 
   constructor(private readonly opts: BashKernelOpts, private readonly dir: string) {}
 
   spawn(): void {
+    this.generation++
     // Detached: its own process group, so an interrupt reaches the cell's children too.
     const child = spawn('bash', ['--noprofile', '--norc'], { cwd: this.opts.cwd, env: this.opts.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] })
     this.child = child

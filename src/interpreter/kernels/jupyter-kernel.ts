@@ -42,6 +42,8 @@ export class JupyterKernel implements Kernel {
   private readonly pending = new Map<string, Pending>()
   private infoWaiter: { msgId: string; resolve: () => void } | undefined
   private closed = false
+  private ready: Promise<void> = Promise.resolve()
+  generation = 0
 
   constructor(private readonly server: JupyterServer, readonly id: string, private readonly log: Logger) {}
 
@@ -55,7 +57,11 @@ export class JupyterKernel implements Kernel {
       ws.addEventListener('open', () => resolve(), { once: true })
       ws.addEventListener('error', () => reject(new Error('kernel channels socket failed to open')), { once: true })
     })
-    // A kernel still booting drops requests sent before it listens: ask until it answers.
+    await this.waitForInfo(ws, timeoutMs)
+  }
+
+  /** A kernel still booting drops requests sent before it listens: ask until it answers. */
+  private async waitForInfo(ws: WebSocket, timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs
     for (;;) {
       const msgId = randomUUID()
@@ -67,7 +73,9 @@ export class JupyterKernel implements Kernel {
     }
   }
 
-  execute(code: string, opts: ExecuteOpts): Promise<void> {
+  async execute(code: string, opts: ExecuteOpts): Promise<void> {
+    // After an automatic restart (the kernel died), wait until the new process answers.
+    await this.ready.catch(() => undefined)
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
       opts.onEvent(restartingError('the kernel connection is closed'))
       return Promise.resolve()
@@ -94,9 +102,11 @@ export class JupyterKernel implements Kernel {
 
   async restart(): Promise<void> {
     await this.server.restart(this.id)
+    this.generation++
     // The server keeps the channels socket through a restart; cells in flight end here.
     this.failPending('the kernel was restarted')
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) await this.connect()
+    else await this.waitForInfo(this.ws, 60_000)
   }
 
   async shutdown(): Promise<void> {
@@ -128,7 +138,14 @@ export class JupyterKernel implements Kernel {
       return
     }
     if (type === 'status' && (msg.content.execution_state === 'restarting' || msg.content.execution_state === 'dead')) {
+      // The process died (e.g. os._exit): Jupyter Server starts a new one behind the same id.
+      this.generation++
       this.failPending(`the kernel ${msg.content.execution_state === 'dead' ? 'died' : 'restarted'}`)
+      const ws = this.ws
+      if (ws && msg.content.execution_state === 'restarting') {
+        this.ready = new Promise((r) => setTimeout(r, 200)).then(() => this.waitForInfo(ws, 60_000))
+        this.ready.catch((err: unknown) => this.log.warn({ err }, 'kernel did not come back after a restart'))
+      }
       return
     }
     const p = parentId ? this.pending.get(parentId) : undefined

@@ -14,6 +14,8 @@ export type ExecuteOpts = Readonly<{
 }>
 
 export interface Kernel {
+  /** Counts the processes behind this kernel: it changes when one dies and another takes over (state, cwd and env gone). */
+  readonly generation: number
   /**
    * Runs one cell and resolves once the kernel is idle again. A kernel that dies or restarts
    * mid-cell reports it as an `error` event (ContextRestarting) and resolves; it never hangs.

@@ -29,10 +29,20 @@ export class NodeKernel implements Kernel {
   private nextId = 1
   private readonly pending = new Map<number, Pending>()
   private closed = false
+  generation = 0
 
   constructor(private readonly opts: NodeKernelOpts) {}
 
-  async spawn(): Promise<void> {
+  /** Resolves once the current process said `ready` (cells wait for it after a respawn). */
+  private starting: Promise<void> = Promise.resolve()
+
+  spawn(): Promise<void> {
+    this.starting = this.spawnProcess()
+    return this.starting
+  }
+
+  private async spawnProcess(): Promise<void> {
+    this.generation++
     const child = fork(this.opts.entry, ['interpreter-kernel', this.opts.typescript ? 'ts' : 'js'], {
       cwd: this.opts.cwd,
       env: this.opts.env,
@@ -71,7 +81,8 @@ export class NodeKernel implements Kernel {
     })
   }
 
-  execute(code: string, opts: ExecuteOpts): Promise<void> {
+  async execute(code: string, opts: ExecuteOpts): Promise<void> {
+    await this.starting.catch(() => undefined)
     const child = this.child
     if (!child?.connected) {
       opts.onEvent(restartingError('the kernel process is not running'))

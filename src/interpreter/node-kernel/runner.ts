@@ -60,7 +60,7 @@ export function runNodeKernel(typescript: boolean): void {
     } catch (e) {
       const err = e instanceof Error ? e : new Error(String(e))
       const name = /interrupted by `SIGINT`/.test(err.message) ? 'KeyboardInterrupt' : err.name
-      send({ type: 'error', id, name, value: err.message, traceback: err.stack ?? `${name}: ${err.message}` })
+      send({ type: 'error', id, name, value: err.message, traceback: cellStack(err, name) })
     } finally {
       current = undefined
       send({ type: 'done', id })
@@ -74,4 +74,11 @@ export function runNodeKernel(typescript: boolean): void {
   // A parent that goes away takes the kernel with it.
   process.on('disconnect', () => process.exit(0))
   send({ type: 'ready' })
+}
+
+/** The stack down to the cell's own frames: the kernel's machinery (vm, this runner) is noise to the user. */
+function cellStack(err: Error, name: string): string {
+  const lines = (err.stack ?? `${name}: ${err.message}`).split('\n')
+  const internal = lines.findIndex((l, i) => i > 0 && /sigintHandlersWrap|node:vm|runner-|processTicksAndRejections/.test(l))
+  return (internal > 0 ? lines.slice(0, internal) : lines).join('\n')
 }

@@ -8,6 +8,7 @@ import { ContextNotFoundError } from '../../../src/interpreter/errors.js'
 import type { ExecuteOpts, Kernel } from '../../../src/interpreter/kernels/kernel.js'
 
 class ScriptedKernel implements Kernel {
+  readonly generation = 0
   readonly cells: { code: string; silent: boolean }[] = []
   interrupts = 0
   private release: (() => void) | undefined
@@ -40,7 +41,7 @@ async function start(opts: { keepaliveMs?: number } = {}) {
   const kernel = new ScriptedKernel()
   let tail: Promise<unknown> = Promise.resolve()
   const ctx: Context = {
-    id: 'ctx-1', language: 'python', cwd: '/home/user', kernel, sandboxEnvApplied: true,
+    id: 'ctx-1', language: 'python', cwd: '/home/user', kernel, cwdGeneration: 0, sandboxEnvGeneration: 0,
     serial: <T>(fn: () => Promise<T>) => {
       const run = tail.then(fn, fn)
       tail = run.catch(() => undefined)
