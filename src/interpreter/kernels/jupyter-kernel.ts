@@ -7,6 +7,9 @@ import { joinTraceback } from '../ndjson.js'
 import type { JupyterServer } from './jupyter-server.js'
 import { restartingError, type ExecuteOpts, type Kernel, type KernelEvent } from './kernel.js'
 
+/** How long a cell whose execute_reply arrived may wait for iopub's idle before it ends anyway. */
+const IDLE_GRACE_MS = 3000
+
 type JupyterMessage = {
   header: { msg_id: string; msg_type: string; date?: string }
   parent_header: { msg_id?: string }
@@ -17,6 +20,7 @@ type JupyterMessage = {
 
 type Pending = {
   opts: ExecuteOpts
+  graceTimer?: NodeJS.Timeout
   replied: boolean
   idle: boolean
   errored: boolean
@@ -40,7 +44,7 @@ export class JupyterKernel implements Kernel {
   private ws: WebSocket | undefined
   private readonly session = randomUUID()
   private readonly pending = new Map<string, Pending>()
-  private infoWaiter: { msgId: string; resolve: () => void } | undefined
+  private infoWaiter: { msgId: string; shell: boolean; iopub: boolean; resolve: () => void } | undefined
   private closed = false
   private ready: Promise<void> = Promise.resolve()
   generation = 0
@@ -65,7 +69,7 @@ export class JupyterKernel implements Kernel {
     const deadline = Date.now() + timeoutMs
     for (;;) {
       const msgId = randomUUID()
-      const answered = new Promise<void>((resolve) => { this.infoWaiter = { msgId, resolve } })
+      const answered = new Promise<void>((resolve) => { this.infoWaiter = { msgId, shell: false, iopub: false, resolve } })
       this.send('shell', 'kernel_info_request', {}, msgId)
       const ok = await Promise.race([answered.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 1000))])
       if (ok) return
@@ -85,6 +89,8 @@ export class JupyterKernel implements Kernel {
       this.pending.set(msgId, {
         opts, replied: false, idle: false, errored: false,
         finish: () => {
+          const p = this.pending.get(msgId)
+          clearTimeout(p?.graceTimer)
           this.pending.delete(msgId)
           resolve()
         },
@@ -132,9 +138,16 @@ export class JupyterKernel implements Kernel {
     }
     const type = msg.header?.msg_type ?? msg.msg_type
     const parentId = msg.parent_header?.msg_id
-    if (type === 'kernel_info_reply' && this.infoWaiter && parentId === this.infoWaiter.msgId) {
-      this.infoWaiter.resolve()
-      this.infoWaiter = undefined
+    // Ready means both channels answer: the reply on shell, and its busy/idle on iopub (a SUB
+    // socket that reconnects after a restart misses what the kernel published before).
+    const waiter = this.infoWaiter
+    if (waiter && parentId === waiter.msgId) {
+      if (type === 'kernel_info_reply') waiter.shell = true
+      else if (msg.channel === 'iopub') waiter.iopub = true
+      if (waiter.shell && waiter.iopub) {
+        waiter.resolve()
+        this.infoWaiter = undefined
+      }
       return
     }
     if (type === 'status' && (msg.content.execution_state === 'restarting' || msg.content.execution_state === 'dead')) {
@@ -170,6 +183,8 @@ export class JupyterKernel implements Kernel {
         break
       case 'execute_reply':
         p.replied = true
+        // The reply is in; should iopub's idle never come (a lost message), do not wait forever.
+        if (!p.idle) p.graceTimer = setTimeout(() => p.finish(), IDLE_GRACE_MS)
         if (c.status === 'error' && !p.errored) {
           p.errored = true
           emit({ type: 'error', name: String(c.ename ?? ''), value: String(c.evalue ?? ''), traceback: joinTraceback(c.traceback) })
