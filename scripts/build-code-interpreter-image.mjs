@@ -40,14 +40,27 @@ export function ensureCodeInterpreterImage(baseImage, { quiet = true } = {}) {
   if (spawnSync('docker', ['image', 'inspect', tag], { stdio: 'ignore' }).status === 0) return tag
   const t0 = Date.now()
   execFileSync('docker', ['build', ...(quiet ? ['-q'] : []), '-f', DOCKERFILE, '--build-arg', `BASE_IMAGE=${baseImage}`,
-    '-t', tag, '--label', 'sandock.managed-by=sandock', '--label', 'sandock.code-interpreter=true', CONTEXT], {
+    '-t', tag, '--label', 'sandock.managed-by=sandock', '--label', `sandock.code-interpreter.base=${baseImage}`, CONTEXT], {
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
     // The classic builder: a local FROM never pulls.
     env: { ...process.env, DOCKER_BUILDKIT: '0' },
     maxBuffer: 64 * 1024 * 1024,
   })
   process.stderr.write(`code-interpreter image ${tag} built in ${Math.round((Date.now() - t0) / 1000)} s\n`)
+  removeOlder(baseImage, tag)
   return tag
+}
+
+/**
+ * Each image is ~2 GB: drop the ones built earlier from the same base tag (older checkouts).
+ * Images of other base tags (other checkouts on this engine) are left alone, and so is one still
+ * used by a container (docker refuses without -f).
+ */
+function removeOlder(baseImage, keep) {
+  const out = spawnSync('docker', ['images', '--format', '{{.Repository}}:{{.Tag}}', '--filter', `label=sandock.code-interpreter.base=${baseImage}`], { encoding: 'utf8' })
+  for (const old of (out.stdout ?? '').split('\n').filter((t) => t && t !== keep && t.startsWith(`${REPOSITORY}:`))) {
+    spawnSync('docker', ['rmi', old], { stdio: 'ignore' })
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
