@@ -13,7 +13,8 @@ export class ContextNotFoundError extends AppError {
 /** compat: a language with no kernel here fails context creation with a 500 (upstream: kernel start failed). */
 export class UnknownLanguageError extends AppError {
   constructor(readonly language: string) {
-    super('internal', `Failed to create context: no kernel for language "${language}" (available: python, javascript, typescript, r, bash)`)
+    // The caller's mistake (logged as such), answered with upstream's status.
+    super('invalid_argument', `Failed to create context: no kernel for language "${language}" (available: python, javascript, typescript, r, bash)`, { httpStatus: 500 })
   }
 }
 
@@ -41,7 +42,7 @@ export function sendInterpreterError(err: FastifyError | Error, req: FastifyRequ
     status = 500
     text = 'internal server error'
   }
-  if (status >= 500) req.log.error({ err }, 'request failed')
+  if (status >= 500 && !(err instanceof AppError && err.kind === 'invalid_argument')) req.log.error({ err }, 'request failed')
   else req.log.debug({ status, msg: text }, 'request rejected')
   return reply.code(status).type('text/plain; charset=utf-8').send(text)
 }
