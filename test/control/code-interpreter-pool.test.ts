@@ -12,7 +12,8 @@ type Health = { pools: Record<string, { size: number; ready: number }> }
 
 beforeAll(async () => {
   server = await startServer({
-    apiPort: DEFAULT_API_PORT + 66, proxyPort: DEFAULT_PROXY_PORT + 66,
+    // Ports no other test server uses (files run one at a time, but a leftover must not collide).
+    apiPort: DEFAULT_API_PORT + 44, proxyPort: DEFAULT_PROXY_PORT + 44,
     env: { SANDOCK_POOL_SIZES: `${CODE_INTERPRETER_ALIAS}=1` },
   })
   await ensureCodeInterpreterTemplate(server)
