@@ -32,8 +32,9 @@ export function jupyterArgs(port: number, rootDir: string): string[] {
     `--ServerApp.root_dir=${rootDir}`, '--ServerApp.disable_check_xsrf=True',
     '--ServerApp.allow_remote_access=True', "--ServerApp.allow_origin=*",
     '--ServerApp.iopub_data_rate_limit=1000000000', '--ServerApp.iopub_msg_rate_limit=1000000000',
-    // Extensions (nbclassic, lab) add seconds to the start and serve nothing the interpreter needs.
-    '--ServerApp.jpserver_extensions={}', '--ServerApp.log_level=WARN',
+    // Only our extension (TCP_NODELAY on kernel sockets, see sandock_jupyter.py): others (nbclassic,
+    // lab) add seconds to the start and serve nothing the interpreter needs.
+    '--ServerApp.jpserver_extensions=sandock_jupyter=True', '--ServerApp.log_level=WARN',
   ]
 }
 
