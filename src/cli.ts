@@ -8,6 +8,7 @@ const USAGE = `Usage: sandock <command> [options]
 Commands:
   serve      run the control API (E2B-compatible) and the sandbox proxy
   envd       run the in-sandbox daemon (filesystem and process RPCs, /files)
+  interpreter  run the code-interpreter server (@e2b/code-interpreter, port 49999)
   version    print versions
 
 Run "sandock <command> --help" for a command's options.
@@ -25,6 +26,22 @@ async function main(argv: string[]): Promise<number> {
       const { startEnvd } = await import('./envd/main.js')
       await startEnvd(loadEnvdConfig(rest))
       return -1 // keep running
+    }
+    case 'interpreter': {
+      const { INTERPRETER_USAGE, loadInterpreterConfig } = await import('./interpreter/config.js')
+      if (rest.includes('--help')) {
+        process.stdout.write(INTERPRETER_USAGE)
+        return 0
+      }
+      const { startInterpreter } = await import('./interpreter/main.js')
+      await startInterpreter(loadInterpreterConfig(rest), process.argv[1]!)
+      return -1
+    }
+    case 'interpreter-kernel': {
+      // Internal: a Node kernel process of the interpreter (JavaScript, or TypeScript with `ts`).
+      const { runNodeKernel } = await import('./interpreter/node-kernel/runner.js')
+      runNodeKernel(rest[0] === 'ts')
+      return -1
     }
     case 'serve': {
       if (rest.includes('--help')) {
