@@ -25,6 +25,22 @@ export type EnvdAppDeps = Readonly<{
 
 const OPEN_PATHS = new Set(['/health', '/init'])
 
+/**
+ * envd's routes check their input in code. Fastify's default compilers (Ajv, fast-json-stringify)
+ * are loaded when the root instance is built and compiled at the first schema, which cost a third
+ * of every start; these take their place, and a route that declares a schema fails loudly.
+ */
+const NO_SCHEMAS = {
+  compilersFactory: {
+    buildValidator: () => () => {
+      throw new Error('envd routes check their input in code: a Fastify schema would load Ajv on every start')
+    },
+    buildSerializer: () => () => {
+      throw new Error('envd routes declare no response schemas: a Fastify schema would load fast-json-stringify on every start')
+    },
+  },
+}
+
 export async function buildEnvdApp(deps: EnvdAppDeps): Promise<FastifyInstance> {
   const { state, log, users } = deps
   const app = Fastify({
@@ -34,6 +50,7 @@ export async function buildEnvdApp(deps: EnvdAppDeps): Promise<FastifyInstance> 
     // Streams (process output, watches) may stay open for hours; keepalives flow every ~50 s.
     requestTimeout: 0,
     keepAliveTimeout: 120_000,
+    schemaController: NO_SCHEMAS,
   }) as unknown as FastifyInstance
   app.setErrorHandler(sendError)
   app.setNotFoundHandler(sendNotFound)
