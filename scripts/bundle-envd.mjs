@@ -1,25 +1,18 @@
-// Bundles the `sandock` CLI (envd and the control plane) into one ESM file (fast start, no node_modules walk) and lays out
-// dist/image/: the file, a Node binary and the two native modules, ready to COPY into any image.
+// Bundles the `sandock` CLI (control plane) into one ESM file plus chunks, and envd into its own
+// ESM file (fast start, no node_modules walk), and lays out dist/image/: the files, a Node binary
+// and the two native modules, ready to COPY into any image.
 import { build } from 'esbuild'
 import { cp, mkdir, rm, copyFile, chmod } from 'node:fs/promises'
-import { isBuiltin } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { builtinsThroughRequire, loadOnFirstUse, neverLoaded, stubSsh2 } from './esbuild-plugins.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const out = join(root, 'dist', 'image')
 const NATIVE = ['node-pty', '@napi-rs/xattr', '@napi-rs/xattr-linux-x64-gnu']
-
-await rm(out, { recursive: true, force: true })
-await mkdir(join(out, 'bin'), { recursive: true })
-await build({
-  entryPoints: { sandock: join(root, 'dist', 'cli.js') },
-  outdir: out,
-  outExtension: { '.js': '.mjs' },
-  // Each subcommand is a dynamic import: with splitting, `sandock envd` never loads (or keeps in
-  // memory) the control plane's code (dockerode, TLS, Fastify type providers), and vice versa.
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
+// Loaded on first use: node-pty only for a PTY, xattr only for file metadata.
+const LAZY_NATIVE = ['node-pty', '@napi-rs/xattr']
+const common = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -27,30 +20,50 @@ await build({
   external: NATIVE,
   // CommonJS dependencies call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __sandockRequire } from 'node:module'; const require = __sandockRequire(import.meta.url);" },
+  // Licence comments go to a .LEGAL.txt beside each file (one non-ASCII character in a comment
+  // also makes V8 keep the whole file's source as two-byte text: ~2 MiB more per process).
+  legalComments: 'external',
   logLevel: 'warning',
-  plugins: [{
-    // An ESM import of a builtin builds the builtin's module facade, which reads every export once:
-    // node:http's lazy getters then load undici (for WebSocket) and node:crypto's load WebCrypto,
-    // ~30 ms of every envd start for code it never runs. Through require() and esbuild's CommonJS
-    // interop, a builtin's properties are read where they are used instead.
-    name: 'builtins-through-require',
+}
+
+await rm(out, { recursive: true, force: true })
+await mkdir(join(out, 'bin'), { recursive: true })
+await build({
+  ...common,
+  entryPoints: { sandock: join(root, 'dist', 'cli.js') },
+  outdir: out,
+  outExtension: { '.js': '.mjs' },
+  // Each subcommand is a dynamic import: with splitting, `sandock serve` loads only the control
+  // plane's code.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  plugins: [builtinsThroughRequire, loadOnFirstUse(LAZY_NATIVE), stubSsh2, {
+    // `sandock envd` imports envd's own bundle (below) instead of sharing chunks with the control
+    // plane: a shared chunk would carry code envd never runs (Ajv, dockerode, TLS) that it still
+    // parses and keeps in memory at every start.
+    name: 'envd-apart',
     setup(b) {
-      b.onResolve({ filter: /^[a-z0-9_:/]+$/ }, (args) =>
-        args.kind === 'import-statement' && isBuiltin(args.path) ? { path: args.path, namespace: 'builtin' } : undefined)
-      b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)})`, loader: 'js' }))
-    },
-  }, {
-    // docker-modem loads ssh2 (native crypto) for ssh:// Docker hosts; Sandock only uses a local
-    // socket, so the bundle carries a stub that fails loudly if ssh is ever asked for.
-    name: 'stub-ssh2',
-    setup(b) {
-      b.onResolve({ filter: /^ssh2$/ }, () => ({ path: 'ssh2', namespace: 'stub' }))
-      b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
-        contents: "module.exports = { Client: class { constructor() { throw new Error('ssh:// Docker hosts are not supported by Sandock') } } }",
-        loader: 'js',
-      }))
+      b.onResolve({ filter: /^\.\/envd\/run\.js$/ }, () => ({ path: './envd.mjs', external: true }))
     },
   }],
+})
+await build({
+  ...common,
+  entryPoints: { envd: join(root, 'dist', 'envd', 'run.js') },
+  outdir: out,
+  outExtension: { '.js': '.mjs' },
+  // Less source to parse and to keep (V8 holds each file's text for lazy compilation). Names stay,
+  // so stack traces still say which function failed.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  plugins: [
+    builtinsThroughRequire,
+    // Fastify requires https, http2 and dns for options envd never sets; loaded, https alone
+    // brings TLS and OpenSSL's state into every envd.
+    loadOnFirstUse([...LAZY_NATIVE, 'node:https', 'node:http2', 'node:dns']),
+    // envd gives Fastify its own schema compilers (src/envd/app.ts) and never calls inject().
+    neverLoaded(['@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'light-my-request'], 'envd never loads it'),
+  ],
 })
 for (const mod of NATIVE) {
   await cp(join(root, 'node_modules', mod), join(out, 'node_modules', mod), {
@@ -58,8 +71,13 @@ for (const mod of NATIVE) {
     filter: (src) => !/[\\/](src|deps|test|scripts|third_party|prebuilds[\\/](darwin|win32)[^\\/]*)$/.test(src) && !src.endsWith('.pdb'),
   })
 }
-// The base template's Dockerfile travels with the bundle, so `sandock serve` can build it anywhere.
+// The base template's Dockerfile travels with the bundle, so `sandock serve` can build it anywhere,
+// with the script its build runs to fill envd's compile cache.
 await copyFile(join(root, 'docker', 'base.Dockerfile'), join(out, 'base.Dockerfile'))
+await copyFile(join(root, 'scripts', 'warm-envd.mjs'), join(out, 'warm-envd.mjs'))
+// envd's process starter is C, compiled by that Dockerfile (a build stage with Debian's gcc).
+await mkdir(join(out, 'spawner'))
+await copyFile(join(root, 'src', 'envd', 'process', 'spawner', 'sandock-spawner.c'), join(out, 'spawner', 'sandock-spawner.c'))
 // The daemon brings its own Node, so it runs in images with no (or another) Node installed.
 await copyFile(process.execPath, join(out, 'bin', 'node'))
 await chmod(join(out, 'bin', 'node'), 0o755)

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 // The one `sandock` binary: dispatches subcommands (`serve`, `envd`).
+import { existsSync } from 'node:fs'
+import { enableCompileCache } from 'node:module'
+import { dirname, join } from 'node:path'
 import { ConfigError } from './shared/config.js'
 import { ENVD_VERSION } from './shared/version.js'
 
@@ -17,14 +20,12 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
   switch (command) {
     case 'envd': {
-      const { ENVD_USAGE, loadEnvdConfig } = await import('./envd/config.js')
-      if (rest.includes('--help')) {
-        process.stdout.write(ENVD_USAGE)
-        return 0
-      }
-      const { startEnvd } = await import('./envd/main.js')
-      await startEnvd(loadEnvdConfig(rest))
-      return -1 // keep running
+      // The base image fills this cache when it is built (scripts/warm-envd.mjs): with it a start
+      // compiles almost nothing. One import: the bundle makes it envd's own file (envd.mjs).
+      const cache = process.argv[1] ? join(dirname(process.argv[1]), 'compile-cache') : undefined
+      if (cache && existsSync(cache)) enableCompileCache(cache)
+      const { runEnvd } = await import('./envd/run.js')
+      return runEnvd(rest)
     }
     case 'serve': {
       if (rest.includes('--help')) {

@@ -11,8 +11,10 @@ import { healthRoute } from './http/health.js'
 import { initRoute } from './http/init.js'
 import { metricsRoute } from './http/metrics.js'
 import { checkAccessToken, checkFilesAccess, type FilesAuthQuery } from './http/signing.js'
+import type { IdleMemoryReducer } from './idle-memory.js'
 import type { UserDb, UserLookup } from './identity/users.js'
 import { ProcessTable } from './process/process-table.js'
+import type { Spawner } from './process/spawner.js'
 import { registerRpc } from './rpc/routes.js'
 import type { EnvdState } from './state.js'
 
@@ -21,6 +23,10 @@ export type EnvdAppDeps = Readonly<{
   log: Logger
   users: { lookup: UserLookup; db: () => Promise<UserDb> }
   setprivPath: string | undefined
+  /** Told when requests begin and end; the daemon passes one, tests usually do not. */
+  idleMemory?: IdleMemoryReducer
+  /** Starts commands without a PTY (closed with the app); without one, Node's child_process does. */
+  spawner?: Spawner
 }>
 
 const OPEN_PATHS = new Set(['/health', '/init'])
@@ -55,6 +61,17 @@ export async function buildEnvdApp(deps: EnvdAppDeps): Promise<FastifyInstance> 
   app.setErrorHandler(sendError)
   app.setNotFoundHandler(sendNotFound)
 
+  const idle = deps.idleMemory
+  if (idle) {
+    app.addHook('onRequest', (_req, reply, done) => {
+      idle.begin()
+      // 'close' fires once however the response ends (sent, failed, client gone).
+      reply.raw.once('close', () => idle.end())
+      done()
+    })
+    app.addHook('onClose', async () => idle.close())
+  }
+
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-envd-version', ENVD_VERSION)
     const path = req.url.split('?')[0] ?? ''
@@ -71,6 +88,8 @@ export async function buildEnvdApp(deps: EnvdAppDeps): Promise<FastifyInstance> 
   const watchers = createWatcherRegistry()
   app.addHook('onClose', async () => {
     table.killAll()
+    // After the kills: the spawner sends them before it reads the end of its input.
+    await deps.spawner?.close()
     await closeAllWatchers(watchers)
   })
 
@@ -85,7 +104,7 @@ export async function buildEnvdApp(deps: EnvdAppDeps): Promise<FastifyInstance> 
     lookup: users.lookup,
     log,
     fs: { state, users, watchers, log },
-    proc: { state, table, setprivPath: deps.setprivPath, log },
+    proc: { state, table, setprivPath: deps.setprivPath, spawner: deps.spawner, log },
   })
   return app
 }
