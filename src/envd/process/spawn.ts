@@ -91,10 +91,10 @@ export async function buildArgv(spec: SpawnSpec, env: Record<string, string>): P
 
 /** Starts the process; throws invalid_argument for a bad cwd or a failed spawn. */
 export async function spawnProcess(spec: SpawnSpec): Promise<ProcessHandle> {
-  const cwdStat = await stat(spec.cwd).catch(() => undefined)
-  if (!cwdStat?.isDirectory()) throw new InvalidArgumentError(`cwd '${spec.cwd}' does not exist`)
   const env = buildEnv(spec.user, spec.globals, spec.config.envs)
   if (!spec.pty && spec.spawner) return spawnWithSpawner(spec, spec.spawner, env)
+  const cwdStat = await stat(spec.cwd).catch(() => undefined)
+  if (!cwdStat?.isDirectory()) throw new InvalidArgumentError(`cwd '${spec.cwd}' does not exist`)
   const { file, args, uidGid } = await buildArgv(spec, env)
 
   if (spec.pty) {
@@ -137,11 +137,13 @@ export async function spawnProcess(spec: SpawnSpec): Promise<ProcessHandle> {
 
 /**
  * The same process through sandock-spawner: one fork of a small process instead of envd's own,
- * and the user's groups set directly (no setpriv exec). As with Node's spawn, the child gets its
- * own session; a user whose only group is its primary one gets no supplementary groups.
+ * and the user's groups set directly (no setpriv exec). The child itself checks the cwd and runs
+ * a command it cannot find through the same sh wrapper, so no file system call happens here. As
+ * with Node's spawn, the child gets its own session; a user whose only group is its primary one
+ * gets no supplementary groups.
  */
 async function spawnWithSpawner(spec: SpawnSpec, spawner: Spawner, env: Record<string, string>): Promise<ProcessHandle> {
-  const argv = await commandArgv(spec, env)
+  const argv = [spec.config.cmd, ...spec.config.args]
   const bad = argumentWithNul({ file: argv[0]!, argv, cwd: spec.cwd, env })
   if (bad) throw new InvalidArgumentError(`failed to start process: The argument '${bad}' must be a string without null bytes`)
   const { uid, gid, groups } = spec.user
@@ -152,6 +154,7 @@ async function spawnWithSpawner(spec: SpawnSpec, spawner: Spawner, env: Record<s
     child = await spawner.spawn({ file: argv[0]!, argv, cwd: spec.cwd, env, stdin: spec.stdin, user })
   } catch (e) {
     if (e instanceof InternalError) throw e
+    if ((e as { syscall?: string }).syscall === 'chdir') throw new InvalidArgumentError(`cwd '${spec.cwd}' does not exist`, { cause: e })
     throw new InvalidArgumentError(`failed to start process: ${(e as Error).message}`, { cause: e })
   }
   return new ProcessHandle(child.pid, spec.config, spec.tag, { kind: 'pipes', child }, spec.stdin)

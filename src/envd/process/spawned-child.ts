@@ -65,7 +65,8 @@ export class SpawnedChild extends EventEmitter {
   lost(err: Error): void {
     if (this.ended) return
     this.ended = true
-    this.emit('error', err)
+    // Whoever started it listens from the moment spawn() resolved; nobody else needs telling.
+    if (this.listenerCount('error') > 0) this.emit('error', err)
   }
 
   private maybeClose(): void {

@@ -19,7 +19,7 @@ export type SpawnRequest = {
 export type SpawnerEvent =
   | { t: 'spawned'; id: number; pid: number }
   | { t: 'fd'; id: number; fd: 0 | 1 | 2 }
-  | { t: 'error'; id: number; errno: number }
+  | { t: 'error'; id: number; errno: number; syscall: 'chdir' | 'exec' | 'spawn' }
   | { t: 'exit'; pid: number; code: number | null; signal: number | null }
 
 function frame(fields: readonly (string | number)[]): Buffer {
@@ -66,7 +66,7 @@ export function parseEvent(msg: unknown): SpawnerEvent | undefined {
     case 'fd':
       return int('id') && (m.fd === 0 || m.fd === 1 || m.fd === 2) ? (m as SpawnerEvent) : undefined
     case 'error':
-      return int('id') && int('errno') ? (m as SpawnerEvent) : undefined
+      return int('id') && int('errno') && (m.syscall === 'chdir' || m.syscall === 'exec' || m.syscall === 'spawn') ? (m as SpawnerEvent) : undefined
     case 'exit':
       return int('pid') && intOrNull('code') && intOrNull('signal') ? (m as SpawnerEvent) : undefined
     default:

@@ -13,7 +13,8 @@ export type SpawnOptions = Omit<SpawnRequest, 'id'>
 export type Spawner = {
   /**
    * Starts a process. Rejects with an Error shaped like Node's spawn errors (`spawn <file> <CODE>`,
-   * with `code` and `errno`) when it cannot be started; the caller checks arguments for NUL bytes.
+   * with `code`, `errno` and `syscall`: 'chdir' for a bad cwd) when it cannot be started; the
+   * caller checks arguments for NUL bytes.
    */
   spawn(opts: SpawnOptions): Promise<SpawnedChild>
   /** Ends the helper and waits for it; running processes carry on. Later spawns reject. */
@@ -26,9 +27,10 @@ type Pending = { opts: SpawnOptions; resolve(c: SpawnedChild): void; reject(e: E
 
 const ERRNO_NAMES = new Map(Object.entries(osConstants.errno as Record<string, number>).map(([name, n]) => [n, name]))
 
-function spawnError(file: string, errno: number): Error {
+/** Node's wording (`spawn <file> ENOENT`); `syscall` says which step failed: chdir, exec or spawn. */
+function spawnError(file: string, errno: number, syscall: string): Error {
   const code = ERRNO_NAMES.get(errno) ?? `E${errno}`
-  return Object.assign(new Error(`spawn ${file} ${code}`), { code, errno: -errno, syscall: `spawn ${file}`, path: file })
+  return Object.assign(new Error(`spawn ${file} ${code}`), { code, errno: -errno, syscall, path: file })
 }
 
 /** `binary` is the sandock-spawner executable; the helper starts with the first spawn. */
@@ -42,10 +44,11 @@ export function createSpawner(binary: string, log: Logger): Spawner {
   function helperGone(h: ChildProcess, why: Record<string, unknown>): void {
     if (helper !== h) return
     helper = undefined
-    const err = new InternalError('the process spawner exited')
+    const err = new InternalError(closed ? 'the process spawner is closed' : 'the process spawner exited')
     for (const p of pending.values()) p.reject(err)
     pending.clear()
-    for (const c of live.values()) c.lost(err)
+    // After close() nobody follows them any more (envd is shutting down); otherwise they end.
+    if (!closed) for (const c of live.values()) c.lost(err)
     live.clear()
     if (!closed) log.error(why, 'process spawner exited')
   }
@@ -61,7 +64,7 @@ export function createSpawner(binary: string, log: Logger): Spawner {
     if (!p) return
     if (ev.t === 'error') {
       pending.delete(ev.id)
-      p.reject(spawnError(p.opts.file, ev.errno))
+      p.reject(spawnError(p.opts.file, ev.errno, ev.syscall))
     } else if (ev.t === 'spawned') {
       // Kills go to the helper that started it: only that one knows the pid is its live child.
       const child = new SpawnedChild(ev.pid, (signal) => h.stdin?.write(encodeKill(ev.pid, signal)))

@@ -13,16 +13,20 @@
  *         {"t":"spawned","id":N,"pid":P}, then one Node handle message per stdio socket
  *         ({"cmd":"NODE_HANDLE","type":"net.Native","msg":{"t":"fd","id":N,"fd":0|1|2}} with the
  *         socket attached as SCM_RIGHTS, which Node hands over as a pipe handle), or
- *         {"t":"error","id":N,"errno":E}; later {"t":"exit","pid":P,"code":C,"signal":S}.
+ *         {"t":"error","id":N,"errno":E,"syscall":"chdir"|"exec"|"spawn"};
+ *         later {"t":"exit","pid":P,"code":C,"signal":S}.
  * A child gets what Node's own spawn gives it: socketpairs (or /dev/null) as stdio, its own
  * session (setsid), default signal dispositions and an empty mask, the requested cwd, user and
- * groups, and exactly the environment sent; execvp-style PATH search in that environment.
+ * groups, and exactly the environment sent; execvp-style PATH search in that environment. A
+ * command that is not found (or not executable) runs as `/bin/sh -c 'exec "$@"' sh cmd args…`,
+ * so the shell reports it and exits 127 (or 126), as upstream's shell wrapper does.
  * Requests for a pid that is not a live child are ignored. EOF on fd 0 or fd 3 ends the spawner;
  * children that are still running are then reparented to init, as if envd had started them.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <grp.h>
 #include <poll.h>
 #include <signal.h>
@@ -91,9 +95,9 @@ static void send_fd(long id, int which, int fd) {
   }
 }
 
-static void send_error(long id, int err) {
-  char line[96];
-  snprintf(line, sizeof line, "{\"t\":\"error\",\"id\":%ld,\"errno\":%d}\n", id, err);
+static void send_error(long id, int err, const char *syscall) {
+  char line[128];
+  snprintf(line, sizeof line, "{\"t\":\"error\",\"id\":%ld,\"errno\":%d,\"syscall\":\"%s\"}\n", id, err, syscall);
   send_line(line);
 }
 
@@ -137,23 +141,47 @@ struct spawn_req {
   char **argv, **envp;
 };
 
-/* In the child: never returns. Reports errno on `errfd` if it cannot exec. */
+/* What the child reports on the error pipe when it cannot run the command. */
+struct child_error {
+  int stage; /* 0: setting up stdio or the user, 1: chdir, 2: exec */
+  int err;
+};
+
+/* In the child: never returns. Reports on `errfd` if it cannot exec. */
 static void child(const struct spawn_req *r, int in, int out, int err, int errfd) {
+  struct child_error ce = {0, 0};
   sigset_t none;
   sigemptyset(&none);
   for (int s = 1; s < NSIG; s++) signal(s, SIG_DFL);
   sigprocmask(SIG_SETMASK, &none, NULL);
   setsid();
   if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) goto fail;
-  if (chdir(r->cwd) < 0) goto fail;
+  if (chdir(r->cwd) < 0) {
+    ce.stage = 1;
+    goto fail;
+  }
   if (r->gid >= 0) {
     if (setgroups(r->ngroups, r->groups) < 0 || setgid((gid_t)r->gid) < 0) goto fail;
   }
   if (r->uid >= 0 && setuid((uid_t)r->uid) < 0) goto fail;
   exec_search(r->file, r->argv, r->envp);
-fail:;
-  int e = errno;
-  (void)!write(errfd, &e, sizeof e);
+  if (errno == ENOENT || errno == EACCES) {
+    size_t argc = 0;
+    while (r->argv[argc]) argc++;
+    char **sh = calloc(argc + 5, sizeof *sh);
+    if (sh) {
+      sh[0] = "/bin/sh";
+      sh[1] = "-c";
+      sh[2] = "exec \"$@\"";
+      sh[3] = "sh";
+      memcpy(sh + 4, r->argv, argc * sizeof *sh);
+      execve("/bin/sh", sh, r->envp);
+    }
+  }
+  ce.stage = 2;
+fail:
+  ce.err = errno;
+  (void)!write(errfd, &ce, sizeof ce);
   _exit(127);
 }
 
@@ -179,7 +207,8 @@ static void remove_child(pid_t pid) {
 
 static void do_spawn(struct spawn_req *r) {
   int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, ep[2] = {-1, -1};
-  int e = 0;
+  struct child_error ce = {0, 0};
+  const char *syscall = "spawn";
   if (r->stdin_pipe) {
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, in) < 0) goto failed;
   } else if ((in[1] = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0) goto failed;
@@ -192,12 +221,13 @@ static void do_spawn(struct spawn_req *r) {
   close(ep[1]);
   ep[1] = -1;
   ssize_t n;
-  do n = read(ep[0], &e, sizeof e);
+  do n = read(ep[0], &ce, sizeof ce);
   while (n < 0 && errno == EINTR);
-  if (n == sizeof e) {
+  if (n == sizeof ce) {
     /* It never ran: reap it here, envd hears only the error. */
     while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
-    errno = e;
+    syscall = ce.stage == 1 ? "chdir" : ce.stage == 2 ? "exec" : "spawn";
+    errno = ce.err;
     goto failed;
   }
   if (add_child(pid) < 0) {
@@ -214,8 +244,7 @@ static void do_spawn(struct spawn_req *r) {
   send_fd(r->id, 2, err[0]);
   goto done;
 failed:
-  e = errno;
-  send_error(r->id, e);
+  send_error(r->id, errno, syscall);
 done:
   for (int i = 0; i < 2; i++) {
     if (in[i] >= 0) close(in[i]);
@@ -312,7 +341,27 @@ static void reap(void) {
   }
 }
 
+/* Closes every fd above the IPC channel: whatever envd's own parent left open must not reach the
+ * commands (Node's child_process would pass such fds on; children here get exactly 0-2). */
+static void close_inherited(void) {
+  int fds[256];
+  size_t n;
+  do { /* in batches: closing while reading the directory would skip entries */
+    DIR *d = opendir("/proc/self/fd");
+    if (!d) return;
+    int mine = dirfd(d);
+    n = 0;
+    for (struct dirent *e; n < sizeof fds / sizeof *fds && (e = readdir(d)) != NULL;) {
+      int fd = atoi(e->d_name);
+      if (fd > IPC_FD && fd != mine) fds[n++] = fd;
+    }
+    closedir(d);
+    for (size_t i = 0; i < n; i++) close(fds[i]);
+  } while (n == sizeof fds / sizeof *fds);
+}
+
 int main(void) {
+  close_inherited();
   /* Our own fds must not reach children; blocking writes to envd (it always reads). */
   fcntl(REQ_FD, F_SETFD, FD_CLOEXEC);
   fcntl(IPC_FD, F_SETFD, FD_CLOEXEC);
