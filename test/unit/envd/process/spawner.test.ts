@@ -220,7 +220,9 @@ describe('sandock-spawner run by hand', () => {
     let stderr = ''
     h.stderr!.on('data', (c: Buffer) => (stderr += c.toString()))
     const exited = new Promise<number | null>((resolve) => h.on('exit', (code) => resolve(code)))
-    onTestFinished(() => h.kill('SIGKILL'))
+    onTestFinished(() => {
+      h.kill('SIGKILL')
+    })
     return { h, exited, stderr: () => stderr }
   }
 
