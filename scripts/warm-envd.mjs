@@ -1,7 +1,9 @@
 // Fills envd's V8 compile cache (/opt/sandock/compile-cache) while the base image is built
-// (docker/base.Dockerfile): starts envd, asks /health, /init and one command (what a cold
-// sandbox does before its first command), then stops it, and Node writes the bytecode of
-// everything that ran. Every later start reads it instead of parsing and compiling that code.
+// (docker/base.Dockerfile): starts envd, and Node writes the bytecode V8 compiled when it loaded
+// envd.mjs (the top level of every bundled module; functions compiled later, on first call, are
+// not in Node's cache). Every later start reads it instead of parsing and compiling that code.
+// It also asks /health, /init and one command, so an image whose envd cannot run a command
+// fails to build.
 import { spawn } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
