@@ -61,20 +61,14 @@ export async function commandExists(cmd: string, path: string): Promise<boolean>
   return false
 }
 
-/** `cmd args`, wrapped in sh when cmd does not exist. */
-async function commandArgv(spec: SpawnSpec, env: Record<string, string>): Promise<string[]> {
-  const argv = [spec.config.cmd, ...spec.config.args]
-  // compat: a missing binary is not an RPC error: it runs and exits 127, as under upstream's sh wrapper.
-  if (!(await commandExists(spec.config.cmd, env.PATH ?? DEFAULT_PATH))) return ['/bin/sh', '-c', 'exec "$@"', 'sh', ...argv]
-  return argv
-}
-
 /** Whether the process must run as another user than envd's (envd runs as root). */
 const switchesUser = (user: User) => (process.getuid?.() ?? 0) === 0 && user.uid !== 0
 
 /** The argv that runs `cmd args` as `user`, through setpriv when envd must drop root. */
 export async function buildArgv(spec: SpawnSpec, env: Record<string, string>): Promise<{ file: string; args: string[]; uidGid?: { uid: number; gid: number } }> {
-  let argv = await commandArgv(spec, env)
+  let argv = [spec.config.cmd, ...spec.config.args]
+  // compat: a missing binary is not an RPC error: it runs and exits 127, as under upstream's sh wrapper.
+  if (!(await commandExists(spec.config.cmd, env.PATH ?? DEFAULT_PATH))) argv = ['/bin/sh', '-c', 'exec "$@"', 'sh', ...argv]
   if (!switchesUser(spec.user)) return { file: argv[0]!, args: argv.slice(1) }
   // Node's uid/gid spawn drops every supplementary group (libuv calls setgroups(0)), which is
   // exactly right for a user whose only group is its primary one, and saves an exec. Users with
