@@ -21,11 +21,11 @@ RUN apt-get update \
  && echo 'user ALL=(ALL:ALL) NOPASSWD: ALL' > /etc/sudoers.d/user && chmod 0440 /etc/sudoers.d/user
 COPY . /opt/sandock/
 COPY --from=spawner /sandock-spawner /opt/sandock/bin/sandock-spawner
-# envd's own Node 24 doubles as the template's `node`. warm-envd.mjs runs envd once to fill its
-# compile cache (a start then compiles almost nothing; templates copy it with /opt/sandock).
+# envd's own Node 24 doubles as the template's `node`. `warm-envd` runs envd once to fill V8's
+# code cache for it (a start then compiles almost nothing; templates copy it with /opt/sandock).
 RUN ln -s /opt/sandock/bin/node /usr/local/bin/node \
- && mkdir /opt/sandock/compile-cache && /opt/sandock/bin/node /opt/sandock/warm-envd.mjs \
- && rm -rf /opt/sandock/base.Dockerfile /opt/sandock/warm-envd.mjs /opt/sandock/spawner
+ && mkdir /opt/sandock/compile-cache && /opt/sandock/bin/node /opt/sandock/sandock.mjs warm-envd \
+ && rm -rf /opt/sandock/base.Dockerfile /opt/sandock/spawner
 ENV SANDOCK_ENVD_USER=user SANDOCK_ENVD_WORKDIR=/home/user
 WORKDIR /home/user
 EXPOSE 49983

@@ -1,6 +1,7 @@
 // Bundles the `sandock` CLI (control plane) into one ESM file plus chunks, and envd into its own
-// ESM file (fast start, no node_modules walk), and lays out dist/image/: the files, a Node binary
-// and the two native modules, ready to COPY into any image.
+// CommonJS file (fast start, no node_modules walk; src/envd-loader.ts runs it with V8's code
+// cache), and lays out dist/image/: the files, a Node binary, the two native modules and the
+// spawner's C source, ready to COPY into any image.
 import { build } from 'esbuild'
 import { cp, mkdir, rm, copyFile, chmod } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
@@ -37,21 +38,20 @@ await build({
   // plane's code.
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [builtinsThroughRequire, loadOnFirstUse(LAZY_NATIVE), stubSsh2, {
-    // `sandock envd` imports envd's own bundle (below) instead of sharing chunks with the control
+  plugins: [
+    builtinsThroughRequire, loadOnFirstUse(LAZY_NATIVE), stubSsh2,
+    // `sandock envd` runs envd's own bundle (below) instead of sharing chunks with the control
     // plane: a shared chunk would carry code envd never runs (Ajv, dockerode, TLS) that it still
     // parses and keeps in memory at every start.
-    name: 'envd-apart',
-    setup(b) {
-      b.onResolve({ filter: /^\.\/envd\/run\.js$/ }, () => ({ path: './envd.mjs', external: true }))
-    },
-  }],
+    neverLoaded(['./envd/run.js'], 'the bundled CLI runs envd.cjs (src/envd-loader.ts)'),
+  ],
 })
 await build({
   ...common,
-  entryPoints: { envd: join(root, 'dist', 'envd', 'run.js') },
-  outdir: out,
-  outExtension: { '.js': '.mjs' },
+  entryPoints: [join(root, 'dist', 'envd', 'run.js')],
+  outfile: join(out, 'envd.cjs'),
+  format: 'cjs',
+  banner: {},
   // Less source to parse and to keep (V8 holds each file's text for lazy compilation). Names stay,
   // so stack traces still say which function failed.
   minifyWhitespace: true,
@@ -71,10 +71,8 @@ for (const mod of NATIVE) {
     filter: (src) => !/[\\/](src|deps|test|scripts|third_party|prebuilds[\\/](darwin|win32)[^\\/]*)$/.test(src) && !src.endsWith('.pdb'),
   })
 }
-// The base template's Dockerfile travels with the bundle, so `sandock serve` can build it anywhere,
-// with the script its build runs to fill envd's compile cache.
+// The base template's Dockerfile travels with the bundle, so `sandock serve` can build it anywhere.
 await copyFile(join(root, 'docker', 'base.Dockerfile'), join(out, 'base.Dockerfile'))
-await copyFile(join(root, 'scripts', 'warm-envd.mjs'), join(out, 'warm-envd.mjs'))
 // envd's process starter is C, compiled by that Dockerfile (a build stage with Debian's gcc).
 await mkdir(join(out, 'spawner'))
 await copyFile(join(root, 'src', 'envd', 'process', 'spawner', 'sandock-spawner.c'), join(out, 'spawner', 'sandock-spawner.c'))

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // The one `sandock` binary: dispatches subcommands (`serve`, `envd`).
-import { existsSync } from 'node:fs'
-import { enableCompileCache } from 'node:module'
-import { dirname, join } from 'node:path'
+import { dirname } from 'node:path'
+import { loadEnvd } from './envd-loader.js'
 import { ConfigError } from './shared/config.js'
 import { ENVD_VERSION } from './shared/version.js'
 
@@ -20,12 +19,15 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
   switch (command) {
     case 'envd': {
-      // The base image fills this cache when it is built (scripts/warm-envd.mjs): with it a start
-      // compiles almost nothing. One import: the bundle makes it envd's own file (envd.mjs).
-      const cache = process.argv[1] ? join(dirname(process.argv[1]), 'compile-cache') : undefined
-      if (cache && existsSync(cache)) enableCompileCache(cache)
-      const { runEnvd } = await import('./envd/run.js')
-      return runEnvd(rest)
+      const envd = await loadEnvd(process.argv[1] ? dirname(process.argv[1]) : undefined)
+      return envd.runEnvd(rest)
+    }
+    case 'warm-envd': {
+      // Internal: the base image's build fills envd's code cache with this (src/warm-envd.ts).
+      const envd = await loadEnvd(process.argv[1] ? dirname(process.argv[1]) : undefined)
+      const { warmEnvd } = await import('./warm-envd.js')
+      await warmEnvd(envd)
+      process.exit(0)
     }
     case 'serve': {
       if (rest.includes('--help')) {
