@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // The one `sandock` binary: dispatches subcommands (`serve`, `envd`).
+import { dirname } from 'node:path'
+import { loadEnvd } from './envd-loader.js'
 import { ConfigError } from './shared/config.js'
 import { ENVD_VERSION } from './shared/envd.js'
 
@@ -18,14 +20,15 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
   switch (command) {
     case 'envd': {
-      const { ENVD_USAGE, loadEnvdConfig } = await import('./envd/config.js')
-      if (rest.includes('--help')) {
-        process.stdout.write(ENVD_USAGE)
-        return 0
-      }
-      const { startEnvd } = await import('./envd/main.js')
-      await startEnvd(loadEnvdConfig(rest))
-      return -1 // keep running
+      const envd = await loadEnvd(process.argv[1] ? dirname(process.argv[1]) : undefined)
+      return envd.runEnvd(rest)
+    }
+    case 'warm-envd': {
+      // Internal: the base image's build fills envd's code cache with this (src/warm-envd.ts).
+      const envd = await loadEnvd(process.argv[1] ? dirname(process.argv[1]) : undefined)
+      const { warmEnvd } = await import('./warm-envd.js')
+      await warmEnvd(envd)
+      process.exit(0)
     }
     case 'interpreter': {
       const { INTERPRETER_USAGE, loadInterpreterConfig } = await import('./interpreter/config.js')
