@@ -34,6 +34,8 @@ FROM ${BASE_IMAGE}
 COPY --from=build /src/dist/image /opt/sandock
 # The dashboard beside the bundle, not in it: /opt/sandock is also the base template's build context.
 COPY --from=build /src/dist/dashboard /opt/dashboard
+# The derived built-in templates' build folders (code-interpreter-v1, desktop), beside the bundle too.
+COPY --from=build /src/dist/builtins /opt/builtins
 ENV SANDOCK_DATA_DIR=/var/lib/sandock SANDOCK_HOST=0.0.0.0
 VOLUME /var/lib/sandock
 EXPOSE 3000 3002

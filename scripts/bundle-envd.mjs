@@ -85,6 +85,17 @@ await copyFile(join(root, 'docker', 'base.Dockerfile'), join(out, 'base.Dockerfi
 // envd's process starter is C, compiled by that Dockerfile (a build stage with Debian's gcc).
 await mkdir(join(out, 'spawner'))
 await copyFile(join(root, 'src', 'envd', 'process', 'spawner', 'sandock-spawner.c'), join(out, 'spawner', 'sandock-spawner.c'))
+// The derived built-in templates' build folders (their Dockerfile and context), beside dist/image
+// and not in it, since dist/image is the base image's context: dist/builtins/<name>/.
+const builtinsOut = join(root, 'dist', 'builtins')
+await rm(builtinsOut, { recursive: true, force: true })
+for (const [name, dockerfile, context] of [
+  ['code-interpreter-v1', 'code-interpreter.Dockerfile', 'code-interpreter'],
+  ['desktop', 'desktop.Dockerfile', 'desktop'],
+]) {
+  await cp(join(root, 'docker', context), join(builtinsOut, name), { recursive: true })
+  await copyFile(join(root, 'docker', dockerfile), join(builtinsOut, name, 'Dockerfile'))
+}
 // The daemon brings its own Node, so it runs in images with no (or another) Node installed.
 await copyFile(process.execPath, join(out, 'bin', 'node'))
 await chmod(join(out, 'bin', 'node'), 0o755)

@@ -20,6 +20,8 @@ export type ControlConfig = Readonly<{
   network: string
   internalNetwork: string
   baseImage: string
+  /** 'auto': a start builds the missing built-in template images in the background; 'off': only `sandock templates build-builtin` does. */
+  buildBuiltins: 'auto' | 'off'
   defaultTimeoutS: number
   maxTimeoutS: number
   defaultCpuCount: number
@@ -69,6 +71,7 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
     network: r.str('SANDOCK_NETWORK', 'sandock'),
     internalNetwork: r.str('SANDOCK_INTERNAL_NETWORK', 'sandock-internal'),
     baseImage: r.str('SANDOCK_BASE_TEMPLATE_IMAGE', 'sandock/base:latest'),
+    buildBuiltins: r.oneOf<'auto' | 'off'>('SANDOCK_BUILD_BUILTINS', ['auto', 'off'], 'auto'),
     defaultTimeoutS: r.int('SANDOCK_DEFAULT_TIMEOUT', 300, { min: 1 }),
     maxTimeoutS: r.int('SANDOCK_MAX_TIMEOUT', 24 * 3600, { min: 1 }),
     defaultCpuCount: r.int('SANDOCK_DEFAULT_CPU_COUNT', 2, { min: 1, max: 256 }),

@@ -8,6 +8,7 @@ import type { EnvdClient } from './envd/client.js'
 import { createLocalNode, type LocalNode } from './node/local-node.js'
 import type { Runtime } from './runtime/types.js'
 import type { Secrets } from './secrets.js'
+import { createBuiltinImages, type BuiltinImages } from './templates/builtin-images.js'
 import { baseTemplate, builtinTemplates, type BuiltinTemplate } from './templates/builtins.js'
 import { createTemplateLookup } from './templates/resolve.js'
 import { createTemplateService, templateFilesDir, type TemplateService } from './templates/service.js'
@@ -25,6 +26,8 @@ export type ControlCore = {
   node: LocalNode
   templates: TemplateService
   builtins: readonly BuiltinTemplate[]
+  /** The built-ins' images: ensureBase() before serving, ensureDerived() after (main.ts). */
+  builtinImages: BuiltinImages
   /** The users' secrets (POST /secrets); resolveSecret() is what the egress gateway reads. */
   secrets: SecretStore
   /** User volumes and their content; recover() before the node's (sandboxes mount them). */
@@ -40,6 +43,8 @@ export function createControlCore(deps: {
   secrets: Pick<Secrets, 'envdToken' | 'trafficToken' | 'uploadSecret' | 'deriveKey'>
   /** Resolvers a sandbox with egress rules may reach (the config's, else the host's). */
   egressDnsServers: readonly string[]
+  /** The folder with base.Dockerfile (found beside the bundle when not given). */
+  imageContext?: string
 }): ControlCore {
   const { config, runtime, log, secrets } = deps
   // The template catalog answers look-ups on its own; the node (sandboxes, builds) uses them, and
@@ -47,13 +52,16 @@ export function createControlCore(deps: {
   const store = new TemplateStore(config.dataDir)
   const volumes = createVolumeStore({ runtime, volumesDir: config.volumesDir, log })
   const builtins = builtinTemplates({ baseImage: config.baseImage })
+  const builtinImages = createBuiltinImages({ runtime, builtins, log, imageContext: deps.imageContext })
+  const lookup = createTemplateLookup(store, builtins, builtinImages)
   const node = createLocalNode({
     runtime,
     envd: deps.envd,
     log,
     tokens: { envd: secrets.envdToken, traffic: secrets.trafficToken },
     volumes: { idOf: (name) => volumes.byName(name)?.volumeId, released: () => volumes.released() },
-    templates: createTemplateLookup(store, builtins),
+    templates: lookup,
+    refreshBuiltin: builtinImages.refresh,
     defaults: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
     builds: { layers: store, filesDir: templateFilesDir(config.dataDir), base: baseTemplate(builtins), readyTimeoutMs: BUILD_CHECK_TIMEOUT_MS },
     settings: {
@@ -71,12 +79,14 @@ export function createControlCore(deps: {
       // runc refuses any mount inside /proc, so only gVisor sandboxes get their own boot id.
       gvisor: config.containerRuntime === 'runsc',
       egressDnsServers: deps.egressDnsServers,
-      poolSizes: config.poolSizes,
+      // The built-ins' default pools (code-interpreter-v1: 1), unless configured.
+      poolSizes: { ...Object.fromEntries(builtins.filter((b) => b.poolSize > 0).map((b) => [b.name, b.poolSize])), ...config.poolSizes },
     },
   })
   const templates = createTemplateService({
     store,
     builtins,
+    lookup,
     node,
     log,
     dataDir: config.dataDir,
@@ -86,5 +96,5 @@ export function createControlCore(deps: {
   })
   const secretStore = new SecretStore({ dataDir: config.dataDir, key: secrets.deriveKey('secret-store/v1') })
   const volumeTokens = createVolumeTokens(secrets.deriveKey('volume-tokens/v1'))
-  return { node, templates, builtins, secrets: secretStore, volumes, volumeTokens }
+  return { node, templates, builtins, builtinImages, secrets: secretStore, volumes, volumeTokens }
 }

@@ -14,7 +14,6 @@ import { createEnvdClient } from './envd/client.js'
 import { createDockerRuntime } from './runtime/docker-runtime.js'
 import { createHostFirewall } from './runtime/host-firewall.js'
 import { loadSecrets } from './secrets.js'
-import { ensureBuiltinImages } from './templates/base-image.js'
 import { loadTls } from './tls.js'
 
 export type RunningControl = { api: FastifyInstance; apiPort: number; proxyPort: number; close(): Promise<void> }
@@ -40,9 +39,9 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   await firewall.install(await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n))))
 
   const core = createControlCore({
-    config, runtime, envd: createEnvdClient(), log, secrets, egressDnsServers: config.egressDnsServers ?? (await hostResolvers()),
+    config, runtime, envd: createEnvdClient(), log, secrets, egressDnsServers: config.egressDnsServers ?? (await hostResolvers()), imageContext: opts.imageContext,
   })
-  const { node, templates, builtins } = core
+  const { node, templates, builtinImages } = core
   await templates.recover()
   await core.volumes.recover()
   await node.recover()
@@ -75,9 +74,13 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   }
 
   // Listen first so the API answers (503 on /health) while a first start builds the base image.
-  await ensureBuiltinImages({ runtime, builtins, contextDir: opts.imageContext, log })
+  await builtinImages.ensureBase()
   ready = true
   node.startPool()
+  // The derived built-ins (code-interpreter-v1, desktop) take minutes to build the first time: in
+  // the background, one at a time; a create from one answers 503 until it is ready.
+  // A build still running at close ends with the process (Docker cancels a build whose client is gone).
+  void builtinImages.ensureDerived(config.buildBuiltins).catch((err: unknown) => log.error({ err }, 'built-in template images failed'))
 
   return {
     api,

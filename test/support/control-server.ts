@@ -18,6 +18,8 @@ export const DEFAULT_API_PORT = Number(process.env.SANDOCK_TEST_API_PORT ?? 3200
 export const DEFAULT_PROXY_PORT = Number(process.env.SANDOCK_TEST_PROXY_PORT ?? 3202)
 /** The Docker runtime the test servers run sandboxes with (`runsc` for the gVisor pass); undefined = runc. */
 export const TEST_RUNTIME = process.env.SANDOCK_TEST_RUNTIME || undefined
+/** The built-ins with a default pool (code-interpreter-v1) get none in tests unless a test asks. */
+const BUILTIN_POOLS_OFF = 'code-interpreter-v1=0'
 
 /** What a test needs to talk to a server (also what globalSetup hands to the workers). */
 export type ServerInfo = Readonly<{
@@ -79,11 +81,17 @@ export async function startServer(opts: StartServerOpts = {}): Promise<ControlSe
     SANDOCK_INTERNAL_NETWORK: networks[1]!,
     // No warm pool unless a test asks for one: pool containers would change what tests count.
     SANDOCK_POOL_SIZE: '0',
+    SANDOCK_POOL_SIZES: BUILTIN_POOLS_OFF,
+    // The derived built-ins' images are built by the suites that use them (support/builtin-images.ts),
+    // never in the background of every test server.
+    SANDOCK_BUILD_BUILTINS: 'off',
     ...(process.env.SANDOCK_BASE_TEMPLATE_IMAGE ? { SANDOCK_BASE_TEMPLATE_IMAGE: process.env.SANDOCK_BASE_TEMPLATE_IMAGE } : {}),
     // `SANDOCK_TEST_RUNTIME=runsc npm test …` runs every test server's sandboxes under gVisor.
     ...(TEST_RUNTIME ? { SANDOCK_RUNTIME: TEST_RUNTIME } : {}),
     ...opts.env,
   }
+  // A test's own pool sizes come after (and so over) the built-ins' zeros.
+  if (opts.env?.SANDOCK_POOL_SIZES) env.SANDOCK_POOL_SIZES = `${BUILTIN_POOLS_OFF},${opts.env.SANDOCK_POOL_SIZES}`
 
   let output = ''
   const logFile = createWriteStream(join(dataDir, LOG_FILE), { flags: 'a' })

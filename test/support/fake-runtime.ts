@@ -29,7 +29,7 @@ type Method = keyof Runtime
 
 export class FakeRuntime implements Runtime {
   readonly containers = new Map<string, FakeContainer>()
-  readonly images = new Map<string, ImageInfo & { snapshot?: SnapshotImage; createdS: number }>()
+  readonly images = new Map<string, ImageInfo & { snapshot?: SnapshotImage; createdS: number; labels?: Record<string, string> }>()
   readonly networks = new Set<string>()
   /** Docker volumes of user volumes, by volume id. */
   readonly volumes = new Map<string, BackedVolume & { hostDir: string }>()
@@ -43,8 +43,8 @@ export class FakeRuntime implements Runtime {
     for (const image of opts.images ?? []) this.addImage(image)
   }
 
-  addImage(ref: string, opts: { hasEnvd?: boolean; env?: string[] } = {}): void {
-    this.images.set(ref, { id: `sha256:${ref}`, env: opts.env ?? [], hasEnvd: opts.hasEnvd ?? true, createdS: Math.floor(Date.now() / 1000) })
+  addImage(ref: string, opts: { hasEnvd?: boolean; env?: string[]; labels?: Record<string, string> } = {}): void {
+    this.images.set(ref, { id: `sha256:${ref}`, env: opts.env ?? [], hasEnvd: opts.hasEnvd ?? true, createdS: Math.floor(Date.now() / 1000), labels: opts.labels })
   }
 
   /** Plants a container as if a previous server had started it (for recovery tests). */
@@ -165,10 +165,19 @@ export class FakeRuntime implements Runtime {
     return this.images.has(image)
   }
 
-  async buildImage(opts: { tag: string; onLog: (line: string) => void }) {
+  /** Each image build's options, in order. */
+  readonly imageBuilds: { tag: string; contextDir: string; dockerfile: string; buildArgs?: Record<string, string>; labels?: Record<string, string> }[] = []
+
+  async buildImage(opts: { contextDir: string; dockerfile: string; tag: string; buildArgs?: Record<string, string>; labels?: Record<string, string>; onLog: (line: string) => void }) {
+    const { onLog, ...rest } = opts
+    this.imageBuilds.push(rest)
     await this.enter('buildImage', opts.tag)
-    opts.onLog(`built ${opts.tag}`)
-    this.addImage(opts.tag)
+    onLog(`built ${opts.tag}`)
+    this.addImage(opts.tag, { labels: opts.labels })
+  }
+
+  async imageTagsByLabel(key: string, value: string) {
+    return [...this.images.entries()].filter(([, i]) => i.labels?.[key] === value).map(([tag]) => tag)
   }
 
   async commitSnapshot(containerId: string, image: string, snapshot: Omit<SnapshotImage, 'createdS'>) {

@@ -87,7 +87,9 @@ export interface SandboxRuntime {
   logs(containerId: string, opts: { sinceS?: number; tail?: number }): Promise<string[]>
   imageExists(image: string): Promise<boolean>
   /** Builds `tag` from a context folder; `onLog` gets each output line. Fails on in-stream errors. */
-  buildImage(opts: { contextDir: string; dockerfile: string; tag: string; onLog: (line: string) => void }): Promise<void>
+  buildImage(opts: { contextDir: string; dockerfile: string; tag: string; buildArgs?: Record<string, string>; labels?: Record<string, string>; onLog: (line: string) => void }): Promise<void>
+  /** Tags (`repo:tag`) of the images carrying label `key=value`. */
+  imageTagsByLabel(key: string, value: string): Promise<string[]>
   /** Commits a sandbox container's filesystem as snapshot `image` (the container is frozen while it is copied). */
   commitSnapshot(containerId: string, image: string, snapshot: Omit<SnapshotImage, 'createdS'>): Promise<void>
   /** This server's snapshot images. */

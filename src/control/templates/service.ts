@@ -6,7 +6,7 @@ import type { Logger } from 'pino'
 import { createBuildQueue } from './build-queue.js'
 import type { BuiltinTemplate } from './builtins.js'
 import { createCatalog, templateOrThrow } from './catalog.js'
-import { createTemplateLookup } from './resolve.js'
+import type { TemplateLookup } from './resolve.js'
 import { createTags } from './tags.js'
 import type { TemplateStore } from './template-store.js'
 import type { TemplateNode } from './types.js'
@@ -15,6 +15,8 @@ import { createUploads } from './uploads.js'
 export type TemplateServiceDeps = Readonly<{
   store: TemplateStore
   builtins: readonly BuiltinTemplate[]
+  /** Built and built-in templates by reference (a build's fromTemplate). */
+  lookup: (ref: string) => TemplateLookup
   node: TemplateNode
   log: Logger
   dataDir: string
@@ -32,7 +34,7 @@ export function createTemplateService(deps: TemplateServiceDeps) {
   const log = deps.log.child({ component: 'templates' })
   const filesDir = templateFilesDir(deps.dataDir)
   const uploads = createUploads({ filesDir, secret: deps.uploadSecret })
-  const queue = createBuildQueue({ store, node, uploads, lookup: createTemplateLookup(store, deps.builtins), maxConcurrentBuilds: deps.maxConcurrentBuilds, log })
+  const queue = createBuildQueue({ store, node, uploads, lookup: deps.lookup, maxConcurrentBuilds: deps.maxConcurrentBuilds, log })
   const catalog = createCatalog({ store, builtins: deps.builtins, node, queue, limits: deps.limits, log })
 
   return {
