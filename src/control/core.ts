@@ -10,7 +10,7 @@ import type { Runtime } from './runtime/types.js'
 import type { Secrets } from './secrets.js'
 import { createBuiltinImages, type BuiltinImages } from './templates/builtin-images.js'
 import { baseTemplate, builtinTemplates, type BuiltinTemplate } from './templates/builtins.js'
-import { createTemplateLookup } from './templates/resolve.js'
+import { createTemplateLookup, refreshingLookup } from './templates/resolve.js'
 import { createTemplateService, templateFilesDir, type TemplateService } from './templates/service.js'
 import { TemplateStore } from './templates/template-store.js'
 import { SecretStore } from './secret-store/secret-store.js'
@@ -53,7 +53,7 @@ export function createControlCore(deps: {
   const volumes = createVolumeStore({ runtime, volumesDir: config.volumesDir, log })
   const builtins = builtinTemplates({ baseImage: config.baseImage })
   const builtinImages = createBuiltinImages({ runtime, builtins, log, imageContext: deps.imageContext })
-  const lookup = createTemplateLookup(store, builtins, builtinImages)
+  const lookup = refreshingLookup(createTemplateLookup(store, builtins, builtinImages), builtinImages.refresh)
   const node = createLocalNode({
     runtime,
     envd: deps.envd,
@@ -61,7 +61,6 @@ export function createControlCore(deps: {
     tokens: { envd: secrets.envdToken, traffic: secrets.trafficToken },
     volumes: { idOf: (name) => volumes.byName(name)?.volumeId, released: () => volumes.released() },
     templates: lookup,
-    refreshBuiltin: builtinImages.refresh,
     defaults: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
     builds: { layers: store, filesDir: templateFilesDir(config.dataDir), base: baseTemplate(builtins), readyTimeoutMs: BUILD_CHECK_TIMEOUT_MS },
     settings: {

@@ -23,9 +23,7 @@ export type LocalNodeDeps = Readonly<{
   volumes: SandboxVolumes
   settings: SandboxSettings
   /** The template catalog's look-up (built and built-in templates); snapshots are this node's. */
-  templates: (ref: string) => TemplateLookup
-  /** Looks again for a built-in template's image that was missing (built since). */
-  refreshBuiltin?: (name: string) => Promise<void>
+  templates: (ref: string) => TemplateLookup | Promise<TemplateLookup>
   /** Resources of a template that names none. */
   defaults: { cpuCount: number; memoryMB: number }
   builds: Readonly<{ layers: LayerCache; filesDir: string; base: BuiltinTemplate; readyTimeoutMs: number }>
@@ -45,7 +43,7 @@ export function createLocalNode(deps: LocalNodeDeps): LocalNode {
   const snapshots = createSnapshotService(runtime)
   const sandboxes = createSandboxService({
     runtime, envd, log: deps.log, tokens: deps.tokens, volumes: deps.volumes, settings: deps.settings, snapshots,
-    templates: createTemplateResolver({ lookup: deps.templates, refreshBuiltin: deps.refreshBuiltin, snapshot: snapshots.resolve, ...deps.defaults }),
+    templates: createTemplateResolver({ lookup: deps.templates, snapshot: snapshots.resolve, ...deps.defaults }),
   })
   const builderDeps = { runtime, envd, network: deps.settings.network, ...deps.builds }
 

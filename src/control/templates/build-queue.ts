@@ -32,7 +32,8 @@ export function createBuildQueue(deps: {
   store: TemplateStore
   node: Pick<TemplateNode, 'build' | 'removeBuildContainers'>
   uploads: Pick<Uploads, 'has'>
-  lookup: (ref: string) => TemplateLookup
+  /** Built and built-in templates by reference (a built-in's image is looked for again when missing). */
+  lookup: (ref: string) => TemplateLookup | Promise<TemplateLookup>
   maxConcurrentBuilds: number
   log: Logger
 }) {
@@ -99,7 +100,7 @@ export function createBuildQueue(deps: {
         emit('info', 'base', `Building template ${templateId} (build ${buildId})`)
         let fromTemplate: BuildJob['fromTemplate']
         if (job.fromTemplate !== undefined) {
-          const found = deps.lookup(job.fromTemplate)
+          const found = await deps.lookup(job.fromTemplate)
           if (!found.template) throw new StepError('base', found.missing)
           fromTemplate = { ref: job.fromTemplate, image: found.template.image, config: found.template.config }
         }

@@ -47,25 +47,29 @@ export function createTemplateLookup(store: TemplateStore, builtins: readonly Bu
   }
 }
 
+/** `lookup`, looking again for a built-in's image that was missing (built since by the CLI). */
+export function refreshingLookup(lookup: (ref: string) => TemplateLookup, refresh: (name: string) => Promise<void>): (ref: string) => Promise<TemplateLookup> {
+  return async (ref) => {
+    const found = lookup(ref)
+    if (!found.unavailable) return found
+    await refresh(parseTemplateRef(ref).alias)
+    return lookup(ref)
+  }
+}
+
 /**
  * A create's resolver: templates first, then (for a reference without a tag) snapshots by id or
  * name, as a snapshot id works as a template id. Throws not_found with the template's reason.
  */
 export function createTemplateResolver(opts: {
-  lookup: (ref: string) => TemplateLookup
-  /** Looks again for a built-in that was missing (built since by the CLI). */
-  refreshBuiltin?: (name: string) => Promise<void>
+  lookup: (ref: string) => TemplateLookup | Promise<TemplateLookup>
   snapshot: (ref: string) => Promise<ResolvedTemplate | undefined>
   /** Resources of a template that names none (the built-ins). */
   cpuCount: number
   memoryMB: number
 }): TemplateResolver {
   return async (ref) => {
-    let found = opts.lookup(ref)
-    if (found.unavailable && opts.refreshBuiltin) {
-      await opts.refreshBuiltin(parseTemplateRef(ref).alias)
-      found = opts.lookup(ref)
-    }
+    const found = await opts.lookup(ref)
     if (found.template) {
       const t = found.template
       return { templateId: t.templateId, alias: t.alias, image: t.image, cpuCount: t.cpuCount || opts.cpuCount, memoryMB: t.memoryMB || opts.memoryMB, config: t.config }

@@ -16,7 +16,7 @@ export type TemplateServiceDeps = Readonly<{
   store: TemplateStore
   builtins: readonly BuiltinTemplate[]
   /** Built and built-in templates by reference (a build's fromTemplate). */
-  lookup: (ref: string) => TemplateLookup
+  lookup: (ref: string) => TemplateLookup | Promise<TemplateLookup>
   node: TemplateNode
   log: Logger
   dataDir: string

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import type { BuiltinImageState } from '../../../../src/control/templates/builtin-images.js'
 import { builtinTemplates } from '../../../../src/control/templates/builtins.js'
-import { createTemplateLookup, createTemplateResolver } from '../../../../src/control/templates/resolve.js'
+import { createTemplateLookup, createTemplateResolver, refreshingLookup } from '../../../../src/control/templates/resolve.js'
 import { TemplateStore } from '../../../../src/control/templates/template-store.js'
 import type { ResolvedTemplate } from '../../../../src/control/templates/types.js'
 import { rejection } from '../../../support/async.js'
@@ -69,13 +69,13 @@ describe('the create\'s resolver', () => {
   it('answers 503 (unavailable) for a built-in that cannot start yet, after looking for its image again', async () => {
     const { lookup, states } = await catalog()
     const refreshed: string[] = []
-    const resolve = createTemplateResolver({ lookup, cpuCount: 2, memoryMB: 1024, snapshot: async () => undefined, refreshBuiltin: async (name) => void refreshed.push(name) })
+    const resolve = createTemplateResolver({ lookup: refreshingLookup(lookup, async (name) => void refreshed.push(name)), cpuCount: 2, memoryMB: 1024, snapshot: async () => undefined })
     states.set('desktop', { state: 'missing', reason: "the built-in template 'desktop' is not built on this server" })
     const e = await rejection(resolve('desktop'))
     expect(e).toMatchObject({ kind: 'unavailable', message: "the built-in template 'desktop' is not built on this server" })
     expect(refreshed).toEqual(['desktop'])
     // Built since (the CLI): the refresh finds it, and the same create succeeds.
-    const ready = createTemplateResolver({ lookup, cpuCount: 2, memoryMB: 1024, snapshot: async () => undefined, refreshBuiltin: async (name) => void states.set(name, { state: 'ready', image: 'sandock/desktop:1' }) })
+    const ready = createTemplateResolver({ lookup: refreshingLookup(lookup, async (name) => void states.set(name, { state: 'ready', image: 'sandock/desktop:1' })), cpuCount: 2, memoryMB: 1024, snapshot: async () => undefined })
     expect(await ready('desktop')).toMatchObject({ templateId: 'desktop', image: 'sandock/desktop:1', cpuCount: 2, memoryMB: 2048 })
   })
 
