@@ -7,7 +7,7 @@ const store = { resolveSecret: async (name: string) => ({ 'api-key': 'k3y', othe
 describe('parsePlaceholders', () => {
   it('finds secrets (normalised) and identity tokens; other ${…} text is opaque', () => {
     expect(parsePlaceholders('Bearer ${e2b.secrets. API-Key } x ${e2b.sandboxId} ${e2b.identity.tokens.Tok}')).toEqual([
-      { kind: 'secret', name: 'api-key', start: 7, end: 32 },
+      { kind: 'secret', name: 'api-key', start: 7, end: 31 },
       { kind: 'identity', name: 'Tok', start: 51, end: 77 },
     ])
     expect(parsePlaceholders('plain')).toEqual([])
