@@ -5,6 +5,7 @@
 // Blocked connections are accepted and closed; allowed ones are dialled (by name when a domain
 // allowed them) and piped, or intercepted when a transform rule names the host.
 import net, { type Server, type Socket } from 'node:net'
+import { Duplex } from 'node:stream'
 import tls from 'node:tls'
 import type { Logger } from 'pino'
 import { createLeafMinter, type LeafMinter, type SandboxCa } from './ca.js'
@@ -35,6 +36,8 @@ export type GatewayDeps = Readonly<{
   originalDst: OriginalDst
   /** Addresses never dialled directly (default: the always-denied internal ranges). */
   internal?: (ip: string) => boolean
+  /** Original destination ports whose Host (http) or SNI (tls) names the host: 80 and 443 (tests move them). */
+  ports?: { http: number; tls: number }
   log: Logger
 }>
 
@@ -55,6 +58,7 @@ type Entry = { sandbox: GatewaySandbox; minter: LeafMinter | undefined; sockets:
 export function createEgressGateway(deps: GatewayDeps): EgressGateway {
   const { log } = deps
   const internal = deps.internal ?? isAlwaysDenied
+  const ports = deps.ports ?? { http: 80, tls: 443 }
   const byIp = new Map<string, Entry>()
   const interceptor = createInterceptor({ secrets: deps.secrets, trustedCa: deps.trustedCa })
   const server = net.createServer({ noDelay: true, pauseOnConnect: true }, (socket) => {
@@ -117,7 +121,7 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
       socket.destroy()
       return
     }
-    const sniffed = dst.port === 80 ? await sniff(socket, sniffHttp) : dst.port === 443 ? await sniff(socket, sniffTls) : { head: Buffer.alloc(0), hostname: undefined }
+    const sniffed = dst.port === ports.http ? await sniff(socket, sniffHttp) : dst.port === ports.tls ? await sniff(socket, sniffTls) : { head: Buffer.alloc(0), hostname: undefined }
     const { hostname, head } = sniffed
     const verdict: Verdict = sandbox.policy.decide(hostname, dst.address)
     const proxy = sandbox.policy.policy.egressProxy
@@ -127,7 +131,7 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
       socket.destroy()
       return
     }
-    const headers = hostname && (dst.port === 80 || dst.port === 443) ? sandbox.policy.headersFor(hostname) : undefined
+    const headers = hostname && (dst.port === ports.http || dst.port === ports.tls) ? sandbox.policy.headersFor(hostname) : undefined
     // Allowed by name, or transformed (secrets go only where the name leads): dialled by that
     // name. Otherwise to the address the guest chose. Internal ranges are never dialled directly.
     const byName = hostname !== undefined && (verdict === 'domain' || headers !== undefined)
@@ -169,9 +173,9 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
   }
 
   function intercept(entry: Entry, socket: Socket, head: Buffer, t: { hostname: string; port: number; headers: Record<string, string>; dial: () => Promise<Socket> }) {
-    const target = { ...t, tls: t.port === 443, log: entry.sandbox.log }
-    if (head.length > 0) socket.unshift(head)
-    if (t.port !== 443) {
+    const target = { ...t, tls: t.port === ports.tls, log: entry.sandbox.log }
+    if (!target.tls) {
+      if (head.length > 0) socket.unshift(head)
       interceptor.handle(socket, target)
       socket.resume()
       return
@@ -182,16 +186,16 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
       return
     }
     const minter = entry.minter
-    const secure = new tls.TLSSocket(socket, {
+    const secure = new tls.TLSSocket(withHead(socket, head), {
       isServer: true,
       ALPNProtocols: ['http/1.1'],
-      SNICallback: (name, cb) => {
+      SNICallback: (_name, cb) => {
         minter.contextFor(t.hostname).then((ctx) => cb(null, ctx), (err: Error) => cb(err))
       },
     })
     track(entry, secure)
     secure.on('error', () => socket.destroy())
-    secure.once('secure', () => interceptor.handle(secure, target))
+    secure.once('secure', () => interceptor.handle(secure as unknown as Socket, target))
     socket.resume()
   }
 
@@ -223,6 +227,32 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
       await new Promise<void>((r) => server.close(() => r()))
     },
   }
+}
+
+/**
+ * The socket as a stream that first yields the bytes already read (the ClientHello): a TLSSocket
+ * over a net.Socket reads its handle directly and would miss them.
+ */
+function withHead(socket: Socket, head: Buffer): Duplex {
+  const stream = new Duplex({
+    read: () => void socket.resume(),
+    write: (chunk: Buffer, _enc, cb) => void socket.write(chunk, cb),
+    final: (cb) => {
+      socket.end()
+      cb()
+    },
+    destroy: (err, cb) => {
+      socket.destroy()
+      cb(err)
+    },
+  })
+  if (head.length > 0) stream.push(head)
+  socket.on('data', (d: Buffer) => {
+    if (!stream.push(d)) socket.pause()
+  })
+  socket.once('end', () => stream.push(null))
+  socket.once('close', () => stream.destroy())
+  return stream
 }
 
 /** The host's trust store for verifying intercepted upstreams: Node's bundled roots, the system store, and extra PEMs. */

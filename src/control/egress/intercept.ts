@@ -83,7 +83,6 @@ export function createInterceptor(opts: { secrets: SecretResolver; trustedCa: re
       path: req.url,
       headers: chunked ? [...out, 'Transfer-Encoding', 'chunked'] : out,
       createConnection: () => socket,
-      agent: false,
     })
     up.on('response', (upRes) => {
       const resHeaders: string[] = []
