@@ -89,6 +89,8 @@ export async function startEnvd(opts: { defaultUser?: string; defaultWorkdir?: s
     log: createLogger({ level: 'silent', name: 'envd' }),
     users: createUserLookup(),
     setprivPath: await findSetpriv(),
+    // Never the host's trust store: /init's caBundle lands beside the temp root.
+    caPaths: { bundle: join(root, '.ca', 'ca-certificates.crt'), local: join(root, '.ca', 'local', 'e2b-ca.crt') },
   })
   let url: string
   try {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { InvalidArgumentError, UnauthenticatedError } from '../../shared/errors.js'
 import { safeEqual } from '../../shared/safe-equal.js'
 import { readJsonBody } from '../../shared/json-body.js'
+import { installCaBundle, type CaCertPaths } from '../host/ca-certs.js'
 import type { EnvdState } from '../state.js'
 
 type InitBody = {
@@ -11,6 +12,8 @@ type InitBody = {
   timestamp?: string
   defaultUser?: string
   defaultWorkdir?: string
+  /** PEM certificates to trust (the egress gateway's CA for this sandbox). */
+  caBundle?: string
 }
 
 const bodySchema = {
@@ -21,6 +24,7 @@ const bodySchema = {
     timestamp: { type: 'string', format: 'date-time' },
     defaultUser: { type: 'string' },
     defaultWorkdir: { type: 'string' },
+    caBundle: { type: 'string' },
   },
 } as const
 
@@ -28,7 +32,7 @@ const BODY_LIMIT = 1024 * 1024
 // An oversized body is read (and discarded) up to this size so its 413 reaches the caller.
 const DRAIN_LIMIT = 64 * 1024 * 1024
 
-export async function initRoute(app: FastifyInstance, { state }: { state: EnvdState }) {
+export async function initRoute(app: FastifyInstance, { state, caPaths }: { state: EnvdState; caPaths?: CaCertPaths }) {
   // This plugin's own scope: /init alone reads JSON this way.
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', (_req, payload, done) => {
@@ -43,6 +47,7 @@ export async function initRoute(app: FastifyInstance, { state }: { state: EnvdSt
     const body = req.body ?? {}
     const at = body.timestamp !== undefined ? new Date(body.timestamp) : undefined
     if (at && Number.isNaN(at.getTime())) throw new InvalidArgumentError('timestamp must be RFC 3339')
+    if (body.caBundle !== undefined && !body.caBundle.includes('-----BEGIN CERTIFICATE-----')) throw new InvalidArgumentError('caBundle must hold PEM certificates')
     // Replay protection: an older (or equal) timestamp than the last applied one changes nothing.
     const stale = at !== undefined && state.lastInitAt !== undefined && at <= state.lastInitAt
     if (!stale) {
@@ -51,7 +56,12 @@ export async function initRoute(app: FastifyInstance, { state }: { state: EnvdSt
       state.accessToken = body.accessToken
       if (body.defaultUser) state.defaultUser = body.defaultUser
       if (body.defaultWorkdir) state.defaultWorkdir = body.defaultWorkdir
-      req.log.info({ stale, envVarCount: Object.keys(body.envVars ?? {}).length, tokenSet: body.accessToken !== undefined }, 'init applied')
+      if (body.caBundle) {
+        await installCaBundle(body.caBundle, caPaths).catch((e: unknown) => {
+          throw new InvalidArgumentError(`caBundle could not be installed: ${(e as Error).message}`)
+        })
+      }
+      req.log.info({ stale, envVarCount: Object.keys(body.envVars ?? {}).length, tokenSet: body.accessToken !== undefined, caBundle: Boolean(body.caBundle) }, 'init applied')
     }
     return reply.code(204).header('cache-control', 'no-store').send()
   })
