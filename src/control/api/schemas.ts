@@ -70,7 +70,14 @@ export const SandboxDetail = Type.Object({
   allowInternetAccess: Type.Union([Type.Boolean(), Type.Null()]),
   domain: Type.Union([Type.String(), Type.Null()]),
   lifecycle: Type.Object({ autoResume: Type.Boolean(), onTimeout: Type.String() }),
-  network: Type.Object({ allowPublicTraffic: Type.Boolean(), allowOut: Type.Array(Type.String()), denyOut: Type.Array(Type.String()) }),
+  network: Type.Object({
+    allowPublicTraffic: Type.Boolean(), allowOut: Type.Array(Type.String()), denyOut: Type.Array(Type.String()),
+    // As stored: placeholders unresolved; the proxy without its password.
+    rules: Type.Optional(Type.Record(Type.String(), Type.Array(Type.Object({
+      transform: Type.Optional(Type.Object({ headers: Type.Optional(Type.Record(Type.String(), Type.String())) })),
+    })))),
+    egressProxy: Type.Optional(Type.Object({ address: Type.String(), username: Type.Optional(Type.String()) })),
+  }),
 })
 
 export const SandboxMetric = Type.Object({
@@ -102,6 +109,10 @@ export function detailBody(r: SandboxInfo, domain: string) {
   return {
     ...listedBody(r), envdAccessToken: r.envdAccessToken, allowInternetAccess: r.internetAccess, domain: domain || null,
     lifecycle: { autoResume: r.autoResume, onTimeout: r.onTimeout },
-    network: { allowPublicTraffic: r.allowPublicTraffic, allowOut: [...r.egress.allowOut], denyOut: [...r.egress.denyOut] },
+    network: {
+      allowPublicTraffic: r.allowPublicTraffic, allowOut: [...r.egress.allowOut], denyOut: [...r.egress.denyOut],
+      ...(r.egress.rules ? { rules: r.egress.rules } : {}),
+      ...(r.egress.egressProxy ? { egressProxy: { address: r.egress.egressProxy.address, ...(r.egress.egressProxy.username ? { username: r.egress.egressProxy.username } : {}) } } : {}),
+    },
   }
 }

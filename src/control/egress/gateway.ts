@@ -45,8 +45,8 @@ export type EgressGateway = Readonly<{
   server: Server
   /** Serves (or, with a new policy, re-serves) the sandbox at `ip`; later connections see the new policy. */
   attach(ip: string, sandbox: GatewaySandbox): void
-  /** Stops serving `ip` and cuts its open connections. */
-  detach(ip: string): void
+  /** Stops serving `ip`; `cut` (default) also closes its open connections. */
+  detach(ip: string, opts?: { cut?: boolean }): void
   /** The sandbox served at `ip`. */
   lookup(ip: string): GatewaySandbox | undefined
   listen(host: string, port: number): Promise<number>
@@ -206,10 +206,10 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
       const sameCa = old?.sandbox.ca?.certPem === sandbox.ca?.certPem
       byIp.set(ip, { sandbox, minter: sameCa && old?.minter ? old.minter : sandbox.ca ? createLeafMinter(sandbox.ca) : undefined, sockets: old?.sockets ?? new Set() })
     },
-    detach(ip) {
+    detach(ip, opts = {}) {
       const entry = byIp.get(ip)
       byIp.delete(ip)
-      for (const s of entry?.sockets ?? []) s.destroy()
+      if (opts.cut !== false) for (const s of entry?.sockets ?? []) s.destroy()
     },
     lookup: (ip) => byIp.get(ip)?.sandbox,
     listen(host, port) {

@@ -110,7 +110,12 @@ export function compilePolicy(policy: NetworkPolicy, opts: { internet?: boolean 
   }
 }
 
-/** Does this policy need the gateway (domains, transforms or a proxy)? IP-only rules stay in iptables. */
-export const needsGateway = (p: NetworkPolicy): boolean =>
-  domainsOf(p.allowOut).length > 0 || p.egressProxy !== undefined ||
+/** Does any rule set headers (so the sandbox needs its interception CA)? */
+export const hasTransforms = (p: NetworkPolicy): boolean =>
   Object.values(p.rules ?? {}).some((rs) => rs.some((r) => Object.keys(r.transform?.headers ?? {}).length > 0))
+
+/** Does this policy need the gateway (domains, transforms or a proxy)? IP-only rules stay in iptables. */
+export const needsGateway = (p: NetworkPolicy): boolean => domainsOf(p.allowOut).length > 0 || p.egressProxy !== undefined || hasTransforms(p)
+
+/** What the host redirects to the gateway: web ports (80, 443), or all TCP with an egress proxy. */
+export const redirectModeOf = (p: NetworkPolicy): 'web' | 'all' | undefined => (p.egressProxy ? 'all' : needsGateway(p) ? 'web' : undefined)

@@ -16,8 +16,8 @@ export type RedirectMode = 'web' | 'all'
 
 export type RedirectChain = Readonly<{
   chain: string
-  /** Creates the chain and its PREROUTING jump (idempotent) and loads `initial` as its whole content. */
-  install(gatewayPort: number, initial: ReadonlyMap<string, RedirectMode>): Promise<void>
+  /** Creates the chain and its PREROUTING jump (idempotent) and loads what set() recorded so far as its whole content. */
+  install(gatewayPort: number): Promise<void>
   /** Redirects `ip` (mode) or stops redirecting it (undefined). No iptables call when nothing changes. */
   set(ip: string, mode: RedirectMode | undefined): Promise<void>
   has(ip: string): boolean
@@ -71,11 +71,9 @@ export function createRedirectChain(opts: { instanceId: string; bridge: string; 
 
   return {
     chain,
-    install(gatewayPort, initial) {
+    install(gatewayPort) {
       return serially(async () => {
         port = gatewayPort
-        rules.clear()
-        for (const [ip, mode] of initial) rules.set(ip, mode)
         if (!(await ok('-t', 'nat', '-S', chain))) await ipt('-t', 'nat', '-N', chain)
         await load()
         const jump = ['PREROUTING', '-i', opts.bridge, '-p', 'tcp', '-j', chain]
@@ -90,10 +88,8 @@ export function createRedirectChain(opts: { instanceId: string; bridge: string; 
         const before = rules.get(ip)
         if (mode) rules.set(ip, mode)
         else rules.delete(ip)
-        if (!installed) {
-          if (mode) throw new AppError('failed_precondition', 'the egress gateway is not running on this server (it needs root with iptables on the host); domain rules, transforms and egressProxy are unavailable')
-          return
-        }
+        // Before install() (a restart's recovery), only recorded: install() loads them all at once.
+        if (!installed) return
         try {
           await load()
         } catch (e) {

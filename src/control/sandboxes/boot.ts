@@ -11,6 +11,7 @@ import { diskSizeMB } from '../envd/client.js'
 import type { ContainerSpec } from '../runtime/types.js'
 import type { ResolvedTemplate } from '../templates/types.js'
 import type { SandboxServiceDeps } from './context.js'
+import type { EgressPort } from '../egress/port.js'
 import type { EgressRules } from './egress.js'
 import type { Firewall } from './network.js'
 import type { SandboxRecord } from './registry.js'
@@ -26,7 +27,7 @@ const CONCURRENT_BOOTS = 4
 
 export type Boot = ReturnType<typeof createBoot>
 
-export function createBoot({ settings, runtime, envd, log, firewall }: Pick<SandboxServiceDeps, 'settings' | 'runtime' | 'envd' | 'log'> & { firewall: Firewall }) {
+export function createBoot({ settings, runtime, envd, log, firewall, egress }: Pick<SandboxServiceDeps, 'settings' | 'runtime' | 'envd' | 'log'> & { firewall: Firewall; egress: EgressPort }) {
   const bootIdDir = resolve(settings.dataDir, 'boot-ids')
   const slot = limiter(CONCURRENT_BOOTS)
   const networkOf = (r: { allowInternetAccess: boolean }) => (r.allowInternetAccess ? settings.network : settings.internalNetwork)
@@ -77,14 +78,25 @@ export function createBoot({ settings, runtime, envd, log, firewall }: Pick<Sand
       if (settings.gvisor) await mkdir(bootIdDir, { recursive: true })
     },
 
-    /** A new container for a create: its egress rules are loaded before envd first answers. */
-    cold(template: ResolvedTemplate, spec: SandboxSpec, o: { envVars: Record<string, string>; token: string | undefined; egress: EgressRules }): Promise<BroughtUp> {
+    /**
+     * A new container for a create: its egress rules are loaded before envd first answers, and its
+     * interception CA (when a rule transforms headers) goes into its trust store through /init.
+     */
+    async cold(template: ResolvedTemplate, spec: SandboxSpec, o: { envVars: Record<string, string>; token: string | undefined; egress: EgressRules }): Promise<BroughtUp> {
+      const caBundle = await egress.caBundle(spec.sandboxId, o.egress)
+      let ip: string | undefined
       return bringUp(envd, {
         slot,
         start: async () => runtime.start(containerSpec(template, spec, await newBootId(spec.sandboxId), false)),
-        beforeEnvd: (c) => firewall({ containerId: c.containerId, egress: o.egress, internetAccess: spec.allowInternetAccess, allowInternetAccess: spec.allowInternetAccess }),
-        undo: (containerId) => removeContainer({ sandboxId: spec.sandboxId, containerId }),
-        init: { envVars: o.envVars, accessToken: o.token },
+        beforeEnvd: (c) => {
+          ip = c.ip
+          return firewall.load({ sandboxId: spec.sandboxId, containerId: c.containerId, ip: c.ip, egress: o.egress, internetAccess: spec.allowInternetAccess, allowInternetAccess: spec.allowInternetAccess, log: log.child({ sandboxId: spec.sandboxId }) })
+        },
+        undo: async (containerId) => {
+          if (ip) await firewall.release({ ip })
+          await removeContainer({ sandboxId: spec.sandboxId, containerId })
+        },
+        init: { envVars: o.envVars, accessToken: o.token, caBundle },
         firstMetrics: true,
         commands: commandsOf(template),
       })
@@ -122,15 +134,18 @@ export function createBoot({ settings, runtime, envd, log, firewall }: Pick<Sand
      * template's start command started again (memory, and so the command, was lost).
      */
     async reboot(record: SandboxRecord, template: ResolvedTemplate | undefined): Promise<void> {
+      const caBundle = await egress.caBundle(record.sandboxId, record.egress)
       await bringUp(envd, {
         start: async () => {
           await newBootId(record.sandboxId)
+          // The old address goes back to Docker: the gateway must not serve it any more.
+          await firewall.release(record)
           const { ip } = await runtime.restart(record.containerId, networkOf(record))
           record.ip = ip
           return { containerId: record.containerId, ip }
         },
-        beforeEnvd: () => firewall(record),
-        init: { envVars: record.envVars, accessToken: record.envdAccessToken },
+        beforeEnvd: () => firewall.load(record),
+        init: { envVars: record.envVars, accessToken: record.envdAccessToken, caBundle },
         commands: commandsOf(template),
       })
     },

@@ -30,7 +30,7 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claim'>
       const timeoutS = req.timeoutS ?? settings.defaultTimeoutS
       if (timeoutS <= 0) throw new AppError('invalid_argument', 'timeout: Timeout must be greater than 0')
       if (timeoutS > settings.maxTimeoutS) throw new AppError('invalid_argument', `timeout: Timeout cannot be greater than ${settings.maxTimeoutS} seconds`)
-      const egress = validateEgress(req.egress)
+      const egress = await validateEgress(req.egress, ctx.egress.lookupAll, { allowInternetAccess: req.allowInternetAccess })
       const specFor = (sandboxId: string): SandboxSpec => ({
         sandboxId, templateId: template.templateId, alias: template.alias, metadata: req.metadata,
         timeoutMs: timeoutS * 1000, onTimeout: req.onTimeout, autoResume: req.autoResume, secure: req.secure,
