@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const out = join(root, 'dist', 'image')
-const NATIVE = ['node-pty', '@napi-rs/xattr', '@napi-rs/xattr-linux-x64-gnu']
+// sandock-original-dst: the egress gateway's SO_ORIGINAL_DST (native/original-dst, a file: dependency).
+const NATIVE = ['node-pty', '@napi-rs/xattr', '@napi-rs/xattr-linux-x64-gnu', 'sandock-original-dst']
 
 await rm(out, { recursive: true, force: true })
 await mkdir(join(out, 'bin'), { recursive: true })
@@ -43,6 +44,8 @@ await build({
 for (const mod of NATIVE) {
   await cp(join(root, 'node_modules', mod), join(out, 'node_modules', mod), {
     recursive: true,
+    // A file: dependency is a symlink into the repository: copy what it points to.
+    dereference: true,
     filter: (src) => !/[\\/](src|deps|test|scripts|third_party|prebuilds[\\/](darwin|win32)[^\\/]*)$/.test(src) && !src.endsWith('.pdb'),
   })
 }

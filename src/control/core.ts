@@ -4,6 +4,7 @@
 // run the same wiring.
 import type { Logger } from 'pino'
 import type { ControlConfig } from './config.js'
+import type { EgressPort } from './egress/port.js'
 import type { EnvdClient } from './envd/client.js'
 import { createLocalNode, type LocalNode } from './node/local-node.js'
 import type { Runtime } from './runtime/types.js'
@@ -28,6 +29,8 @@ export function createControlCore(deps: {
   secrets: Pick<Secrets, 'envdToken' | 'trafficToken' | 'uploadSecret'>
   /** Resolvers a sandbox with egress rules may reach (the config's, else the host's). */
   egressDnsServers: readonly string[]
+  /** The egress gateway (absent: IP rules only). */
+  egress?: EgressPort
 }): ControlCore {
   const { config, runtime, log, secrets } = deps
   // The template catalog answers look-ups on its own; the node (sandboxes, builds) uses them, and
@@ -35,6 +38,7 @@ export function createControlCore(deps: {
   const store = new TemplateStore(config.dataDir)
   const builtins = builtinTemplates({ baseImage: config.baseImage })
   const node = createLocalNode({
+    egress: deps.egress,
     runtime,
     envd: deps.envd,
     log,

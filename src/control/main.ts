@@ -12,6 +12,8 @@ import { createProxyServer } from './proxy/proxy-server.js'
 import { createControlCore } from './core.js'
 import { createEnvdClient } from './envd/client.js'
 import { createDockerRuntime } from './runtime/docker-runtime.js'
+import type { SecretResolver } from './egress/placeholders.js'
+import { startEgress } from './egress/start.js'
 import { createHostFirewall } from './runtime/host-firewall.js'
 import { loadSecrets } from './secrets.js'
 import { ensureBuiltinImages } from './templates/base-image.js'
@@ -36,14 +38,27 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   }
   await runtime.ensureNetwork(config.network, { internal: false })
   await runtime.ensureNetwork(config.internalNetwork, { internal: true })
-  const firewall = createHostFirewall({ mode: config.firewall, instanceId: secrets.instanceId, log })
-  await firewall.install(await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n))))
-
-  const { node, templates, builtins } = createControlCore({
-    config, runtime, envd: createEnvdClient(), log, secrets, egressDnsServers: config.egressDnsServers ?? (await hostResolvers()),
+  const bridges = await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n)))
+  // Placeholders resolve through the secret store when the core has one (until then: every one fails closed).
+  let secretStore: SecretResolver | undefined
+  const egress = await startEgress({
+    bridge: bridges[0]!, instanceId: secrets.instanceId, dataDir: config.dataDir, resolverServers: config.egressResolver,
+    caFile: config.egressCaFile, gatewayPort: config.egressGatewayPort, log,
+    secrets: { resolveSecret: async (name) => secretStore?.resolveSecret(name) },
   })
+  const firewall = createHostFirewall({ mode: config.firewall, instanceId: secrets.instanceId, log })
+  await firewall.install(bridges, { gatewayPort: egress.gatewayPort })
+
+  const core = createControlCore({
+    config, runtime, envd: createEnvdClient(), log, secrets, egressDnsServers: config.egressDnsServers ?? (await hostResolvers()), egress: egress.port,
+  })
+  const { node, templates, builtins } = core
+  secretStore = (core as Partial<{ secrets: SecretResolver }>).secrets
   await templates.recover()
   await node.recover()
+  // Re-attached sandboxes' redirects replace the previous run's in one step (they pointed at a
+  // closed port meanwhile: fail closed).
+  await egress.install()
 
   let ready = false
   // The domain the SDK gets in Sandbox.domain: it builds https://<port>-<id>.<that> from it, so a
@@ -83,6 +98,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
     proxyPort,
     async close() {
       await Promise.all([node.close(), api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
+      await egress.close()
       await firewall.remove()
     },
   }

@@ -137,7 +137,7 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
   const config = JSON.parse(process.argv[2] ?? '{}')
   const ready = {}
   const say = (o) => process.stdout.write(`${JSON.stringify(o)}\n`)
-  if (config.http) ready.http = (await startHttpEcho(config.http)).port
+  for (const h of [].concat(config.http ?? [])) ready[`http${h.port}`] = (await startHttpEcho(h)).port
   if (config.https) ready.https = (await startTlsEcho(config.https)).port
   if (config.socks) ready.socks = (await startSocks5({ ...config.socks, onRequest: (r) => say({ socks: r }) })).port
   if (config.dns) ready.dns = (await startDns(config.dns)).port

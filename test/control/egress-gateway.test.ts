@@ -1,0 +1,243 @@
+// The egress gateway through the official SDK on real Docker: domain rules over HTTP and HTTPS,
+// header transforms with secrets (HTTP, and HTTPS through interception with the sandbox's CA),
+// the SOCKS5 egress proxy, live updates, pauses and restarts, and upstream's validation messages.
+// Nothing leaves this machine: the "internet" is two network namespaces this file creates
+// (198.51.100.10: HTTP echo on 80 and 8080, TLS echo on 443; 203.0.113.10: a SOCKS5 server with
+// credentials), names resolve through a DNS server this file runs (SANDOCK_EGRESS_RESOLVER), and
+// the guest is pointed at addresses with curl --resolve. Own server: API and proxy ports + 67.
+import type { ChildProcess } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { ALL_TRAFFIC, Sandbox, Secret, type SandboxOpts } from 'e2b'
+import { generateCertificates } from '../../src/control/tls.js'
+import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, sdkOpts, startServer, trackSandbox, type ControlServer } from '../support/control-server.js'
+import { killQuietly, printServerLogsOnFailure } from '../support/control-sdk.js'
+import { createTestHost, removeTestHost, type TestHost } from '../support/egress-net.js'
+// @ts-expect-error: a plain ESM test helper without types
+import { startDns } from '../support/egress-targets.mjs'
+
+const API_PORT = DEFAULT_API_PORT + 67
+const NS_WEB = `egw${API_PORT}w`
+const NS_SOCKS = `egw${API_PORT}s`
+const WEB = '198.51.100.10'
+const SOCKS = '203.0.113.10'
+const SECRET_VALUE = `egress-secret-${Date.now().toString(36)}-value`
+
+let server: ControlServer | undefined
+let restarted: ControlServer | undefined
+let dns: { port: number; close(): Promise<void> }
+let web: TestHost
+let socksHost: TestHost
+let socks: { child: ChildProcess; events: Record<string, unknown>[] }
+let dir: string
+let testCa: string
+const children: ChildProcess[] = []
+const current = () => (restarted ?? server)!
+
+printServerLogsOnFailure(current)
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'sandock-egress-'))
+  const pki = await generateCertificates('egress.test')
+  testCa = pki.caCert
+  await writeFile(join(dir, 'ca.pem'), pki.caCert)
+  dns = await startDns({
+    records: {
+      'web.egress.test': WEB, 'api.egress.test': WEB, 'other.egress.test': WEB, 'deep.egress.test': WEB, 'x.deep.egress.test': WEB,
+      'internal.egress.test': '10.255.255.1',
+    },
+  })
+  web = await createTestHost(NS_WEB, '198.51.100.8', children)
+  socksHost = await createTestHost(NS_SOCKS, '203.0.113.8', children)
+  await web.start({ http: [{ host: '0.0.0.0', port: 80 }, { host: '0.0.0.0', port: 8080 }], https: { host: '0.0.0.0', port: 443, cert: pki.cert + pki.caCert, key: pki.key } })
+  socks = await socksHost.start({ socks: { host: '0.0.0.0', port: 1080, username: 'egress-user', password: 'egress-pass', hosts: { 'web.egress.test': WEB } } })
+  server = await startServer({
+    apiPort: API_PORT, proxyPort: DEFAULT_PROXY_PORT + 67,
+    env: { SANDOCK_EGRESS_RESOLVER: `127.0.0.1:${dns.port}`, SANDOCK_EGRESS_CA_CERTS: join(dir, 'ca.pem'), SANDOCK_LOG_LEVEL: 'info' },
+  })
+})
+
+afterAll(async () => {
+  await restarted?.cleanup()
+  await server?.cleanup()
+  for (const c of children) c.kill('SIGKILL')
+  await removeTestHost(NS_WEB)
+  await removeTestHost(NS_SOCKS)
+  await dns?.close()
+  if (dir) await rm(dir, { recursive: true, force: true })
+})
+
+async function made(opts: Omit<SandboxOpts, 'apiKey' | 'apiUrl' | 'sandboxUrl'> = {}): Promise<Sandbox> {
+  const sbx = await Sandbox.create('base', { ...sdkOpts(current()), timeoutMs: 300_000, ...opts })
+  trackSandbox(current(), sbx.sandboxId)
+  onTestFinished(() => killQuietly(sbx.sandboxId, current()))
+  await sbx.files.write('/tmp/test-ca.pem', testCa)
+  return sbx
+}
+
+type Curl = { exit: number; status: number | undefined; body: string }
+
+/**
+ * curl from inside the sandbox, the name pinned to `ip` (the guest's own choice of address).
+ * Blocked is a non-zero exit within upstream's limits (--connect-timeout 3 --max-time 5).
+ */
+async function curl(sbx: Sandbox, url: string, o: { ip?: string; cacert?: boolean; insecure?: boolean } = {}): Promise<Curl> {
+  const u = new URL(url)
+  const port = u.port || (u.protocol === 'https:' ? '443' : '80')
+  const args = ['-sS', '--connect-timeout', '3', '--max-time', '5', '-o', '/tmp/body', '-w', '%{http_code}']
+  if (o.ip) args.push('--resolve', `${u.hostname}:${port}:${o.ip}`)
+  if (o.cacert) args.push('--cacert', '/tmp/test-ca.pem')
+  if (o.insecure) args.push('-k')
+  const r = await sbx.commands.run(`rm -f /tmp/body; curl ${args.join(' ')} '${url}'; echo " $?"; cat /tmp/body 2>/dev/null`, { timeoutMs: 30_000 })
+  const [head = '', ...rest] = r.stdout.split('\n')
+  const [code, exit] = head.trim().split(/\s+/)
+  return { exit: Number(exit), status: code && code !== '000' ? Number(code) : undefined, body: rest.join('\n') }
+}
+const echoOf = (c: Curl) => JSON.parse(c.body) as { headers: Record<string, string>; remote: string }
+const ok = (c: Curl) => c.exit === 0 && c.status === 200
+const blocked = (c: Curl) => c.exit !== 0
+
+describe('domain rules', () => {
+  it('allow by exact name and *.x over HTTP and HTTPS; everything else is blocked, the apex of *.x too', async () => {
+    const sbx = await made({ network: { allowOut: ['web.egress.test', '*.deep.egress.test'], denyOut: [ALL_TRAFFIC] } })
+    expect(ok(await curl(sbx, 'http://web.egress.test/', { ip: WEB }))).toBe(true)
+    // HTTPS that no rule transforms passes through: the guest sees the real certificate.
+    const tls = await curl(sbx, 'https://web.egress.test/', { ip: WEB, cacert: true })
+    expect(ok(tls)).toBe(true)
+    expect(echoOf(tls).headers.host).toBe('web.egress.test')
+    expect(ok(await curl(sbx, 'http://x.deep.egress.test/', { ip: WEB }))).toBe(true)
+    expect(ok(await curl(sbx, 'http://WEB.egress.TEST/', { ip: WEB }))).toBe(true)
+    expect(blocked(await curl(sbx, 'http://other.egress.test/', { ip: WEB }))).toBe(true)
+    expect(blocked(await curl(sbx, 'https://other.egress.test/', { ip: WEB, cacert: true }))).toBe(true)
+    expect(blocked(await curl(sbx, 'http://deep.egress.test/', { ip: WEB }))).toBe(true)
+    // Other ports keep the IP rules (denied here), whatever the name.
+    expect(blocked(await curl(sbx, 'http://web.egress.test:8080/', { ip: WEB }))).toBe(true)
+    // HTTPS without SNI (an address) falls back to the IP rules.
+    expect(blocked(await curl(sbx, `https://${WEB}/`, { insecure: true }))).toBe(true)
+    expect((await sbx.getInfo()).network).toMatchObject({ allowOut: ['web.egress.test', '*.deep.egress.test'], denyOut: [ALL_TRAFFIC] })
+  })
+
+  it('* allows every name; the address a name is dialled at is the gateway\'s choice, not the guest\'s', async () => {
+    const sbx = await made({ network: { allowOut: ['*', WEB], denyOut: [ALL_TRAFFIC] } })
+    expect(ok(await curl(sbx, 'http://other.egress.test/', { ip: WEB }))).toBe(true)
+    // The guest points the allowed name at the SOCKS host (nothing listens on its :80): the
+    // gateway dials the name with its own resolver and reaches the real web host anyway.
+    const spoofed = await curl(sbx, 'http://web.egress.test/', { ip: SOCKS })
+    expect(ok(spoofed)).toBe(true)
+    // Allowed by IP: SNI-less HTTPS and other ports pass.
+    expect(ok(await curl(sbx, `https://${WEB}/`, { insecure: true }))).toBe(true)
+    expect(ok(await curl(sbx, `http://${WEB}:8080/`))).toBe(true)
+  })
+
+  it('a blocked connection is accepted, then closed without an answer', async () => {
+    const sbx = await made({ network: { allowOut: ['web.egress.test'], denyOut: [ALL_TRAFFIC] } })
+    const r = await sbx.commands.run(`timeout 10 bash -c 'exec 3<>/dev/tcp/${WEB}/80 && echo connected; printf "GET / HTTP/1.1\\r\\nHost: other.egress.test\\r\\n\\r\\n" >&3; cat <&3; echo "eof"'`, { timeoutMs: 20_000 })
+    expect(r.stdout).toBe('connected\neof\n')
+  })
+
+  it('internal ranges stay blocked: by address, and when an allowed name resolves to one', async () => {
+    const sbx = await made({ network: { allowOut: ['internal.egress.test', '172.16.0.0/12', '10.0.0.0/8'], denyOut: [ALL_TRAFFIC] } })
+    expect(blocked(await curl(sbx, 'http://internal.egress.test/', { ip: WEB }))).toBe(true)
+    // The sandbox bridge's gateway (the host itself) on port 80.
+    const gw = (await sbx.commands.run("ip route | awk '/default/ {print $3}'")).stdout.trim()
+    expect(blocked(await curl(sbx, `http://${gw}/`))).toBe(true)
+  })
+})
+
+describe('transforms', () => {
+  it('inject a secret into HTTP and HTTPS requests that never shows inside the sandbox; an unknown one fails closed', async () => {
+    await Secret.create('egress-key', SECRET_VALUE, sdkOpts(current())).catch(async () => {
+      const old = await Secret.getInfo('egress-key', sdkOpts(current()))
+      await Secret.update(old.secretId, SECRET_VALUE, sdkOpts(current()))
+    })
+    const rules = {
+      'api.egress.test': [{ transform: { headers: { 'X-Api-Key': 'Bearer ${e2b.secrets.egress-key}', 'X-Static': 'literal' } } }],
+      'other.egress.test': [{ transform: { headers: { 'X-Api-Key': '${e2b.secrets.no-such-secret}' } } }],
+    }
+    const sbx = await made({ network: { rules } })
+    const plain = await curl(sbx, 'http://api.egress.test/h', { ip: WEB })
+    expect(ok(plain)).toBe(true)
+    expect(echoOf(plain).headers).toMatchObject({ 'x-api-key': `Bearer ${SECRET_VALUE}`, 'x-static': 'literal' })
+    // HTTPS without --cacert: the sandbox's own CA, installed through /init, is in the system store.
+    const tls = await curl(sbx, 'https://api.egress.test/h', { ip: WEB })
+    expect(tls.exit).toBe(0)
+    expect(echoOf(tls).headers).toMatchObject({ 'x-api-key': `Bearer ${SECRET_VALUE}` })
+    const unknown = await curl(sbx, 'http://other.egress.test/', { ip: WEB })
+    expect(unknown.status).toBe(502)
+    expect(unknown.body).not.toContain('${e2b')
+    // Hosts no rule names are not intercepted (verified against their real CA).
+    expect(ok(await curl(sbx, 'https://web.egress.test/', { ip: WEB, cacert: true }))).toBe(true)
+
+    const where = await sbx.commands.run(
+      `(env; sudo cat /proc/[0-9]*/environ /proc/[0-9]*/cmdline 2>/dev/null; sudo grep -rIs -- '${SECRET_VALUE}' /etc /home /tmp /root /opt /usr/local /var 2>/dev/null) | grep -c -- '${SECRET_VALUE}' || true`,
+      { timeoutMs: 60_000 },
+    )
+    expect(where.stdout.trim()).toBe('0')
+    const info = await sbx.getInfo()
+    expect(info.network?.rules).toEqual(rules)
+  })
+})
+
+describe('egressProxy (SOCKS5)', () => {
+  it('tunnels allowed TCP through the proxy with credentials, and fails closed when it stops', async () => {
+    const sbx = await made({
+      network: { allowOut: ['web.egress.test'], denyOut: [ALL_TRAFFIC], egressProxy: { address: `${SOCKS}:1080`, username: 'egress-user', password: 'egress-pass' } },
+    })
+    const r = await curl(sbx, 'http://web.egress.test/', { ip: WEB })
+    expect(ok(r)).toBe(true)
+    // The echo server saw the SOCKS host, not the sandbox's host.
+    expect(echoOf(r).remote).toBe(SOCKS)
+    expect(socks.events).toContainEqual({ socks: { atyp: 'domain', host: 'web.egress.test', port: 80 } })
+    expect(blocked(await curl(sbx, 'http://other.egress.test/', { ip: WEB }))).toBe(true)
+    expect((await sbx.getInfo()).network?.egressProxy).toEqual({ address: `${SOCKS}:1080`, username: 'egress-user' })
+    socks.child.kill('SIGKILL')
+    await new Promise((resolve) => socks.child.once('exit', resolve))
+    expect(blocked(await curl(sbx, 'http://web.egress.test/', { ip: WEB }))).toBe(true)
+  })
+})
+
+describe('live updates, pauses and restarts', () => {
+  it('PUT replaces the policy live; it holds across both pauses and a server restart', async () => {
+    const sbx = await made({})
+    expect(ok(await curl(sbx, 'http://other.egress.test/', { ip: WEB }))).toBe(true)
+    await sbx.updateNetwork({ allowOut: ['web.egress.test'], denyOut: [ALL_TRAFFIC] })
+    const check = async (s: Sandbox) => {
+      expect(ok(await curl(s, 'http://web.egress.test/', { ip: WEB }))).toBe(true)
+      expect(blocked(await curl(s, 'http://other.egress.test/', { ip: WEB }))).toBe(true)
+    }
+    await check(sbx)
+    await sbx.pause()
+    await sbx.connect()
+    await check(sbx)
+    // A filesystem-only pause frees the address; the next boot gets a new one, redirected again.
+    await sbx.pause({ keepMemory: false })
+    const again = await Sandbox.connect(sbx.sandboxId, { ...sdkOpts(current()), timeoutMs: 120_000 })
+    await check(again)
+
+    const first = server!
+    await first.stop('SIGKILL')
+    restarted = await startServer({ apiPort: first.apiPort, proxyPort: first.proxyPort, dataDir: first.dataDir, apiKey: first.apiKey, env: { SANDOCK_EGRESS_RESOLVER: `127.0.0.1:${dns.port}`, SANDOCK_EGRESS_CA_CERTS: join(dir, 'ca.pem') } })
+    const after = await Sandbox.connect(sbx.sandboxId, { ...sdkOpts(current()), timeoutMs: 120_000 })
+    await check(after)
+    expect((await after.getInfo()).network).toMatchObject({ allowOut: ['web.egress.test'], denyOut: [ALL_TRAFFIC] })
+
+    await after.updateNetwork({})
+    expect(ok(await curl(after, 'http://other.egress.test/', { ip: WEB }))).toBe(true)
+  })
+})
+
+describe('validation (upstream\'s messages)', () => {
+  it.each([
+    [{ allowOut: ['web.egress.test'] }, "When specifying allowed domains in allow out, you must include 'ALL_TRAFFIC' in deny out to block all other traffic."],
+    [{ denyOut: ['web.egress.test'] }, 'invalid denied CIDR web.egress.test'],
+    [{ rules: { '*': [{}] } }, 'Rule domain "*" is not a valid domain name.'],
+    [{ rules: { 'a.test': [{ transform: { headers: { 'bad name': 'v' } } }] } }, 'Header name "bad name" in rule for domain "a.test" must contain only valid HTTP token characters.'],
+    [{ egressProxy: { address: '127.0.0.1:1080' } }, 'Invalid egress proxy config: egress proxy endpoint resolves to an internal / denied IP range: 127.0.0.1 resolves to 127.0.0.1'],
+  ])('a create with %j is a 400: %s', async (network, message) => {
+    const err = await Sandbox.create('base', { ...sdkOpts(current()), network: network as SandboxOpts['network'] }).then(() => undefined, (e: unknown) => e as Error)
+    expect(err?.message).toContain('400')
+    expect(err?.message).toContain(message)
+  })
+})
