@@ -2,8 +2,8 @@
 // header transforms with secrets (HTTP, and HTTPS through interception with the sandbox's CA),
 // the SOCKS5 egress proxy, live updates, pauses and restarts, and upstream's validation messages.
 // Nothing leaves this machine: the "internet" is two network namespaces this file creates
-// (198.51.100.10: HTTP echo on 80 and 8080, TLS echo on 443; 203.0.113.10: a SOCKS5 server with
-// credentials), names resolve through a DNS server this file runs (SANDOCK_EGRESS_RESOLVER), and
+// (198.51.100.10: HTTP echo on 80 and 8080, TLS echo on 443, a SOCKS5 server with credentials on
+// 1080; 203.0.113.10: nothing, the address a spoofed name points at), names resolve through a DNS server this file runs (SANDOCK_EGRESS_RESOLVER), and
 // the guest is pointed at addresses with curl --resolve. Own server: API and proxy ports + 67.
 import type { ChildProcess } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -20,16 +20,17 @@ import { startDns } from '../support/egress-targets.mjs'
 
 const API_PORT = DEFAULT_API_PORT + 67
 const NS_WEB = `egw${API_PORT}w`
-const NS_SOCKS = `egw${API_PORT}s`
+const NS_ELSEWHERE = `egw${API_PORT}e`
 const WEB = '198.51.100.10'
-const SOCKS = '203.0.113.10'
+const SOCKS = '198.51.100.10'
+const ELSEWHERE = '203.0.113.10'
 const SECRET_VALUE = `egress-secret-${Date.now().toString(36)}-value`
 
 let server: ControlServer | undefined
 let restarted: ControlServer | undefined
 let dns: { port: number; close(): Promise<void> }
 let web: TestHost
-let socksHost: TestHost
+let elsewhere: TestHost
 let socks: { child: ChildProcess; events: Record<string, unknown>[] }
 let dir: string
 let testCa: string
@@ -50,9 +51,10 @@ beforeAll(async () => {
     },
   })
   web = await createTestHost(NS_WEB, '198.51.100.8', children)
-  socksHost = await createTestHost(NS_SOCKS, '203.0.113.8', children)
+  elsewhere = await createTestHost(NS_ELSEWHERE, '203.0.113.8', children)
+  expect(elsewhere.ip).toBe(ELSEWHERE)
   await web.start({ http: [{ host: '0.0.0.0', port: 80 }, { host: '0.0.0.0', port: 8080 }], https: { host: '0.0.0.0', port: 443, cert: pki.cert + pki.caCert, key: pki.key } })
-  socks = await socksHost.start({ socks: { host: '0.0.0.0', port: 1080, username: 'egress-user', password: 'egress-pass', hosts: { 'web.egress.test': WEB } } })
+  socks = await web.start({ socks: { host: '0.0.0.0', port: 1080, username: 'egress-user', password: 'egress-pass', hosts: { 'web.egress.test': WEB } } })
   server = await startServer({
     apiPort: API_PORT, proxyPort: DEFAULT_PROXY_PORT + 67,
     env: { SANDOCK_EGRESS_RESOLVER: `127.0.0.1:${dns.port}`, SANDOCK_EGRESS_CA_CERTS: join(dir, 'ca.pem'), SANDOCK_LOG_LEVEL: 'info' },
@@ -64,7 +66,7 @@ afterAll(async () => {
   await server?.cleanup()
   for (const c of children) c.kill('SIGKILL')
   await removeTestHost(NS_WEB)
-  await removeTestHost(NS_SOCKS)
+  await removeTestHost(NS_ELSEWHERE)
   await dns?.close()
   if (dir) await rm(dir, { recursive: true, force: true })
 })
@@ -90,7 +92,7 @@ async function curl(sbx: Sandbox, url: string, o: { ip?: string; cacert?: boolea
   if (o.ip) args.push('--resolve', `${u.hostname}:${port}:${o.ip}`)
   if (o.cacert) args.push('--cacert', '/tmp/test-ca.pem')
   if (o.insecure) args.push('-k')
-  const r = await sbx.commands.run(`rm -f /tmp/body; curl ${args.join(' ')} '${url}'; echo " $?"; cat /tmp/body 2>/dev/null`, { timeoutMs: 30_000 })
+  const r = await sbx.commands.run(`rm -f /tmp/body; curl ${args.join(' ')} '${url}'; echo " $?"; cat /tmp/body 2>/dev/null; true`, { timeoutMs: 30_000 })
   const [head = '', ...rest] = r.stdout.split('\n')
   const [code, exit] = head.trim().split(/\s+/)
   return { exit: Number(exit), status: code && code !== '000' ? Number(code) : undefined, body: rest.join('\n') }
@@ -122,9 +124,9 @@ describe('domain rules', () => {
   it('* allows every name; the address a name is dialled at is the gateway\'s choice, not the guest\'s', async () => {
     const sbx = await made({ network: { allowOut: ['*', WEB], denyOut: [ALL_TRAFFIC] } })
     expect(ok(await curl(sbx, 'http://other.egress.test/', { ip: WEB }))).toBe(true)
-    // The guest points the allowed name at the SOCKS host (nothing listens on its :80): the
+    // The guest points the allowed name at another host (nothing listens on its :80): the
     // gateway dials the name with its own resolver and reaches the real web host anyway.
-    const spoofed = await curl(sbx, 'http://web.egress.test/', { ip: SOCKS })
+    const spoofed = await curl(sbx, 'http://web.egress.test/', { ip: ELSEWHERE })
     expect(ok(spoofed)).toBe(true)
     // Allowed by IP: SNI-less HTTPS and other ports pass.
     expect(ok(await curl(sbx, `https://${WEB}/`, { insecure: true }))).toBe(true)
@@ -187,7 +189,7 @@ describe('egressProxy (SOCKS5)', () => {
     })
     const r = await curl(sbx, 'http://web.egress.test/', { ip: WEB })
     expect(ok(r)).toBe(true)
-    // The echo server saw the SOCKS host, not the sandbox's host.
+    // The echo server saw the SOCKS server's connection (same namespace), not the host's.
     expect(echoOf(r).remote).toBe(SOCKS)
     expect(socks.events).toContainEqual({ socks: { atyp: 'domain', host: 'web.egress.test', port: 80 } })
     expect(blocked(await curl(sbx, 'http://other.egress.test/', { ip: WEB }))).toBe(true)

@@ -5,7 +5,6 @@
 // policies that need it are refused.
 import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
-import { networkInterfaces } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Logger } from 'pino'
@@ -39,7 +38,8 @@ export async function startEgress(o: {
 }): Promise<RunningEgress> {
   const log = o.log.child({ component: 'egress' })
   const resolver = createEgressResolver(o.resolverServers)
-  const address = networkInterfaces()[o.bridge]?.find((a) => a.family === 'IPv4')?.address
+  // `ip` rather than os.networkInterfaces(): a bridge with no container yet is down, and libuv lists only running interfaces.
+  const address = await run('ip', ['-4', '-o', 'addr', 'show', 'dev', o.bridge]).then(({ stdout }) => /inet (\d+\.\d+\.\d+\.\d+)\//.exec(stdout)?.[1], () => undefined)
   const why = process.getuid?.() !== 0 ? 'not running as root'
     : !address ? `the sandbox bridge ${o.bridge} has no IPv4 address here (a server in a container?)`
       : await run('iptables', ['-w', '5', '-t', 'nat', '-S', 'PREROUTING']).then(() => undefined, () => 'iptables is not available')
