@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { ALL_TRAFFIC, Sandbox, Secret, type SandboxOpts } from 'e2b'
 import { generateCertificates } from '../../src/control/tls.js'
 import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, sdkOpts, startServer, trackSandbox, type ControlServer } from '../support/control-server.js'
-import { killQuietly, printServerLogsOnFailure } from '../support/control-sdk.js'
+import { killQuietly, printServerLogsOnFailure, viaProxy, waitForPortInSandbox } from '../support/control-sdk.js'
 import { createTestHost, removeTestHost, type TestHost } from '../support/egress-net.js'
 // @ts-expect-error: a plain ESM test helper without types
 import { startDns } from '../support/egress-targets.mjs'
@@ -253,12 +253,47 @@ describe('live updates, pauses and restarts', () => {
   })
 })
 
+describe('ingress settings', () => {
+  it('maskRequestHost rewrites Host on user ports; an httpsPorts port is reached over TLS; both echoed', async () => {
+    const sbx = await made({ network: { maskRequestHost: 'custom-host.example.com:${PORT}', httpsPorts: [8443] } })
+    const pki = await generateCertificates('self.test')
+    await sbx.files.write('/tmp/srv.crt', pki.cert)
+    await sbx.files.write('/tmp/srv.key', pki.key)
+    await sbx.files.write('/tmp/srv.py', [
+      'import http.server, ssl, sys, threading',
+      'class H(http.server.BaseHTTPRequestHandler):',
+      '    def do_GET(self):',
+      '        body = ("%s|%s|%s" % (self.server.server_port, self.headers.get("Host"), self.headers.get("X-Forwarded-Host"))).encode()',
+      '        self.send_response(200); self.send_header("content-length", str(len(body))); self.end_headers(); self.wfile.write(body)',
+      'plain = http.server.HTTPServer(("0.0.0.0", 8080), H)',
+      'tls = http.server.HTTPServer(("0.0.0.0", 8443), H)',
+      'ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER); ctx.load_cert_chain("/tmp/srv.crt", "/tmp/srv.key")',
+      'tls.socket = ctx.wrap_socket(tls.socket, server_side=True)',
+      'threading.Thread(target=plain.serve_forever, daemon=True).start()',
+      'tls.serve_forever()',
+    ].join('\n'))
+    await sbx.commands.run('python3 /tmp/srv.py', { background: true })
+    await waitForPortInSandbox(sbx, 8443)
+    await waitForPortInSandbox(sbx, 8080)
+    const plain = await viaProxy(sbx.sandboxId, 8080, { server: current() })
+    expect(plain.text).toBe(`8080|custom-host.example.com:8080|127.0.0.1:${current().proxyPort}`)
+    const tls = await viaProxy(sbx.sandboxId, 8443, { server: current() })
+    expect(tls.status).toBe(200)
+    expect(tls.text).toBe(`8443|custom-host.example.com:8443|127.0.0.1:${current().proxyPort}`)
+    expect((await sbx.getInfo()).network).toMatchObject({ maskRequestHost: 'custom-host.example.com:${PORT}', httpsPorts: [8443] })
+    // PUT .../network leaves ingress alone.
+    await sbx.updateNetwork({ denyOut: [ALL_TRAFFIC] })
+    expect((await sbx.getInfo()).network).toMatchObject({ maskRequestHost: 'custom-host.example.com:${PORT}', httpsPorts: [8443], denyOut: [ALL_TRAFFIC] })
+  })
+})
+
 describe('validation (upstream\'s messages)', () => {
   it.each([
     [{ allowOut: ['web.egress.test'] }, "When specifying allowed domains in allow out, you must include 'ALL_TRAFFIC' in deny out to block all other traffic."],
     [{ denyOut: ['web.egress.test'] }, 'invalid denied CIDR web.egress.test'],
     [{ rules: { '*': [{}] } }, 'Rule domain "*" is not a valid domain name.'],
     [{ rules: { 'a.test': [{ transform: { headers: { 'bad name': 'v' } } }] } }, 'Header name "bad name" in rule for domain "a.test" must contain only valid HTTP token characters.'],
+    [{ maskRequestHost: 'a:b:c' }, 'mask request host is not valid: a:b:c'],
     [{ egressProxy: { address: '127.0.0.1:1080' } }, 'Invalid egress proxy config: egress proxy endpoint resolves to an internal / denied IP range: 127.0.0.1 resolves to 127.0.0.1'],
   ])('a create with %j is a 400: %s', async (network, message) => {
     const err = await Sandbox.create('base', { ...sdkOpts(current()), network: network as SandboxOpts['network'] }).then(() => undefined, (e: unknown) => e as Error)

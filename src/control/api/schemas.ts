@@ -32,8 +32,12 @@ export const NewSandbox = Type.Object({
   autoPause: Type.Optional(Type.Boolean()),
   autoPauseMemory: Type.Optional(Type.Boolean()),
   autoResume: Type.Optional(Type.Union([Type.Object({ enabled: Type.Boolean() }), Type.Null()])),
-  // maskRequestHost and httpsPorts are not acted on; unknown fields are ignored (compat).
-  network: Type.Optional(Type.Union([Type.Object({ allowPublicTraffic: Type.Optional(Type.Boolean()), ...egressFields }), Type.Null()])),
+  // Unknown fields are ignored (compat).
+  network: Type.Optional(Type.Union([Type.Object({
+    allowPublicTraffic: Type.Optional(Type.Boolean()), ...egressFields,
+    maskRequestHost: Type.Optional(Type.Union([Type.String({ maxLength: 512 }), Type.Null()])),
+    httpsPorts: Type.Optional(Type.Union([Type.Array(Type.Integer(), { maxItems: 1024 }), Type.Null()])),
+  }), Type.Null()])),
 })
 export type NewSandbox = Static<typeof NewSandbox>
 
@@ -77,6 +81,8 @@ export const SandboxDetail = Type.Object({
       transform: Type.Optional(Type.Object({ headers: Type.Optional(Type.Record(Type.String(), Type.String())) })),
     })))),
     egressProxy: Type.Optional(Type.Object({ address: Type.String(), username: Type.Optional(Type.String()) })),
+    maskRequestHost: Type.Optional(Type.String()),
+    httpsPorts: Type.Optional(Type.Array(Type.Integer())),
   }),
 })
 
@@ -112,6 +118,8 @@ export function detailBody(r: SandboxInfo, domain: string) {
     network: {
       allowPublicTraffic: r.allowPublicTraffic, allowOut: [...r.egress.allowOut], denyOut: [...r.egress.denyOut],
       ...(r.egress.rules ? { rules: r.egress.rules } : {}),
+      ...(r.ingress?.maskRequestHost !== undefined ? { maskRequestHost: r.ingress.maskRequestHost } : {}),
+      ...(r.ingress?.httpsPorts ? { httpsPorts: [...r.ingress.httpsPorts] } : {}),
       ...(r.egress.egressProxy ? { egressProxy: { address: r.egress.egressProxy.address, ...(r.egress.egressProxy.username ? { username: r.egress.egressProxy.username } : {}) } } : {}),
     },
   }

@@ -22,6 +22,8 @@ export function specLabels(s: SandboxSpec, opts: { pool: boolean }): Record<stri
     [LABELS.cpuCount]: String(s.cpuCount),
     [LABELS.memoryMB]: String(s.memoryMB),
     [LABELS.startedAt]: s.startedAt.toISOString(),
+    // Always set: a container from a snapshot image would otherwise inherit its source's.
+    [LABELS.ingress]: s.ingress ? JSON.stringify(s.ingress) : '',
     // Always set: a container from a snapshot image would otherwise inherit it.
     [LABELS.pool]: opts.pool ? 'true' : '',
   }
@@ -34,8 +36,10 @@ export function specFromLabels(l: Labels): SandboxSpec | undefined {
   const startedAt = new Date(l[LABELS.startedAt] ?? '')
   if (!sandboxId || !templateId || Number.isNaN(startedAt.getTime())) return undefined
   let metadata: Record<string, string> = {}
+  let ingress: SandboxSpec['ingress']
   try {
     metadata = JSON.parse(l[LABELS.metadata] ?? '{}') as Record<string, string>
+    ingress = l[LABELS.ingress] ? (JSON.parse(l[LABELS.ingress]!) as SandboxSpec['ingress']) : undefined
   } catch {
     return undefined
   }
@@ -50,6 +54,7 @@ export function specFromLabels(l: Labels): SandboxSpec | undefined {
     cpuCount: Number(l[LABELS.cpuCount] ?? 1),
     memoryMB: Number(l[LABELS.memoryMB] ?? 512),
     startedAt,
+    ...(ingress ? { ingress } : {}),
   }
 }
 
