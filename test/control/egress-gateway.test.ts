@@ -148,6 +148,21 @@ describe('domain rules', () => {
   })
 })
 
+describe('the sandbox and the gateway', () => {
+  it('cannot reach the gateway\'s port itself, nor change its address or routes', async () => {
+    const port = /"port":(\d+),"msg":"egress gateway listening"/.exec(current().logs())?.[1]
+    expect(port).toBeDefined()
+    const sbx = await made({ network: { allowOut: ['web.egress.test'], denyOut: [ALL_TRAFFIC] } })
+    const gw = (await sbx.commands.run("ip route | awk '/default/ {print $3}'")).stdout.trim()
+    const direct = await sbx.commands.run(`timeout 5 bash -c 'exec 3<>/dev/tcp/${gw}/${port}' && echo open || echo refused`, { timeoutMs: 20_000 })
+    expect(direct.stdout.trim()).toBe('refused')
+    // The redirect matches its source address: it cannot take another (no NET_ADMIN, even as root).
+    const change = await sbx.commands.run('sudo ip addr add 198.51.100.77/32 dev eth0 2>&1; sudo ip route replace default via 198.51.100.9 2>&1; true', { timeoutMs: 20_000 })
+    expect(change.stdout.match(/Operation not permitted/g)).toHaveLength(2)
+    expect(blocked(await curl(sbx, 'http://other.egress.test/', { ip: WEB }))).toBe(true)
+  })
+})
+
 describe('transforms', () => {
   /**
    * The secret through the SDK's Secret API when this server has the secret store (issue 18's
