@@ -70,5 +70,8 @@ export function buildEgressRuleset(rules: EgressRules, opts: { internet: boolean
   return lines.join('\n')
 }
 
+/** Does the sandbox's namespace need a filter table (the gateway's TCP is let through only where something is denied)? */
+export const hasNamespaceRules = (rules: EgressRules, internet: boolean) => !internet || cidrsOf(rules.denyOut).length > 0
+
 /** Does this configuration need a firewall (namespace rules, or the gateway) at all? */
 export const hasEgressRules = (rules: EgressRules, internet: boolean) => !internet || cidrsOf(rules.denyOut).length > 0 || needsGateway(rules)

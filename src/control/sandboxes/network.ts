@@ -7,7 +7,7 @@ import type { EgressPort } from '../egress/port.js'
 import { hasTransforms } from '../egress/policy.js'
 import type { SandboxRuntime } from '../runtime/types.js'
 import type { SandboxContext } from './context.js'
-import { buildEgressRuleset, hasEgressRules, validateEgress } from './egress.js'
+import { buildEgressRuleset, hasNamespaceRules, validateEgress } from './egress.js'
 import type { NetworkUpdate, Sandbox } from './types.js'
 
 export type FirewallTarget = Pick<Sandbox, 'sandboxId' | 'containerId' | 'ip' | 'egress' | 'internetAccess' | 'allowInternetAccess'> & { log: Logger }
@@ -15,7 +15,7 @@ export type FirewallTarget = Pick<Sandbox, 'sandboxId' | 'containerId' | 'ip' | 
 export type Firewall = Readonly<{
   /**
    * Loads the sandbox's rules: its namespace's (`force` also loads an empty ruleset, to lift old
-   * rules) and its gateway entry. Resolves false when the container is stopped (applied at boot).
+   * rules) and its gateway entry. Resolves false when it found the container stopped (applied at boot).
    * A sandbox on the internal network has no route out anyway, so no-internet needs no rule there.
    */
   load(r: FirewallTarget, opts?: { force?: boolean }): Promise<boolean>
@@ -27,11 +27,11 @@ export function createFirewall(runtime: SandboxRuntime, egress: EgressPort, dnsS
   return {
     async load(r, opts = {}) {
       const internet = r.internetAccess || !r.allowInternetAccess
-      const needed = opts.force || hasEgressRules(r.egress, internet)
+      const needed = opts.force || hasNamespaceRules(r.egress, internet)
       const running = needed ? await runtime.setFirewall(r.containerId, buildEgressRuleset(r.egress, { internet, dnsServers })) : true
       // Only a sandbox with a route out reaches the gateway (its bridge is the one redirected).
       if (running && r.ip && r.allowInternetAccess) await egress.apply({ sandboxId: r.sandboxId, ip: r.ip, egress: r.egress, internet: r.internetAccess, log: r.log })
-      return needed && running
+      return running
     },
     release: (r) => (r.ip ? egress.release(r.ip) : Promise.resolve()),
   }
