@@ -6,10 +6,11 @@
 // - HTTP and HTTPS to a host no rule names, from a sandbox whose rules name another host (allowed by
 //   default, still through the gateway);
 // - HTTP and HTTPS through a header transform (HTTPS: TLS interception with the sandbox's CA).
-// The target is an echo server in a network namespace this script makes (198.51.100.10), names
+// The target is an echo server on a test host this script makes (198.51.100.10: a network
+// namespace that stops by itself with this process, test/support/egress-hosts.mjs), names
 // resolve through a DNS server it runs; both, and every sandbox, are removed at the end.
 // Knobs: BENCH_EGRESS_RUNS (200), BENCH_API_PORT/BENCH_PROXY_PORT (3510/3512), SANDOCK_BASE_TEMPLATE_IMAGE.
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -17,6 +18,7 @@ import { fileURLToPath } from 'node:url'
 import { ALL_TRAFFIC, Sandbox } from 'e2b'
 import { generateCertificates } from '../dist/control/tls.js'
 import { startServe } from '../test/support/serve-process.mjs'
+import { createTestHost } from '../test/support/egress-hosts.mjs'
 import { startDns } from '../test/support/egress-targets.mjs'
 import { stats } from './stats.mjs'
 
@@ -40,16 +42,7 @@ const dir = mkdtempSync(join(tmpdir(), 'sandock-bench-egress-'))
 const sandboxes = []
 let server
 let dns
-let target
-
-function netns() {
-  quietly(() => sh('ip', 'netns', 'del', NS))
-  sh('ip', 'netns', 'add', NS)
-  sh('ip', 'link', 'add', `${NS}h`, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', NS)
-  sh('ip', 'addr', 'add', '198.51.100.9/29', 'dev', `${NS}h`)
-  sh('ip', 'link', 'set', `${NS}h`, 'up')
-  for (const a of [['addr', 'add', `${WEB}/29`, 'dev', 'eth0'], ['link', 'set', 'eth0', 'up'], ['link', 'set', 'lo', 'up'], ['route', 'add', 'default', 'via', '198.51.100.9']]) sh('ip', 'netns', 'exec', NS, 'ip', ...a)
-}
+let web
 
 /** Per-request ms from inside the sandbox: one curl (a new connection) per request. */
 async function measure(sbx, url, extra = '') {
@@ -68,13 +61,9 @@ async function measure(sbx, url, extra = '') {
 try {
   const pki = await generateCertificates('egress.test')
   writeFileSync(join(dir, 'ca.pem'), pki.caCert)
-  netns()
-  target = spawn('ip', ['netns', 'exec', NS, process.execPath, join(root, 'test/support/egress-targets.mjs'),
-    JSON.stringify({ http: [{ host: '0.0.0.0', port: 80 }], https: { host: '0.0.0.0', port: 443, cert: pki.cert + pki.caCert, key: pki.key } })], { stdio: ['ignore', 'pipe', 'inherit'] })
-  await new Promise((resolve, reject) => {
-    target.stdout.once('data', resolve)
-    target.once('exit', (c) => reject(new Error(`echo servers exited (${c})`)))
-  })
+  web = await createTestHost(NS, '198.51.100.8')
+  if (web.ip !== WEB) throw new Error(`the test host is at ${web.ip}, not ${WEB}`)
+  await web.start({ http: [{ host: '0.0.0.0', port: 80 }], https: { host: '0.0.0.0', port: 443, cert: pki.cert + pki.caCert, key: pki.key } })
   dns = await startDns({ records: { 'web.egress.test': WEB, 'api.egress.test': WEB } })
   const dataDir = join(dir, 'data')
   mkdirSync(dataDir)
@@ -129,9 +118,7 @@ try {
   for (const s of sandboxes) await Sandbox.kill(s.sandboxId, opts).catch(() => undefined)
   await server?.stop()
   for (const n of networks) quietly(() => sh('docker', 'network', 'rm', n))
-  target?.kill('SIGKILL')
-  quietly(() => sh('ip', 'netns', 'del', NS))
-  quietly(() => sh('ip', 'link', 'del', `${NS}h`))
+  await web?.remove()
   await dns?.close()
   rmSync(dir, { recursive: true, force: true })
 }

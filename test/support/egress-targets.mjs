@@ -133,8 +133,14 @@ export async function startDns({ host = '127.0.0.1', port = 0, records = {} } = 
 }
 
 // CLI: start what the JSON config names, print {"ready":…} and then one line per SOCKS request.
+// It stops by itself: when its stdin closes (the process that started it is gone) and after
+// `lifetimeS` (default 1800) at the latest.
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
   const config = JSON.parse(process.argv[2] ?? '{}')
+  setTimeout(() => process.exit(0), (config.lifetimeS ?? 1800) * 1000).unref()
+  process.stdin.on('end', () => process.exit(0))
+  process.stdin.on('error', () => process.exit(0))
+  process.stdin.resume()
   const ready = {}
   const say = (o) => process.stdout.write(`${JSON.stringify(o)}\n`)
   for (const h of [].concat(config.http ?? [])) ready[`http${h.port}`] = (await startHttpEcho(h)).port
