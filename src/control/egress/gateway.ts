@@ -10,7 +10,7 @@ import tls from 'node:tls'
 import type { Logger } from 'pino'
 import { createLeafMinter, type LeafMinter, type SandboxCa } from './ca.js'
 import { dialAddress, dialByName, dialViaSocks, type EgressResolver } from './dial.js'
-import { createInterceptor } from './intercept.js'
+import { createInterceptor, type UpstreamPool } from './intercept.js'
 import type { SecretResolver } from './placeholders.js'
 import { isAlwaysDenied, type CompiledPolicy, type Verdict } from './policy.js'
 import { sniffHttp, sniffTls, type Sniffed } from './sniff.js'
@@ -53,7 +53,8 @@ export type EgressGateway = Readonly<{
   close(): Promise<void>
 }>
 
-type Entry = { sandbox: GatewaySandbox; minter: LeafMinter | undefined; sockets: Set<Socket> }
+/** A served sandbox: its policy, leaf minter, open sockets, and kept-alive upstreams of its transformed hosts (this policy's only). */
+type Entry = { sandbox: GatewaySandbox; minter: LeafMinter | undefined; sockets: Set<Socket>; pools: Map<string, UpstreamPool> }
 
 export function createEgressGateway(deps: GatewayDeps): EgressGateway {
   const { log } = deps
@@ -146,7 +147,7 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
       return
     }
     if (headers !== undefined) {
-      intercept(entry, socket, head, { hostname: hostname!, port: dst.port, headers, dial })
+      intercept(entry, socket, head, { hostname: hostname!, port: dst.port, headers, dial, byDomain: verdict === 'domain' })
       return
     }
     let upstream: Socket
@@ -172,8 +173,13 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
     socket.resume()
   }
 
-  function intercept(entry: Entry, socket: Socket, head: Buffer, t: { hostname: string; port: number; headers: Record<string, string>; dial: () => Promise<Socket> }) {
-    const target = { ...t, tls: t.port === ports.tls, log: entry.sandbox.log }
+  function intercept(entry: Entry, socket: Socket, head: Buffer, t: { hostname: string; port: number; headers: Record<string, string>; dial: () => Promise<Socket>; byDomain: boolean }) {
+    const secureUpstream = t.port === ports.tls
+    // How the upstream is dialled depends on the host, the port and whether a domain allowed it.
+    const key = `${t.hostname.toLowerCase()}|${t.port}|${t.byDomain}`
+    let pool = entry.pools.get(key)
+    if (!pool) entry.pools.set(key, (pool = interceptor.createPool({ hostname: t.hostname, tls: secureUpstream, dial: t.dial })))
+    const target = { hostname: t.hostname, port: t.port, headers: t.headers, tls: secureUpstream, pool, log: entry.sandbox.log }
     if (!target.tls) {
       if (head.length > 0) socket.unshift(head)
       interceptor.handle(socket, target)
@@ -204,11 +210,17 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
     attach(ip, sandbox) {
       const old = byIp.get(ip)
       const sameCa = old?.sandbox.ca?.certPem === sandbox.ca?.certPem
-      byIp.set(ip, { sandbox, minter: sameCa && old?.minter ? old.minter : sandbox.ca ? createLeafMinter(sandbox.ca) : undefined, sockets: old?.sockets ?? new Set() })
+      // Upstream connections dialled under the previous policy are not reused (busy ones finish).
+      for (const pool of old?.pools.values() ?? []) pool.retire()
+      byIp.set(ip, { sandbox, minter: sameCa && old?.minter ? old.minter : sandbox.ca ? createLeafMinter(sandbox.ca) : undefined, sockets: old?.sockets ?? new Set(), pools: new Map() })
     },
     detach(ip, opts = {}) {
       const entry = byIp.get(ip)
       byIp.delete(ip)
+      for (const pool of entry?.pools.values() ?? []) {
+        if (opts.cut !== false) pool.destroy()
+        else pool.retire()
+      }
       if (opts.cut !== false) for (const s of entry?.sockets ?? []) s.destroy()
     },
     lookup: (ip) => byIp.get(ip)?.sandbox,

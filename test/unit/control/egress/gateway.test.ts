@@ -179,6 +179,28 @@ describe('transforms', () => {
     expect(plain.error?.message).toMatch(/certificate/)
   })
 
+  it('keeps upstream connections alive across guest connections, never across a policy change', async () => {
+    let handshakes = 0
+    const count = () => void handshakes++
+    tlsEcho.server.on('secureConnection', count)
+    onTestFinished(() => void tlsEcho.server.off('secureConnection', count))
+    serve({ allowOut: [], denyOut: [], rules })
+    for (let i = 0; i < 3; i++) {
+      const r = await httpsVia({ address: '198.51.100.1', port: tlsEcho.port }, 'api.up.test', sandboxCa.certPem)
+      expect(bodyOf(r.raw).headers).toMatchObject({ 'x-key': `Bearer ${SECRET}` })
+    }
+    expect(handshakes).toBe(1)
+    // The upstream closes its idle connections: the next request dials again and succeeds.
+    tlsEcho.server.closeIdleConnections()
+    await new Promise((r) => setTimeout(r, 50))
+    expect(statusOf((await httpsVia({ address: '198.51.100.1', port: tlsEcho.port }, 'api.up.test', sandboxCa.certPem)).raw)).toBe(200)
+    expect(handshakes).toBe(2)
+    // A new policy (same rules): a connection dialled under the old one is not reused.
+    serve({ allowOut: [], denyOut: [], rules: { ...rules } })
+    expect(statusOf((await httpsVia({ address: '198.51.100.1', port: tlsEcho.port }, 'api.up.test', sandboxCa.certPem)).raw)).toBe(200)
+    expect(handshakes).toBe(3)
+  })
+
   it('an unknown secret refuses the request with a 502 and sends nothing upstream', async () => {
     serve({ allowOut: [], denyOut: [], rules: { 'api.up.test': [{ transform: { headers: { 'X-Key': '${e2b.secrets.missing}' } } }] } })
     const raw = await httpVia({ address: '127.0.0.1', port: httpEcho.port }, 'api.up.test')
