@@ -53,6 +53,9 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
     config, runtime, envd: createEnvdClient(), log, secrets, egressDnsServers: config.egressDnsServers ?? (await hostResolvers()), egress: egress.port,
   })
   const { node, templates, builtins } = core
+  // The seam to the secret store (branch `volumes`: core.secrets is its SecretStore, whose
+  // resolveSecret(name) gives the current value or undefined): once both are merged this reads
+  // `secretStore = core.secrets`; until then the core has none and every placeholder fails closed.
   secretStore = (core as Partial<{ secrets: SecretResolver }>).secrets
   await templates.recover()
   await node.recover()
