@@ -32,6 +32,8 @@ export const NewSandbox = Type.Object({
   autoPause: Type.Optional(Type.Boolean()),
   autoPauseMemory: Type.Optional(Type.Boolean()),
   autoResume: Type.Optional(Type.Union([Type.Object({ enabled: Type.Boolean() }), Type.Null()])),
+  // Workload identity tokens: checked, then refused (no token issuer here; egress/validate.ts).
+  iam: Type.Optional(Type.Unknown()),
   // Unknown fields are ignored (compat).
   network: Type.Optional(Type.Union([Type.Object({
     allowPublicTraffic: Type.Optional(Type.Boolean()), ...egressFields,

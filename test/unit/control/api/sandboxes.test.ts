@@ -45,6 +45,14 @@ describe('POST /v2/sandboxes and POST /sandboxes', () => {
     expect(priv.body!.trafficAccessToken).not.toBe(priv.body!.envdAccessToken)
   })
 
+  it('refuses identity tokens (iam) with upstream\'s gate text, creating nothing', async () => {
+    const c = await fakeControl()
+    const iam = { tokens: { gh: { audience: 'https://api.test', tokenType: 'JWT-SVID' } } }
+    expectError(await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base', iam } }), 400, /^Sandbox IAM workload tokens are not available for your team\.$/)
+    expect((await c.api('GET', '/v2/sandboxes')).body).toEqual([])
+    expect((await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base', iam: { tokens: {} } } })).status).toBe(201)
+  })
+
   it('answers the public domain in Sandbox.domain', async () => {
     const c = await fakeControl({ domain: 'sandock.test' })
     expect((await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base' } })).body!.domain).toBe('sandock.test')

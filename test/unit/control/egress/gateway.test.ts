@@ -18,7 +18,7 @@ const log = pino({ level: process.env.TEST_LOG ?? 'silent' })
 const SECRET = 's3cr3t-value-42'
 
 let httpEcho: Server
-let tlsEcho: Server
+let tlsEcho: Server & { server: import('node:https').Server }
 let upstreamPki: Awaited<ReturnType<typeof generateCertificates>>
 let sandboxCa: SandboxCa
 let gateway: EgressGateway

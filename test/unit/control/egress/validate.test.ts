@@ -1,7 +1,7 @@
 // The egress fields of a create or PUT .../network: upstream's checks and messages, word for word.
 import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError } from '../../../../src/shared/errors.js'
-import { echoPolicy, validateNetworkPolicy, type NetworkRequest } from '../../../../src/control/egress/validate.js'
+import { echoPolicy, IAM_UNAVAILABLE, refuseIamTokens, validateNetworkPolicy, type NetworkRequest } from '../../../../src/control/egress/validate.js'
 
 const lookupAll = async (host: string) => {
   const table: Record<string, string[]> = { 'proxy.test': ['198.51.100.9'], 'inside.test': ['10.0.0.5'] }
@@ -87,5 +87,32 @@ describe('egressProxy (byop.go)', () => {
   it('is echoed without its password', () => {
     expect(echoPolicy({ allowOut: [], denyOut: [], egressProxy: { address: 'p.test:1', username: 'u', password: 'secret' } }))
       .toEqual({ allowOut: [], denyOut: [], egressProxy: { address: 'p.test:1', username: 'u' } })
+  })
+})
+
+describe('iam (workload identity tokens)', () => {
+  const token = { audience: 'https://api.test', tokenType: 'JWT-SVID' }
+  it('accepts no iam and one without tokens', () => {
+    expect(() => refuseIamTokens(undefined)).not.toThrow()
+    expect(() => refuseIamTokens(null)).not.toThrow()
+    expect(() => refuseIamTokens({ tokens: {} })).not.toThrow()
+  })
+
+  it.each([
+    [{ tokens: Object.fromEntries(['a', 'b', 'c', 'd', 'e', 'f'].map((n) => [n, token])) }, 'iam.tokens: too many tokens: 6 (max 5)'],
+    [{ tokens: { '': token } }, 'iam.tokens: token name must not be empty'],
+    [{ tokens: { gh: { tokenType: 'JWT-SVID' } } }, 'iam.tokens.gh.audience: audience is required'],
+    [{ tokens: { gh: { audience: 'x', tokenType: 'JWT' } } }, 'iam.tokens.gh.tokenType: only "JWT-SVID" is supported'],
+    [{ tokens: { gh: token } }, IAM_UNAVAILABLE],
+    [{ tokens: ['gh'] }, 'iam: expected'],
+  ])('%j is a 400: %s', (iam, text) => {
+    let err: unknown
+    try {
+      refuseIamTokens(iam)
+    } catch (e) {
+      err = e
+    }
+    expect(err).toBeInstanceOf(InvalidArgumentError)
+    expect((err as Error).message).toContain(text)
   })
 })
