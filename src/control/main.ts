@@ -39,7 +39,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   await runtime.ensureNetwork(config.network, { internal: false })
   await runtime.ensureNetwork(config.internalNetwork, { internal: true })
   const bridges = await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n)))
-  // Placeholders resolve through the secret store when the core has one (until then: every one fails closed).
+  // Placeholders resolve through the secret store (core.secrets), created with the core below.
   let secretStore: SecretResolver | undefined
   const egress = await startEgress({
     bridge: bridges[0]!, instanceId: secrets.instanceId, dataDir: config.dataDir, resolverServers: config.egressResolver,
@@ -53,11 +53,9 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
     config, runtime, envd: createEnvdClient(), log, secrets, egressDnsServers: config.egressDnsServers ?? (await hostResolvers()), egress: egress.port,
   })
   const { node, templates, builtins } = core
-  // The seam to the secret store (branch `volumes`: core.secrets is its SecretStore, whose
-  // resolveSecret(name) gives the current value or undefined): once both are merged this reads
-  // `secretStore = core.secrets`; until then the core has none and every placeholder fails closed.
-  secretStore = (core as Partial<{ secrets: SecretResolver }>).secrets
+  secretStore = core.secrets
   await templates.recover()
+  await core.volumes.recover()
   await node.recover()
   // Re-attached sandboxes' redirects replace the previous run's in one step (they pointed at a
   // closed port meanwhile: fail closed).
@@ -67,7 +65,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   // The domain the SDK gets in Sandbox.domain: it builds https://<port>-<id>.<that> from it, so a
   // TLS listener off 443 is part of it. With SANDOCK_TLS=off, TLS ends in front of us on 443.
   const publicDomain = config.domain && config.tls === 'auto' && config.tlsPort !== 443 ? `${config.domain}:${config.tlsPort}` : config.domain
-  const api = await buildControlApp({ log, node, templates, apiKeyDigests: secrets.apiKeyDigests, domain: publicDomain, ready: () => ready })
+  const api = await buildControlApp({ log, node, templates, secrets: core.secrets, volumes: core.volumes, volumeTokens: core.volumeTokens, apiKeyDigests: secrets.apiKeyDigests, domain: publicDomain, ready: () => ready })
   const proxy = createProxyServer({ resolver: node.proxy, domain: config.domain, log: log.child({ component: 'proxy' }) })
   await api.listen({ port: config.apiPort, host: config.host })
   await new Promise<void>((resolve, reject) => {
@@ -102,6 +100,8 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
     async close() {
       await Promise.all([node.close(), api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
       await egress.close()
+      core.secrets.close()
+      core.volumes.close()
       await firewall.remove()
     },
   }

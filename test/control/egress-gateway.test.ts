@@ -167,17 +167,6 @@ describe('the sandbox and the gateway', () => {
 })
 
 describe('transforms', () => {
-  /**
-   * The secret through the SDK's Secret API when this server has the secret store (issue 18's
-   * other half); without it every placeholder must fail closed, which is asserted instead.
-   */
-  async function storedSecret(): Promise<boolean> {
-    const err = await Secret.create('egress-key', SECRET_VALUE, sdkOpts(current())).then(() => undefined, (e: unknown) => e as Error)
-    if (!err) return true
-    if (/404|not found/i.test(err.message) && !(await fetch(`${current().apiUrl}/secrets`, { headers: { 'x-api-key': current().apiKey } })).ok) return false
-    throw err
-  }
-
   it('set headers on HTTP and HTTPS requests (HTTPS intercepted with the sandbox CA from /init); unknown secrets fail closed', async () => {
     const rules = {
       'api.egress.test': [{ transform: { headers: { 'X-Static': 'literal', 'X-Api-Key': 'from-rule' } } }],
@@ -201,16 +190,26 @@ describe('transforms', () => {
   })
 
   it('resolve ${e2b.secrets.<name>} at the gateway: the value reaches the server, never the sandbox', async () => {
-    const stored = await storedSecret()
-    const rules = { 'api.egress.test': [{ transform: { headers: { 'X-Api-Key': 'Bearer ${e2b.secrets.egress-key}' } } }] }
+    // A real secret, created through the SDK's Secret API (the server's secret store).
+    await Secret.create('Egress-Key', SECRET_VALUE, sdkOpts(current()))
+    // The placeholder's name is matched case-insensitively, as the store's names are.
+    const rules = { 'api.egress.test': [{ transform: { headers: { 'X-Api-Key': 'Bearer ${e2b.secrets.EGRESS-key}' } } }] }
     // Added live: the running sandbox gets its CA through /init before the rule applies.
     const sbx = await made({})
     await sbx.updateNetwork({ rules })
     for (const url of ['http://api.egress.test/h', 'https://api.egress.test/h']) {
       const r = await curl(sbx, url, { ip: WEB })
-      if (stored) expect(echoOf(r).headers['x-api-key']).toBe(`Bearer ${SECRET_VALUE}`)
-      else expect(r.status).toBe(502)
+      expect(r.status).toBe(200)
+      expect(echoOf(r).headers['x-api-key']).toBe(`Bearer ${SECRET_VALUE}`)
     }
+    // A new version is what the next request carries (resolved per request, never cached).
+    await Secret.update('egress-key', `${SECRET_VALUE}-v2`, sdkOpts(current()))
+    expect(echoOf(await curl(sbx, 'https://api.egress.test/h', { ip: WEB })).headers['x-api-key']).toBe(`Bearer ${SECRET_VALUE}-v2`)
+    // Deleted: the placeholder no longer resolves and the request fails closed.
+    await Secret.destroy('egress-key', sdkOpts(current()))
+    const gone = await curl(sbx, 'http://api.egress.test/h', { ip: WEB })
+    expect(gone.status).toBe(502)
+    expect(gone.body).not.toContain(SECRET_VALUE)
     // The pattern is assembled inside the search (never whole on a command line, which /proc shows).
     const [a, b] = [SECRET_VALUE.slice(0, 10), SECRET_VALUE.slice(10)]
     const where = await sbx.commands.run(

@@ -1,6 +1,6 @@
 // How a sandbox's spec and a snapshot's description are kept on Docker objects: as labels, so a
 // restarted server rebuilds its state from Docker alone. Pure; the label keys are in labels.ts.
-import type { SandboxSpec } from '../sandboxes/types.js'
+import type { SandboxSpec, VolumeMountSpec } from '../sandboxes/types.js'
 import { LABELS } from './labels.js'
 import type { SnapshotImage } from './types.js'
 
@@ -26,6 +26,7 @@ export function specLabels(s: SandboxSpec, opts: { pool: boolean }): Record<stri
     [LABELS.ingress]: s.ingress ? JSON.stringify(s.ingress) : '',
     // Always set: a container from a snapshot image would otherwise inherit it.
     [LABELS.pool]: opts.pool ? 'true' : '',
+    [LABELS.volumeMounts]: JSON.stringify(s.volumeMounts),
   }
 }
 
@@ -37,9 +38,12 @@ export function specFromLabels(l: Labels): SandboxSpec | undefined {
   if (!sandboxId || !templateId || Number.isNaN(startedAt.getTime())) return undefined
   let metadata: Record<string, string> = {}
   let ingress: SandboxSpec['ingress']
+  let volumeMounts: VolumeMountSpec[] = []
   try {
     metadata = JSON.parse(l[LABELS.metadata] ?? '{}') as Record<string, string>
     ingress = l[LABELS.ingress] ? (JSON.parse(l[LABELS.ingress]!) as SandboxSpec['ingress']) : undefined
+    // Absent on containers from before volumes: none.
+    volumeMounts = (JSON.parse(l[LABELS.volumeMounts] || '[]') as VolumeMountSpec[]).map(({ name, path, volumeId }) => ({ name, path, volumeId }))
   } catch {
     return undefined
   }
@@ -55,6 +59,7 @@ export function specFromLabels(l: Labels): SandboxSpec | undefined {
     memoryMB: Number(l[LABELS.memoryMB] ?? 512),
     startedAt,
     ...(ingress ? { ingress } : {}),
+    volumeMounts,
   }
 }
 

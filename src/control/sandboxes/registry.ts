@@ -33,7 +33,7 @@ export function infoOf(r: SandboxRecord): SandboxInfo {
     allowInternetAccess: r.allowInternetAccess, cpuCount: r.cpuCount, memoryMB: r.memoryMB, startedAt: r.startedAt,
     state: r.state, endAt: r.endAt, envdAccessToken: r.envdAccessToken, trafficAccessToken: r.trafficAccessToken,
     envdVersion: r.envdVersion, diskSizeMB: r.diskSizeMB, egress: echoPolicy(r.egress),
-    internetAccess: r.internetAccess, ...(r.ingress ? { ingress: r.ingress } : {}),
+    internetAccess: r.internetAccess, ...(r.ingress ? { ingress: r.ingress } : {}), volumeMounts: r.volumeMounts.map((m) => ({ ...m })),
   }
 }
 

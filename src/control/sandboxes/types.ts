@@ -4,6 +4,9 @@ import type { EgressRequest, EgressRules } from './egress.js'
 
 export type LifecycleOnTimeout = 'kill' | 'pause'
 
+/** A user volume mounted into the sandbox: `name` and `path` as the API echoes them; the id picks its Docker volume. */
+export type VolumeMountSpec = Readonly<{ name: string; path: string; volumeId: string }>
+
 /**
  * Create-time ingress settings: `maskRequestHost` replaces the Host of requests to user ports
  * (`${PORT}` substituted; the original goes in X-Forwarded-Host); `httpsPorts` are user ports the
@@ -34,6 +37,8 @@ export type SandboxSpec = Readonly<{
   cpuCount: number
   memoryMB: number
   startedAt: Date
+  /** User volumes mounted at create (volumeMounts); fixed for the sandbox's life. */
+  volumeMounts: readonly VolumeMountSpec[]
 }>
 
 export type SandboxState = 'running' | 'paused'
@@ -99,6 +104,8 @@ export type CreateSandboxRequest = {
   egress: EgressRequest
   /** network.maskRequestHost / httpsPorts, validated by the create. */
   ingress?: Ingress | undefined
+  /** volumeMounts, by volume name; validated by the create (sandboxes/volume-mounts.ts). */
+  volumeMounts: readonly { name: string; path: string }[]
 }
 
 /** `PUT /sandboxes/{id}/network`: replaces the egress rules; allowInternetAccess undefined keeps it. */

@@ -26,6 +26,7 @@ export const createSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = a
           egressProxy: b.network?.egressProxy, rules: b.network?.rules,
         },
         ingress: { maskRequestHost: b.network?.maskRequestHost ?? undefined, httpsPorts: b.network?.httpsPorts ?? undefined },
+        volumeMounts: b.volumeMounts ?? [],
       })
       return reply.code(201).send(sandboxBody(sandbox, domain))
     })
