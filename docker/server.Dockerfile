@@ -22,6 +22,8 @@ RUN mkdir -p /opt/node /opt/npm \
  && ln -s /opt/node/bin/node /usr/local/bin/node
 WORKDIR /src
 COPY package.json package-lock.json ./
+# The egress gateway's small native addon is a file: dependency, built by npm ci.
+COPY native ./native
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY scripts ./scripts

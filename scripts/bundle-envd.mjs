@@ -10,7 +10,8 @@ import { builtinsThroughRequire, loadOnFirstUse, neverLoaded, stubSsh2 } from '.
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const out = join(root, 'dist', 'image')
-const NATIVE = ['node-pty', '@napi-rs/xattr', '@napi-rs/xattr-linux-x64-gnu']
+// sandock-original-dst: the egress gateway's SO_ORIGINAL_DST (native/original-dst, a file: dependency).
+const NATIVE = ['node-pty', '@napi-rs/xattr', '@napi-rs/xattr-linux-x64-gnu', 'sandock-original-dst']
 // Loaded on first use: node-pty only for a PTY, xattr only for file metadata.
 const LAZY_NATIVE = ['node-pty', '@napi-rs/xattr']
 const common = {
@@ -68,6 +69,8 @@ await build({
 for (const mod of NATIVE) {
   await cp(join(root, 'node_modules', mod), join(out, 'node_modules', mod), {
     recursive: true,
+    // A file: dependency is a symlink into the repository: copy what it points to.
+    dereference: true,
     // node-gyp's Makefiles and config.gypi are build scaffolding that embeds the checkout's path:
     // left out, the bundle (and so the base image's id) is the same wherever the repo is cloned.
     filter: (src) => !/[\\/](src|deps|test|scripts|third_party|prebuilds[\\/](darwin|win32)[^\\/]*)$/.test(src) && !src.endsWith('.pdb')

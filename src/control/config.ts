@@ -54,6 +54,12 @@ export type ControlConfig = Readonly<{
    * forwards from inside its namespace); undefined = the host's /etc/resolv.conf (read at start).
    */
   egressDnsServers: readonly string[] | undefined
+  /** DNS servers (`ip[:port]`) the egress gateway resolves names with; empty = the host's resolver (getaddrinfo). */
+  egressResolver: readonly string[]
+  /** A PEM file of extra roots the gateway trusts when it verifies an intercepted host's real certificate. */
+  egressCaFile: string | undefined
+  /** The egress gateway's port on the sandbox bridge (0 = any free port). */
+  egressGatewayPort: number
 }>
 
 export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): ControlConfig {
@@ -91,6 +97,13 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
     tlsKeyFile: r.optStr('SANDOCK_TLS_KEY'),
     containerRuntime: r.str('SANDOCK_RUNTIME', 'runc'),
     egressDnsServers: egressDns(r.optStr('SANDOCK_EGRESS_DNS')),
+    egressResolver: (r.optStr('SANDOCK_EGRESS_RESOLVER') ?? 'system') === 'system' ? [] : r.list('SANDOCK_EGRESS_RESOLVER'),
+    egressCaFile: r.optStr('SANDOCK_EGRESS_CA_CERTS'),
+    egressGatewayPort: r.int('SANDOCK_EGRESS_GATEWAY_PORT', 0, { min: 0, max: 65535 }),
+  }
+  for (const s of config.egressResolver) {
+    const [ip, port, extra] = s.split(':')
+    if (!ip || !isIPv4(ip) || extra !== undefined || (port !== undefined && !/^\d{1,5}$/.test(port))) r.problem(`SANDOCK_EGRESS_RESOLVER must be "system" or IPv4 DNS servers as ip[:port], got "${s}"`)
   }
   if (!/^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/.test(config.containerRuntime)) r.problem(`SANDOCK_RUNTIME must be a Docker runtime name, got "${config.containerRuntime}"`)
   for (const ip of config.egressDnsServers ?? []) if (!isIPv4(ip)) r.problem(`SANDOCK_EGRESS_DNS must be "auto", "none" or IPv4 addresses, got "${ip}"`)

@@ -4,6 +4,7 @@
 // run the same wiring.
 import type { Logger } from 'pino'
 import type { ControlConfig } from './config.js'
+import type { EgressPort } from './egress/port.js'
 import type { EnvdClient } from './envd/client.js'
 import { createLocalNode, type LocalNode } from './node/local-node.js'
 import type { Runtime } from './runtime/types.js'
@@ -45,6 +46,8 @@ export function createControlCore(deps: {
   egressDnsServers: readonly string[]
   /** The folder with base.Dockerfile (found beside the bundle when not given). */
   imageContext?: string
+  /** The egress gateway (absent: IP rules only). */
+  egress?: EgressPort
 }): ControlCore {
   const { config, runtime, log, secrets } = deps
   // The template catalog answers look-ups on its own; the node (sandboxes, builds) uses them, and
@@ -55,6 +58,7 @@ export function createControlCore(deps: {
   const builtinImages = createBuiltinImages({ runtime, builtins, log, imageContext: deps.imageContext })
   const lookup = refreshingLookup(createTemplateLookup(store, builtins, builtinImages), builtinImages.refresh)
   const node = createLocalNode({
+    egress: deps.egress,
     runtime,
     envd: deps.envd,
     log,

@@ -12,6 +12,8 @@ import { createProxyServer } from './proxy/proxy-server.js'
 import { createControlCore } from './core.js'
 import { createEnvdClient } from './envd/client.js'
 import { createDockerRuntime } from './runtime/docker-runtime.js'
+import type { SecretResolver } from './egress/placeholders.js'
+import { startEgress } from './egress/start.js'
 import { createHostFirewall } from './runtime/host-firewall.js'
 import { loadSecrets } from './secrets.js'
 import { loadTls } from './tls.js'
@@ -35,16 +37,28 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   }
   await runtime.ensureNetwork(config.network, { internal: false })
   await runtime.ensureNetwork(config.internalNetwork, { internal: true })
+  const bridges = await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n)))
+  // Placeholders resolve through the secret store (core.secrets), created with the core below.
+  let secretStore: SecretResolver | undefined
+  const egress = await startEgress({
+    bridge: bridges[0]!, instanceId: secrets.instanceId, dataDir: config.dataDir, resolverServers: config.egressResolver,
+    caFile: config.egressCaFile, gatewayPort: config.egressGatewayPort, log,
+    secrets: { resolveSecret: async (name) => secretStore?.resolveSecret(name) },
+  })
   const firewall = createHostFirewall({ mode: config.firewall, instanceId: secrets.instanceId, log })
-  await firewall.install(await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n))))
+  await firewall.install(bridges, { gatewayPort: egress.gatewayPort })
 
   const core = createControlCore({
-    config, runtime, envd: createEnvdClient(), log, secrets, egressDnsServers: config.egressDnsServers ?? (await hostResolvers()), imageContext: opts.imageContext,
+    config, runtime, envd: createEnvdClient(), log, secrets, egressDnsServers: config.egressDnsServers ?? (await hostResolvers()), egress: egress.port, imageContext: opts.imageContext,
   })
   const { node, templates, builtinImages } = core
+  secretStore = core.secrets
   await templates.recover()
   await core.volumes.recover()
   await node.recover()
+  // Re-attached sandboxes' redirects replace the previous run's in one step (they pointed at a
+  // closed port meanwhile: fail closed).
+  await egress.install()
 
   let ready = false
   // The domain the SDK gets in Sandbox.domain: it builds https://<port>-<id>.<that> from it, so a
@@ -88,6 +102,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
     proxyPort,
     async close() {
       await Promise.all([node.close(), api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
+      await egress.close()
       core.secrets.close()
       core.volumes.close()
       await firewall.remove()

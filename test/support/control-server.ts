@@ -1,10 +1,11 @@
 // `sandock serve` for the control tests: started (serve-process.mjs) on the lane's ports with a
 // temp data dir, its output captured, and exactly the sandboxes the tests created cleaned up.
-import type { ChildProcess } from 'node:child_process'
+import { execFile, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { appendFileSync, createWriteStream } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
+import { promisify } from 'node:util'
 import { join } from 'node:path'
 import { docker } from './docker.js'
 import { portInUse, startServe } from './serve-process.mjs'
@@ -125,6 +126,7 @@ export async function startServer(opts: StartServerOpts = {}): Promise<ControlSe
     async cleanup() {
       await serve.stop()
       await removeSandboxContainers(await trackedIds(dataDir), networks)
+      await removeEgressChain(dataDir)
       for (const n of networks) await docker('network', 'rm', n).catch(() => undefined)
       if (owned) {
         await removeServerVolumes(dataDir)
@@ -216,4 +218,18 @@ export function sharedServer(): ServerInfo {
     proxyPort: Number(process.env[ENV.proxyPort]),
     networks: process.env[ENV.networks]!.split(','),
   }
+}
+
+/**
+ * The egress gateway's nat chain stays when a server stops with redirected sandboxes (fail
+ * closed); a test server's goes with its sandboxes. No-op when there is none.
+ */
+async function removeEgressChain(dataDir: string): Promise<void> {
+  const instance = (await readFile(join(dataDir, 'instance-id'), 'utf8').catch(() => '')).trim()
+  if (!instance) return
+  const ipt = (...args: string[]) => promisify(execFile)('iptables', ['-w', '5', '-t', 'nat', ...args]).then((r) => r.stdout, () => '')
+  const chain = `SANDOCK-EG-${instance.slice(0, 12)}`
+  for (const rule of (await ipt('-S', 'PREROUTING')).split('\n').filter((r) => r.split(' ').includes(chain))) await ipt('-D', ...rule.split(' ').slice(1))
+  await ipt('-F', chain)
+  await ipt('-X', chain)
 }

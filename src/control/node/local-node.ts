@@ -1,6 +1,7 @@
 // LocalNode: the node seam in process (one-host mode). It owns this host's sandbox service, warm
 // pool, snapshots and template builder over one runtime; every call is a direct call, no hop.
 import type { Logger } from 'pino'
+import type { EgressPort } from '../egress/port.js'
 import type { EnvdClient } from '../envd/client.js'
 import type { Runtime } from '../runtime/types.js'
 import type { SandboxSettings, SandboxTokens } from '../sandboxes/context.js'
@@ -27,6 +28,8 @@ export type LocalNodeDeps = Readonly<{
   /** Resources of a template that names none. */
   defaults: { cpuCount: number; memoryMB: number }
   builds: Readonly<{ layers: LayerCache; filesDir: string; base: BuiltinTemplate; readyTimeoutMs: number }>
+  /** The egress gateway of this host (absent: IP rules only). */
+  egress?: EgressPort | undefined
 }>
 
 export type LocalNode = SandboxNode & {
@@ -42,7 +45,7 @@ export function createLocalNode(deps: LocalNodeDeps): LocalNode {
   const { runtime, envd } = deps
   const snapshots = createSnapshotService(runtime)
   const sandboxes = createSandboxService({
-    runtime, envd, log: deps.log, tokens: deps.tokens, volumes: deps.volumes, settings: deps.settings, snapshots,
+    runtime, envd, log: deps.log, tokens: deps.tokens, volumes: deps.volumes, settings: deps.settings, snapshots, egress: deps.egress,
     templates: createTemplateResolver({ lookup: deps.templates, snapshot: snapshots.resolve, ...deps.defaults }),
   })
   const builderDeps = { runtime, envd, network: deps.settings.network, ...deps.builds }

@@ -19,7 +19,7 @@ export type HostFirewall = Readonly<{
    * to the chain are removed. Resolves with whether the firewall is active: in `auto` mode a host
    * without iptables or root is logged and skipped; in `on` mode it is an error.
    */
-  install(interfaces: readonly string[]): Promise<boolean>
+  install(interfaces: readonly string[], opts?: { gatewayPort?: number | undefined }): Promise<boolean>
   /** Removes the INPUT jumps and the chain (no-op when not installed). */
   remove(): Promise<void>
 }>
@@ -49,7 +49,7 @@ export function createHostFirewall(opts: { mode: FirewallMode; instanceId: strin
   return {
     chain,
 
-    async install(interfaces) {
+    async install(interfaces, opts = {}) {
       if (mode === 'off') {
         log.warn('host firewall off (SANDOCK_FIREWALL=off): sandboxes can reach services on the host')
         return false
@@ -64,6 +64,9 @@ export function createHostFirewall(opts: { mode: FirewallMode; instanceId: strin
       await ipt('-F', chain)
       // Replies to connections the host opened (proxy and control plane → envd) pass.
       await ipt('-A', chain, '-m', 'conntrack', '--ctstate', 'ESTABLISHED,RELATED', '-j', 'RETURN')
+      // The one way in: connections the host redirected to the egress gateway (a sandbox that
+      // dials the gateway's port itself is not DNAT'ed and meets the reject below).
+      if (opts.gatewayPort) await ipt('-A', chain, '-p', 'tcp', '--dport', String(opts.gatewayPort), '-m', 'conntrack', '--ctstate', 'DNAT', '-j', 'RETURN')
       // Refuse quickly (a reset, not a timeout), so clients fail fast and nothing hangs.
       await ipt('-A', chain, '-p', 'tcp', '-j', 'REJECT', '--reject-with', 'tcp-reset')
       await ipt('-A', chain, '-j', 'REJECT')

@@ -12,6 +12,7 @@ import type { ContainerSpec } from '../runtime/types.js'
 import { dockerVolumeName } from '../runtime/volumes.js'
 import type { ResolvedTemplate } from '../templates/types.js'
 import type { SandboxServiceDeps } from './context.js'
+import type { EgressPort } from '../egress/port.js'
 import type { EgressRules } from './egress.js'
 import type { Firewall } from './network.js'
 import type { SandboxRecord } from './registry.js'
@@ -27,7 +28,7 @@ const CONCURRENT_BOOTS = 4
 
 export type Boot = ReturnType<typeof createBoot>
 
-export function createBoot({ settings, runtime, envd, log, firewall, volumes }: Pick<SandboxServiceDeps, 'settings' | 'runtime' | 'envd' | 'log' | 'volumes'> & { firewall: Firewall }) {
+export function createBoot({ settings, runtime, envd, log, firewall, egress, volumes }: Pick<SandboxServiceDeps, 'settings' | 'runtime' | 'envd' | 'log' | 'volumes'> & { firewall: Firewall; egress: EgressPort }) {
   const bootIdDir = resolve(settings.dataDir, 'boot-ids')
   const slot = limiter(CONCURRENT_BOOTS)
   const networkOf = (r: { allowInternetAccess: boolean }) => (r.allowInternetAccess ? settings.network : settings.internalNetwork)
@@ -84,14 +85,25 @@ export function createBoot({ settings, runtime, envd, log, firewall, volumes }: 
       if (settings.gvisor) await mkdir(bootIdDir, { recursive: true })
     },
 
-    /** A new container for a create: its egress rules are loaded before envd first answers. */
-    cold(template: ResolvedTemplate, spec: SandboxSpec, o: { envVars: Record<string, string>; token: string | undefined; egress: EgressRules }): Promise<BroughtUp> {
+    /**
+     * A new container for a create: its egress rules are loaded before envd first answers, and its
+     * interception CA (when a rule transforms headers) goes into its trust store through /init.
+     */
+    async cold(template: ResolvedTemplate, spec: SandboxSpec, o: { envVars: Record<string, string>; token: string | undefined; egress: EgressRules }): Promise<BroughtUp> {
+      const caBundle = await egress.caBundle(spec.sandboxId, o.egress)
+      let ip: string | undefined
       return bringUp(envd, {
         slot,
         start: async () => runtime.start(containerSpec(template, spec, await newBootId(spec.sandboxId), false)),
-        beforeEnvd: (c) => firewall({ containerId: c.containerId, egress: o.egress, internetAccess: spec.allowInternetAccess, allowInternetAccess: spec.allowInternetAccess }),
-        undo: (containerId) => removeContainer({ sandboxId: spec.sandboxId, containerId }),
-        init: { envVars: o.envVars, accessToken: o.token },
+        beforeEnvd: (c) => {
+          ip = c.ip
+          return firewall.load({ sandboxId: spec.sandboxId, containerId: c.containerId, ip: c.ip, egress: o.egress, internetAccess: spec.allowInternetAccess, allowInternetAccess: spec.allowInternetAccess, log: log.child({ sandboxId: spec.sandboxId }) })
+        },
+        undo: async (containerId) => {
+          if (ip) await firewall.release({ ip })
+          await removeContainer({ sandboxId: spec.sandboxId, containerId })
+        },
+        init: { envVars: o.envVars, accessToken: o.token, caBundle },
         firstMetrics: true,
         commands: commandsOf(template),
       })
@@ -129,15 +141,18 @@ export function createBoot({ settings, runtime, envd, log, firewall, volumes }: 
      * template's start command started again (memory, and so the command, was lost).
      */
     async reboot(record: SandboxRecord, template: ResolvedTemplate | undefined): Promise<void> {
+      const caBundle = await egress.caBundle(record.sandboxId, record.egress)
       await bringUp(envd, {
         start: async () => {
           await newBootId(record.sandboxId)
+          // The old address goes back to Docker: the gateway must not serve it any more.
+          await firewall.release(record)
           const { ip } = await runtime.restart(record.containerId, networkOf(record))
           record.ip = ip
           return { containerId: record.containerId, ip }
         },
-        beforeEnvd: () => firewall(record),
-        init: { envVars: record.envVars, accessToken: record.envdAccessToken },
+        beforeEnvd: () => firewall.load(record),
+        init: { envVars: record.envVars, accessToken: record.envdAccessToken, caBundle },
         commands: commandsOf(template),
       })
     },

@@ -2,6 +2,7 @@
 // (runtime, envd, templates, tokens) and the shared parts built once (registry, state file,
 // firewall, timers, boot). service.ts builds it and hands it to each module.
 import type { Logger } from 'pino'
+import { disabledEgressPort, type EgressPort } from '../egress/port.js'
 import type { EnvdClient } from '../envd/client.js'
 import type { SandboxRuntime } from '../runtime/types.js'
 import type { TemplateResolver } from '../templates/types.js'
@@ -52,9 +53,12 @@ export type SandboxServiceDeps = Readonly<{
   /** User volumes (volumeMounts by name); told when a container went, so deleted volumes' Docker volumes can go. */
   volumes: SandboxVolumes
   log: Logger
+  /** The egress gateway (domains, transforms, proxy); absent: IP rules only. */
+  egress?: EgressPort
 }>
 
-export type SandboxContext = SandboxServiceDeps & Readonly<{
+export type SandboxContext = Omit<SandboxServiceDeps, 'egress'> & Readonly<{
+  egress: EgressPort
   registry: Registry
   stateFile: StateFile
   firewall: Firewall
@@ -64,13 +68,15 @@ export type SandboxContext = SandboxServiceDeps & Readonly<{
 
 /** `expiry`: what a deadline or the paused retention does when it passes (the lifecycle's verbs). */
 export function createContext(deps: SandboxServiceDeps, expiry: Expiry): SandboxContext {
-  const firewall = createFirewall(deps.runtime, deps.settings.egressDnsServers)
+  const egress = deps.egress ?? disabledEgressPort()
+  const firewall = createFirewall(deps.runtime, egress, deps.settings.egressDnsServers)
   return {
     ...deps,
+    egress,
     registry: createRegistry(deps.log),
     stateFile: new StateFile(deps.settings.dataDir),
     firewall,
     timers: createTimers(deps.settings, expiry),
-    boot: createBoot({ ...deps, firewall }),
+    boot: createBoot({ ...deps, egress, firewall }),
   }
 }

@@ -7,6 +7,7 @@ import { diskSizeMB } from '../envd/client.js'
 import type { ResolvedTemplate } from '../templates/types.js'
 import type { SandboxContext } from './context.js'
 import { NO_EGRESS_RULES, hasEgressRules, validateEgress, type EgressRules } from './egress.js'
+import { validateIngress } from './ingress.js'
 import { toMetric } from './metrics.js'
 import type { SandboxRecord } from './registry.js'
 import type { CreateSandboxRequest, SandboxSpec } from './types.js'
@@ -31,13 +32,14 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claim'>
       const timeoutS = req.timeoutS ?? settings.defaultTimeoutS
       if (timeoutS <= 0) throw new AppError('invalid_argument', 'timeout: Timeout must be greater than 0')
       if (timeoutS > settings.maxTimeoutS) throw new AppError('invalid_argument', `timeout: Timeout cannot be greater than ${settings.maxTimeoutS} seconds`)
-      const egress = validateEgress(req.egress)
+      const ingress = validateIngress(req.ingress ?? {})
+      const egress = await validateEgress(req.egress, ctx.egress.lookupAll, { allowInternetAccess: req.allowInternetAccess })
       const volumeMounts = resolveVolumeMounts(req.volumeMounts, ctx.volumes)
       const specFor = (sandboxId: string): SandboxSpec => ({
         sandboxId, templateId: template.templateId, alias: template.alias, metadata: req.metadata,
         timeoutMs: timeoutS * 1000, onTimeout: req.onTimeout, autoResume: req.autoResume, secure: req.secure,
         allowPublicTraffic: req.allowPublicTraffic, allowInternetAccess: req.allowInternetAccess, cpuCount: template.cpuCount, memoryMB: template.memoryMB,
-        startedAt: new Date(), volumeMounts,
+        startedAt: new Date(), ...(ingress ? { ingress } : {}), volumeMounts,
       })
       // A built template's ENV steps come first; the create's envVars win.
       const envVars = { ...template.config?.envs, ...req.envVars }

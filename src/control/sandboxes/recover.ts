@@ -76,7 +76,7 @@ export function createRecovery(ctx: SandboxContext, parts: { pool: Pick<WarmPool
       })
       timers.schedule(record)
       // The namespace outlives the server, but a restart may have cut a PUT short: load them again.
-      if (c.state !== 'stopped') await firewall(record).catch((err: unknown) => record.log.error({ err }, 're-applying egress rules failed'))
+      if (c.state !== 'stopped') await firewall.load(record).catch((err: unknown) => record.log.error({ err }, 're-applying egress rules failed'))
       if (record.state === 'running') void parts.metrics.sample(record).then((m) => m && (record.diskSizeMB = diskSizeMB(m)))
       adopted++
     }

@@ -45,6 +45,14 @@ describe('POST /v2/sandboxes and POST /sandboxes', () => {
     expect(priv.body!.trafficAccessToken).not.toBe(priv.body!.envdAccessToken)
   })
 
+  it('refuses identity tokens (iam) with upstream\'s gate text, creating nothing', async () => {
+    const c = await fakeControl()
+    const iam = { tokens: { gh: { audience: 'https://api.test', tokenType: 'JWT-SVID' } } }
+    expectError(await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base', iam } }), 400, /^Sandbox IAM workload tokens are not available for your team\.$/)
+    expect((await c.api('GET', '/v2/sandboxes')).body).toEqual([])
+    expect((await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base', iam: { tokens: {} } } })).status).toBe(201)
+  })
+
   it('answers the public domain in Sandbox.domain', async () => {
     const c = await fakeControl({ domain: 'sandock.test' })
     expect((await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base' } })).body!.domain).toBe('sandock.test')
@@ -327,7 +335,7 @@ describe('PUT /sandboxes/{id}/network', () => {
     expect(res.status).toBe(204)
     expect(container!.ruleset).toContain('-A OUTPUT -d 1.2.3.4/32 -j ACCEPT')
     expect((await c.api('GET', `/sandboxes/${id}`)).body!.network).toEqual({ allowPublicTraffic: true, allowOut: ['1.2.3.4'], denyOut: ['0.0.0.0/0'] })
-    expectError(await c.api('PUT', `/sandboxes/${id}/network`, { json: { denyOut: ['example.com'] } }), 400, /denyOut/)
+    expectError(await c.api('PUT', `/sandboxes/${id}/network`, { json: { denyOut: ['example.com'] } }), 400, /invalid denied CIDR example.com/)
     expect((await c.api('GET', `/sandboxes/${id}`)).body!.network).toMatchObject({ denyOut: ['0.0.0.0/0'] })
     expect((await c.api('PUT', `/sandboxes/${id}/network`, { json: {} })).status).toBe(204)
     expect(container!.ruleset).not.toContain('REJECT')
