@@ -6,6 +6,7 @@ import type { Logger } from 'pino'
 import type { ControlConfig } from './config.js'
 import type { EnvdClient } from './envd/client.js'
 import { createLocalNode, type LocalNode } from './node/local-node.js'
+import { poolBoundsFor, type PoolBounds } from './sandboxes/pool-policy.js'
 import type { Runtime } from './runtime/types.js'
 import type { Secrets } from './secrets.js'
 import { baseTemplate, builtinTemplates, type BuiltinTemplate } from './templates/builtins.js'
@@ -57,7 +58,10 @@ export function createControlCore(deps: {
       // runc refuses any mount inside /proc, so only gVisor sandboxes get their own boot id.
       gvisor: config.containerRuntime === 'runsc',
       egressDnsServers: deps.egressDnsServers,
-      poolSizes: config.poolSizes,
+      pools: poolsOf(config, builtins),
+      poolMemoryMB: config.poolMemoryMB,
+      poolIdleMs: config.poolIdleS * 1000,
+      poolBoots: config.poolBoots,
     },
   })
   const templates = createTemplateService({
@@ -71,4 +75,12 @@ export function createControlCore(deps: {
     limits: TEMPLATE_LIMITS,
   })
   return { node, templates, builtins }
+}
+
+/** Warm pool bounds per template reference: the built-ins' defaults, then what the config names (max 0: no pool). */
+function poolsOf(config: ControlConfig, builtins: readonly BuiltinTemplate[]): Record<string, PoolBounds> {
+  const out: Record<string, PoolBounds> = {}
+  for (const b of builtins) out[b.name] = poolBoundsFor(config.pools[b.name], b.poolSize, config.poolMax)
+  for (const [ref, setting] of Object.entries(config.pools)) out[ref] ??= poolBoundsFor(setting, undefined, config.poolMax)
+  return out
 }

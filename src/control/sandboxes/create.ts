@@ -12,13 +12,9 @@ import type { SandboxRecord } from './registry.js'
 import type { CreateSandboxRequest, SandboxSpec } from './types.js'
 import type { PoolEntry, WarmPool } from './warm-pool.js'
 
-/** The pool refill starts only this long after the last create ended. */
-const REFILL_QUIET_MS = 250
-
 export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claim'>) {
   const { settings, registry, stateFile, timers, boot, tokens, log } = ctx
   let pending = 0
-  let lastCreateAt = -Infinity
 
   async function create(req: CreateSandboxRequest): Promise<SandboxRecord> {
     if (registry.size + pending >= settings.maxSandboxes) {
@@ -52,7 +48,6 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claim'>
       return await coldStart(template, specFor(newSandboxId()), envVars, timeoutS, egress)
     } finally {
       pending--
-      lastCreateAt = performance.now()
     }
   }
 
@@ -100,9 +95,5 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claim'>
     return record
   }
 
-  return {
-    create,
-    /** Creates are in flight or just ended: the pool refill waits (a new sandbox's first commands follow at once). */
-    busy: () => pending > 0 || performance.now() - lastCreateAt < REFILL_QUIET_MS,
-  }
+  return { create }
 }

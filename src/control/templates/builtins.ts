@@ -10,6 +10,11 @@ export type BuiltinTemplate = Readonly<{
   /** Built from this file of the image context (dist/image) when the image is missing. */
   dockerfile: string
   config: TemplateRuntimeConfig
+  /**
+   * Warm pool floor when SANDOCK_POOL_SIZE(S) names none for it: that many containers kept started
+   * ahead, more while demand asks (up to SANDOCK_POOL_MAX); 0 = no pool.
+   */
+  poolSize: number
 }>
 
 /** The template every other one can start from: envd is copied from its image into images that lack it. */
@@ -22,6 +27,7 @@ export function builtinTemplates(opts: { baseImage: string }): readonly BuiltinT
       image: opts.baseImage,
       dockerfile: 'base.Dockerfile',
       config: { user: 'user', workdir: '/home/user', envs: {}, startCmd: undefined, readyCmd: undefined, shell: '/bin/bash' },
+      poolSize: 2,
     },
   ]
 }

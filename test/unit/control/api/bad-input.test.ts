@@ -75,7 +75,7 @@ describe('authentication, routes and unknown sandboxes', () => {
   it('answers /health without a key', async () => {
     const res = await (await control()).api('GET', '/health', { key: null })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ status: 'ok', pools: { base: { size: 0, ready: 0 } } })
+    expect(res.body).toEqual({ status: 'ok', pools: { base: { size: 0, ready: 0, min: 0, max: 0 } } })
   })
 
   it('answers 404 JSON for an unknown route', async () => {
