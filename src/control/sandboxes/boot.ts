@@ -93,9 +93,9 @@ export function createBoot({ settings, runtime, envd, log, firewall }: Pick<Sand
     /**
      * One pool container: started with a pre-assigned sandbox id and the template's defaults, envd
      * up with the template's env (no token yet), the start command ready, its memory measured.
-     * Boots in a refill slot (creates first). Removed on any failure.
+     * Boots in a refill slot (creates first); `started` is told when it has one. Removed on any failure.
      */
-    async pooled(template: ResolvedTemplate): Promise<PoolEntry> {
+    async pooled(template: ResolvedTemplate, started?: () => void): Promise<PoolEntry> {
       const sandboxId = newSandboxId()
       const spec: SandboxSpec = {
         sandboxId, templateId: template.templateId, alias: template.alias, metadata: {}, timeoutMs: settings.defaultTimeoutS * 1000,
@@ -103,7 +103,10 @@ export function createBoot({ settings, runtime, envd, log, firewall }: Pick<Sand
         cpuCount: template.cpuCount, memoryMB: template.memoryMB, startedAt: new Date(),
       }
       const up = await bringUp(envd, {
-        slot: slots.refill,
+        slot: (fn) => slots.refill(() => {
+          started?.()
+          return fn()
+        }),
         start: async () => runtime.start(containerSpec(template, spec, await newBootId(sandboxId), true)),
         undo: (containerId) => removeContainer({ sandboxId, containerId }),
         init: { envVars: { ...template.config?.envs } },

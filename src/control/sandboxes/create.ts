@@ -12,7 +12,7 @@ import type { SandboxRecord } from './registry.js'
 import type { CreateSandboxRequest, SandboxSpec } from './types.js'
 import type { PoolEntry, WarmPool } from './warm-pool.js'
 
-export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claim'>) {
+export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claimOrWait'>) {
   const { settings, registry, stateFile, timers, boot, tokens, log } = ctx
   let pending = 0
 
@@ -37,7 +37,7 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claim'>
       const envVars = { ...template.config?.envs, ...req.envVars }
       // Pool containers sit on the internet-enabled network without egress rules; anything else
       // changes the container, so it cold-starts (its rules are loaded before envd first answers).
-      const entry = req.allowInternetAccess && !hasEgressRules(egress, true) ? pool.claim(template) : undefined
+      const entry = req.allowInternetAccess && !hasEgressRules(egress, true) ? await pool.claimOrWait(template) : undefined
       if (entry) {
         try {
           return await fromPool(entry, specFor(entry.sandboxId), envVars, timeoutS)

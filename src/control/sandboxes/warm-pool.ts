@@ -3,7 +3,9 @@
 // claimed and is never put back (a killed sandbox's container is removed, not recycled). How many
 // each pool holds follows demand (pool-policy.ts): it grows when creates arrive faster than a
 // refill lands, within the template's bounds and the memory budget, and shrinks back to its floor
-// when they stop. Refills run side by side, each in a boot slot that live creates get first.
+// when they stop. Refills run side by side, each in a boot slot that live creates get first. A
+// create that finds the pool empty while a refill of its template is already booting takes that
+// one when it is ready (it is further along than a cold start would be) instead of adding a boot.
 import type { Logger } from 'pino'
 import type { ResolvedTemplate } from '../templates/types.js'
 import { Demand, overBudget, type PoolBounds } from './pool-policy.js'
@@ -28,8 +30,11 @@ export type WarmPoolDeps = Readonly<{
    */
   bounds: () => Readonly<Record<string, PoolBounds>>
   resolve: (ref: string) => Promise<ResolvedTemplate>
-  /** Starts one pool container for `template` (envd ready, start command ready, memory measured). */
-  boot: (template: ResolvedTemplate) => Promise<PoolEntry>
+  /**
+   * Starts one pool container for `template` (envd ready, start command ready, memory measured);
+   * calls `started` once it holds a boot slot (creates may then wait for it rather than cold-start).
+   */
+  boot: (template: ResolvedTemplate, started: () => void) => Promise<PoolEntry>
   /** Removes a pool container that will never be claimed (stale, over target, shutting down). */
   discard: (entry: PoolEntry) => Promise<void>
   log: Logger
@@ -59,6 +64,10 @@ export function createWarmPool(deps: WarmPoolDeps) {
   /** templateId → ready entries, oldest first. Claims splice from here synchronously: no two creates share one. */
   const entries = new Map<string, PoolEntry[]>()
   const booting = new Map<string, number>()
+  /** templateId → boots past their wait for a slot: the ones a create may wait for. */
+  const started = new Map<string, number>()
+  /** templateId → creates waiting for one of its started boots (never more than there are started boots). */
+  const joiners = new Map<string, { image: string; take: (e: PoolEntry | undefined) => void }[]>()
   const boots = new Set<Promise<void>>()
   const demand = new Map<string, Demand>()
   /** templateId → the measured memory of its last pool container. */
@@ -82,6 +91,11 @@ export function createWarmPool(deps: WarmPoolDeps) {
     let d = demand.get(templateId)
     if (!d) demand.set(templateId, (d = new Demand({ idleMs: deps.idleMs, initialBootMs: INITIAL_BOOT_MS })))
     return d
+  }
+  const joinersOf = (templateId: string) => {
+    let q = joiners.get(templateId)
+    if (!q) joiners.set(templateId, (q = []))
+    return q
   }
   const estimate = (templateId: string) => memoryOf.get(templateId) ?? MEMORY_ESTIMATE_BYTES
   const blocked = (key: string) => (failedUntil.get(key) ?? -Infinity) > now()
@@ -107,11 +121,24 @@ export function createWarmPool(deps: WarmPoolDeps) {
     const id = template.templateId
     booting.set(id, (booting.get(id) ?? 0) + 1)
     const t0 = now()
-    const boot: Promise<void> = deps.boot(template).then((entry) => {
+    let inSlot = false
+    const onStarted = () => {
+      if (inSlot) return
+      inSlot = true
+      started.set(id, (started.get(id) ?? 0) + 1)
+    }
+    const boot: Promise<void> = deps.boot(template, onStarted).then((entry) => {
       demandOf(id).booted(now() - t0)
       memoryOf.set(id, entry.memoryBytes)
       // Closing: left running, the next start re-adopts it (it carries the pool label).
       if (closed) return
+      const q = joinersOf(id)
+      const joiner = q.findIndex((j) => j.image === entry.image)
+      if (joiner >= 0) {
+        q.splice(joiner, 1)[0]!.take(entry)
+        log.debug({ sandboxId: entry.sandboxId, templateId: id, ms: Math.round(now() - t0) }, 'pool container ready for a waiting create')
+        return
+      }
       listOf(id).push(entry)
       log.debug({ sandboxId: entry.sandboxId, templateId: id, ms: Math.round(now() - t0), memoryMB: Math.round(entry.memoryBytes / 1048576) }, 'pool container ready')
     }, (err: unknown) => {
@@ -119,6 +146,11 @@ export function createWarmPool(deps: WarmPoolDeps) {
       failedUntil.set(`template ${id}`, now() + retryMs)
     }).finally(() => {
       booting.set(id, (booting.get(id) ?? 1) - 1)
+      if (inSlot) started.set(id, (started.get(id) ?? 1) - 1)
+      // More creates wait than boots are left to serve them (a boot failed, or went to the list
+      // for a newer image): the extra ones cold-start.
+      const q = joinersOf(id)
+      while (q.length > (started.get(id) ?? 0)) q.pop()!.take(undefined)
       boots.delete(boot)
       kick()
       notifySettled()
@@ -193,36 +225,54 @@ export function createWarmPool(deps: WarmPoolDeps) {
       return
     }
     running = (async () => {
-      do {
-        again = false
-        await pass()
-      } while (again && !closed)
-    })()
-      .catch((err: unknown) => log.error({ err }, 'pool refill failed'))
-      .finally(() => {
+      try {
+        do {
+          again = false
+          await pass()
+        } while (again && !closed)
+      } catch (err) {
+        log.error({ err }, 'pool refill failed')
+      } finally {
+        // In the same turn as the last check of `again`: a kick from now on starts a new run.
         running = undefined
         notifySettled()
-      })
+      }
+    })()
+  }
+
+  /**
+   * Takes a ready container for `template`, or undefined (the caller cold-starts), and counts the
+   * create as demand. Synchronous from lookup to splice, so concurrent creates never get the same entry.
+   */
+  function claim(template: ResolvedTemplate): PoolEntry | undefined {
+    demandOf(template.templateId).arrived(now())
+    const list = entries.get(template.templateId)
+    let entry: PoolEntry | undefined
+    while (list && list.length > 0 && !entry) {
+      const e = list.shift()!
+      if (e.image === template.image) entry = e
+      else drop(e, 'stale image')
+    }
+    kick()
+    return entry
   }
 
   return {
     kick,
 
+    claim,
+
     /**
-     * Takes a ready container for `template`, or undefined (the caller cold-starts), and counts the
-     * create as demand. Synchronous from lookup to splice, so concurrent creates never get the same entry.
+     * claim(), or else, when a boot of the template already holds a slot and no other create
+     * waits for it, that container once it is ready; undefined (the caller cold-starts) otherwise
+     * or when that boot fails.
      */
-    claim(template: ResolvedTemplate): PoolEntry | undefined {
-      demandOf(template.templateId).arrived(now())
-      const list = entries.get(template.templateId)
-      let entry: PoolEntry | undefined
-      while (list && list.length > 0 && !entry) {
-        const e = list.shift()!
-        if (e.image === template.image) entry = e
-        else drop(e, 'stale image')
-      }
-      kick()
-      return entry
+    async claimOrWait(template: ResolvedTemplate): Promise<PoolEntry | undefined> {
+      const ready = claim(template)
+      const id = template.templateId
+      const q = joinersOf(id)
+      if (ready || closed || (started.get(id) ?? 0) <= q.length) return ready
+      return new Promise<PoolEntry | undefined>((take) => q.push({ image: template.image, take }))
     },
 
     /**
@@ -270,6 +320,7 @@ export function createWarmPool(deps: WarmPoolDeps) {
     async close(): Promise<void> {
       closed = true
       clearInterval(ticker)
+      for (const q of joiners.values()) for (const j of q.splice(0)) j.take(undefined)
       await running
       await Promise.allSettled([...boots])
     },

@@ -13,7 +13,8 @@ const log = createLogger({ level: 'silent', name: 'test' })
 const MiB = 1 << 20
 const IDLE_MS = 60_000
 
-function fixture(opts: { bounds?: PoolBounds; memoryBudgetMB?: number; memoryMB?: number; gated?: boolean } = {}) {
+/** `queued`: boots never get a boot slot (a create may not wait for them). */
+function fixture(opts: { bounds?: PoolBounds; memoryBudgetMB?: number; memoryMB?: number; gated?: boolean; queued?: boolean } = {}) {
   let image = 'img:1'
   let n = 0
   let clock = 0
@@ -27,7 +28,8 @@ function fixture(opts: { bounds?: PoolBounds; memoryBudgetMB?: number; memoryMB?
   const pool = createWarmPool({
     bounds: () => ({ base: bounds }),
     resolve: async () => template(),
-    boot: async (t) => {
+    boot: async (t, started) => {
+      if (!opts.queued) started()
       if (opts.gated) await new Promise<void>((r) => pending.push(r))
       if (failures > 0) {
         failures--
@@ -234,6 +236,54 @@ describe('warm pool: claims and refills', () => {
     f.advance(1001)
     await f.settle()
     expect(f.ready()).toBe(2)
+  })
+})
+
+describe('warm pool: creates that find it empty', () => {
+  it('wait for a boot that holds a slot, one create per boot; the rest cold-start', async () => {
+    const f = fixture({ bounds: { min: 2, max: 2 }, gated: true })
+    f.pool.kick()
+    await until(() => f.pending.length === 2)
+    const waits = Array.from({ length: 3 }, () => f.pool.claimOrWait(f.template()))
+    // Two boots, two waiting creates; the third finds none to wait for.
+    expect(await waits[2]).toBeUndefined()
+    for (const release of f.pending.splice(0)) release()
+    const [a, b] = await Promise.all(waits.slice(0, 2))
+    expect(new Set([a?.containerId, b?.containerId])).toEqual(new Set(['c1', 'c2']))
+    // They went to the creates, not to the pool, which boots its two again.
+    expect(f.ready()).toBe(0)
+    await until(() => f.pending.length === 2)
+    for (const release of f.pending.splice(0)) release()
+    await f.settle()
+    expect(f.ready()).toBe(2)
+  })
+
+  it('do not wait for boots still queued for a slot', async () => {
+    const f = fixture({ bounds: { min: 2, max: 2 }, gated: true, queued: true })
+    f.pool.kick()
+    await until(() => f.pending.length === 2)
+    expect(await f.pool.claimOrWait(f.template())).toBeUndefined()
+  })
+
+  it('cold-start when the boot they wait for fails', async () => {
+    const f = fixture({ bounds: { min: 1, max: 1 }, gated: true })
+    f.failNextBoots(1)
+    f.pool.kick()
+    await until(() => f.pending.length === 1)
+    const wait = f.pool.claimOrWait(f.template())
+    f.pending.shift()!()
+    expect(await wait).toBeUndefined()
+  })
+
+  it('cold-start when the pool closes while they wait', async () => {
+    const f = fixture({ bounds: { min: 1, max: 1 }, gated: true })
+    f.pool.kick()
+    await until(() => f.pending.length === 1)
+    const wait = f.pool.claimOrWait(f.template())
+    const closing = f.pool.close()
+    expect(await wait).toBeUndefined()
+    f.pending.shift()!()
+    await closing
   })
 })
 
