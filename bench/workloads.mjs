@@ -18,7 +18,8 @@
 // default 'SANDOCK_POOL_SIZE=2..2'; '' skips it), then the pool that follows demand (default
 // settings, or BENCH_POOL_ENV='SANDOCK_POOL_MAX=8 …'). Writes bench/results/workloads-<timestamp>.json;
 // removes everything it made, also on failure. Knobs: BENCH_API_PORT/BENCH_PROXY_PORT (3600/3602), BENCH_COLD_RUNS
-// (30), BENCH_SCENARIOS (cold,serial,burst,ci,idle), SANDOCK_BASE_TEMPLATE_IMAGE.
+// (30), BENCH_SCENARIOS (cold,serial,burst,ci,idle), BENCH_BASELINE_NAME/BENCH_POOL_NAME (fixed/adaptive),
+// SANDOCK_BASE_TEMPLATE_IMAGE.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -43,7 +44,10 @@ const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'cold,serial,burst,ci,
 const envOf = (text) => Object.fromEntries(text.split(/\s+/).filter(Boolean).map((kv) => kv.split(/=(.*)/s).slice(0, 2)))
 /** Pool settings compared in one run: [name, server env]; an empty BENCH_BASELINE_POOL_ENV leaves the baseline out. */
 const BASELINE_POOL_ENV = process.env.BENCH_BASELINE_POOL_ENV ?? 'SANDOCK_POOL_SIZE=2..2'
-const POOLS = [...(BASELINE_POOL_ENV ? [['fixed', envOf(BASELINE_POOL_ENV)]] : []), ['adaptive', envOf(process.env.BENCH_POOL_ENV ?? '')]]
+const POOLS = [
+  ...(BASELINE_POOL_ENV ? [[process.env.BENCH_BASELINE_NAME ?? 'fixed', envOf(BASELINE_POOL_ENV)]] : []),
+  [process.env.BENCH_POOL_NAME ?? 'adaptive', envOf(process.env.BENCH_POOL_ENV ?? '')],
+]
 const apiPort = num('BENCH_API_PORT', 3600)
 const proxyPort = num('BENCH_PROXY_PORT', 3602)
 const image = process.env.SANDOCK_BASE_TEMPLATE_IMAGE ?? 'sandock/base:latest'
@@ -133,12 +137,14 @@ function perSecond(samples) {
   return [...bySecond].map(([s, v]) => `${s}s ${v}`).join(', ')
 }
 
+/** Waits until the base pool holds `ready` containers (undefined: its current target). */
 async function waitForPool(ready) {
   for (let i = 0; i < 2400; i++) {
-    if (((await health())?.pools?.base?.ready ?? 0) >= ready) return
+    const p = (await health())?.pools?.base
+    if (p && p.ready >= (ready ?? p.size)) return
     await sleep(25)
   }
-  throw new Error(`the pool did not reach ${ready} ready containers`)
+  throw new Error(`the pool did not reach ${ready ?? 'its target'} ready containers`)
 }
 
 /** Create → first command, two more commands, kill: one sandbox's life in these workloads. */
@@ -273,6 +279,8 @@ async function scenarios(env) {
   }
 
   if (SCENARIOS.has('idle')) {
+    // As the scenarios left it, once the refills have landed.
+    await waitForPool(undefined)
     out.poolAfterScenarios = (await health())?.pools?.base
     out.idleCpu = await idleCpu(`pool ${JSON.stringify(out.poolAfterScenarios)}`)
   }
