@@ -8,6 +8,7 @@ import { newSandboxId } from '../../shared/ids.js'
 import { bringUp, type BroughtUp, type StartCommands } from '../envd/bring-up.js'
 import { diskSizeMB } from '../envd/client.js'
 import type { ContainerSpec } from '../runtime/types.js'
+import { dockerVolumeName } from '../runtime/volumes.js'
 import type { ResolvedTemplate } from '../templates/types.js'
 import { createBootSlots } from './boot-slots.js'
 import type { SandboxServiceDeps } from './context.js'
@@ -26,7 +27,7 @@ const CONCURRENT_BOOTS = 4
 
 export type Boot = ReturnType<typeof createBoot>
 
-export function createBoot({ settings, runtime, envd, log, firewall }: Pick<SandboxServiceDeps, 'settings' | 'runtime' | 'envd' | 'log'> & { firewall: Firewall }) {
+export function createBoot({ settings, runtime, envd, log, firewall, volumes }: Pick<SandboxServiceDeps, 'settings' | 'runtime' | 'envd' | 'log' | 'volumes'> & { firewall: Firewall }) {
   const bootIdDir = resolve(settings.dataDir, 'boot-ids')
   const slots = createBootSlots({ max: Math.max(CONCURRENT_BOOTS, settings.poolBoots), refillMax: settings.poolBoots })
   const networkOf = (r: { allowInternetAccess: boolean }) => (r.allowInternetAccess ? settings.network : settings.internalNetwork)
@@ -52,7 +53,11 @@ export function createBoot({ settings, runtime, envd, log, firewall }: Pick<Sand
       network: networkOf(spec),
       runtime: settings.containerRuntime,
       bootIdFile,
-      volumes: settings.gvisor ? [{ name: '', target: '/tmp' }] : [],
+      volumes: [
+        ...(settings.gvisor ? [{ name: '', target: '/tmp' }] : []),
+        // User volumes, by their Docker volume; never filled from the image (upstream mounts them empty).
+        ...spec.volumeMounts.map((m) => ({ name: dockerVolumeName(m.volumeId), target: m.path, noCopy: true })),
+      ],
     }
   }
 
@@ -60,6 +65,8 @@ export function createBoot({ settings, runtime, envd, log, firewall }: Pick<Sand
   async function removeContainer(c: Pick<PoolEntry, 'sandboxId' | 'containerId'>): Promise<void> {
     await runtime.remove(c.containerId)
     if (settings.gvisor) await rm(join(bootIdDir, c.sandboxId), { force: true })
+    // Named volumes are never removed with a container (only its anonymous ones are).
+    volumes.released()
   }
 
   /** A built template's start command, then its ready command (only with a start command). */
@@ -100,7 +107,7 @@ export function createBoot({ settings, runtime, envd, log, firewall }: Pick<Sand
       const spec: SandboxSpec = {
         sandboxId, templateId: template.templateId, alias: template.alias, metadata: {}, timeoutMs: settings.defaultTimeoutS * 1000,
         onTimeout: 'kill', autoResume: false, secure: true, allowPublicTraffic: true, allowInternetAccess: true,
-        cpuCount: template.cpuCount, memoryMB: template.memoryMB, startedAt: new Date(),
+        cpuCount: template.cpuCount, memoryMB: template.memoryMB, startedAt: new Date(), volumeMounts: [],
       }
       const up = await bringUp(envd, {
         slot: (fn) => slots.refill(() => {
