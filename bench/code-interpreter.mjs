@@ -161,7 +161,7 @@ try {
   await stopServer()
 
   // Warm: a pool of one; each create waits for the refill, so it finds a ready container.
-  await startServer({ SANDOCK_POOL_SIZES: `${ALIAS}=1` })
+  await startServer({ SANDOCK_POOL_SIZES: `${ALIAS}=1..1` })
   await poolReady()
   result.createToFirstResultWarmMs = await createToFirstResult(WARM_RUNS, poolReady)
   const warm = result.createToFirstResultWarmMs

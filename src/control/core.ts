@@ -7,6 +7,7 @@ import type { ControlConfig } from './config.js'
 import type { EgressPort } from './egress/port.js'
 import type { EnvdClient } from './envd/client.js'
 import { createLocalNode, type LocalNode } from './node/local-node.js'
+import { poolBoundsFor, type PoolBounds } from './sandboxes/pool-policy.js'
 import type { Runtime } from './runtime/types.js'
 import type { Secrets } from './secrets.js'
 import { createBuiltinImages, type BuiltinImages } from './templates/builtin-images.js'
@@ -82,8 +83,10 @@ export function createControlCore(deps: {
       // runc refuses any mount inside /proc, so only gVisor sandboxes get their own boot id.
       gvisor: config.containerRuntime === 'runsc',
       egressDnsServers: deps.egressDnsServers,
-      // The built-ins' default pools (code-interpreter-v1: 1), unless configured.
-      poolSizes: { ...Object.fromEntries(builtins.filter((b) => b.poolSize > 0).map((b) => [b.name, b.poolSize])), ...config.poolSizes },
+      pools: poolsOf(config, builtins),
+      poolMemoryMB: config.poolMemoryMB,
+      poolIdleMs: config.poolIdleS * 1000,
+      poolBoots: config.poolBoots,
     },
   })
   const templates = createTemplateService({
@@ -100,4 +103,16 @@ export function createControlCore(deps: {
   const secretStore = new SecretStore({ dataDir: config.dataDir, key: secrets.deriveKey('secret-store/v1') })
   const volumeTokens = createVolumeTokens(secrets.deriveKey('volume-tokens/v1'))
   return { node, templates, builtins, builtinImages, secrets: secretStore, volumes, volumeTokens }
+}
+
+/** Warm pool bounds per template reference: the built-ins' defaults, then what the config names (max 0: no pool). */
+function poolsOf(config: ControlConfig, builtins: readonly BuiltinTemplate[]): Record<string, PoolBounds> {
+  const out: Record<string, PoolBounds> = {}
+  for (const b of builtins) {
+    const bounds = poolBoundsFor(config.pools[b.name], b.poolSize, config.poolMax)
+    // A built-in without a pool (desktop) is not listed unless configured.
+    if (bounds.max > 0 || config.pools[b.name]) out[b.name] = bounds
+  }
+  for (const [ref, setting] of Object.entries(config.pools)) out[ref] ??= poolBoundsFor(setting, undefined, config.poolMax)
+  return out
 }

@@ -15,7 +15,7 @@ beforeAll(async () => {
   server = await startServer({
     // Ports no other test server uses (files run one at a time, but a leftover must not collide).
     apiPort: DEFAULT_API_PORT + 44, proxyPort: DEFAULT_PROXY_PORT + 44,
-    env: { SANDOCK_POOL_SIZES: `${CODE_INTERPRETER_ALIAS}=1` },
+    env: { SANDOCK_POOL_SIZES: `${CODE_INTERPRETER_ALIAS}=1..1` },
   })
   await ensureCodeInterpreterImage()
 }, IMAGE_BUILD_TIMEOUT_MS)

@@ -8,6 +8,7 @@ import type { SandboxRuntime } from '../runtime/types.js'
 import type { TemplateResolver } from '../templates/types.js'
 import { createBoot, type Boot } from './boot.js'
 import { createFirewall, type Firewall } from './network.js'
+import type { PoolBounds } from './pool-policy.js'
 import { createRegistry, type Registry } from './registry.js'
 import { StateFile } from './state-file.js'
 import type { SandboxVolumes } from './volume-mounts.js'
@@ -37,8 +38,14 @@ export type SandboxSettings = Readonly<{
   gvisor: boolean
   /** Resolvers a sandbox with egress rules may still reach on port 53. */
   egressDnsServers: readonly string[]
-  /** Warm pool target per template reference; 0 or absent = every create cold-starts. */
-  poolSizes: Readonly<Record<string, number>>
+  /** Warm pool bounds per template reference; absent or max 0 = every create of it cold-starts. */
+  pools: Readonly<Record<string, PoolBounds>>
+  /** Memory (MiB, as measured in each pool container) that pool growth above the floors may use in all. */
+  poolMemoryMB: number
+  /** How long a pool stays grown after the demand that grew it. */
+  poolIdleMs: number
+  /** Pool containers booting at once (creates' cold starts go first). */
+  poolBoots: number
 }>
 
 /** Per-sandbox secrets, derived from the server's seed (so they survive restarts). */

@@ -14,13 +14,9 @@ import type { CreateSandboxRequest, SandboxSpec } from './types.js'
 import { resolveVolumeMounts } from './volume-mounts.js'
 import type { PoolEntry, WarmPool } from './warm-pool.js'
 
-/** The pool refill starts only this long after the last create ended. */
-const REFILL_QUIET_MS = 250
-
-export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claim'>) {
+export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claimOrWait'>) {
   const { settings, registry, stateFile, timers, boot, tokens, log } = ctx
   let pending = 0
-  let lastCreateAt = -Infinity
 
   async function create(req: CreateSandboxRequest): Promise<SandboxRecord> {
     if (registry.size + pending >= settings.maxSandboxes) {
@@ -45,7 +41,7 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claim'>
       const envVars = { ...template.config?.envs, ...req.envVars }
       // Pool containers sit on the internet-enabled network without egress rules or volumes; anything
       // else changes the container, so it cold-starts (its rules are loaded before envd first answers).
-      const entry = req.allowInternetAccess && !hasEgressRules(egress, true) && volumeMounts.length === 0 ? pool.claim(template) : undefined
+      const entry = req.allowInternetAccess && !hasEgressRules(egress, true) && volumeMounts.length === 0 ? await pool.claimOrWait(template) : undefined
       if (entry) {
         try {
           return await fromPool(entry, specFor(entry.sandboxId), envVars, timeoutS)
@@ -56,7 +52,6 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claim'>
       return await coldStart(template, specFor(newSandboxId()), envVars, timeoutS, egress)
     } finally {
       pending--
-      lastCreateAt = performance.now()
     }
   }
 
@@ -104,9 +99,5 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claim'>
     return record
   }
 
-  return {
-    create,
-    /** Creates are in flight or just ended: the pool refill waits (a new sandbox's first commands follow at once). */
-    busy: () => pending > 0 || performance.now() - lastCreateAt < REFILL_QUIET_MS,
-  }
+  return { create }
 }

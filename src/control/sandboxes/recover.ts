@@ -16,7 +16,7 @@ export function createRecovery(ctx: SandboxContext, parts: { pool: Pick<WarmPool
     if (c.state !== 'running' || !c.ip || (await stateFile.isClaimed(spec.sandboxId))) return undefined
     const m = await envd.metrics(c.ip, undefined).catch(() => undefined)
     if (!m) return undefined
-    return { sandboxId: spec.sandboxId, containerId: c.containerId, ip: c.ip, templateId: spec.templateId, image: c.image, diskSizeMB: diskSizeMB(m) }
+    return { sandboxId: spec.sandboxId, containerId: c.containerId, ip: c.ip, templateId: spec.templateId, image: c.image, diskSizeMB: diskSizeMB(m), memoryBytes: m.mem_used }
   }
 
   /**

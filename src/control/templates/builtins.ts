@@ -18,7 +18,10 @@ export type BuiltinTemplate = Readonly<{
   /** 0: the server's default. */
   cpuCount: number
   memoryMB: number
-  /** Warm pool size unless SANDOCK_POOL_SIZE(S) names one. */
+  /**
+   * Warm pool floor when SANDOCK_POOL_SIZE(S) names none for it: that many containers kept started
+   * ahead, more while demand asks (up to SANDOCK_POOL_MAX); 0 = no pool.
+   */
   poolSize: number
 }>
 

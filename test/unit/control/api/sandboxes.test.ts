@@ -367,14 +367,14 @@ describe('GET /health', () => {
     expect((await c.api('GET', '/health', { key: null })).status).toBe(200)
   })
 
-  it('reports each warm pool\'s size and ready count', async () => {
-    const c = await fakeControl({ env: { SANDOCK_POOL_SIZE: '2', SANDOCK_POOL_SIZES: 'code-interpreter-v1=0' } })
+  it('reports each warm pool\'s target, ready count and bounds', async () => {
+    const c = await fakeControl({ env: { SANDOCK_POOL_SIZE: '2', SANDOCK_POOL_MAX: '5', SANDOCK_POOL_SIZES: 'code-interpreter-v1=0' } })
     c.node.startPool()
     const res = await eventually(async () => {
       const r = await c.api('GET', '/health', { key: null })
       return (r.body as { pools: { base: { ready: number } } }).pools.base.ready === 2 ? r : undefined
     }, 5000, 'the pool to fill', 20)
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ status: 'ok', pools: { base: { size: 2, ready: 2 }, 'code-interpreter-v1': { size: 0, ready: 0 } } })
+    expect(res.body).toEqual({ status: 'ok', pools: { base: { size: 2, ready: 2, min: 2, max: 5 }, 'code-interpreter-v1': { size: 0, ready: 0, min: 0, max: 0 } } })
   })
 })

@@ -63,7 +63,7 @@ describe('recovery after a restart', () => {
   })
 
   it('puts never-claimed pool containers back in the pool, keeps claimed ones as sandboxes, and removes a claim that did not finish', async () => {
-    const f = await sandboxFixture({ settings: { poolSizes: { base: 3 } } })
+    const f = await sandboxFixture({ settings: { pools: { base: { min: 3, max: 3 } } } })
     f.service.startPool()
     await eventually(() => (f.service.poolSizes().base?.ready === 3 ? true : undefined), 3000, 'the pool to fill', 5)
     const claimed = await f.create({ envVars: { MINE: 'yes' }, metadata: { who: 'claimer' } })
@@ -77,7 +77,7 @@ describe('recovery after a restart', () => {
     // A claim mark whose container is gone is forgotten.
     await writeFile(join(f.settings.dataDir, 'sandboxes', 'pool-claims', 'igone000000000000000'), '')
 
-    const g = await f.restart({ poolSizes: { base: 3 } })
+    const g = await f.restart({ pools: { base: { min: 3, max: 3 } } })
     expect(g.service.get(claimed.sandboxId)).toMatchObject({ pooled: true, metadata: { who: 'claimer' }, envVars: { MINE: 'yes' }, state: 'running' })
     expect(f.runtime.containers.has(cut.containerId)).toBe(false)
     expect(pool).toHaveLength(3)
