@@ -30,9 +30,14 @@ COPY src ./src
 RUN npm run build
 
 FROM ${BASE_IMAGE}
+# iptables for the host firewall chain and egress rules (nsenter is in util-linux, always there).
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends iptables \
+ && rm -rf /var/lib/apt/lists/*
+COPY docker/server-entrypoint.sh /usr/local/bin/sandock-server
 COPY --from=build /src/dist/image /opt/sandock
 ENV SANDOCK_DATA_DIR=/var/lib/sandock SANDOCK_HOST=0.0.0.0
 VOLUME /var/lib/sandock
 EXPOSE 3000 3002
-ENTRYPOINT ["/opt/sandock/bin/node", "/opt/sandock/sandock.mjs"]
+ENTRYPOINT ["/usr/local/bin/sandock-server"]
 CMD ["serve"]
