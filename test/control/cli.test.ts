@@ -10,7 +10,8 @@ import { promisify } from 'node:util'
 import * as nodePty from 'node-pty'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { Sandbox, Template } from 'e2b'
-import { containersOf, createSandbox, eventually, killQuietly, printServerLogsOnFailure, sdkOpts, sharedServer, unique } from '../support/control-sdk.js'
+import { eventually, unique } from '../support/async.js'
+import { containersOf, createSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, sharedServer } from '../support/control-sdk.js'
 import { trackSandbox } from '../support/control-server.js'
 
 const run = promisify(execFile)

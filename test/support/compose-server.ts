@@ -6,14 +6,13 @@ import { createHash, randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join, relative } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join, relative } from 'node:path'
 import { promisify } from 'node:util'
 import { docker } from './docker.js'
+import { portInUse, ROOT } from './serve-process.mjs'
 import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, LOG_FILE, networksFor, removeSandboxContainers, TEST_RUNTIME, trackedIds, type ControlServer, type StartServerOpts } from './control-server.js'
 
 const run = promisify(execFile)
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const COMPOSE_FILE = join(ROOT, 'docker-compose.yml')
 /** What docker/server.Dockerfile copies: the image tag is a hash of these. */
 const IMAGE_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.json', 'scripts', 'docker', 'src']
@@ -51,6 +50,10 @@ export async function startComposeServer(opts: StartServerOpts = {}): Promise<Co
   const apiPort = opts.apiPort ?? DEFAULT_API_PORT
   const proxyPort = opts.proxyPort ?? DEFAULT_PROXY_PORT
   const apiKey = opts.apiKey ?? `e2b_${randomBytes(20).toString('hex')}`
+  // On the host network the server binds these itself: someone else's server there would answer.
+  for (const port of [apiPort, proxyPort]) {
+    if (await portInUse(port)) throw new Error(`port ${port} is already in use (set SANDOCK_TEST_API_PORT / SANDOCK_TEST_PROXY_PORT to other ports)`)
+  }
   const owned = opts.dataDir === undefined
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'sandock-compose-')))
   const networks = networksFor(apiPort)
