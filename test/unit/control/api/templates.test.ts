@@ -139,12 +139,28 @@ describe('POST /v2/templates/{id}/builds/{buildID}', () => {
     c.runtime.execAnswer = (argv) => (argv.at(-1) === 'exit 3' ? { exitCode: 3, stdout: '' } : { exitCode: 0, stdout: '' })
     const t = await requestBuild(c, 'broken')
     const status = await buildToEnd(c, t, { fromTemplate: 'base', steps: [{ type: 'RUN', args: ['true'] }, { type: 'RUN', args: ['exit 3'] }] })
-    expect(status.body).toMatchObject({
-      status: 'error',
-      reason: { message: "RUN failed: 'exit 3' exited with code 3", step: '2', logEntries: [{ level: 'error', message: "RUN failed: 'exit 3' exited with code 3", step: '2' }] },
-    })
+    const message = "failed to run command 'exit 3': command failed: exit status 3 (RUN as 'user' in /home/user)"
+    expect(status.body).toMatchObject({ status: 'error', reason: { message, step: '2', logEntries: [{ level: 'error', message, step: '2' }] } })
     expectError(await c.api('POST', '/v2/sandboxes', { json: { templateID: 'broken' } }), 404, /template 'broken' not found/)
     expectError(await c.api('GET', '/templates/aliases/broken'), 404)
+  })
+
+  it.each([
+    ['a RUN as a user the image lacks', [{ type: 'RUN', args: ['whoami', 'root123'] }], (argv: string[]) => (argv.at(-1) === 'root123' || argv.at(-1) === 'whoami' ? 1 : 0),
+      "failed to run command 'whoami': command failed: unauthenticated: invalid username: 'root123' (the image has no user 'root123': create it with a USER step first)"],
+    ['a COPY whose source the upload lacks', [{ type: 'COPY', args: ['missing.txt', '/tmp/m'], filesHash: 'c'.repeat(64) }], (argv: string[]) => (argv.at(-1) === 'missing.txt' ? 1 : 0),
+      'failed to move files in sandbox: exit status 1'],
+  ])('%s fails with upstream\'s text', async (_what, steps, exitCodeOf, message) => {
+    const c = await fakeControl()
+    c.runtime.execAnswer = (argv) => ({ exitCode: exitCodeOf(argv), stdout: '' })
+    const t = await requestBuild(c, 'broken')
+    if (steps[0]!.type === 'COPY') {
+      // An empty tar: the upload exists, the file the step names is not in it.
+      const url = new URL((await c.api('GET', `/templates/${t.templateID}/files/${'c'.repeat(64)}`)).body!.url as string)
+      expect((await c.app.inject({ method: 'PUT', url: url.pathname + url.search, payload: Buffer.alloc(1024), headers: { 'content-type': 'application/octet-stream' } })).statusCode).toBe(201)
+    }
+    const status = await buildToEnd(c, t, { fromTemplate: 'base', steps })
+    expect(status.body).toMatchObject({ status: 'error', reason: { message, step: '1' } })
   })
 
   it('fails at step base for a parent template that does not exist', async () => {
