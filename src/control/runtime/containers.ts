@@ -136,11 +136,16 @@ export function createContainers(client: DockerClient, opts: { diskLimitMB?: num
 
     async logs(containerId, { sinceS, tail }) {
       const raw = await docker.getContainer(containerId).logs({
-        stdout: true, stderr: true, follow: false, since: sinceS ?? 0, tail: tail ?? 1000, timestamps: false,
+        stdout: true, stderr: true, follow: false, since: sinceS ?? 0, ...(tail === undefined ? {} : { tail }), timestamps: true,
       }).catch((e: unknown) => {
         throw fromDockerError(e, `logs of ${containerId}`)
       })
-      return logLines(raw)
+      // Each line starts with Docker's RFC 3339 (nanosecond) timestamp and a space.
+      return logLines(raw).map((l) => {
+        const space = l.indexOf(' ')
+        const timestamp = new Date(l.slice(0, space))
+        return Number.isNaN(timestamp.getTime()) ? { timestamp: new Date(), line: l } : { timestamp, line: l.slice(space + 1) }
+      })
     },
 
     async setFirewall(containerId, ruleset) {

@@ -83,8 +83,8 @@ export interface SandboxRuntime {
   unpause(containerId: string): Promise<void>
   /** This server's sandbox containers (by its instance label), in any state. */
   listManaged(): Promise<ManagedContainer[]>
-  /** Container stdout/stderr lines (envd logs), oldest first. */
-  logs(containerId: string, opts: { sinceS?: number; tail?: number }): Promise<string[]>
+  /** Container stdout/stderr lines (envd logs) with the time Docker received each, oldest first; no tail = all. */
+  logs(containerId: string, opts: { sinceS?: number; tail?: number }): Promise<ContainerLogLine[]>
   imageExists(image: string): Promise<boolean>
   /** Builds `tag` from a context folder; `onLog` gets each output line. Fails on in-stream errors. */
   buildImage(opts: { contextDir: string; dockerfile: string; tag: string; onLog: (line: string) => void }): Promise<void>
@@ -94,6 +94,9 @@ export interface SandboxRuntime {
   listSnapshots(): Promise<SnapshotImage[]>
   removeImage(image: string): Promise<RemoveImageResult>
 }
+
+/** One line of a container's output and when Docker received it. */
+export type ContainerLogLine = Readonly<{ timestamp: Date; line: string }>
 
 export type ImageInfo = Readonly<{
   id: string
