@@ -69,6 +69,7 @@ export function createControlCore(deps: {
     uploadSecret: secrets.uploadSecret,
     maxConcurrentBuilds: config.maxConcurrentBuilds,
     limits: TEMPLATE_LIMITS,
+    builtinResources: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
   })
   return { node, templates, builtins }
 }

@@ -22,6 +22,8 @@ export type TemplateServiceDeps = Readonly<{
   uploadSecret: Buffer
   maxConcurrentBuilds: number
   limits: { maxCpu: number; maxMemoryMB: number }
+  /** What a built-in's sandboxes get (the server's defaults), as listed. */
+  builtinResources: { cpuCount: number; memoryMB: number }
 }>
 
 /** Where uploads are kept (`<hash>.tar`); builds read them from here. */
@@ -33,7 +35,7 @@ export function createTemplateService(deps: TemplateServiceDeps) {
   const filesDir = templateFilesDir(deps.dataDir)
   const uploads = createUploads({ filesDir, secret: deps.uploadSecret })
   const queue = createBuildQueue({ store, node, uploads, lookup: createTemplateLookup(store, deps.builtins), maxConcurrentBuilds: deps.maxConcurrentBuilds, log })
-  const catalog = createCatalog({ store, builtins: deps.builtins, node, queue, limits: deps.limits, log })
+  const catalog = createCatalog({ store, builtins: deps.builtins, node, queue, limits: deps.limits, builtinResources: deps.builtinResources, log })
 
   return {
     ...catalog,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorBody, NewSandbox, Sandbox, sandboxBody } from '../schemas.js'
 import type { SandboxRouteDeps } from './deps.js'
 
-export const createSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, { node, domain }) => {
+export const createSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, { node, domain, recordSpawn }) => {
   for (const [url, v2] of [['/v2/sandboxes', true], ['/sandboxes', false]] as const) {
     app.post(url, { schema: { body: NewSandbox, response: { 201: Sandbox, '4xx': ErrorBody } } }, async (req, reply) => {
       const b = req.body
@@ -23,6 +23,7 @@ export const createSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = a
           egressProxy: b.network?.egressProxy, rules: b.network?.rules,
         },
       })
+      recordSpawn(sandbox.templateId)
       return reply.code(201).send(sandboxBody(sandbox, domain))
     })
   }

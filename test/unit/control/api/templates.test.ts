@@ -3,8 +3,15 @@
 // deletion, with their error bodies. Real builds: test/control/templates.test.ts.
 import { describe, expect, it } from 'vitest'
 import { eventually } from '../../../support/async.js'
-import { fakeControl, sharedFakeControl, type FakeControl } from '../../../support/fake-control.js'
+import { fakeControl, sharedFakeControl, TEST_KEY, type FakeControl } from '../../../support/fake-control.js'
 import { expectError } from '../../../support/invalid-creates.js'
+
+/** The built-in `base` as GET /templates lists it (the unit config's default resources). */
+const BASE_LISTED = {
+  templateID: 'base', buildID: expect.any(String), cpuCount: 2, memoryMB: 1024, diskSizeMB: 0, public: true, aliases: ['base'], names: ['base'],
+  createdAt: expect.any(String), updatedAt: expect.any(String), createdBy: null, lastSpawnedAt: null, spawnCount: 0, buildCount: 1,
+  envdVersion: '0.6.13', buildStatus: 'ready',
+}
 
 const HASH = 'c'.repeat(64)
 
@@ -192,11 +199,63 @@ describe('build status and logs', () => {
 })
 
 describe('aliases, listing and tags', () => {
+  it('lists the built-in base like any template: public, one ready build, the server\'s default resources; GET /templates/base too', async () => {
+    const c = await fakeControl({ env: { SANDOCK_DEFAULT_CPU_COUNT: '4', SANDOCK_DEFAULT_MEMORY_MB: '2048' } })
+    for (const path of ['/templates', '/v2/templates']) expect((await c.api('GET', path)).body).toEqual([{ ...BASE_LISTED, cpuCount: 4, memoryMB: 2048 }])
+    const listed = ((await c.api('GET', '/templates')).body as unknown as Record<string, string>[])[0]!
+    expect(listed.buildID).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+    expect((await c.api('GET', '/templates/base')).body).toEqual({
+      templateID: 'base', public: true, aliases: ['base'], names: ['base'], createdAt: listed.createdAt, updatedAt: listed.createdAt, lastSpawnedAt: null, spawnCount: 0,
+      builds: [{ buildID: listed.buildID, status: 'ready', createdAt: listed.createdAt, updatedAt: listed.createdAt, finishedAt: listed.createdAt, cpuCount: 4, memoryMB: 2048, envdVersion: '0.6.13' }],
+    })
+  })
+
+  it('counts creates from a template (built or built-in) as spawns, kept across a restart; resumes do not count', async () => {
+    const c = await fakeControl()
+    const t = await requestBuild(c, 'counted')
+    await buildToEnd(c, t, { fromTemplate: 'base' })
+    const spawns = async (cc: FakeControl) => Object.fromEntries(((await cc.api('GET', '/v2/templates')).body as unknown as { templateID: string; spawnCount: number; lastSpawnedAt: string | null }[])
+      .map((x) => [x.templateID, [x.spawnCount, x.lastSpawnedAt === null ? null : 'set']]))
+    expect(await spawns(c)).toEqual({ base: [0, null], [t.templateID]: [0, null] })
+    const before = Date.now()
+    for (const templateID of ['base', 'base', 'counted', t.templateID]) expect((await c.api('POST', '/v2/sandboxes', { json: { templateID } })).status).toBe(201)
+    const sbx = await c.api('POST', '/sandboxes', { json: { templateID: 'base' } })
+    expect(sbx.status).toBe(201)
+    expect(await spawns(c)).toEqual({ base: [3, 'set'], [t.templateID]: [2, 'set'] })
+    const last = ((await c.api('GET', '/templates/base')).body as { lastSpawnedAt: string }).lastSpawnedAt
+    expect(Date.parse(last)).toBeGreaterThanOrEqual(before - 1000)
+    expect((await c.api('POST', `/sandboxes/${sbx.body!.sandboxID as string}/pause`)).status).toBe(204)
+    expect((await c.api('POST', `/sandboxes/${sbx.body!.sandboxID as string}/resume`, { json: {} })).status).toBe(201)
+    expect((await c.api('POST', '/v2/sandboxes', { json: { templateID: 'nope' } })).status).toBe(404)
+    expect(await spawns(c)).toEqual({ base: [3, 'set'], [t.templateID]: [2, 'set'] })
+    await c.close()
+    const again = await fakeControl({ dataDir: c.dataDir, runtime: c.runtime })
+    expect(await spawns(again)).toEqual({ base: [3, 'set'], [t.templateID]: [2, 'set'] })
+  })
+
+  it('PATCH /v2/templates/{id} sets the public flag and answers the names; the deprecated PATCH /templates/{id} answers an empty 200', async () => {
+    const c = await fakeControl()
+    const t = await requestBuild(c, 'published')
+    await buildToEnd(c, t, { fromTemplate: 'base' })
+    const patched = await c.api('PATCH', `/v2/templates/${t.templateID}`, { json: { public: true } })
+    expect(patched).toMatchObject({ status: 200, body: { names: ['published'] } })
+    expect((await c.api('GET', '/templates/aliases/published')).body).toEqual({ templateID: t.templateID, public: true })
+    expect((await c.api('GET', '/templates/published')).body).toMatchObject({ public: true })
+    const v1 = await c.app.inject({ method: 'PATCH', url: '/templates/published', payload: { public: false }, headers: { 'x-api-key': TEST_KEY } })
+    expect(v1.statusCode).toBe(200)
+    expect(v1.body).toBe('')
+    expect(v1.headers['content-length']).toBe('0')
+    expect((await c.api('GET', '/templates/aliases/published')).body).toEqual({ templateID: t.templateID, public: false })
+    expectError(await c.api('PATCH', '/v2/templates/nosuchtemplate', { json: { public: true } }), 404, /template 'nosuchtemplate' not found/)
+    expectError(await c.api('PATCH', '/v2/templates/base', { json: { public: false } }), 400, /built-in template 'base' cannot be changed/)
+    expectError(await c.api('PATCH', `/v2/templates/${t.templateID}`, { json: { public: 'yes' } }), 400)
+  })
+
   it('resolves aliases, lists ready templates, moves and removes tags', async () => {
     const c = await fakeControl()
     expect((await c.api('GET', '/templates/aliases/base')).body).toEqual({ templateID: 'base', public: true })
     const t = await requestBuild(c, 'tagged', { tags: ['v1'] })
-    expect((await c.api('GET', '/templates')).body).toEqual([])
+    expect((await c.api('GET', '/templates')).body).toEqual([BASE_LISTED])
     await buildToEnd(c, t, { fromTemplate: 'base' })
     expect((await c.api('GET', '/templates/aliases/tagged')).body).toEqual({ templateID: t.templateID, public: false })
 
@@ -205,7 +264,7 @@ describe('aliases, listing and tags', () => {
         templateID: t.templateID, buildID: t.buildID, cpuCount: 1, memoryMB: 512, diskSizeMB: 0, public: false, aliases: ['tagged'],
         names: ['tagged'], createdAt: expect.any(String), updatedAt: expect.any(String), createdBy: null, lastSpawnedAt: null, spawnCount: 0,
         buildCount: 1, envdVersion: '0.6.13', buildStatus: 'ready',
-      }])
+      }, BASE_LISTED])
     }
     expect((await c.api('GET', '/templates/tagged')).body).toEqual({
       templateID: t.templateID, public: false, aliases: ['tagged'], names: ['tagged'], createdAt: expect.any(String), updatedAt: expect.any(String),
