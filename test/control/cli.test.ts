@@ -182,6 +182,42 @@ describe('e2b sandbox info, exec, metrics', () => {
   }, 120_000)
 })
 
+describe('e2b sandbox logs', () => {
+  it('prints envd\'s log with string levels, as pretty lines and as JSON; --level filters', async () => {
+    const sbx = await createSandbox()
+    onTestFinished(() => killQuietly(sbx.sandboxId))
+    const pretty = await e2b(['sandbox', 'logs', sbx.sandboxId])
+    expect(pretty.code, pretty.stderr).toBe(0)
+    expect(stripAnsi(pretty.stdout)).toMatch(/^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}Z\] INFO .*message: 'envd listening'/m)
+    const json = await e2b(['sandbox', 'logs', sbx.sandboxId, '--format', 'json'])
+    const lines = json.stdout.trim().split('\n').map((l) => JSON.parse(l) as { level: string; message: string; timestamp: string })
+    expect(lines.find((l) => l.message === 'envd listening')).toMatchObject({ level: 'info', timestamp: expect.any(String) })
+    expect(lines.every((l) => ['debug', 'info', 'warn', 'error'].includes(l.level))).toBe(true)
+    const errorsOnly = await e2b(['sandbox', 'logs', sbx.sandboxId, '--level', 'ERROR', '--format', 'json'])
+    expect(errorsOnly.code).toBe(0)
+    expect(errorsOnly.stdout.trim()).toBe('')
+  })
+
+  it('--follow prints each line once as it comes, and stops once the sandbox is gone', async () => {
+    const sbx = await createSandbox()
+    onTestFinished(() => killQuietly(sbx.sandboxId))
+    const follow = e2b(['sandbox', 'logs', sbx.sandboxId, '--follow', '--format', 'json'], { timeoutMs: 90_000 })
+    await new Promise((r) => setTimeout(r, 2000))
+    // A pause and resume make envd log again (its /init), while the CLI polls from its last line.
+    await Sandbox.pause(sbx.sandboxId, sdkOpts())
+    await Sandbox.connect(sbx.sandboxId, sdkOpts())
+    await new Promise((r) => setTimeout(r, 2000))
+    await Sandbox.kill(sbx.sandboxId, sdkOpts())
+    const res = await follow
+    const lines = res.stdout.trim().split('\n').map((l) => JSON.parse(l) as { timestamp: string; message: string })
+    expect(lines.filter((l) => l.message === 'envd listening')).toHaveLength(1)
+    expect(new Set(lines.map((l) => `${l.timestamp} ${l.message}`)).size).toBe(lines.length)
+    // Kill removes the container and its log (upstream keeps logs for days): the next poll is a 404.
+    expect(res.code).toBe(1)
+    expect(res.stderr).toContain('[404]')
+  }, 120_000)
+})
+
 describe('e2b sandbox pause, resume, kill', () => {
   it('pauses and resumes a sandbox, keeping its processes; kill removes it', async () => {
     const sbx = await createSandbox()
@@ -326,6 +362,30 @@ describe('e2b template', () => {
     expect(res.code).toBe(1)
     expect(res.stderr).toContain('Template build failed')
     expect(res.stderr).toMatch(/Error: .*exit/i)
+  }, 360_000)
+
+  it('list shows the built-in base (public) and built templates; publish and unpublish flip the access', async () => {
+    type Listed = { templateID: string; public: boolean; aliases: string[]; spawnCount: number }
+    const listed = await e2bJson<Listed[]>(['template', 'list', '-f', 'json'])
+    expect(listed.find((t) => t.templateID === 'base')).toMatchObject({ public: true, aliases: ['base'] })
+    const table = await e2b(['template', 'list'])
+    expect(table.stdout).toMatch(/Public\s+base\s+base\s+2\s+1024/)
+
+    const dir = await mkdtemp(join(tmpdir(), 'sandock-cli-tpl-'))
+    onTestFinished(() => rm(dir, { recursive: true, force: true }))
+    const name = unique('cli-pub-')
+    await writeFile(join(dir, 'Dockerfile'), 'FROM e2bdev/base\nRUN echo ok > /tmp/ok\n')
+    expect((await e2b(['template', 'create', name, '-d', 'Dockerfile'], { cwd: dir, timeoutMs: 300_000 })).code).toBe(0)
+    onTestFinished(async () => void (await e2b(['template', 'delete', name, '-y'])))
+    const access = async () => (await e2bJson<Listed[]>(['template', 'list', '-f', 'json'])).find((t) => t.aliases.includes(name))?.public
+    expect(await access()).toBe(false)
+    const pub = await e2b(['template', 'publish', name, '-y'])
+    expect(pub.code, pub.stderr).toBe(0)
+    expect(stripAnsi(pub.stdout)).toContain(`Published as: ${name}`)
+    expect(await access()).toBe(true)
+    expect((await e2b(['template', 'unpublish', name, '-y'])).code).toBe(0)
+    expect(await access()).toBe(false)
+    expect((await e2b(['template', 'publish', 'base', '-y'])).stderr).toContain("the built-in template 'base' cannot be changed")
   }, 360_000)
 
   it('delete of an unknown template fails with the API\'s 404', async () => {
