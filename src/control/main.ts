@@ -82,7 +82,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
     apiPort,
     proxyPort,
     async close() {
-      await Promise.all([node.close(), api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
+      await Promise.all([node.close({ discardPool: true }), api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
       await firewall.remove()
     },
   }

@@ -189,6 +189,19 @@ describe('warm pool', () => {
     expect(await docker('ps', '-aq', '--no-trunc', '--filter', `id=${victim}`)).toBe('')
     expect(await unclaimed()).not.toContain(victim)
   })
+
+  it('a clean stop removes the unclaimed pool containers and keeps claimed ones; the next start fills the pool again', async () => {
+    await poolFull()
+    const sbx = await create()
+    const before = await unclaimed()
+    expect(before).toHaveLength(POOL_SIZE)
+    await server.stop('SIGTERM')
+    for (const id of before) expect(await docker('ps', '-aq', '--no-trunc', '--filter', `id=${id}`)).toBe('')
+    expect(await containersOf(sbx.sandboxId)).toHaveLength(1)
+    servers.push((server = await startServer({ apiPort, proxyPort, dataDir: server.dataDir, apiKey: server.apiKey, env: { SANDOCK_POOL_SIZE: String(POOL_SIZE) } })))
+    await poolFull()
+    expect((await sbx.commands.run('echo still')).stdout).toBe('still\n')
+  })
 })
 
 describe('the live sandbox cap with a warm pool', () => {

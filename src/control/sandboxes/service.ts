@@ -47,11 +47,14 @@ export function createSandboxService(deps: SandboxServiceDeps & { snapshots: Sna
     startPool: () => pool.kick(),
     /** Target and ready count per pooled template reference. */
     poolSizes: () => pool.sizes(),
-    /** Stops timers and the pool refill; sandboxes and pool containers keep running and are re-attached by the next start. */
-    async close(): Promise<void> {
+    /**
+     * Stops timers and the pool refill; sandboxes keep running and are re-attached by the next
+     * start. Unclaimed pool containers are removed with `discardPool` (a clean shutdown), else kept.
+     */
+    async close(opts: { discardPool?: boolean } = {}): Promise<void> {
       metrics.stopSampling()
       for (const r of registry.all()) clearTimeout(r.timer)
-      await pool.close()
+      await pool.close({ discard: opts.discardPool })
     },
   }
 }

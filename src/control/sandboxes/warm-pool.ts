@@ -186,11 +186,21 @@ export function createWarmPool(deps: WarmPoolDeps) {
       return [...entries.values()].flat().map((e) => e.containerId)
     },
 
-    /** Stops refilling. Ready containers keep running: the next start re-adopts them. */
-    async close(): Promise<void> {
+    /**
+     * Stops refilling. With `discard` (a clean shutdown) the ready containers are removed: nothing
+     * is left running for a server that may never come back (the next start fills the pool again).
+     * Without it (and after a crash) they keep running and the next start re-adopts them.
+     */
+    async close(opts: { discard?: boolean } = {}): Promise<void> {
       closed = true
       clearTimeout(retryTimer)
       await running
+      if (!opts.discard) return
+      const ready = [...entries.values()].flat()
+      entries.clear()
+      await Promise.all(ready.map((e) => deps.discard(e).then(
+        () => log.info({ sandboxId: e.sandboxId, templateId: e.templateId }, 'pool container removed at shutdown'),
+        (err: unknown) => log.warn({ err, containerId: e.containerId }, 'removing a pool container failed'))))
     },
   }
 }

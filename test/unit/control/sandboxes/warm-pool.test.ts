@@ -44,6 +44,22 @@ describe('warm pool', () => {
     expect(booted).toHaveLength(3)
   })
 
+  it('removes its unclaimed containers at a clean shutdown, and keeps them otherwise (a crash: the next start re-adopts)', async () => {
+    const clean = fixture()
+    clean.pool.kick()
+    await until(() => clean.pool.sizes().base?.ready === 3, 'the pool to fill')
+    const claimed = clean.pool.claim(clean.template())!
+    await clean.pool.close({ discard: true })
+    expect(clean.discarded.sort()).toEqual(clean.booted.map((e) => e.containerId).filter((c) => c !== claimed.containerId).sort())
+    expect(clean.pool.containerIds()).toEqual([])
+
+    const kept = fixture()
+    kept.pool.kick()
+    await until(() => kept.pool.sizes().base?.ready === 3, 'the pool to fill')
+    await kept.pool.close()
+    expect(kept.discarded).toEqual([])
+  })
+
   it('gives concurrent claims distinct entries and never the same one twice', async () => {
     const { pool, template } = fixture()
     pool.kick()
