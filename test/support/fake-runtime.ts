@@ -22,6 +22,8 @@ export type FakeContainer = {
   logs: string[]
   /** When each of `logs` was received (filled in as they are read). */
   logTimes: Date[]
+  /** Set on containers another server instance started (planted by a test); undefined = this server's. */
+  foreignInstance?: string
   /** The ContainerSpec it was started with (undefined for containers planted by a test). */
   started: ContainerSpec | undefined
 }
@@ -102,6 +104,10 @@ export class FakeRuntime implements Runtime {
   async bridgeInterface(network: string) {
     return `br-${network}`
   }
+  async removeNetworkIfUnused(name: string) {
+    if ([...this.containers.values()].some((c) => c.network === name)) return false
+    return this.networks.delete(name)
+  }
 
   async setFirewall(containerId: string, ruleset: string) {
     await this.enter('setFirewall', containerId)
@@ -152,8 +158,12 @@ export class FakeRuntime implements Runtime {
     c.state = 'running'
   }
 
+  async listForeignPool(network: string) {
+    return [...this.containers.values()].filter((c) => c.pool && c.foreignInstance !== undefined && c.network === network).map((c) => c.containerId)
+  }
+
   async listManaged() {
-    return [...this.containers.values()].map((c) => ({ containerId: c.containerId, spec: c.spec, pool: c.pool, state: c.state, ip: c.state === 'stopped' ? undefined : c.ip, image: c.image }))
+    return [...this.containers.values()].filter((c) => c.foreignInstance === undefined).map((c) => ({ containerId: c.containerId, spec: c.spec, pool: c.pool, state: c.state, ip: c.state === 'stopped' ? undefined : c.ip, image: c.image }))
   }
 
   /** Lines pushed to a container's `logs` get the time of the first read after the push (Docker's receive time). */

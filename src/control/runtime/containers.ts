@@ -9,7 +9,7 @@ import { loadNetnsRuleset } from './netns-firewall.js'
 import { isPoolContainer, specFromLabels, specLabels } from './sandbox-labels.js'
 import type { ContainerSpec, SandboxRuntime } from './types.js'
 
-type ContainerOps = Pick<SandboxRuntime, 'start' | 'remove' | 'stop' | 'restart' | 'pause' | 'unpause' | 'listManaged' | 'logs' | 'setFirewall'>
+type ContainerOps = Pick<SandboxRuntime, 'start' | 'remove' | 'stop' | 'restart' | 'pause' | 'unpause' | 'listManaged' | 'listForeignPool' | 'logs' | 'setFirewall'>
 
 /**
  * `diskLimitMB` (0 = none) caps each sandbox's writable layer where the storage driver can; where
@@ -117,6 +117,11 @@ export function createContainers(client: DockerClient, opts: { diskLimitMB?: num
         if (state?.Running && !state.Paused) return
         throw fromDockerError(e, `unpause ${containerId}`)
       })
+    },
+
+    async listForeignPool(network) {
+      const list = await docker.listContainers({ all: true, filters: { label: [`${LABELS.managedBy}=${MANAGED_BY}`, `${LABELS.pool}=true`], network: [network] } })
+      return list.filter((c) => c.Labels?.[LABELS.instance] !== client.instanceId).map((c) => c.Id)
     },
 
     async listManaged() {

@@ -62,6 +62,8 @@ export interface SandboxRuntime {
   runtimes(): Promise<string[]>
   /** Creates the bridge network (inter-container traffic off) unless it exists; warns when an existing one allows it. */
   ensureNetwork(name: string, opts: { internal: boolean }): Promise<void>
+  /** Removes a network this server created when no container (in any state) is on it; false when kept. */
+  removeNetworkIfUnused(name: string): Promise<boolean>
   /** The host interface of a bridge network (what the host firewall matches on). */
   bridgeInterface(network: string): Promise<string>
   /**
@@ -83,6 +85,11 @@ export interface SandboxRuntime {
   unpause(containerId: string): Promise<void>
   /** This server's sandbox containers (by its instance label), in any state. */
   listManaged(): Promise<ManagedContainer[]>
+  /**
+   * Warm-pool containers on `network` that another server instance started (a server whose data
+   * dir is gone, or that crashed and never came back: a network belongs to one server). Ids.
+   */
+  listForeignPool(network: string): Promise<string[]>
   /** Container stdout/stderr lines (envd logs) with the time Docker received each, oldest first; no tail = all. */
   logs(containerId: string, opts: { sinceS?: number; tail?: number }): Promise<ContainerLogLine[]>
   imageExists(image: string): Promise<boolean>

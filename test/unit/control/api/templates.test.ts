@@ -3,7 +3,7 @@
 // deletion, with their error bodies. Real builds: test/control/templates.test.ts.
 import { describe, expect, it } from 'vitest'
 import { eventually } from '../../../support/async.js'
-import { fakeControl, sharedFakeControl, TEST_KEY, type FakeControl } from '../../../support/fake-control.js'
+import { BASE_IMAGE as BASE_IMAGE_REF, fakeControl, sharedFakeControl, TEST_KEY, type FakeControl } from '../../../support/fake-control.js'
 import { expectError } from '../../../support/invalid-creates.js'
 
 /** The built-in `base` as GET /templates lists it (the unit config's default resources). */
@@ -168,6 +168,17 @@ describe('POST /v2/templates/{id}/builds/{buildID}', () => {
     }
     const status = await buildToEnd(c, t, { fromTemplate: 'base', steps })
     expect(status.body).toMatchObject({ status: 'error', reason: { message, step: '1' } })
+  })
+
+  it('removes the final image of a build whose final check fails; its step layers stay as cache', async () => {
+    const c = await fakeControl()
+    c.envd.exitCodes.set('broken-start', 3)
+    c.envd.exitCodes.set('never-ready', 1)
+    const t = await requestBuild(c, 'finalfail')
+    const status = await buildToEnd(c, t, { fromTemplate: 'base', steps: [{ type: 'RUN', args: ['true'] }], startCmd: 'broken-start', readyCmd: 'never-ready' })
+    expect(status.body).toMatchObject({ status: 'error', reason: { step: 'finalize' } })
+    expect(c.runtime.images.has(`sandock/template:${t.templateID}-${t.buildID}`)).toBe(false)
+    expect([...c.runtime.images.keys()].some((i) => i !== BASE_IMAGE_REF && !i.startsWith('sandock/template:'))).toBe(true)
   })
 
   it('fails at step base for a parent template that does not exist', async () => {

@@ -87,4 +87,14 @@ describe('recovery after a restart', () => {
     expect(next.map((r) => r.pooled)).toEqual([true, true])
     expect(next.map((r) => r.containerId).sort()).toEqual(pool.slice(1).map((c) => c.containerId).sort())
   })
+
+  it('removes pool containers another (gone) instance left on this server\'s network, and leaves other networks alone', async () => {
+    const f = await sandboxFixture()
+    const orphan = f.runtime.plant({ spec: spec('orphan1'), pool: true, network: 'sandock', foreignInstance: 'gone' })
+    const elsewhere = f.runtime.plant({ spec: spec('other1'), pool: true, network: 'sandock-other', foreignInstance: 'live' })
+    const g = await f.restart()
+    expect(f.runtime.containers.has(orphan.containerId)).toBe(false)
+    expect(f.runtime.containers.has(elsewhere.containerId)).toBe(true)
+    expect(() => g.service.get('orphan1')).toThrow()
+  })
 })
