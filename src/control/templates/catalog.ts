@@ -113,8 +113,14 @@ export function createCatalog(deps: {
       return [t.alias]
     },
 
-    /** Counts a create from a template (spawnCount, lastSpawnedAt); snapshot ids are ignored. */
-    recordSpawn: (templateId: string): void => store.recordSpawn(templateId),
+    /** Counts a create from a template (spawnCount, lastSpawnedAt); snapshot ids are ignored. Never throws: the create already succeeded. */
+    recordSpawn(templateId: string): void {
+      try {
+        store.recordSpawn(templateId)
+      } catch (err) {
+        deps.log.warn({ err, templateId }, 'counting a spawn failed')
+      }
+    },
 
     /** True when `ref` names a stored template (so DELETE /templates/{id} is ours, not a snapshot's). */
     owns: (ref: string): boolean => store.findTemplate(ref) !== undefined,
