@@ -193,6 +193,10 @@ describe('e2b sandbox logs', () => {
     const lines = json.stdout.trim().split('\n').map((l) => JSON.parse(l) as { level: string; message: string; timestamp: string })
     expect(lines.find((l) => l.message === 'envd listening')).toMatchObject({ level: 'info', timestamp: expect.any(String) })
     expect(lines.every((l) => ['debug', 'info', 'warn', 'error'].includes(l.level))).toBe(true)
+    // --loggers filters on each line's logger (envd's lines name it `envd`).
+    const envdOnly = await e2b(['sandbox', 'logs', sbx.sandboxId, '--loggers', 'envd', '--format', 'json'])
+    expect(envdOnly.stdout.trim().split('\n').length).toBe(lines.length)
+    expect((await e2b(['sandbox', 'logs', sbx.sandboxId, '--loggers', 'nosuchlogger', '--format', 'json'])).stdout.trim()).toBe('')
     const errorsOnly = await e2b(['sandbox', 'logs', sbx.sandboxId, '--level', 'ERROR', '--format', 'json'])
     expect(errorsOnly.code).toBe(0)
     expect(errorsOnly.stdout.trim()).toBe('')

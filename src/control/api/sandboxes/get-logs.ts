@@ -1,7 +1,7 @@
 // GET /sandboxes/{id}/logs (SandboxLogs) and /v2/sandboxes/{id}/logs (SandboxLogsV2Response): the
 // container's output (envd's log), in upstream's shapes. Upstream's lines are envd's JSON with
 // string levels and a `message` key (the CLI parses each `line` and upper-cases its level), so ours
-// (pino: numeric levels, `msg`) are translated, and plain output is wrapped as an info line.
+// (pino: numeric levels, `msg`, `name`) are translated, and plain output is wrapped as an info line.
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { ContainerLogLine } from '../../runtime/types.js'
@@ -33,8 +33,10 @@ export function toLogEntry(raw: ContainerLogLine): { line: string; entry: Entry 
   const text = typeof message === 'string' ? message : (msg as string)
   const fields: Record<string, string> = {}
   for (const [k, v] of Object.entries(rest)) fields[k] = typeof v === 'string' ? v : JSON.stringify(v)
+  // compat: upstream's lines name their `logger` (the CLI's --loggers filters on it); ours is pino's name.
+  const logger = typeof rest.logger === 'string' ? rest.logger : typeof rest.name === 'string' ? rest.name : undefined
   return {
-    line: JSON.stringify({ level: lvl, time: timestamp, message: text, ...rest }),
+    line: JSON.stringify({ level: lvl, time: timestamp, ...(logger === undefined ? {} : { logger }), message: text, ...rest }),
     entry: { timestamp, message: text, level: lvl, fields },
   }
 }
