@@ -12,13 +12,13 @@ import type { BuiltinTemplate } from './builtins.js'
 const BASE_DOCKERFILE = 'base.Dockerfile'
 
 /**
- * The folder holding the envd bundle and the built-ins' Dockerfiles: beside the bundle
- * (dist/image/sandock.mjs), or dist/image seen from dist/control/templates (tsc output) or from
- * src/control/templates.
+ * The folder holding the envd bundle and the built-ins' Dockerfiles: beside the bundle's entry
+ * (dist/image/sandock.mjs, /opt/sandock in the server image) seen from the chunk this code is
+ * bundled into (`chunks/`), or dist/image seen from dist/control/templates (tsc output) or from
+ * src/control/templates. `here` is this module's folder.
  */
-async function findImageContext(explicit: string | undefined): Promise<string> {
-  const here = dirname(fileURLToPath(import.meta.url))
-  const candidates = explicit ? [explicit] : [here, join(here, '..', '..', 'image'), join(here, '..', '..', '..', 'dist', 'image')]
+export async function findImageContext(explicit: string | undefined, here = dirname(fileURLToPath(import.meta.url))): Promise<string> {
+  const candidates = explicit ? [explicit] : [here, join(here, '..'), join(here, '..', '..', 'image'), join(here, '..', '..', '..', 'dist', 'image')]
   for (const dir of candidates) {
     if (await access(join(dir, BASE_DOCKERFILE)).then(() => true, () => false)) return dir
   }
