@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { promisify } from 'node:util'
 import { docker } from './docker.js'
-import { portInUse, ROOT } from './serve-process.mjs'
+import { portInUse, refusedByFetch, ROOT } from './serve-process.mjs'
 import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, LOG_FILE, networksFor, removeSandboxContainers, TEST_RUNTIME, trackedIds, type ControlServer, type StartServerOpts } from './control-server.js'
 
 const run = promisify(execFile)
@@ -52,6 +52,7 @@ export async function startComposeServer(opts: StartServerOpts = {}): Promise<Co
   const apiKey = opts.apiKey ?? `e2b_${randomBytes(20).toString('hex')}`
   // On the host network the server binds these itself: someone else's server there would answer.
   for (const port of [apiPort, proxyPort]) {
+    if (await refusedByFetch(port)) throw new Error(`port ${port} is one fetch() refuses (a WHATWG "bad port"): choose another SANDOCK_TEST_API_PORT`)
     if (await portInUse(port)) throw new Error(`port ${port} is already in use (set SANDOCK_TEST_API_PORT / SANDOCK_TEST_PROXY_PORT to other ports)`)
   }
   const owned = opts.dataDir === undefined
