@@ -206,14 +206,17 @@ describe('warm pool', () => {
     expect((await sbx.commands.run('echo still')).stdout).toBe('still\n')
   })
 
-  it('a start removes what a killed server whose data dir is gone left on its networks: pool containers, its firewall chain', async () => {
+  it('a start removes what a killed server whose data dir is gone left on its networks: pool containers, sandboxes, its firewall chain', async () => {
     await poolFull()
     const orphans = await unclaimed()
+    // A cold-started sandbox on the internal network: its tokens and deadline go with the data dir.
+    const cold = await create({ allowInternetAccess: false })
+    const [coldContainer] = await containersOf(cold.sandboxId)
     const oldChain = `SANDOCK-IN-${(await readFile(join(server.dataDir, 'instance-id'), 'utf8')).trim().slice(0, 12)}`
     await server.stop('SIGKILL')
     // Same ports and networks, a fresh data dir: another instance.
     servers.push((server = await startServer({ apiPort, proxyPort, env: { SANDOCK_POOL_SIZE: String(POOL_SIZE) } })))
-    for (const id of orphans) expect(await docker('ps', '-aq', '--no-trunc', '--filter', `id=${id}`)).toBe('')
+    for (const id of [...orphans, coldContainer!]) expect(await docker('ps', '-aq', '--no-trunc', '--filter', `id=${id}`)).toBe('')
     if (process.getuid?.() === 0) expect(await iptables('-S', 'INPUT')).not.toContain(oldChain)
     await poolFull()
   })

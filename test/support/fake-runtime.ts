@@ -158,8 +158,8 @@ export class FakeRuntime implements Runtime {
     c.state = 'running'
   }
 
-  async listForeignPool(network: string) {
-    return [...this.containers.values()].filter((c) => c.pool && c.foreignInstance !== undefined && c.network === network).map((c) => c.containerId)
+  async listForeign(network: string) {
+    return [...this.containers.values()].filter((c) => c.foreignInstance !== undefined && c.network === network).map((c) => c.containerId)
   }
 
   async listManaged() {

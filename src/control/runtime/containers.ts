@@ -9,7 +9,7 @@ import { loadNetnsRuleset } from './netns-firewall.js'
 import { isPoolContainer, specFromLabels, specLabels } from './sandbox-labels.js'
 import type { ContainerSpec, SandboxRuntime } from './types.js'
 
-type ContainerOps = Pick<SandboxRuntime, 'start' | 'remove' | 'stop' | 'restart' | 'pause' | 'unpause' | 'listManaged' | 'listForeignPool' | 'logs' | 'setFirewall'>
+type ContainerOps = Pick<SandboxRuntime, 'start' | 'remove' | 'stop' | 'restart' | 'pause' | 'unpause' | 'listManaged' | 'listForeign' | 'logs' | 'setFirewall'>
 
 /**
  * `diskLimitMB` (0 = none) caps each sandbox's writable layer where the storage driver can; where
@@ -119,8 +119,8 @@ export function createContainers(client: DockerClient, opts: { diskLimitMB?: num
       })
     },
 
-    async listForeignPool(network) {
-      const list = await docker.listContainers({ all: true, filters: { label: [`${LABELS.managedBy}=${MANAGED_BY}`, `${LABELS.pool}=true`], network: [network] } })
+    async listForeign(network) {
+      const list = await docker.listContainers({ all: true, filters: { label: [`${LABELS.managedBy}=${MANAGED_BY}`, LABELS.sandboxId], network: [network] } })
       return list.filter((c) => c.Labels?.[LABELS.instance] !== client.instanceId).map((c) => c.Id)
     },
 

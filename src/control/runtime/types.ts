@@ -86,10 +86,10 @@ export interface SandboxRuntime {
   /** This server's sandbox containers (by its instance label), in any state. */
   listManaged(): Promise<ManagedContainer[]>
   /**
-   * Warm-pool containers on `network` that another server instance started (a server whose data
-   * dir is gone, or that crashed and never came back: a network belongs to one server). Ids.
+   * Sandock containers (sandboxes and warm-pool ones) on `network` that another server instance
+   * started: a server whose data dir is gone (a network belongs to one server). Ids.
    */
-  listForeignPool(network: string): Promise<string[]>
+  listForeign(network: string): Promise<string[]>
   /** Container stdout/stderr lines (envd logs) with the time Docker received each, oldest first; no tail = all. */
   logs(containerId: string, opts: { sinceS?: number; tail?: number }): Promise<ContainerLogLine[]>
   imageExists(image: string): Promise<boolean>

@@ -88,13 +88,17 @@ describe('recovery after a restart', () => {
     expect(next.map((r) => r.containerId).sort()).toEqual(pool.slice(1).map((c) => c.containerId).sort())
   })
 
-  it('removes pool containers another (gone) instance left on this server\'s network, and leaves other networks alone', async () => {
+  it('removes what another (gone) instance left on this server\'s networks, pool containers and sandboxes, and leaves other networks alone', async () => {
     const f = await sandboxFixture()
-    const orphan = f.runtime.plant({ spec: spec('orphan1'), pool: true, network: 'sandock', foreignInstance: 'gone' })
+    const orphans = [
+      f.runtime.plant({ spec: spec('orphan1'), pool: true, network: 'sandock', foreignInstance: 'gone' }),
+      f.runtime.plant({ spec: spec('orphan2'), network: 'sandock', foreignInstance: 'gone' }),
+      f.runtime.plant({ spec: spec('orphan3'), network: 'sandock-internal', foreignInstance: 'gone', state: 'stopped' }),
+    ]
     const elsewhere = f.runtime.plant({ spec: spec('other1'), pool: true, network: 'sandock-other', foreignInstance: 'live' })
     const g = await f.restart()
-    expect(f.runtime.containers.has(orphan.containerId)).toBe(false)
+    for (const o of orphans) expect(f.runtime.containers.has(o.containerId)).toBe(false)
     expect(f.runtime.containers.has(elsewhere.containerId)).toBe(true)
-    expect(() => g.service.get('orphan1')).toThrow()
+    expect(() => g.service.get('orphan2')).toThrow()
   })
 })
