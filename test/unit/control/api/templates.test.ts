@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { eventually } from '../../../support/async.js'
 import { BASE_IMAGE as BASE_IMAGE_REF, fakeControl, sharedFakeControl, TEST_KEY, type FakeControl } from '../../../support/fake-control.js'
 import { expectError } from '../../../support/invalid-creates.js'
+import { builtinTemplates } from '../../../../src/control/templates/builtins.js'
 
 /** The built-in `base` as GET /templates lists it (the unit config's default resources). */
 const BASE_LISTED = {
@@ -12,6 +13,9 @@ const BASE_LISTED = {
   createdAt: expect.any(String), updatedAt: expect.any(String), createdBy: null, lastSpawnedAt: null, spawnCount: 0, buildCount: 1,
   envdVersion: '0.6.13', buildStatus: 'ready',
 }
+/** Every built-in (templates/builtins.ts) as listed, in its order there: base and whatever else is defined. */
+const builtinsListed = (over: Record<string, unknown> = {}) => builtinTemplates({ baseImage: BASE_IMAGE_REF })
+  .map((b) => ({ ...BASE_LISTED, templateID: b.name, aliases: [b.name], names: [b.name], ...over }))
 
 const HASH = 'c'.repeat(64)
 
@@ -212,8 +216,8 @@ describe('build status and logs', () => {
 describe('aliases, listing and tags', () => {
   it('lists the built-in base like any template: public, one ready build, the server\'s default resources; GET /templates/base too', async () => {
     const c = await fakeControl({ env: { SANDOCK_DEFAULT_CPU_COUNT: '4', SANDOCK_DEFAULT_MEMORY_MB: '2048' } })
-    for (const path of ['/templates', '/v2/templates']) expect((await c.api('GET', path)).body).toEqual([{ ...BASE_LISTED, cpuCount: 4, memoryMB: 2048 }])
-    const listed = ((await c.api('GET', '/templates')).body as unknown as Record<string, string>[])[0]!
+    for (const path of ['/templates', '/v2/templates']) expect((await c.api('GET', path)).body).toEqual(builtinsListed({ cpuCount: 4, memoryMB: 2048 }))
+    const listed = ((await c.api('GET', '/templates')).body as unknown as Record<string, string>[]).find((x) => x.templateID === 'base')!
     expect(listed.buildID).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
     expect((await c.api('GET', '/templates/base')).body).toEqual({
       templateID: 'base', public: true, aliases: ['base'], names: ['base'], createdAt: listed.createdAt, updatedAt: listed.createdAt, lastSpawnedAt: null, spawnCount: 0,
@@ -225,8 +229,9 @@ describe('aliases, listing and tags', () => {
     const c = await fakeControl()
     const t = await requestBuild(c, 'counted')
     await buildToEnd(c, t, { fromTemplate: 'base' })
+    // base and the built template (other built-ins, if any, are not created from here).
     const spawns = async (cc: FakeControl) => Object.fromEntries(((await cc.api('GET', '/v2/templates')).body as unknown as { templateID: string; spawnCount: number; lastSpawnedAt: string | null }[])
-      .map((x) => [x.templateID, [x.spawnCount, x.lastSpawnedAt === null ? null : 'set']]))
+      .filter((x) => x.templateID === 'base' || x.templateID === t.templateID).map((x) => [x.templateID, [x.spawnCount, x.lastSpawnedAt === null ? null : 'set']]))
     expect(await spawns(c)).toEqual({ base: [0, null], [t.templateID]: [0, null] })
     const before = Date.now()
     for (const templateID of ['base', 'base', 'counted', t.templateID]) expect((await c.api('POST', '/v2/sandboxes', { json: { templateID } })).status).toBe(201)
@@ -266,7 +271,7 @@ describe('aliases, listing and tags', () => {
     const c = await fakeControl()
     expect((await c.api('GET', '/templates/aliases/base')).body).toEqual({ templateID: 'base', public: true })
     const t = await requestBuild(c, 'tagged', { tags: ['v1'] })
-    expect((await c.api('GET', '/templates')).body).toEqual([BASE_LISTED])
+    expect((await c.api('GET', '/templates')).body).toEqual(builtinsListed())
     await buildToEnd(c, t, { fromTemplate: 'base' })
     expect((await c.api('GET', '/templates/aliases/tagged')).body).toEqual({ templateID: t.templateID, public: false })
 
@@ -275,7 +280,7 @@ describe('aliases, listing and tags', () => {
         templateID: t.templateID, buildID: t.buildID, cpuCount: 1, memoryMB: 512, diskSizeMB: 0, public: false, aliases: ['tagged'],
         names: ['tagged'], createdAt: expect.any(String), updatedAt: expect.any(String), createdBy: null, lastSpawnedAt: null, spawnCount: 0,
         buildCount: 1, envdVersion: '0.6.13', buildStatus: 'ready',
-      }, BASE_LISTED])
+      }, ...builtinsListed()])
     }
     expect((await c.api('GET', '/templates/tagged')).body).toEqual({
       templateID: t.templateID, public: false, aliases: ['tagged'], names: ['tagged'], createdAt: expect.any(String), updatedAt: expect.any(String),
