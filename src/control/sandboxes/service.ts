@@ -54,7 +54,8 @@ export function createSandboxService(deps: SandboxServiceDeps & { snapshots: Sna
     async close(opts: { discardPool?: boolean } = {}): Promise<void> {
       metrics.stopSampling()
       for (const r of registry.all()) clearTimeout(r.timer)
-      await pool.close({ discard: opts.discardPool })
+      await pool.close()
+      if (opts.discardPool) await pool.discardReady()
     },
   }
 }

@@ -49,7 +49,8 @@ describe('warm pool', () => {
     clean.pool.kick()
     await until(() => clean.pool.sizes().base?.ready === 3, 'the pool to fill')
     const claimed = clean.pool.claim(clean.template())!
-    await clean.pool.close({ discard: true })
+    await clean.pool.close()
+    await clean.pool.discardReady()
     expect(clean.discarded.sort()).toEqual(clean.booted.map((e) => e.containerId).filter((c) => c !== claimed.containerId).sort())
     expect(clean.pool.containerIds()).toEqual([])
 
