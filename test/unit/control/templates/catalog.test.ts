@@ -29,8 +29,10 @@ describe('template catalog: built-ins', () => {
   }
 
   it('lists each built-in of builtins.ts, and one more added there, as a public template with one ready build', async () => {
-    const extra: BuiltinTemplate = { name: 'extra-builtin', image: 'sandock/extra:unit', dockerfile: 'extra.Dockerfile', config: { user: 'user', workdir: '/home/user', envs: {}, startCmd: undefined, readyCmd: undefined, shell: '/bin/bash' } }
-    const builtins = [...builtinTemplates({ baseImage: 'sandock/base:unit' }), extra]
+    const defined = builtinTemplates({ baseImage: 'sandock/base:unit' })
+    // Shaped like the defined ones (whatever fields they carry), under another name and image.
+    const extra: BuiltinTemplate = { ...defined[0]!, name: 'extra-builtin', image: 'sandock/extra:unit', dockerfile: 'extra.Dockerfile' }
+    const builtins = [...defined, extra]
     const { store, catalog } = await catalogOf(builtins)
     const listed = catalog.list()
     expect(listed.map((x) => x.template.templateId).sort()).toEqual(builtins.map((b) => b.name).sort())
