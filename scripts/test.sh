@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The README's "run every test" command. On a Debian or Ubuntu machine, as root, it first installs
-# whatever the tests need and is missing (Node 24, a Docker engine, Compose, iptables, debootstrap
-# and the local Debian base image built with it), then runs `npm ci && npm test`. Each step is a
-# no-op when its part is already there. Elsewhere, set those up by hand (README, Tests) and run
-# `npm cit`. `.ci/run` (CI) calls this script.
+# whatever the tests need and is missing (Node 24, a Docker engine, Compose, iptables, a C compiler
+# with static glibc, Chromium, debootstrap and the local Debian base image built with it), builds
+# the template images the suites use (each skipped when its content-hash tag exists), then runs
+# `npm ci && npm test`. Each step is a no-op when its part is already there. Elsewhere, set those
+# up by hand (README, Tests) and run `npm cit`. `.ci/run` (CI) calls this script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "$(id -u)" != 0 ]; then
@@ -13,7 +14,18 @@ fi
 nodebin=$(bash .ci/ensure-node.sh)
 if [ -n "$nodebin" ]; then export PATH="$nodebin:$PATH"; fi
 bash .ci/ensure-docker.sh
+# A C compiler: the unit tests build envd's process starter as the base image does.
+bash .ci/ensure-cc.sh
+# Debian's Chromium for the dashboard's browser tests.
+bash .ci/ensure-chromium.sh
 bash docker/build-base-image.sh
 echo "test: node $(node --version), npm $(npm --version), $(docker version --format 'docker {{.Server.Version}}')"
 npm ci --no-audit --no-fund
+# The desktop template image (test/control/desktop.test.ts drives @e2b/desktop against it) takes
+# about 2 minutes cold, so it is tagged by the content hash of its inputs (docker/desktop.Dockerfile,
+# docker/desktop/, the base image's id) and skipped when that tag exists. Built here, before the
+# suites, so its time shows on its own and no test hook waits for it.
+npm run build
+node scripts/build-image.mjs
+time node scripts/build-desktop-image.mjs
 npm test

@@ -7,6 +7,7 @@ import { createDockerClient, fromDockerError } from './docker-client.js'
 import { createImages } from './images.js'
 import { createNetworks } from './networks.js'
 import type { Runtime } from './types.js'
+import { createVolumes } from './volumes.js'
 
 export function createDockerRuntime(opts: { socketPath: string; instanceId: string; log: Logger; diskLimitMB?: number }): Runtime {
   const client = createDockerClient(opts)
@@ -15,6 +16,7 @@ export function createDockerRuntime(opts: { socketPath: string; instanceId: stri
     ...createImages(client),
     ...createNetworks(client),
     ...createBuildContainers(client),
+    ...createVolumes(client),
     async ping() {
       await client.docker.ping()
     },
