@@ -105,6 +105,14 @@ export function createCatalog(deps: {
 
     get: (ref: string): TemplateWithBuilds => (builtin(ref) ? builtinsWithBuilds().find((x) => x.template.templateId === builtin(ref)!.name)! : withBuilds(templateOrThrow(store, ref))),
 
+    /** A built-in's tags (`default` on its one build); undefined for any other template. */
+    builtinTags(ref: string): { tag: string; buildId: string; createdAt: string }[] | undefined {
+      const b = builtin(ref)
+      if (!b) return undefined
+      const { builds } = builtinsWithBuilds().find((x) => x.template.templateId === b.name)!
+      return builds.map((x) => ({ tag: 'default', buildId: x.buildId, createdAt: x.createdAt }))
+    },
+
     /** PATCH /templates/{id}: sets the public flag; resolves with the template's names. Built-ins are always public. */
     setPublic(ref: string, isPublic: boolean): string[] {
       if (builtin(ref)) throw new InvalidArgumentError(`the built-in template '${parseTemplateRef(ref).alias}' cannot be changed`)

@@ -37,9 +37,13 @@ export function createTemplateService(deps: TemplateServiceDeps) {
   const queue = createBuildQueue({ store, node, uploads, lookup: createTemplateLookup(store, deps.builtins), maxConcurrentBuilds: deps.maxConcurrentBuilds, log })
   const catalog = createCatalog({ store, builtins: deps.builtins, node, queue, limits: deps.limits, builtinResources: deps.builtinResources, log })
 
+  const tags = createTags(store)
+
   return {
     ...catalog,
-    ...createTags(store),
+    ...tags,
+    /** A template's tags; a built-in (listed like any template) has `default` on its one build. */
+    tags: (ref: string) => catalog.builtinTags(ref) ?? tags.tags(ref),
     startBuild: queue.start,
     /** The upload link of a template's files (404 for an unknown template). */
     async fileUploadLink(templateId: string, hash: string, baseUrl: string) {

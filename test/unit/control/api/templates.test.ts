@@ -223,6 +223,8 @@ describe('aliases, listing and tags', () => {
       templateID: 'base', public: true, aliases: ['base'], names: ['base'], createdAt: listed.createdAt, updatedAt: listed.createdAt, lastSpawnedAt: null, spawnCount: 0,
       builds: [{ buildID: listed.buildID, status: 'ready', createdAt: listed.createdAt, updatedAt: listed.createdAt, finishedAt: listed.createdAt, cpuCount: 4, memoryMB: 2048, envdVersion: '0.6.13' }],
     })
+    // Its tags, as for any listed template (a client opening it from the list asks for them).
+    expect((await c.api('GET', '/templates/base/tags')).body).toEqual([{ tag: 'default', buildID: listed.buildID, createdAt: listed.createdAt }])
   })
 
   it('counts creates from a template (built or built-in) as spawns, kept across a restart; resumes do not count', async () => {
