@@ -33,6 +33,11 @@ COPY web ./web
 RUN npm run build
 
 FROM ${BASE_IMAGE}
+# iptables for the host firewall chain and egress rules (nsenter is in util-linux, always there).
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends iptables \
+ && rm -rf /var/lib/apt/lists/*
+COPY docker/server-entrypoint.sh /usr/local/bin/sandock-server
 COPY --from=build /src/dist/image /opt/sandock
 # The dashboard beside the bundle, not in it: /opt/sandock is also the base template's build context.
 COPY --from=build /src/dist/dashboard /opt/dashboard
@@ -41,5 +46,5 @@ COPY --from=build /src/dist/builtins /opt/builtins
 ENV SANDOCK_DATA_DIR=/var/lib/sandock SANDOCK_HOST=0.0.0.0
 VOLUME /var/lib/sandock
 EXPOSE 3000 3002
-ENTRYPOINT ["/opt/sandock/bin/node", "/opt/sandock/sandock.mjs"]
+ENTRYPOINT ["/usr/local/bin/sandock-server"]
 CMD ["serve"]

@@ -99,6 +99,7 @@ export function createControlCore(deps: {
     uploadSecret: secrets.uploadSecret,
     maxConcurrentBuilds: config.maxConcurrentBuilds,
     limits: TEMPLATE_LIMITS,
+    builtinResources: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
   })
   const secretStore = new SecretStore({ dataDir: config.dataDir, key: secrets.deriveKey('secret-store/v1') })
   const volumeTokens = createVolumeTokens(secrets.deriveKey('volume-tokens/v1'))

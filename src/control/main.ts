@@ -101,11 +101,15 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
     apiPort,
     proxyPort,
     async close() {
-      await Promise.all([node.close(), api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
+      await Promise.all([node.close({ discardPool: true }), api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
       await egress.close()
       core.secrets.close()
       core.volumes.close()
       await firewall.remove()
+      // A server stopped for good leaves no networks behind; sandboxes still on them keep them.
+      for (const n of [config.network, config.internalNetwork]) {
+        await runtime.removeNetworkIfUnused(n).catch((err: unknown) => log.warn({ err, network: n }, 'removing a network failed'))
+      }
     },
   }
 }

@@ -6,8 +6,10 @@
 // assertions (speed is in bench/workloads.mjs).
 // Uses its own server (API port + 30, proxy port + 30) so the shared one is never disturbed.
 import { lookup } from 'node:dns/promises'
-import { writeFile } from 'node:fs/promises'
+import { execFile } from 'node:child_process'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALL_TRAFFIC, Sandbox } from 'e2b'
 import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, sdkOpts, startServer, type ControlServer } from '../support/control-server.js'
@@ -15,6 +17,7 @@ import { containersOf, createSandbox, killQuietly, printServerLogsOnFailure } fr
 import { docker } from '../support/docker.js'
 import { eventually, unique } from '../support/async.js'
 
+const iptables = async (...args: string[]) => (await promisify(execFile)('iptables', ['-w', '5', ...args])).stdout
 const apiPort = DEFAULT_API_PORT + 30
 const proxyPort = DEFAULT_PROXY_PORT + 30
 const POOL_SIZE = 2
@@ -197,6 +200,43 @@ describe('warm pool', () => {
     await poolFull()
     expect(await docker('ps', '-aq', '--no-trunc', '--filter', `id=${victim}`)).toBe('')
     expect(await unclaimed()).not.toContain(victim)
+  })
+
+  it('a clean stop removes the unclaimed pool containers and keeps claimed ones; the next start fills the pool again', async () => {
+    await poolFull()
+    const sbx = await create()
+    await poolFull()
+    const before = await unclaimed()
+    await server.stop('SIGTERM')
+    for (const id of before) expect(await docker('ps', '-aq', '--no-trunc', '--filter', `id=${id}`)).toBe('')
+    expect(await containersOf(sbx.sandboxId)).toHaveLength(1)
+    servers.push((server = await startServer({ apiPort, proxyPort, dataDir: server.dataDir, apiKey: server.apiKey, env: { SANDOCK_POOL_SIZE: String(POOL_SIZE) } })))
+    await poolFull()
+    expect((await sbx.commands.run('echo still')).stdout).toBe('still\n')
+  })
+
+  it('a start removes what a killed server whose data dir is gone left on its networks: pool containers, sandboxes, its firewall chain', async () => {
+    await poolFull()
+    const orphans = await unclaimed()
+    // A cold-started sandbox on the internal network: its tokens and deadline go with the data dir.
+    const cold = await create({ allowInternetAccess: false })
+    const [coldContainer] = await containersOf(cold.sandboxId)
+    const oldChain = `SANDOCK-IN-${(await readFile(join(server.dataDir, 'instance-id'), 'utf8')).trim().slice(0, 12)}`
+    await server.stop('SIGKILL')
+    // Same ports and networks, a fresh data dir: another instance.
+    servers.push((server = await startServer({ apiPort, proxyPort, env: { SANDOCK_POOL_SIZE: String(POOL_SIZE) } })))
+    for (const id of [...orphans, coldContainer!]) expect(await docker('ps', '-aq', '--no-trunc', '--filter', `id=${id}`)).toBe('')
+    if (process.getuid?.() === 0) expect(await iptables('-S', 'INPUT')).not.toContain(oldChain)
+    await poolFull()
+  })
+
+  it('a clean stop with no sandboxes left removes the server\'s networks; the next start creates them again', async () => {
+    for (const id of ids.splice(0)) await killQuietly(id, server)
+    await server.stop('SIGTERM')
+    for (const n of server.networks) expect(await docker('network', 'ls', '-q', '--filter', `name=^${n}$`)).toBe('')
+    servers.push((server = await startServer({ apiPort, proxyPort, dataDir: server.dataDir, apiKey: server.apiKey, env: { SANDOCK_POOL_SIZE: String(POOL_SIZE) } })))
+    for (const n of server.networks) expect(await docker('network', 'ls', '-q', '--filter', `name=^${n}$`)).not.toBe('')
+    await poolFull()
   })
 })
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { promisify } from 'node:util'
 import { join } from 'node:path'
 import { docker } from './docker.js'
-import { portInUse, startServe } from './serve-process.mjs'
+import { portInUse, refusedByFetch, startServe } from './serve-process.mjs'
 
 const IDS_FILE = 'control-test-sandbox-ids'
 /** The server's stdout and stderr, also readable from the test workers. */
@@ -66,6 +66,10 @@ export async function startServer(opts: StartServerOpts = {}): Promise<ControlSe
   const networks = networksFor(apiPort)
   // Someone else's server on these ports would answer our health checks: refuse to start instead.
   for (const port of [apiPort, proxyPort]) {
+    if (await refusedByFetch(port)) {
+      if (owned) await rm(dataDir, { recursive: true, force: true })
+      throw new Error(`port ${port} is one fetch() refuses (a WHATWG "bad port"): choose a SANDOCK_TEST_API_PORT whose +0..+72 avoid it`)
+    }
     if (await portInUse(port)) {
       if (owned) await rm(dataDir, { recursive: true, force: true })
       throw new Error(`port ${port} is already in use (set SANDOCK_TEST_API_PORT / SANDOCK_TEST_PROXY_PORT to other ports)`)

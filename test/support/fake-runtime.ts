@@ -21,6 +21,10 @@ export type FakeContainer = {
   /** The last egress ruleset loaded into its namespace. */
   ruleset: string | undefined
   logs: string[]
+  /** When each of `logs` was received (filled in as they are read). */
+  logTimes: Date[]
+  /** Set on containers another server instance started (planted by a test); undefined = this server's. */
+  foreignInstance?: string
   /** The ContainerSpec it was started with (undefined for containers planted by a test). */
   started: ContainerSpec | undefined
 }
@@ -52,7 +56,7 @@ export class FakeRuntime implements Runtime {
     const n = this.next++
     const container: FakeContainer = {
       containerId: `c${n}`, pool: false, image: 'sandock/base:test', ip: `10.0.0.${n}`, state: 'running', network: 'sandock',
-      env: {}, ruleset: undefined, logs: [], started: undefined, ...c,
+      env: {}, ruleset: undefined, logs: [], logTimes: [], started: undefined, ...c,
     }
     this.containers.set(container.containerId, container)
     return container
@@ -102,6 +106,10 @@ export class FakeRuntime implements Runtime {
   }
   async bridgeInterface(network: string) {
     return `br-${network}`
+  }
+  async removeNetworkIfUnused(name: string) {
+    if ([...this.containers.values()].some((c) => c.network === name)) return false
+    return this.networks.delete(name)
   }
 
   async setFirewall(containerId: string, ruleset: string) {
@@ -153,12 +161,20 @@ export class FakeRuntime implements Runtime {
     c.state = 'running'
   }
 
-  async listManaged() {
-    return [...this.containers.values()].map((c) => ({ containerId: c.containerId, spec: c.spec, pool: c.pool, state: c.state, ip: c.state === 'stopped' ? undefined : c.ip, image: c.image }))
+  async listForeign(network: string) {
+    return [...this.containers.values()].filter((c) => c.foreignInstance !== undefined && c.network === network).map((c) => c.containerId)
   }
 
-  async logs(containerId: string, opts: { tail?: number }) {
-    return this.container(containerId, `logs of ${containerId}`).logs.slice(-(opts.tail ?? 1000))
+  async listManaged() {
+    return [...this.containers.values()].filter((c) => c.foreignInstance === undefined).map((c) => ({ containerId: c.containerId, spec: c.spec, pool: c.pool, state: c.state, ip: c.state === 'stopped' ? undefined : c.ip, image: c.image }))
+  }
+
+  /** Lines pushed to a container's `logs` get the time of the first read after the push (Docker's receive time). */
+  async logs(containerId: string, opts: { sinceS?: number; tail?: number }) {
+    const c = this.container(containerId, `logs of ${containerId}`)
+    while (c.logTimes.length < c.logs.length) c.logTimes.push(new Date())
+    const all = c.logs.map((line, i) => ({ timestamp: c.logTimes[i]!, line })).filter((l) => l.timestamp.getTime() >= (opts.sinceS ?? 0) * 1000)
+    return opts.tail === undefined ? all : all.slice(-opts.tail)
   }
 
   async imageExists(image: string) {

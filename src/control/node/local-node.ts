@@ -38,7 +38,8 @@ export type LocalNode = SandboxNode & {
   /** Starts filling the warm pools in the background (once the built-in images exist). */
   startPool(): void
   /** Stops timers and refills; sandboxes keep running and are re-attached by the next start. */
-  close(): Promise<void>
+  /** `discardPool`: a clean shutdown, which removes the unclaimed warm-pool containers. */
+  close(opts?: { discardPool?: boolean }): Promise<void>
 }
 
 export function createLocalNode(deps: LocalNodeDeps): LocalNode {
@@ -83,6 +84,6 @@ export function createLocalNode(deps: LocalNodeDeps): LocalNode {
       sandboxes.startSampling()
     },
     startPool: () => sandboxes.startPool(),
-    close: () => sandboxes.close(),
+    close: (opts?: { discardPool?: boolean }) => sandboxes.close(opts),
   }
 }

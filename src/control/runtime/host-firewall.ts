@@ -40,6 +40,31 @@ export function createHostFirewall(opts: { mode: FirewallMode; instanceId: strin
       .map((r) => ['-D', ...r.split(' ').slice(1)])
   }
 
+  /**
+   * Another instance's chain jumped to from our bridges: left by a server that was killed (no
+   * shutdown ran) and whose data dir is gone, since a bridge belongs to one server. Its jumps
+   * go, and the chain with them once nothing jumps to it any more.
+   */
+  async function removeForeignChains(ours: ReadonlySet<string>): Promise<void> {
+    const stale = new Set<string>()
+    for (const r of (await ipt('-S', 'INPUT')).split('\n')) {
+      const parts = r.split(' ')
+      const at = (flag: string) => (parts.indexOf(flag) > 0 ? parts[parts.indexOf(flag) + 1] : undefined)
+      const target = at('-j')
+      const iface = at('-i')
+      if (r.startsWith('-A INPUT ') && target?.startsWith('SANDOCK-IN-') && target !== chain && iface && ours.has(iface)) {
+        await ipt('-D', ...parts.slice(1))
+        stale.add(target)
+      }
+    }
+    const left = await ipt('-S', 'INPUT')
+    for (const other of stale) {
+      if (left.split('\n').some((r) => r.split(' ').includes(other))) continue
+      if (await ok('-F', other)) await ok('-X', other)
+      log.info({ chain: other }, 'a dead server\'s firewall chain removed')
+    }
+  }
+
   async function unavailable(): Promise<string | undefined> {
     if (process.getuid?.() !== 0) return 'not running as root'
     if (!(await ok('-S', 'INPUT'))) return `${bin} is not available`
@@ -78,6 +103,7 @@ export function createHostFirewall(opts: { mode: FirewallMode; instanceId: strin
       for (const iface of wanted) {
         if (!(await ok('-C', 'INPUT', '-i', iface, '-j', chain))) await ipt('-I', 'INPUT', '1', '-i', iface, '-j', chain)
       }
+      await removeForeignChains(wanted)
       installed = true
       log.info({ chain, interfaces: [...wanted] }, 'host firewall installed')
       return true

@@ -82,6 +82,16 @@ export function createRecovery(ctx: SandboxContext, parts: { pool: Pick<WarmPool
     }
     // Claim marks whose container is gone (removed by hand, or a crash after the removal).
     for (const id of await stateFile.claimedIds()) if (!poolIds.has(id)) await stateFile.unmarkClaimed(id)
+    // Containers on our networks that another instance started: no live server owns them (the
+    // networks are ours alone), e.g. after a crash and `docker compose down -v`. Their state, tokens
+    // and deadlines went with that server's data dir, so nothing can manage them any more.
+    for (const network of [ctx.settings.network, ctx.settings.internalNetwork]) {
+      for (const containerId of await runtime.listForeign(network)) {
+        await runtime.remove(containerId)
+        log.info({ containerId, network }, 'orphaned container of another server instance removed')
+        removed++
+      }
+    }
     if (adopted + removed + pooled > 0) log.info({ adopted, removed, pooled }, 'sandboxes re-attached')
     return { adopted, removed, pooled }
   }

@@ -48,11 +48,15 @@ export function createSandboxService(deps: SandboxServiceDeps & { snapshots: Sna
     startPool: () => pool.kick(),
     /** Target, ready count and bounds per pooled template reference. */
     poolSizes: () => pool.sizes(),
-    /** Stops timers and the pool refill; sandboxes and pool containers keep running and are re-attached by the next start. */
-    async close(): Promise<void> {
+    /**
+     * Stops timers and the pool refill; sandboxes keep running and are re-attached by the next
+     * start. Unclaimed pool containers are removed with `discardPool` (a clean shutdown), else kept.
+     */
+    async close(opts: { discardPool?: boolean } = {}): Promise<void> {
       metrics.stopSampling()
       for (const r of registry.all()) clearTimeout(r.timer)
       await pool.close()
+      if (opts.discardPool) await pool.discardReady()
     },
   }
 }

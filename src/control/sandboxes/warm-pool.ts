@@ -316,6 +316,19 @@ export function createWarmPool(deps: WarmPoolDeps) {
       })
     },
 
+    /**
+     * A clean shutdown, after close(): removes the ready (unclaimed) containers, so nothing is left
+     * running for a server that may never come back; the next start fills the pool again. Without
+     * it (and after a crash) they keep running and the next start re-adopts them.
+     */
+    async discardReady(): Promise<void> {
+      const ready = [...entries.values()].flat()
+      entries.clear()
+      await Promise.all(ready.map((e) => deps.discard(e).then(
+        () => log.info({ sandboxId: e.sandboxId, templateId: e.templateId }, 'pool container removed at shutdown'),
+        (err: unknown) => log.warn({ err, containerId: e.containerId }, 'removing a pool container failed'))))
+    },
+
     /** Stops refilling and waits for boots in flight. Ready containers keep running: the next start re-adopts them. */
     async close(): Promise<void> {
       closed = true

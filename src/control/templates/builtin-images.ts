@@ -35,12 +35,13 @@ type Runtime = Pick<SandboxRuntime, 'imageExists' | 'buildImage' | 'imageTagsByL
 export type BuiltinImages = ReturnType<typeof createBuiltinImages>
 
 /**
- * The folder holding the envd bundle and base.Dockerfile: beside the bundle (dist/image/sandock.mjs,
- * or one level up from its chunks/), or dist/image seen from dist/control/templates (tsc output) or
- * from src/control/templates. The derived built-ins' folders are in `builtins/` beside it.
+ * The folder holding the envd bundle and base.Dockerfile: beside the bundle's entry
+ * (dist/image/sandock.mjs, /opt/sandock in the server image) seen from the chunk this code is
+ * bundled into (`chunks/`), or dist/image seen from dist/control/templates (tsc output) or from
+ * src/control/templates. `here` is this module's folder. The derived built-ins' folders are in
+ * `builtins/` beside it.
  */
-export async function findImageContext(explicit?: string): Promise<string> {
-  const here = dirname(fileURLToPath(import.meta.url))
+export async function findImageContext(explicit?: string, here = dirname(fileURLToPath(import.meta.url))): Promise<string> {
   const candidates = explicit ? [explicit] : [here, join(here, '..'), join(here, '..', '..', 'image'), join(here, '..', '..', '..', 'dist', 'image')]
   for (const dir of candidates) {
     if (await access(join(dir, BASE_DOCKERFILE)).then(() => true, () => false)) return dir

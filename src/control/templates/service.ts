@@ -24,6 +24,8 @@ export type TemplateServiceDeps = Readonly<{
   uploadSecret: Buffer
   maxConcurrentBuilds: number
   limits: { maxCpu: number; maxMemoryMB: number }
+  /** What a built-in's sandboxes get (the server's defaults), as listed. */
+  builtinResources: { cpuCount: number; memoryMB: number }
 }>
 
 /** Where uploads are kept (`<hash>.tar`); builds read them from here. */
@@ -35,11 +37,15 @@ export function createTemplateService(deps: TemplateServiceDeps) {
   const filesDir = templateFilesDir(deps.dataDir)
   const uploads = createUploads({ filesDir, secret: deps.uploadSecret })
   const queue = createBuildQueue({ store, node, uploads, lookup: deps.lookup, maxConcurrentBuilds: deps.maxConcurrentBuilds, log })
-  const catalog = createCatalog({ store, builtins: deps.builtins, node, queue, limits: deps.limits, log })
+  const catalog = createCatalog({ store, builtins: deps.builtins, node, queue, limits: deps.limits, builtinResources: deps.builtinResources, log })
+
+  const tags = createTags(store)
 
   return {
     ...catalog,
-    ...createTags(store),
+    ...tags,
+    /** A template's tags; a built-in (listed like any template) has `default` on its one build. */
+    tags: (ref: string) => catalog.builtinTags(ref) ?? tags.tags(ref),
     startBuild: queue.start,
     /** The upload link of a template's files (404 for an unknown template). */
     async fileUploadLink(templateId: string, hash: string, baseUrl: string) {

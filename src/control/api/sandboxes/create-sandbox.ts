@@ -4,7 +4,7 @@ import { ErrorBody, NewSandbox, Sandbox, sandboxBody } from '../schemas.js'
 import { refuseIamTokens } from '../../egress/validate.js'
 import type { SandboxRouteDeps } from './deps.js'
 
-export const createSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, { node, domain }) => {
+export const createSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, { node, domain, recordSpawn }) => {
   for (const [url, v2] of [['/v2/sandboxes', true], ['/sandboxes', false]] as const) {
     app.post(url, { schema: { body: NewSandbox, response: { 201: Sandbox, '4xx': ErrorBody } } }, async (req, reply) => {
       const b = req.body
@@ -28,6 +28,7 @@ export const createSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = a
         ingress: { maskRequestHost: b.network?.maskRequestHost ?? undefined, httpsPorts: b.network?.httpsPorts ?? undefined },
         volumeMounts: b.volumeMounts ?? [],
       })
+      recordSpawn(sandbox.templateId)
       return reply.code(201).send(sandboxBody(sandbox, domain))
     })
   }

@@ -241,25 +241,49 @@ describe('metrics', () => {
 })
 
 describe('logs', () => {
-  it('answers the container output: v1 lines and entries, v2 entries (backward reversed), envd JSON parsed', async () => {
+  it('answers the container output in upstream\'s shapes: v1 lines (JSON, string levels) and entries, v2 entries both ways', async () => {
     const c = await fakeControl()
     const id = await create(c)
     const [container] = c.runtime.containersOf(id)
     container!.logs.push('plain output', JSON.stringify({ level: 40, time: Date.UTC(2026, 0, 1), msg: 'careful', pid: 7, req: { path: '/x' } }))
     const v1 = await c.api('GET', `/sandboxes/${id}/logs`)
     expect(v1.status).toBe(200)
+    const [t0, t1] = container!.logTimes.map((t) => t.toISOString())
     expect(v1.body).toEqual({
-      logs: [{ timestamp: expect.any(String), line: 'plain output' }, { timestamp: '2026-01-01T00:00:00.000Z', line: container!.logs[1] }],
+      logs: [
+        { timestamp: t0, line: JSON.stringify({ level: 'info', message: 'plain output' }) },
+        { timestamp: t1, line: JSON.stringify({ level: 'warn', time: t1, message: 'careful', pid: 7, req: { path: '/x' } }) },
+      ],
       logEntries: [
-        { timestamp: expect.any(String), message: 'plain output', level: 'info', fields: {} },
-        { timestamp: '2026-01-01T00:00:00.000Z', message: 'careful', level: 'warn', fields: { pid: '7', req: '{"path":"/x"}' } },
+        { timestamp: t0, message: 'plain output', level: 'info', fields: {} },
+        { timestamp: t1, message: 'careful', level: 'warn', fields: { pid: '7', req: '{"path":"/x"}' } },
       ],
     })
+    // The CLI reads each line's level as a string.
+    for (const l of (v1.body as { logs: { line: string }[] }).logs) expect(typeof JSON.parse(l.line).level).toBe('string')
     const v2 = await c.api('GET', `/v2/sandboxes/${id}/logs?direction=backward&limit=2`)
     expect((v2.body as { logs: { message: string }[] }).logs.map((l) => l.message)).toEqual(['careful', 'plain output'])
-    const tail = await c.api('GET', `/v2/sandboxes/${id}/logs?limit=1`)
-    expect((tail.body as { logs: { message: string }[] }).logs.map((l) => l.message)).toEqual(['careful'])
+    const first = await c.api('GET', `/v2/sandboxes/${id}/logs?limit=1`)
+    expect((first.body as { logs: { message: string }[] }).logs.map((l) => l.message)).toEqual(['plain output'])
     expectError(await c.api('GET', `/v2/sandboxes/${id}/logs?direction=sideways`), 400, /direction/)
+  })
+
+  it('reads forward from `start` (ms): a client asking again from its last timestamp + 1 gets only newer lines', async () => {
+    const c = await fakeControl()
+    const id = await create(c)
+    const [container] = c.runtime.containersOf(id)
+    container!.logs.push('one', 'two')
+    const first = (await c.api('GET', `/sandboxes/${id}/logs`)).body as { logs: { timestamp: string; line: string }[] }
+    expect(first.logs.map((l) => JSON.parse(l.line).message)).toEqual(['one', 'two'])
+    const next = Date.parse(first.logs.at(-1)!.timestamp) + 1
+    await new Promise((r) => setTimeout(r, 5))
+    container!.logs.push('three')
+    const again = (await c.api('GET', `/sandboxes/${id}/logs?start=${next}`)).body as { logs: { line: string }[] }
+    expect(again.logs.map((l) => JSON.parse(l.line).message)).toEqual(['three'])
+    const limited = (await c.api('GET', `/sandboxes/${id}/logs?limit=2`)).body as { logs: { line: string }[] }
+    expect(limited.logs.map((l) => JSON.parse(l.line).message)).toEqual(['one', 'two'])
+    const back = (await c.api('GET', `/v2/sandboxes/${id}/logs?direction=backward&cursor=${next - 1}`)).body as { logs: { message: string }[] }
+    expect(back.logs.map((l) => l.message)).toEqual(['two', 'one'])
   })
 })
 

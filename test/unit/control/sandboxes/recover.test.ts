@@ -87,4 +87,18 @@ describe('recovery after a restart', () => {
     expect(next.map((r) => r.pooled)).toEqual([true, true])
     expect(next.map((r) => r.containerId).sort()).toEqual(pool.slice(1).map((c) => c.containerId).sort())
   })
+
+  it('removes what another (gone) instance left on this server\'s networks, pool containers and sandboxes, and leaves other networks alone', async () => {
+    const f = await sandboxFixture()
+    const orphans = [
+      f.runtime.plant({ spec: spec('orphan1'), pool: true, network: 'sandock', foreignInstance: 'gone' }),
+      f.runtime.plant({ spec: spec('orphan2'), network: 'sandock', foreignInstance: 'gone' }),
+      f.runtime.plant({ spec: spec('orphan3'), network: 'sandock-internal', foreignInstance: 'gone', state: 'stopped' }),
+    ]
+    const elsewhere = f.runtime.plant({ spec: spec('other1'), pool: true, network: 'sandock-other', foreignInstance: 'live' })
+    const g = await f.restart()
+    for (const o of orphans) expect(f.runtime.containers.has(o.containerId)).toBe(false)
+    expect(f.runtime.containers.has(elsewhere.containerId)).toBe(true)
+    expect(() => g.service.get('orphan2')).toThrow()
+  })
 })

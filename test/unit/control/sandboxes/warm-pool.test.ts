@@ -75,6 +75,21 @@ describe('warm pool: size', () => {
     expect(f.booted).toHaveLength(3)
   })
 
+  it('removes its unclaimed containers at a clean shutdown, and keeps them otherwise (a crash: the next start re-adopts)', async () => {
+    const clean = fixture({ bounds: { min: 3, max: 3 } })
+    await clean.settle()
+    const claimed = clean.pool.claim(clean.template())!
+    await clean.pool.close()
+    await clean.pool.discardReady()
+    expect(clean.discarded.sort()).toEqual(clean.booted.map((e) => e.containerId).filter((c) => c !== claimed.containerId).sort())
+    expect(clean.pool.containerIds()).toEqual([])
+
+    const kept = fixture({ bounds: { min: 3, max: 3 } })
+    await kept.settle()
+    await kept.pool.close()
+    expect(kept.discarded).toEqual([])
+  })
+
   it('grows to the size of a burst it has seen, and back to its floor once idle', async () => {
     const f = fixture({ bounds: { min: 2, max: 8 } })
     await f.settle()
