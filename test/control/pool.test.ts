@@ -78,7 +78,8 @@ describe('warm pool', () => {
 
   it('reports the pool on /health and fills it in the background', async () => {
     const h = await poolFull()
-    expect(h).toEqual({ status: 'ok', pools: { base: { size: POOL_SIZE, ready: POOL_SIZE, min: POOL_SIZE, max: POOL_SIZE } } })
+    // code-interpreter-v1 is configured off by the test servers (support/control-server.ts).
+    expect(h).toEqual({ status: 'ok', pools: { base: { size: POOL_SIZE, ready: POOL_SIZE, min: POOL_SIZE, max: POOL_SIZE }, 'code-interpreter-v1': { size: 0, ready: 0, min: 0, max: 0 } } })
   })
 
   it('hands each concurrent create its own container: the pool ones once, the excess cold-started', async () => {
