@@ -74,6 +74,9 @@ export async function startComposeServer(opts: StartServerOpts = {}): Promise<Co
     SANDOCK_NETWORK: networks[0],
     SANDOCK_INTERNAL_NETWORK: networks[1],
     SANDOCK_POOL_SIZE: '0',
+    // As for the process servers (control-server.ts): no built-in pool, no background image builds.
+    SANDOCK_POOL_SIZES: 'code-interpreter-v1=0',
+    SANDOCK_BUILD_BUILTINS: 'off',
     ...(process.env.SANDOCK_BASE_TEMPLATE_IMAGE ? { SANDOCK_BASE_TEMPLATE_IMAGE: process.env.SANDOCK_BASE_TEMPLATE_IMAGE } : {}),
     ...(TEST_RUNTIME ? { SANDOCK_RUNTIME: TEST_RUNTIME } : {}),
     ...opts.env,
