@@ -49,7 +49,8 @@ export function createImages(client: DockerClient): ImageOps {
       const files = (await readdir(contextDir, { recursive: true, withFileTypes: true }))
         .filter((d) => d.isFile() || d.isSymbolicLink())
         .map((d) => relative(contextDir, join(d.parentPath, d.name)))
-      const stream = await docker.buildImage({ context: contextDir, src: files }, { t: tag, dockerfile, buildargs: buildArgs ?? {}, labels: { ...labels, [LABELS.managedBy]: MANAGED_BY } }).catch((e: unknown) => {
+      // forcerm: a step that fails leaves no intermediate container behind (Docker keeps it by default).
+      const stream = await docker.buildImage({ context: contextDir, src: files }, { t: tag, dockerfile, buildargs: buildArgs ?? {}, labels: { ...labels, [LABELS.managedBy]: MANAGED_BY }, forcerm: true }).catch((e: unknown) => {
         throw fromDockerError(e, `build image ${tag}`)
       })
       const failed = await followProgress<{ error?: string; stream?: string; status?: string }>(client, stream, (ev) => {
