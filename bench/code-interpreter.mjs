@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Sandbox } from '@e2b/code-interpreter'
+import { stats } from './stats.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const num = (name, fallback) => Number(process.env[name] ?? fallback)
@@ -32,9 +33,7 @@ const ALIAS = 'code-interpreter-v1'
 const docker = (...args) => execFileSync('docker', args, { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe'] }).trim()
 const quietly = (f) => { try { f() } catch { /* already gone */ } }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
-const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]
 const r1 = (x) => +x.toFixed(1)
-const stats = (xs) => ({ n: xs.length, p50: r1(pct(xs, 50)), p95: r1(pct(xs, 95)), max: r1(Math.max(...xs)) })
 const ratio = (a, b) => +(a / b).toFixed(2)
 const time = async (f) => {
   const t = performance.now()
