@@ -49,7 +49,7 @@ export async function findImageContext(explicit?: string, here = dirname(fileURL
   throw new AppError('failed_precondition', `no ${BASE_DOCKERFILE} found in ${candidates.join(', ')} (run npm run build)`)
 }
 
-export const builtinsDirOf = (imageContext: string) => join(imageContext, '..', 'builtins')
+const builtinsDirOf = (imageContext: string) => join(imageContext, '..', 'builtins')
 
 async function filesOf(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true })

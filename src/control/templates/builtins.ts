@@ -27,8 +27,8 @@ export type BuiltinTemplate = Readonly<{
 
 /** The template every other one can start from: envd is copied from its image into images that lack it. */
 export const BASE_TEMPLATE = 'base'
-export const CODE_INTERPRETER_TEMPLATE = 'code-interpreter-v1'
-export const DESKTOP_TEMPLATE = 'desktop'
+const CODE_INTERPRETER_TEMPLATE = 'code-interpreter-v1'
+const DESKTOP_TEMPLATE = 'desktop'
 
 const HOME = { user: 'user', workdir: '/home/user', shell: '/bin/bash' } as const
 
@@ -36,8 +36,8 @@ const HOME = { user: 'user', workdir: '/home/user', shell: '/bin/bash' } as cons
  * The interpreter (src/interpreter) runs from the bundle envd already lives in; the ready command
  * polls its /health every 50 ms inside one command (a create's own ready loop backs off between commands).
  */
-export const CODE_INTERPRETER_START_CMD = '/opt/sandock/bin/node /opt/sandock/sandock.mjs interpreter'
-export const CODE_INTERPRETER_READY_CMD = 'for i in $(seq 1 600); do curl -sf -o /dev/null http://127.0.0.1:49999/health && exit 0; sleep 0.05; done; exit 1'
+const CODE_INTERPRETER_START_CMD = '/opt/sandock/bin/node /opt/sandock/sandock.mjs interpreter'
+const CODE_INTERPRETER_READY_CMD = 'for i in $(seq 1 600); do curl -sf -o /dev/null http://127.0.0.1:49999/health && exit 0; sleep 0.05; done; exit 1'
 
 export function builtinTemplates(opts: { baseImage: string }): readonly BuiltinTemplate[] {
   return [
