@@ -86,6 +86,7 @@ export function createControlCore(deps: {
       pools: poolsOf(config, builtins),
       poolMemoryMB: config.poolMemoryMB,
       poolIdleMs: config.poolIdleS * 1000,
+      poolRefillDelayMs: config.poolRefillDelayMs,
       poolBoots: config.poolBoots,
     },
   })
