@@ -47,10 +47,12 @@ export type WarmPoolDeps = Readonly<{
   /** How often targets are re-evaluated without a create (so an idle pool shrinks). */
   tickMs?: number
   /**
-   * After a create takes a ready container, how long refills wait (default 0: none). The creates of
-   * a burst then run their first commands without refill boots competing for the CPU. Measured
-   * from the first claim the pool served, not extended by later ones; a create that finds the pool
-   * empty ends the wait at once (demand is ahead of the pool: refills are due now).
+   * After a create takes a ready container and others are still ready, how long refills wait
+   * (default 0: none). The creates of a burst then run their first commands without refill boots
+   * competing for the CPU. Measured from the first such claim, not extended by later ones. A claim
+   * that takes the last ready container starts no wait (creates one after another, each taking
+   * what the last refill made, need the next boot now), and a create that finds the pool empty
+   * ends one (demand is ahead of the pool).
    */
   refillDelayMs?: number
   /** The clock (ms); performance.now() unless a test drives it. */
@@ -276,7 +278,7 @@ export function createWarmPool(deps: WarmPoolDeps) {
     }
     const t = now()
     if (!entry) holdUntil = -Infinity
-    else if (refillDelayMs > 0 && holdUntil <= t) holdUntil = t + refillDelayMs
+    else if (refillDelayMs > 0 && holdUntil <= t && list!.length > 0) holdUntil = t + refillDelayMs
     kick()
     return entry
   }

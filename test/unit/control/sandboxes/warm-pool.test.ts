@@ -370,6 +370,15 @@ describe('warm pool: refills wait briefly after claims', () => {
     expect(f.ready()).toBe(3)
   })
 
+  it('starts no wait when a claim takes the last ready container (creates one after another)', async () => {
+    const f = fixture({ bounds: { min: 1, max: 1 }, refillDelayMs: DELAY_MS })
+    await f.settle()
+    expect(f.burst(1).every(Boolean)).toBe(true)
+    await f.settle()
+    expect(f.booted).toHaveLength(2)
+    expect(f.ready()).toBe(1)
+  })
+
   it('refills at once when a create finds the pool empty', async () => {
     const f = fixture({ bounds: { min: 2, max: 2 }, refillDelayMs: DELAY_MS })
     await f.settle()
