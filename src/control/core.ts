@@ -11,7 +11,7 @@ import type { Secrets } from './secrets.js'
 import { baseTemplate, builtinTemplates, type BuiltinTemplate } from './templates/builtins.js'
 import { createTemplateLookup } from './templates/resolve.js'
 import { createTemplateService, templateFilesDir, type TemplateService } from './templates/service.js'
-import { TemplateStore } from './templates/template-store.js'
+import { SqliteTemplateStore } from './templates/template-store.js'
 
 /** A build's final check waits this long for the template's ready command. */
 const BUILD_CHECK_TIMEOUT_MS = 10 * 60 * 1000
@@ -32,7 +32,7 @@ export function createControlCore(deps: {
   const { config, runtime, log, secrets } = deps
   // The template catalog answers look-ups on its own; the node (sandboxes, builds) uses them, and
   // the template service uses the node: built in that order, nothing is declared before it exists.
-  const store = new TemplateStore(config.dataDir)
+  const store = new SqliteTemplateStore(config.dataDir)
   const builtins = builtinTemplates({ baseImage: config.baseImage })
   const node = createLocalNode({
     runtime,

@@ -20,7 +20,7 @@ export type LocalNodeDeps = Readonly<{
   tokens: SandboxTokens
   settings: SandboxSettings
   /** The template catalog's look-up (built and built-in templates); snapshots are this node's. */
-  templates: (ref: string) => TemplateLookup
+  templates: (ref: string) => Promise<TemplateLookup>
   /** Resources of a template that names none. */
   defaults: { cpuCount: number; memoryMB: number }
   builds: Readonly<{ layers: LayerCache; filesDir: string; base: BuiltinTemplate; readyTimeoutMs: number }>

@@ -41,7 +41,7 @@ export function createTemplateService(deps: TemplateServiceDeps) {
     startBuild: queue.start,
     /** The upload link of a template's files (404 for an unknown template). */
     async fileUploadLink(templateId: string, hash: string, baseUrl: string) {
-      templateOrThrow(store, templateId)
+      await templateOrThrow(store, templateId)
       return uploads.link(hash, baseUrl)
     },
     receiveUpload: uploads.receive,
@@ -52,7 +52,7 @@ export function createTemplateService(deps: TemplateServiceDeps) {
     },
     async close(): Promise<void> {
       await queue.close()
-      store.close()
+      await store.close()
     },
   }
 }
