@@ -6,6 +6,7 @@ import type { Logger } from 'pino'
 import type { ControlConfig } from './config.js'
 import type { EnvdClient } from './envd/client.js'
 import { createLocalNode, type LocalNode } from './node/local-node.js'
+import type { SandboxSettings } from './sandboxes/context.js'
 import type { Runtime } from './runtime/types.js'
 import type { Secrets } from './secrets.js'
 import { baseTemplate, builtinTemplates, type BuiltinTemplate } from './templates/builtins.js'
@@ -42,23 +43,7 @@ export function createControlCore(deps: {
     templates: createTemplateLookup(store, builtins),
     defaults: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
     builds: { layers: store, filesDir: templateFilesDir(config.dataDir), base: baseTemplate(builtins), readyTimeoutMs: BUILD_CHECK_TIMEOUT_MS },
-    settings: {
-      dataDir: config.dataDir,
-      network: config.network,
-      internalNetwork: config.internalNetwork,
-      defaultTimeoutS: config.defaultTimeoutS,
-      maxTimeoutS: config.maxTimeoutS,
-      pidsLimit: config.pidsLimit,
-      maxSandboxes: config.maxSandboxes,
-      metricsIntervalMs: config.metricsIntervalMs,
-      pausedRetentionMs: config.pausedRetentionS * 1000,
-      readyTimeoutMs: config.readyTimeoutS * 1000,
-      containerRuntime: config.containerRuntime,
-      // runc refuses any mount inside /proc, so only gVisor sandboxes get their own boot id.
-      gvisor: config.containerRuntime === 'runsc',
-      egressDnsServers: deps.egressDnsServers,
-      poolSizes: config.poolSizes,
-    },
+    settings: localNodeSettings(config, deps.egressDnsServers),
   })
   const templates = createTemplateService({
     store,
@@ -71,4 +56,25 @@ export function createControlCore(deps: {
     limits: TEMPLATE_LIMITS,
   })
   return { node, templates, builtins }
+}
+
+/** A node's sandbox settings from the server's config (the same for `serve` and a cluster's node agent). */
+export function localNodeSettings(config: ControlConfig, egressDnsServers: readonly string[]): SandboxSettings {
+  return {
+    dataDir: config.dataDir,
+    network: config.network,
+    internalNetwork: config.internalNetwork,
+    defaultTimeoutS: config.defaultTimeoutS,
+    maxTimeoutS: config.maxTimeoutS,
+    pidsLimit: config.pidsLimit,
+    maxSandboxes: config.maxSandboxes,
+    metricsIntervalMs: config.metricsIntervalMs,
+    pausedRetentionMs: config.pausedRetentionS * 1000,
+    readyTimeoutMs: config.readyTimeoutS * 1000,
+    containerRuntime: config.containerRuntime,
+    // runc refuses any mount inside /proc, so only gVisor sandboxes get their own boot id.
+    gvisor: config.containerRuntime === 'runsc',
+    egressDnsServers,
+    poolSizes: config.poolSizes,
+  }
 }

@@ -58,12 +58,18 @@ export async function loadSecrets(dataDir: string, configuredKeys: readonly stri
     apiKeyDigests = [generated.digest]
     generatedKey = generated.generatedKey
   }
+  return { ...tokensFromSeed(seed.value), apiKeyDigests, generatedKey, instanceId: instance.value }
+}
+
+/**
+ * The tokens derived from a seed: envd and traffic tokens per sandbox, and the upload URLs'
+ * secret. A cluster gives every control replica and node agent the same seed (a Swarm secret), so
+ * a token issued by one is accepted by all.
+ */
+export function tokensFromSeed(seed: string): Pick<Secrets, 'envdToken' | 'trafficToken' | 'uploadSecret'> {
   return {
-    envdToken: (sandboxId) => createHmac('sha256', seed.value).update(sandboxId).digest('hex'),
-    trafficToken: (sandboxId) => createHmac('sha256', seed.value).update(`sandbox-traffic-${sandboxId}`).digest('hex'),
-    uploadSecret: createHmac('sha256', seed.value).update('template-file-uploads').digest(),
-    apiKeyDigests,
-    generatedKey,
-    instanceId: instance.value,
+    envdToken: (sandboxId) => createHmac('sha256', seed).update(sandboxId).digest('hex'),
+    trafficToken: (sandboxId) => createHmac('sha256', seed).update(`sandbox-traffic-${sandboxId}`).digest('hex'),
+    uploadSecret: createHmac('sha256', seed).update('template-file-uploads').digest(),
   }
 }

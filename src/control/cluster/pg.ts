@@ -43,7 +43,8 @@ CREATE TABLE IF NOT EXISTS sandboxes (
 );
 CREATE INDEX IF NOT EXISTS sandboxes_by_node ON sandboxes(node_id);
 CREATE TABLE IF NOT EXISTS reservations (
-  reservation_id TEXT PRIMARY KEY, node_id TEXT, expires_at TIMESTAMPTZ NOT NULL
+  reservation_id TEXT PRIMARY KEY, node_id TEXT NOT NULL, cpu_count INTEGER NOT NULL, memory_mb INTEGER NOT NULL,
+  expires_at TIMESTAMPTZ NOT NULL
 );
 CREATE TABLE IF NOT EXISTS snapshots (
   snapshot_id TEXT PRIMARY KEY, names JSONB NOT NULL, sandbox_id TEXT NOT NULL, template_id TEXT NOT NULL,

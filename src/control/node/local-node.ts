@@ -6,7 +6,7 @@ import type { Runtime } from '../runtime/types.js'
 import type { SandboxSettings, SandboxTokens } from '../sandboxes/context.js'
 import { infoOf } from '../sandboxes/registry.js'
 import { createSandboxService } from '../sandboxes/service.js'
-import { createSnapshotService } from '../sandboxes/snapshots.js'
+import { createSnapshotService, type SnapshotService } from '../sandboxes/snapshots.js'
 import type { LayerCache } from '../templates/build-plan.js'
 import { runBuild } from '../templates/builder.js'
 import type { BuiltinTemplate } from '../templates/builtins.js'
@@ -24,6 +24,8 @@ export type LocalNodeDeps = Readonly<{
   /** Resources of a template that names none. */
   defaults: { cpuCount: number; memoryMB: number }
   builds: Readonly<{ layers: LayerCache; filesDir: string; base: BuiltinTemplate; readyTimeoutMs: number }>
+  /** Where snapshots are kept: this host's images by default; a cluster's node keeps them in the registry and PostgreSQL. */
+  snapshots?: SnapshotService
 }>
 
 export type LocalNode = SandboxNode & {
@@ -37,7 +39,7 @@ export type LocalNode = SandboxNode & {
 
 export function createLocalNode(deps: LocalNodeDeps): LocalNode {
   const { runtime, envd } = deps
-  const snapshots = createSnapshotService(runtime)
+  const snapshots = deps.snapshots ?? createSnapshotService(runtime)
   const sandboxes = createSandboxService({
     runtime, envd, log: deps.log, tokens: deps.tokens, settings: deps.settings, snapshots,
     templates: createTemplateResolver({ lookup: deps.templates, snapshot: snapshots.resolve, ...deps.defaults }),

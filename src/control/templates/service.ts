@@ -10,7 +10,7 @@ import { createTemplateLookup } from './resolve.js'
 import { createTags } from './tags.js'
 import type { TemplateStore } from './template-store.js'
 import type { TemplateNode } from './types.js'
-import { createUploads } from './uploads.js'
+import { createUploads, type Uploads } from './uploads.js'
 
 export type TemplateServiceDeps = Readonly<{
   store: TemplateStore
@@ -22,6 +22,8 @@ export type TemplateServiceDeps = Readonly<{
   uploadSecret: Buffer
   maxConcurrentBuilds: number
   limits: { maxCpu: number; maxMemoryMB: number }
+  /** Shares uploads beyond this process (a cluster keeps them in PostgreSQL for the node that builds). */
+  shareUploads?: (local: Uploads) => Uploads
 }>
 
 /** Where uploads are kept (`<hash>.tar`); builds read them from here. */
@@ -31,7 +33,8 @@ export function createTemplateService(deps: TemplateServiceDeps) {
   const { store, node } = deps
   const log = deps.log.child({ component: 'templates' })
   const filesDir = templateFilesDir(deps.dataDir)
-  const uploads = createUploads({ filesDir, secret: deps.uploadSecret })
+  const local = createUploads({ filesDir, secret: deps.uploadSecret })
+  const uploads = deps.shareUploads ? deps.shareUploads(local) : local
   const queue = createBuildQueue({ store, node, uploads, lookup: createTemplateLookup(store, deps.builtins), maxConcurrentBuilds: deps.maxConcurrentBuilds, log })
   const catalog = createCatalog({ store, builtins: deps.builtins, node, queue, limits: deps.limits, log })
 
