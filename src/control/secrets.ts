@@ -46,6 +46,12 @@ async function generatedKeyDigest(dataDir: string): Promise<{ digest: Buffer; ge
   return { digest, generatedKey: legacy ? undefined : key }
 }
 
+/** This data dir's instance id (created once): it names the server on its containers. */
+export async function loadInstanceId(dataDir: string): Promise<string> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  return (await readOrCreate(join(dataDir, 'instance-id'), () => randomBytes(8).toString('hex'))).value
+}
+
 export async function loadSecrets(dataDir: string, configuredKeys: readonly string[]): Promise<Secrets> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
   const seed = await readOrCreate(join(dataDir, 'token-seed'), () => randomBytes(32).toString('hex'))
