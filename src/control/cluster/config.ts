@@ -7,6 +7,8 @@ import { envReader } from '../../shared/config.js'
 export type ClusterConfig = Readonly<{
   /** postgres://user:password@host:port/db: the cluster's shared state. */
   databaseUrl: string
+  /** File with the database password (a Swarm secret), when the URL carries none. */
+  databasePasswordFile: string | undefined
   /** File with the token seed (envd and traffic tokens, upload URLs): the same on every replica and node. */
   tokenSeedFile: string
   /** File with the node token control shows the agents. */
@@ -37,6 +39,7 @@ export function loadClusterConfig(env: NodeJS.ProcessEnv = process.env, role: 'c
   const r = envReader(env)
   const config = {
     databaseUrl: r.str('SANDOCK_DATABASE_URL', ''),
+    databasePasswordFile: r.optStr('SANDOCK_DATABASE_PASSWORD_FILE'),
     tokenSeedFile: r.str('SANDOCK_TOKEN_SEED_FILE', ''),
     nodeTokenFile: r.str('SANDOCK_NODE_TOKEN_FILE', ''),
     apiKeysFile: r.optStr('SANDOCK_API_KEYS_FILE'),

@@ -46,7 +46,7 @@ export async function startClusterControl(config: ControlConfig, cluster: Cluste
   if (config.domain && config.tls === 'auto' && !config.tlsCertFile) throw new Error('sandock control in domain mode needs SANDOCK_TLS_CERT and SANDOCK_TLS_KEY (Swarm secrets) or SANDOCK_TLS=off behind a TLS-terminating proxy')
   const secrets = tokensFromSeed(await readSecretFile(cluster.tokenSeedFile, 'token seed'))
   const nodeToken = await readSecretFile(cluster.nodeTokenFile, 'node token')
-  const db = createDb(cluster.databaseUrl)
+  const db = createDb(cluster.databaseUrl, { password: cluster.databasePasswordFile && (await readSecretFile(cluster.databasePasswordFile, 'database password')) })
   await migrate(db)
   const digests = await apiKeyDigests(db, config, cluster)
 

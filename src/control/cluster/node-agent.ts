@@ -56,7 +56,7 @@ export async function startNodeAgent(config: ControlConfig, cluster: ClusterConf
   const tokens = tokensFromSeed(await readSecretFile(cluster.tokenSeedFile, 'token seed'))
   const nodeToken = await readSecretFile(cluster.nodeTokenFile, 'node token')
   const instanceId = await loadInstanceId(config.dataDir)
-  const db = createDb(cluster.databaseUrl, { max: 5 })
+  const db = createDb(cluster.databaseUrl, { max: 5, password: cluster.databasePasswordFile && (await readSecretFile(cluster.databasePasswordFile, 'database password')) })
   await migrate(db)
 
   const runtime = createDockerRuntime({ socketPath: config.dockerSocket, instanceId, log, diskLimitMB: config.diskLimitMB, procRoot: cluster.hostProc })

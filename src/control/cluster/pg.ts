@@ -55,8 +55,8 @@ CREATE TABLE IF NOT EXISTS api_keys (digest TEXT PRIMARY KEY, created_at TIMESTA
 `
 
 /** A pool on `url` (postgres://user:pass@host:port/db); connections are made lazily. */
-export function createDb(url: string, opts: { max?: number } = {}): Db {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 })
+export function createDb(url: string, opts: { max?: number; password?: string } = {}): Db {
+  const pool = new pg.Pool({ connectionString: url, ...(opts.password ? { password: opts.password } : {}), max: opts.max ?? 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 })
   // An idle client whose server went away emits here; the next query reconnects.
   pool.on('error', () => undefined)
   return pool
