@@ -145,7 +145,7 @@ describe('sandock on a swarm', () => {
     const [a, b] = await replicas()
     const name = `cluster-tpl-${Date.now().toString(36)}`
     const logs: string[] = []
-    const info = await timed('template build + push', () => Template.build(Template().fromTemplate('base').runCmd('echo built-in-the-cluster > /opt/marker'), name,
+    const info = await timed('template build + push', () => Template.build(Template().fromTemplate('base').runCmd('echo built-in-the-cluster > /home/user/marker'), name,
       { apiKey: opts(a!).apiKey, apiUrl: a!.apiUrl, cpuCount: 1, memoryMB: 1024, onBuildLogs: (e) => void logs.push(e.message) }))
     expect(info.templateId).toBeTruthy()
     const builder = /Building on node (\S+)/.exec(logs.join('\n'))?.[1]
@@ -156,7 +156,7 @@ describe('sandock on a swarm', () => {
       const sbx = track(await timed('create from the template on another node (pull)', () => Sandbox.create(name, opts(b!))))
       const where = await stack.nodeOf(sbx.sandboxId)
       expect(where).not.toBe(builder)
-      expect((await sbx.commands.run('cat /opt/marker')).stdout).toBe('built-in-the-cluster\n')
+      expect((await sbx.commands.run('cat /home/user/marker')).stdout).toBe('built-in-the-cluster\n')
       await sbx.kill()
       made.delete(sbx.sandboxId)
     } finally {
