@@ -13,7 +13,7 @@ import { startCluster, type TestCluster } from '../support/cluster/cluster.js'
 import { docker, waitFor } from '../support/cluster/docker-cli.js'
 import { removeImages } from '../support/cluster/images.js'
 import { listLabelled } from '../support/cluster/resources.js'
-import { deploySandock, ensureClusterImage, ensurePostgresImage, pushToRegistry, sandboxContainers, type Replica, type SandockStack } from '../support/cluster/sandock-stack.js'
+import { deploySandock, ensureBaseTemplateImage, ensureClusterImage, ensurePostgresImage, pushToRegistry, sandboxContainers, type Replica, type SandockStack } from '../support/cluster/sandock-stack.js'
 import { formSwarm, swarmNodes } from '../support/cluster/swarm.js'
 
 const LABEL = 'sandock.test=cluster'
@@ -43,7 +43,7 @@ const cordon = (nodeId: string, on: boolean) => stack.sql(`UPDATE nodes SET sche
 
 beforeAll(async () => {
   const t0 = performance.now()
-  const [clusterImage, postgresImage] = await timed('images (cluster, postgres)', () => Promise.all([ensureClusterImage(PREFIX, [LABEL]), ensurePostgresImage(PREFIX, [LABEL])]))
+  const [clusterImage, postgresImage] = await timed('images (cluster, postgres, base)', () => Promise.all([ensureClusterImage(PREFIX, [LABEL]), ensurePostgresImage(PREFIX, [LABEL]), ensureBaseTemplateImage(HOST_BASE)]))
   built = [clusterImage, postgresImage]
   cluster = await startCluster({ prefix: PREFIX, label: LABEL, nodes: 3, keepImages: KEEP_IMAGES, onPhase: (p, ms) => timings.push([`cluster ${p}`, ms]) })
   await timed('swarm of three managers', () => formSwarm(cluster!.nodes))

@@ -43,6 +43,14 @@ export async function ensureClusterImage(prefix: string, labels: readonly string
   return tag
 }
 
+/** The base template image on the host (the single-host suites build it; built here from dist/image when missing). */
+export async function ensureBaseTemplateImage(tag: string): Promise<string> {
+  if (await docker(['image', 'inspect', tag]).then(() => true, () => false)) return tag
+  const context = join(ROOT, 'dist', 'image')
+  await docker(['build', '-q', '-f', join(context, 'base.Dockerfile'), '-t', tag, '--build-arg', `BASE_IMAGE=${BASE_IMAGE}`, context], { timeoutMs: 900_000 })
+  return tag
+}
+
 export const ensurePostgresImage = (prefix: string, labels: readonly string[]) => ensureImage({ ...POSTGRES, name: `${prefix}-postgres` }, labels)
 
 /** Copies host images into node 1 and pushes them to the test registry; resolves with their registry refs. */
