@@ -119,15 +119,25 @@ export async function deploySandock(cluster: TestCluster, opts: DeployOptions): 
       return { hostname: h, ip, apiUrl: `http://${ip}:${PORTS.api}`, sandboxUrl: `http://${ip}:${PORTS.edge}` }
     })
   }
-  await waitForTasks(n1!, `${STACK}_postgres`, 1, 300_000)
-  await waitForTasks(n1!, `${STACK}_node`, cluster.nodes.length, 300_000)
-  await waitForTasks(n1!, `${STACK}_control`, 2, 300_000)
-  await waitFor('every node agent registered', async () => {
-    const rows = await sql("SELECT count(*) FROM nodes WHERE heartbeat_at > now() - interval '10 seconds'").catch(() => [['0']])
-    return Number(rows[0]?.[0]) === cluster.nodes.length ? true : undefined
-  }, 300_000, 1000)
-  for (const r of await replicas()) {
-    await waitFor(`control on ${r.hostname}`, async () => ((await fetch(`${r.apiUrl}/health`, { signal: AbortSignal.timeout(3000) })).status === 200 ? true : undefined), 120_000, 500)
+  try {
+    await waitForTasks(n1!, `${STACK}_postgres`, 1, 300_000)
+    await waitForTasks(n1!, `${STACK}_node`, cluster.nodes.length, 300_000)
+    await waitForTasks(n1!, `${STACK}_control`, 2, 300_000)
+    await waitFor('every node agent registered', async () => {
+      const rows = await sql("SELECT count(*) FROM nodes WHERE heartbeat_at > now() - interval '10 seconds'").catch(() => [['0']])
+      return Number(rows[0]?.[0]) === cluster.nodes.length ? true : undefined
+    }, 300_000, 1000)
+    for (const r of await replicas()) {
+      await waitFor(`control on ${r.hostname}`, async () => ((await fetch(`${r.apiUrl}/health`, { signal: AbortSignal.timeout(3000) })).status === 200 ? true : undefined), 120_000, 500)
+    }
+  } catch (err) {
+    // What the services did, for the failure message: their tasks and their last log lines.
+    const report = await Promise.all(['postgres', 'node', 'control'].map(async (s) => {
+      const tasks = await n1!.docker('service', 'ps', '--no-trunc', '--format', '{{.Node}} {{.CurrentState}} {{.Error}}', `${STACK}_${s}`).catch((e: Error) => e.message)
+      const logs = await n1!.exec(['sh', '-c', `docker service logs --raw --tail 15 ${STACK}_${s} 2>&1`]).catch((e: Error) => e.message)
+      return `--- ${STACK}_${s} tasks:\n${tasks}\n--- ${STACK}_${s} logs:\n${logs}`
+    }))
+    throw new Error(`${(err as Error).message}\n${report.join('\n')}`)
   }
   return {
     replicas, sql, node,
