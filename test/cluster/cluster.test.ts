@@ -7,6 +7,9 @@
 // sandboxes come back); a control replica killed (the other serves); a node lost (placement skips
 // it, its sandboxes are gone). Steps build on each other (one cluster per file) and run in order;
 // everything, images included unless kept, is removed at the end, also on failure.
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { Sandbox, Template } from 'e2b'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCluster, type TestCluster } from '../support/cluster/cluster.js'
@@ -21,6 +24,7 @@ const PREFIX = 'sandock-cluster'
 const KEEP_IMAGES = process.env.SANDOCK_TEST_CLUSTER_KEEP_IMAGES === '1'
 const HOST_BASE = process.env.SANDOCK_BASE_TEMPLATE_IMAGE ?? 'sandock/base:latest'
 
+const execFileP = promisify(execFile)
 const timings: Array<[string, number]> = []
 let cluster: TestCluster | undefined
 let stack: SandockStack
@@ -116,6 +120,11 @@ describe('sandock on a swarm', () => {
     const lines: string[] = []
     await viaB.commands.run('for i in 1 2 3; do echo line$i; sleep 0.2; done', { onStdout: (d) => void lines.push(d) })
     expect(lines.join('')).toBe('line1\nline2\nline3\n')
+    // The README's smoke check of a deployment (scripts/cluster-smoke.mjs) through both replicas.
+    const smoke = await execFileP(process.execPath, [fileURLToPath(new URL('../../scripts/cluster-smoke.mjs', import.meta.url)),
+      `${a!.apiUrl},${a!.sandboxUrl}`, `${b!.apiUrl},${b!.sandboxUrl}`], { env: { ...process.env, E2B_API_KEY: opts(a!).apiKey }, timeout: 120_000 })
+    expect(smoke.stdout).toContain(`ok through ${b!.apiUrl} + ${b!.sandboxUrl}`)
+    expect(smoke.stdout).toContain('cluster smoke: ok')
   })
 
   it('pauses and resumes on the same node, and auto-resumes through the other replica\'s edge', async () => {

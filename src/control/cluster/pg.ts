@@ -54,9 +54,21 @@ CREATE TABLE IF NOT EXISTS snapshots (
 CREATE TABLE IF NOT EXISTS api_keys (digest TEXT PRIMARY KEY, created_at TIMESTAMPTZ NOT NULL DEFAULT now());
 `
 
+/**
+ * `url` with `password` in it unless it has its own. pg lets the connection string win over a
+ * `password` option (a URL without one clears it), so a password from a secret file goes in the URL.
+ */
+export function urlWithPassword(url: string, password: string | undefined): string {
+  if (!password) return url
+  const u = new URL(url)
+  if (u.password) return url
+  u.password = encodeURIComponent(password)
+  return u.toString()
+}
+
 /** A pool on `url` (postgres://user:pass@host:port/db); connections are made lazily. */
 export function createDb(url: string, opts: { max?: number; password?: string } = {}): Db {
-  const pool = new pg.Pool({ connectionString: url, ...(opts.password ? { password: opts.password } : {}), max: opts.max ?? 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 })
+  const pool = new pg.Pool({ connectionString: urlWithPassword(url, opts.password), max: opts.max ?? 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 })
   // An idle client whose server went away emits here; the next query reconnects.
   pool.on('error', () => undefined)
   return pool
