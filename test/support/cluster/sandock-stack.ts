@@ -9,7 +9,7 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { TestCluster } from './cluster.js'
 import { docker, waitFor } from './docker-cli.js'
-import { ensureImage, type ImageRecipe } from './images.js'
+import { ensureImage, removeStaleTags, type ImageRecipe } from './images.js'
 import { loadImage, taskContainer, type DindNode } from './nodes.js'
 import { waitForTasks } from './swarm.js'
 
@@ -40,6 +40,7 @@ export async function ensureClusterImage(prefix: string, labels: readonly string
   } finally {
     await rm(context, { recursive: true, force: true })
   }
+  await removeStaleTags(tag)
   return tag
 }
 
