@@ -2,17 +2,20 @@
 // beside raw Docker baselines measured in the same run:
 // - Sandbox.create() → first commands.run('echo ok'), warm pool on and off (p50/p95/p99), against
 //   `docker run --rm <base> true` and `docker exec <running container> true`, with ratios;
-// - command round trip through the proxy; file write/read of 1 MiB and 100 MiB through the proxy;
-//   watchDir latency (write call → event received);
-// - 50 concurrent creates (wall time, errors); idle memory per sandbox (envd RSS, container total)
-//   with 20 and with 100 sandboxes alive;
+// - command round trip through the proxy (commands.run('true') = `bash -l -c true` as the sandbox
+//   user), against spawn('/bin/true') and spawn of that bash measured inside the same container;
+//   file write/read of 1 MiB and 100 MiB through the proxy; watchDir latency (write call → event);
+// - 50 concurrent creates (wall time, errors); idle memory per sandbox (envd RSS, private and
+//   anonymous memory, container total as `docker stats` counts it) with 20 and 100 sandboxes
+//   alive, and how many idle sandboxes fit in 24 GiB;
 // - pause/resume latency (memory kept and filesystem-only) for an idle sandbox and one holding 1 GiB.
 // Prints the numbers and writes bench/results/control-<timestamp>.json. Everything it creates
 // (sandboxes, pool containers, networks, the exec baseline container) is removed, also on failure.
 // Knobs: BENCH_API_PORT/BENCH_PROXY_PORT (3500/3502), BENCH_CREATE_RUNS (50), BENCH_POOL_SIZE (2),
 // BENCH_CMD_RUNS (100), BENCH_FILE_RUNS (10), BENCH_BIG_FILE_RUNS (3), BENCH_WATCH_RUNS (30),
-// BENCH_CONCURRENT (50), BENCH_IDLE ("20,100"), BENCH_PAUSE_RUNS (3), SANDOCK_BASE_TEMPLATE_IMAGE.
-import { execFileSync } from 'node:child_process'
+// BENCH_CONCURRENT (50), BENCH_IDLE ("20,100"), BENCH_PAUSE_RUNS (3), SANDOCK_BASE_TEMPLATE_IMAGE,
+// BENCH_BUILD_IMAGE=0 (use that image as it is, e.g. one built from an older commit).
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -50,7 +53,7 @@ const time = async (f) => {
 }
 const say = (line) => console.log(line)
 
-execFileSync(process.execPath, [join(root, 'scripts/build-image.mjs')], { stdio: 'inherit' })
+if (process.env.BENCH_BUILD_IMAGE !== '0') execFileSync(process.execPath, [join(root, 'scripts/build-image.mjs')], { stdio: 'inherit' })
 
 const apiKey = 'e2b_00bench00'
 const opts = { apiKey, apiUrl: `http://127.0.0.1:${apiPort}`, sandboxUrl: `http://127.0.0.1:${proxyPort}` }
@@ -105,6 +108,19 @@ async function kill(sbx) {
   await sbx.kill()
 }
 
+// spawn() of /bin/true and of what commands.run('true') executes (`bash -l -c true` as the sandbox
+// user), CMD_RUNS times each, run by the sandbox's own Node inside its container.
+const SPAWN_BASELINE = `
+const { spawn } = require('node:child_process'); const { execFileSync } = require('node:child_process');
+const [uid, gid] = ['-u', '-g'].map((f) => Number(execFileSync('id', [f, 'user']).toString()));
+const env = { PATH: process.env.PATH, HOME: '/home/user', USER: 'user', LOGNAME: 'user' };
+const t = async (fn) => { const o = []; for (let i = 0; i < ${CMD_RUNS}; i++) { const s = performance.now(); await fn(); o.push(performance.now() - s) } return o };
+const sp = (cmd, args, o) => new Promise((r) => spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...o }).on('close', r));
+(async () => process.stdout.write(JSON.stringify({
+  spawnTrue: await t(() => sp('/bin/true', [])),
+  spawnBash: await t(() => sp('/bin/bash', ['-l', '-c', 'true'], { uid, gid, env, cwd: '/home/user' })),
+})))();`
+
 async function createToFirstCommand(beforeEach) {
   const xs = []
   for (let i = 0; i < RUNS; i++) {
@@ -129,11 +145,14 @@ async function idleMemory(alive, count) {
     alive.push(...(await Promise.all(Array.from({ length: batch }, () => create()))))
   }
   await sleep(3000)
-  const envdRssKiB = []
+  const envd = { rss: [], anonymous: [], private: [] }
   for (const sbx of alive) {
     // The oldest process running envd's own Node is envd (PID 1 is Docker's init).
-    const out = await sbx.commands.run("ps -o rss= -p \"$(pgrep -o -f '^/opt/sandock/bin/node')\"", { user: 'root' })
-    envdRssKiB.push(Number(out.stdout.trim()))
+    const out = await sbx.commands.run("cat /proc/\"$(pgrep -o -f '^/opt/sandock/bin/node')\"/smaps_rollup", { user: 'root' })
+    const kib = (k) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(out.stdout)?.[1] ?? NaN)
+    envd.rss.push(kib('Rss') / 1024)
+    envd.anonymous.push(kib('Anonymous') / 1024)
+    envd.private.push((kib('Private_Clean') + kib('Private_Dirty')) / 1024)
   }
   const names = alive.map((s) => `sandock-${s.sandboxId}`)
   const memMiB = docker('stats', '--no-stream', '--format', '{{.MemUsage}}', ...names).split('\n').map((l) => {
@@ -142,7 +161,11 @@ async function idleMemory(alive, count) {
     const f = { KiB: 1 / 1024, KB: 1 / 1024, MiB: 1, MB: 1, GiB: 1024, GB: 1024 }[m[2]] ?? 1
     return Number(m[1]) * f
   })
-  return { sandboxes: count, envdRssMiB: stats(envdRssKiB.map((k) => k / 1024)), containerMiB: stats(memMiB) }
+  const containerMiB = stats(memMiB)
+  return {
+    sandboxes: count, envdRssMiB: stats(envd.rss), envdAnonymousMiB: stats(envd.anonymous), envdPrivateMiB: stats(envd.private), containerMiB,
+    idleSandboxesIn24GiB: Math.floor((24 * 1024) / containerMiB.p50),
+  }
 }
 
 const result = { when: new Date().toISOString(), image, poolSize: POOL_SIZE, cpus: (await import('node:os')).cpus().length }
@@ -179,7 +202,16 @@ try {
   const cmd = []
   for (let i = 0; i < CMD_RUNS; i++) cmd.push(await time(() => sbx.commands.run('true')))
   result.commandRoundTripMs = stats(cmd)
-  say(`commands.run('true') through the proxy: p50 ${result.commandRoundTripMs.p50} / p95 ${result.commandRoundTripMs.p95} ms`)
+  // Baselines in the same container, by its own Node: what the command itself costs.
+  const spawned = JSON.parse(docker('exec', `sandock-${sbx.sandboxId}`, '/opt/sandock/bin/node', '-e', SPAWN_BASELINE))
+  result.commandBaselines = { spawnTrueMs: stats(spawned.spawnTrue), spawnBashLoginAsUserMs: stats(spawned.spawnBash) }
+  result.commandOverP50Ms = {
+    spawnTrue: r1(result.commandRoundTripMs.p50 - result.commandBaselines.spawnTrueMs.p50),
+    spawnBashLoginAsUser: r1(result.commandRoundTripMs.p50 - result.commandBaselines.spawnBashLoginAsUserMs.p50),
+  }
+  say(`commands.run('true') through the proxy: p50 ${result.commandRoundTripMs.p50} / p95 ${result.commandRoundTripMs.p95} ms; in the container ` +
+    `spawn('/bin/true') ${result.commandBaselines.spawnTrueMs.p50} / ${result.commandBaselines.spawnTrueMs.p95} ms (+${result.commandOverP50Ms.spawnTrue} ms), ` +
+    `spawn('bash -l -c true') as user ${result.commandBaselines.spawnBashLoginAsUserMs.p50} ms (+${result.commandOverP50Ms.spawnBashLoginAsUser} ms)`)
 
   result.files = {}
   for (const [label, size, runs] of [['1MiB', 1 << 20, FILE_RUNS], ['100MiB', 100 << 20, BIG_FILE_RUNS]]) {
@@ -248,7 +280,7 @@ try {
   for (const n of IDLE) {
     const m = await idleMemory(alive, n)
     result.idle.push(m)
-    say(`idle with ${n} sandboxes: envd RSS p50 ${m.envdRssMiB.p50} MiB, container total p50 ${m.containerMiB.p50} MiB`)
+    say(`idle with ${n} sandboxes: envd RSS p50 ${m.envdRssMiB.p50} MiB (private ${m.envdPrivateMiB.p50}, anonymous ${m.envdAnonymousMiB.p50}), container total p50 ${m.containerMiB.p50} MiB → ${m.idleSandboxesIn24GiB} idle sandboxes in 24 GiB`)
   }
   await Promise.all([...created].map((s) => kill(s).catch(() => undefined)))
 
@@ -280,6 +312,7 @@ try {
     poolOnVsDockerRun: ratio(on.p50, run), poolOnVsDockerExec: ratio(on.p50, exec),
     poolOffVsDockerRun: ratio(off, run), poolOffVsDockerExec: ratio(off, exec),
     poolOnVsPoolOff: ratio(on.p50, off), commandVsDockerExec: ratio(result.commandRoundTripMs.p50, exec),
+    commandVsSpawnTrue: ratio(result.commandRoundTripMs.p50, result.commandBaselines.spawnTrueMs.p50),
     // Not measured here: E2B's cloud, API call → first command, median ~490 ms (independent measurement).
     poolOnVsE2bCloud490: ratio(on.p50, 490),
   }

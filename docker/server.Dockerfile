@@ -27,10 +27,13 @@ COPY tsconfig.json ./
 COPY scripts ./scripts
 COPY docker ./docker
 COPY src ./src
+COPY web ./web
 RUN npm run build
 
 FROM ${BASE_IMAGE}
 COPY --from=build /src/dist/image /opt/sandock
+# The dashboard beside the bundle, not in it: /opt/sandock is also the base template's build context.
+COPY --from=build /src/dist/dashboard /opt/dashboard
 ENV SANDOCK_DATA_DIR=/var/lib/sandock SANDOCK_HOST=0.0.0.0
 VOLUME /var/lib/sandock
 EXPOSE 3000 3002

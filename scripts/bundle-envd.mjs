@@ -1,24 +1,19 @@
-// Bundles the `sandock` CLI (envd and the control plane) into one ESM file (fast start, no node_modules walk) and lays out
-// dist/image/: the file, a Node binary, the two native modules and npm, ready to COPY into any image.
+// Bundles the `sandock` CLI (control plane) into one ESM file plus chunks, and envd into its own
+// CommonJS file (fast start, no node_modules walk; src/envd-loader.ts runs it with V8's code
+// cache), and lays out dist/image/: the files, a Node binary, the two native modules, npm and the
+// spawner's C source, ready to COPY into any image.
 import { build } from 'esbuild'
 import { cp, mkdir, rm, copyFile, chmod } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { builtinsThroughRequire, loadOnFirstUse, neverLoaded, stubSsh2 } from './esbuild-plugins.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const out = join(root, 'dist', 'image')
 const NATIVE = ['node-pty', '@napi-rs/xattr', '@napi-rs/xattr-linux-x64-gnu']
-
-await rm(out, { recursive: true, force: true })
-await mkdir(join(out, 'bin'), { recursive: true })
-await build({
-  entryPoints: { sandock: join(root, 'dist', 'cli.js') },
-  outdir: out,
-  outExtension: { '.js': '.mjs' },
-  // Each subcommand is a dynamic import: with splitting, `sandock envd` never loads (or keeps in
-  // memory) the control plane's code (dockerode, TLS, Fastify type providers), and vice versa.
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
+// Loaded on first use: node-pty only for a PTY, xattr only for file metadata.
+const LAZY_NATIVE = ['node-pty', '@napi-rs/xattr']
+const common = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -26,24 +21,57 @@ await build({
   external: NATIVE,
   // CommonJS dependencies call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __sandockRequire } from 'node:module'; const require = __sandockRequire(import.meta.url);" },
+  // Licence comments go to a .LEGAL.txt beside each file (one non-ASCII character in a comment
+  // also makes V8 keep the whole file's source as two-byte text: ~2 MiB more per process).
+  legalComments: 'external',
   logLevel: 'warning',
-  plugins: [{
-    // docker-modem loads ssh2 (native crypto) for ssh:// Docker hosts; Sandock only uses a local
-    // socket, so the bundle carries a stub that fails loudly if ssh is ever asked for.
-    name: 'stub-ssh2',
-    setup(b) {
-      b.onResolve({ filter: /^ssh2$/ }, () => ({ path: 'ssh2', namespace: 'stub' }))
-      b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
-        contents: "module.exports = { Client: class { constructor() { throw new Error('ssh:// Docker hosts are not supported by Sandock') } } }",
-        loader: 'js',
-      }))
-    },
-  }],
+}
+
+await rm(out, { recursive: true, force: true })
+await mkdir(join(out, 'bin'), { recursive: true })
+await build({
+  ...common,
+  entryPoints: { sandock: join(root, 'dist', 'cli.js') },
+  outdir: out,
+  outExtension: { '.js': '.mjs' },
+  // Each subcommand is a dynamic import: with splitting, `sandock serve` loads only the control
+  // plane's code.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  plugins: [
+    builtinsThroughRequire, loadOnFirstUse(LAZY_NATIVE), stubSsh2,
+    // `sandock envd` runs envd's own bundle (below) instead of sharing chunks with the control
+    // plane: a shared chunk would carry code envd never runs (Ajv, dockerode, TLS) that it still
+    // parses and keeps in memory at every start.
+    neverLoaded(['./envd/run.js'], 'the bundled CLI runs envd.cjs (src/envd-loader.ts)'),
+  ],
+})
+await build({
+  ...common,
+  entryPoints: [join(root, 'dist', 'envd', 'run.js')],
+  outfile: join(out, 'envd.cjs'),
+  format: 'cjs',
+  banner: {},
+  // Less source to parse and to keep (V8 holds each file's text for lazy compilation). Names stay,
+  // so stack traces still say which function failed.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  plugins: [
+    builtinsThroughRequire,
+    // Fastify requires https, http2 and dns for options envd never sets; loaded, https alone
+    // brings TLS and OpenSSL's state into every envd.
+    loadOnFirstUse([...LAZY_NATIVE, 'node:https', 'node:http2', 'node:dns']),
+    // envd gives Fastify its own schema compilers (src/envd/app.ts) and never calls inject().
+    neverLoaded(['@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'light-my-request'], 'envd never loads it'),
+  ],
 })
 for (const mod of NATIVE) {
   await cp(join(root, 'node_modules', mod), join(out, 'node_modules', mod), {
     recursive: true,
-    filter: (src) => !/[\\/](src|deps|test|scripts|third_party|prebuilds[\\/](darwin|win32)[^\\/]*)$/.test(src) && !src.endsWith('.pdb'),
+    // node-gyp's Makefiles and config.gypi are build scaffolding that embeds the checkout's path:
+    // left out, the bundle (and so the base image's id) is the same wherever the repo is cloned.
+    filter: (src) => !/[\\/](src|deps|test|scripts|third_party|prebuilds[\\/](darwin|win32)[^\\/]*)$/.test(src) && !src.endsWith('.pdb')
+      && !/(Makefile|\.mk|config\.gypi)$/.test(src),
   })
 }
 // npm for the base template, run by the Node below (Debian's npm would pull Debian's nodejs);
@@ -54,6 +82,9 @@ await cp(join(root, 'node_modules', 'npm'), join(out, 'npm'), {
 })
 // The base template's Dockerfile travels with the bundle, so `sandock serve` can build it anywhere.
 await copyFile(join(root, 'docker', 'base.Dockerfile'), join(out, 'base.Dockerfile'))
+// envd's process starter is C, compiled by that Dockerfile (a build stage with Debian's gcc).
+await mkdir(join(out, 'spawner'))
+await copyFile(join(root, 'src', 'envd', 'process', 'spawner', 'sandock-spawner.c'), join(out, 'spawner', 'sandock-spawner.c'))
 // The daemon brings its own Node, so it runs in images with no (or another) Node installed.
 await copyFile(process.execPath, join(out, 'bin', 'node'))
 await chmod(join(out, 'bin', 'node'), 0o755)

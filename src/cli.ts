@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// The one `sandock` binary: dispatches subcommands (`serve`, `envd`, and the cluster's `control` and `node`).
+// The one `sandock` binary: dispatches subcommands (`serve`, `envd`, `interpreter`, and the cluster's `control` and `node`).
+import { dirname } from 'node:path'
+import { loadEnvd } from './envd-loader.js'
 import { ConfigError } from './shared/config.js'
 import { ENVD_VERSION } from './shared/envd.js'
 
@@ -10,6 +12,7 @@ Commands:
   control    run a cluster control replica: the API and the proxy's edge over node agents
   node       run a cluster node agent: this machine's sandboxes, builds and proxy
   envd       run the in-sandbox daemon (filesystem and process RPCs, /files)
+  interpreter  run the code-interpreter server (@e2b/code-interpreter, port 49999)
   version    print versions
 
 Run "sandock <command> --help" for a command's options.
@@ -19,14 +22,31 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
   switch (command) {
     case 'envd': {
-      const { ENVD_USAGE, loadEnvdConfig } = await import('./envd/config.js')
+      const envd = await loadEnvd(process.argv[1] ? dirname(process.argv[1]) : undefined)
+      return envd.runEnvd(rest)
+    }
+    case 'warm-envd': {
+      // Internal: the base image's build fills envd's code cache with this (src/warm-envd.ts).
+      const envd = await loadEnvd(process.argv[1] ? dirname(process.argv[1]) : undefined)
+      const { warmEnvd } = await import('./warm-envd.js')
+      await warmEnvd(envd)
+      process.exit(0)
+    }
+    case 'interpreter': {
+      const { INTERPRETER_USAGE, loadInterpreterConfig } = await import('./interpreter/config.js')
       if (rest.includes('--help')) {
-        process.stdout.write(ENVD_USAGE)
+        process.stdout.write(INTERPRETER_USAGE)
         return 0
       }
-      const { startEnvd } = await import('./envd/main.js')
-      await startEnvd(loadEnvdConfig(rest))
-      return -1 // keep running
+      const { startInterpreter } = await import('./interpreter/main.js')
+      await startInterpreter(loadInterpreterConfig(rest), process.argv[1]!)
+      return -1
+    }
+    case 'interpreter-kernel': {
+      // Internal: a Node kernel process of the interpreter (JavaScript, or TypeScript with `ts`).
+      const { runNodeKernel } = await import('./interpreter/node-kernel/runner.js')
+      runNodeKernel(rest[0] === 'ts')
+      return -1
     }
     case 'serve': {
       if (rest.includes('--help')) {

@@ -5,22 +5,35 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Logger } from 'pino'
 import { sendError, sendNotFound } from '../shared/http-errors.js'
 import { registerApiKeyAuth } from './api/auth.js'
+import { dashboardRoutes } from './dashboard/index.js'
 import { readJsonBody } from '../shared/json-body.js'
 import { sandboxRoutes } from './api/sandboxes/index.js'
 import { templateRoutes } from './api/templates/index.js'
 import type { SandboxNode } from './node/types.js'
 import type { TemplateService } from './templates/service.js'
+import { secretRoutes } from './api/secrets/index.js'
+import type { SecretStore } from './secret-store/secret-store.js'
+import { volumeContentRoutes } from './api/volume-content/index.js'
+import { volumeRoutes } from './api/volumes/index.js'
+import type { VolumeStore } from './volumes/volume-store.js'
+import type { VolumeTokens } from './volumes/volume-tokens.js'
 
 export type ControlAppDeps = Readonly<{
   log: Logger
   /** Where sandboxes live: this host's LocalNode in one-host mode. */
   node: SandboxNode
   templates: TemplateService
+  /** Users' secrets and volumes: this host's stores. A cluster's control has none yet (issue 17): their routes are then 404. */
+  secrets?: SecretStore
+  volumes?: VolumeStore
+  volumeTokens?: VolumeTokens
   /** SHA-256 digests of the accepted API keys. */
   apiKeyDigests: readonly Buffer[]
   domain: string
   /** Whether the server can create sandboxes yet (Docker reachable, built-in images present). */
   ready: () => boolean
+  /** The built dashboard (default: found beside the bundle, see dashboard/serve-dashboard.ts). */
+  dashboardDir?: string
 }>
 
 const BODY_LIMIT = 4 * 1024 * 1024
@@ -54,5 +67,11 @@ export async function buildControlApp(deps: ControlAppDeps): Promise<FastifyInst
     deps.ready() ? reply.code(200).send({ status: 'ok', pools: await deps.node.poolStatus() }) : reply.code(503).send({ code: 503, message: 'not ready: the base template image is still being prepared' }))
   await app.register(sandboxRoutes, { node: deps.node, domain: deps.domain })
   await app.register(templateRoutes, { templates: deps.templates, node: deps.node })
+  await app.register(dashboardRoutes, { resolver: deps.node.proxy, log: deps.log, assetsDir: deps.dashboardDir })
+  if (deps.secrets) await app.register(secretRoutes, { secrets: deps.secrets })
+  if (deps.volumes && deps.volumeTokens) {
+    await app.register(volumeRoutes, { volumes: deps.volumes, volumeTokens: deps.volumeTokens })
+    await app.register(volumeContentRoutes, { volumes: deps.volumes, volumeTokens: deps.volumeTokens })
+  }
   return app as unknown as FastifyInstance
 }

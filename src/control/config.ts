@@ -1,5 +1,6 @@
 // loadControlConfig(): every SANDOCK_* variable of `sandock serve`, validated once and frozen.
 import { isIPv4 } from 'node:net'
+import { join } from 'node:path'
 import { envReader, type EnvReader } from '../shared/config.js'
 import type { LogLevel } from '../shared/logging.js'
 
@@ -10,6 +11,8 @@ export type ControlConfig = Readonly<{
   /** Public sandbox domain ('' = none): returned in Sandbox.domain and used for host routing. */
   domain: string
   dataDir: string
+  /** Volume data (one directory per volume); must be the same path for the server and the Docker engine. */
+  volumesDir: string
   dockerSocket: string
   logLevel: LogLevel
   /** Accepted X-API-Key values; empty → a key is generated into the data dir. */
@@ -59,6 +62,7 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
     host: r.str('SANDOCK_HOST', '0.0.0.0'),
     domain: r.str('SANDOCK_DOMAIN', ''),
     dataDir: r.str('SANDOCK_DATA_DIR', '.sandock-data'),
+    volumesDir: r.str('SANDOCK_VOLUMES_DIR', ''),
     dockerSocket: r.str('SANDOCK_DOCKER_SOCKET', '/var/run/docker.sock'),
     logLevel: r.oneOf<LogLevel>('SANDOCK_LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'], 'info'),
     apiKeys: r.list('SANDOCK_API_KEYS'),
@@ -91,7 +95,7 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
   if (config.defaultTimeoutS > config.maxTimeoutS) r.problem('SANDOCK_DEFAULT_TIMEOUT must not exceed SANDOCK_MAX_TIMEOUT')
   if (config.domain && !/^[a-z0-9.-]+$/i.test(config.domain)) r.problem(`SANDOCK_DOMAIN must be a DNS name, got "${config.domain}"`)
   r.assertValid()
-  return Object.freeze(config)
+  return Object.freeze({ ...config, volumesDir: config.volumesDir || join(config.dataDir, 'volumes') })
 }
 
 function egressDns(v: string | undefined): string[] | undefined {

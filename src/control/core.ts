@@ -13,20 +13,32 @@ import { baseTemplate, builtinTemplates, type BuiltinTemplate } from './template
 import { createTemplateLookup } from './templates/resolve.js'
 import { createTemplateService, templateFilesDir, type TemplateService } from './templates/service.js'
 import { SqliteTemplateStore } from './templates/template-store.js'
+import { SecretStore } from './secret-store/secret-store.js'
+import { createVolumeStore, type VolumeStore } from './volumes/volume-store.js'
+import { createVolumeTokens, type VolumeTokens } from './volumes/volume-tokens.js'
 
 /** A build's final check waits this long for the template's ready command. */
 const BUILD_CHECK_TIMEOUT_MS = 10 * 60 * 1000
 /** The largest resources a template build may ask for. */
 const TEMPLATE_LIMITS = { maxCpu: 32, maxMemoryMB: 65536 }
 
-export type ControlCore = { node: LocalNode; templates: TemplateService; builtins: readonly BuiltinTemplate[] }
+export type ControlCore = {
+  node: LocalNode
+  templates: TemplateService
+  builtins: readonly BuiltinTemplate[]
+  /** The users' secrets (POST /secrets); resolveSecret() is what the egress gateway reads. */
+  secrets: SecretStore
+  /** User volumes and their content; recover() before the node's (sandboxes mount them). */
+  volumes: VolumeStore
+  volumeTokens: VolumeTokens
+}
 
 export function createControlCore(deps: {
   config: ControlConfig
   runtime: Runtime
   envd: EnvdClient
   log: Logger
-  secrets: Pick<Secrets, 'envdToken' | 'trafficToken' | 'uploadSecret'>
+  secrets: Pick<Secrets, 'envdToken' | 'trafficToken' | 'uploadSecret' | 'deriveKey'>
   /** Resolvers a sandbox with egress rules may reach (the config's, else the host's). */
   egressDnsServers: readonly string[]
 }): ControlCore {
@@ -34,12 +46,14 @@ export function createControlCore(deps: {
   // The template catalog answers look-ups on its own; the node (sandboxes, builds) uses them, and
   // the template service uses the node: built in that order, nothing is declared before it exists.
   const store = new SqliteTemplateStore(config.dataDir)
+  const volumes = createVolumeStore({ runtime, volumesDir: config.volumesDir, log })
   const builtins = builtinTemplates({ baseImage: config.baseImage })
   const node = createLocalNode({
     runtime,
     envd: deps.envd,
     log,
     tokens: { envd: secrets.envdToken, traffic: secrets.trafficToken },
+    volumes: { idOf: (name) => volumes.byName(name)?.volumeId, released: () => volumes.released() },
     templates: createTemplateLookup(store, builtins),
     defaults: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
     builds: { layers: store, filesDir: templateFilesDir(config.dataDir), base: baseTemplate(builtins), readyTimeoutMs: BUILD_CHECK_TIMEOUT_MS },
@@ -55,7 +69,9 @@ export function createControlCore(deps: {
     maxConcurrentBuilds: config.maxConcurrentBuilds,
     limits: TEMPLATE_LIMITS,
   })
-  return { node, templates, builtins }
+  const secretStore = new SecretStore({ dataDir: config.dataDir, key: secrets.deriveKey('secret-store/v1') })
+  const volumeTokens = createVolumeTokens(secrets.deriveKey('volume-tokens/v1'))
+  return { node, templates, builtins, secrets: secretStore, volumes, volumeTokens }
 }
 
 /** A node's sandbox settings from the server's config (the same for `serve` and a cluster's node agent). */

@@ -39,17 +39,19 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   const firewall = createHostFirewall({ mode: config.firewall, instanceId: secrets.instanceId, log })
   await firewall.install(await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n))))
 
-  const { node, templates, builtins } = createControlCore({
+  const core = createControlCore({
     config, runtime, envd: createEnvdClient(), log, secrets, egressDnsServers: config.egressDnsServers ?? (await hostResolvers()),
   })
+  const { node, templates, builtins } = core
   await templates.recover()
+  await core.volumes.recover()
   await node.recover()
 
   let ready = false
   // The domain the SDK gets in Sandbox.domain: it builds https://<port>-<id>.<that> from it, so a
   // TLS listener off 443 is part of it. With SANDOCK_TLS=off, TLS ends in front of us on 443.
   const publicDomain = config.domain && config.tls === 'auto' && config.tlsPort !== 443 ? `${config.domain}:${config.tlsPort}` : config.domain
-  const api = await buildControlApp({ log, node, templates, apiKeyDigests: secrets.apiKeyDigests, domain: publicDomain, ready: () => ready })
+  const api = await buildControlApp({ log, node, templates, secrets: core.secrets, volumes: core.volumes, volumeTokens: core.volumeTokens, apiKeyDigests: secrets.apiKeyDigests, domain: publicDomain, ready: () => ready })
   const proxy = createProxyServer({ resolver: node.proxy, domain: config.domain, log: log.child({ component: 'proxy' }) })
   await api.listen({ port: config.apiPort, host: config.host })
   await new Promise<void>((resolve, reject) => {
@@ -83,6 +85,8 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
     proxyPort,
     async close() {
       await Promise.all([node.close(), api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
+      core.secrets.close()
+      core.volumes.close()
       await firewall.remove()
     },
   }

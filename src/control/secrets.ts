@@ -1,7 +1,7 @@
 // What must survive restarts: the token seed (envd tokens are derived from it, as upstream does,
 // so a re-attached sandbox keeps its token), the generated API key's digest, and this server's
 // instance id. API keys are kept only as SHA-256 digests, in memory and on disk.
-import { createHmac, randomBytes } from 'node:crypto'
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { secretDigest } from '../shared/safe-equal.js'
@@ -21,6 +21,8 @@ export type Secrets = {
   envdToken(sandboxId: string): string
   trafficToken(sandboxId: string): string
   uploadSecret: Buffer
+  /** A 32-byte key for one purpose (HKDF-SHA256 of the seed): the secret store's, the volume tokens'. */
+  deriveKey(purpose: string): Buffer
   /** SHA-256 digests of the accepted API keys. */
   apiKeyDigests: readonly Buffer[]
   /** The key generated on this start (to print once); never stored in clear. */
@@ -68,14 +70,15 @@ export async function loadSecrets(dataDir: string, configuredKeys: readonly stri
 }
 
 /**
- * The tokens derived from a seed: envd and traffic tokens per sandbox, and the upload URLs'
- * secret. A cluster gives every control replica and node agent the same seed (a Swarm secret), so
+ * The tokens derived from a seed: envd and traffic tokens per sandbox, the upload URLs' secret,
+ * and keys for one purpose each (the secret store's, the volume tokens'). A cluster gives every control replica and node agent the same seed (a Swarm secret), so
  * a token issued by one is accepted by all.
  */
-export function tokensFromSeed(seed: string): Pick<Secrets, 'envdToken' | 'trafficToken' | 'uploadSecret'> {
+export function tokensFromSeed(seed: string): Pick<Secrets, 'envdToken' | 'trafficToken' | 'uploadSecret' | 'deriveKey'> {
   return {
     envdToken: (sandboxId) => createHmac('sha256', seed).update(sandboxId).digest('hex'),
     trafficToken: (sandboxId) => createHmac('sha256', seed).update(`sandbox-traffic-${sandboxId}`).digest('hex'),
     uploadSecret: createHmac('sha256', seed).update('template-file-uploads').digest(),
+    deriveKey: (purpose) => Buffer.from(hkdfSync('sha256', seed, 'sandock', purpose, 32)),
   }
 }

@@ -12,8 +12,10 @@ import { healthRoute } from './http/health.js'
 import { initRoute } from './http/init.js'
 import { metricsRoute } from './http/metrics.js'
 import { checkAccessToken, checkFilesAccess, type FilesAuthQuery } from './http/signing.js'
+import type { IdleMemoryReducer } from './idle-memory.js'
 import type { UserDb, UserLookup } from './identity/users.js'
 import { ProcessTable } from './process/process-table.js'
+import type { Spawner } from './process/spawner.js'
 import { registerRpc } from './rpc/routes.js'
 import type { EnvdState } from './state.js'
 
@@ -22,9 +24,29 @@ export type EnvdAppDeps = Readonly<{
   log: Logger
   users: { lookup: UserLookup; db: () => Promise<UserDb> }
   setprivPath: string | undefined
+  /** Told when requests begin and end; the daemon passes one, tests usually do not. */
+  idleMemory?: IdleMemoryReducer
+  /** Starts commands without a PTY (closed with the app); without one, Node's child_process does. */
+  spawner?: Spawner
 }>
 
 const OPEN_PATHS = new Set(['/health', '/init'])
+
+/**
+ * envd's routes check their input in code. Fastify's default compilers (Ajv, fast-json-stringify)
+ * are loaded when the root instance is built and compiled at the first schema, which cost a third
+ * of every start; these take their place, and a route that declares a schema fails loudly.
+ */
+const NO_SCHEMAS = {
+  compilersFactory: {
+    buildValidator: () => () => {
+      throw new Error('envd routes check their input in code: a Fastify schema would load Ajv on every start')
+    },
+    buildSerializer: () => () => {
+      throw new Error('envd routes declare no response schemas: a Fastify schema would load fast-json-stringify on every start')
+    },
+  },
+}
 
 export async function buildEnvdApp(deps: EnvdAppDeps): Promise<FastifyInstance> {
   const { state, log, users } = deps
@@ -35,9 +57,21 @@ export async function buildEnvdApp(deps: EnvdAppDeps): Promise<FastifyInstance> 
     // Streams (process output, watches) may stay open for hours; keepalives flow every ~50 s.
     requestTimeout: 0,
     keepAliveTimeout: 120_000,
+    schemaController: NO_SCHEMAS,
   }) as unknown as FastifyInstance
   app.setErrorHandler(sendError)
   app.setNotFoundHandler(sendNotFound)
+
+  const idle = deps.idleMemory
+  if (idle) {
+    app.addHook('onRequest', (_req, reply, done) => {
+      idle.begin()
+      // 'close' fires once however the response ends (sent, failed, client gone).
+      reply.raw.once('close', () => idle.end())
+      done()
+    })
+    app.addHook('onClose', async () => idle.close())
+  }
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-envd-version', ENVD_VERSION)
@@ -56,6 +90,8 @@ export async function buildEnvdApp(deps: EnvdAppDeps): Promise<FastifyInstance> 
   const own = new OwnChanges()
   app.addHook('onClose', async () => {
     table.killAll()
+    // After the kills: the spawner sends them before it reads the end of its input.
+    await deps.spawner?.close()
     await closeAllWatchers(watchers)
   })
 
@@ -70,7 +106,7 @@ export async function buildEnvdApp(deps: EnvdAppDeps): Promise<FastifyInstance> 
     lookup: users.lookup,
     log,
     fs: { state, users, watchers, own, log },
-    proc: { state, table, setprivPath: deps.setprivPath, log },
+    proc: { state, table, setprivPath: deps.setprivPath, spawner: deps.spawner, log },
   })
   return app
 }

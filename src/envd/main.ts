@@ -1,10 +1,13 @@
 // envd entry: config → logger → app → listen; closes cleanly on SIGTERM/SIGINT.
 import { access, constants } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { createLogger } from '../shared/logging.js'
 import { ENVD_VERSION } from '../shared/envd.js'
 import { buildEnvdApp } from './app.js'
 import type { EnvdConfig } from './config.js'
+import { createIdleMemoryReducer } from './idle-memory.js'
+import { createSpawner } from './process/spawner.js'
 import { createUserLookup } from './identity/users.js'
 import type { EnvdState } from './state.js'
 
@@ -15,6 +18,12 @@ export async function findSetpriv(): Promise<string | undefined> {
     if (await access(p, constants.X_OK).then(() => true, () => false)) return p
   }
   return undefined
+}
+
+/** sandock-spawner beside envd's own Node (/opt/sandock/bin in images); absent in a dev checkout. */
+export async function findSpawner(): Promise<string | undefined> {
+  const p = join(dirname(process.execPath), 'sandock-spawner')
+  return (await access(p, constants.X_OK).then(() => true, () => false)) ? p : undefined
 }
 
 export function initialState(config: Pick<EnvdConfig, 'defaultUser' | 'defaultWorkdir' | 'sandboxId' | 'templateId'>): EnvdState {
@@ -34,10 +43,17 @@ export function initialState(config: Pick<EnvdConfig, 'defaultUser' | 'defaultWo
 export async function startEnvd(config: EnvdConfig): Promise<FastifyInstance> {
   const log = createLogger({ level: config.logLevel, name: 'envd', base: config.sandboxId ? { sandboxId: config.sandboxId } : {} })
   const users = createUserLookup()
-  const app = await buildEnvdApp({ state: initialState(config), log, users, setprivPath: await findSetpriv() })
+  const idleMemory = createIdleMemoryReducer({
+    quietMs: 2000,
+    growthBytes: 1 << 20,
+    onReduced: ({ ms, beforeBytes, afterBytes }) => log.debug({ ms: Math.round(ms), beforeBytes, afterBytes }, 'memory reduced while idle'),
+  })
+  const spawnerPath = await findSpawner()
+  const spawner = spawnerPath ? createSpawner(spawnerPath, log) : undefined
+  const app = await buildEnvdApp({ state: initialState(config), log, users, setprivPath: await findSetpriv(), idleMemory, spawner })
   app.addHook('onClose', async () => users.close())
   await app.listen({ port: config.port, host: config.host })
-  log.info({ port: config.port, host: config.host, version: ENVD_VERSION, defaultUser: config.defaultUser }, 'envd listening')
+  log.info({ port: config.port, host: config.host, version: ENVD_VERSION, defaultUser: config.defaultUser, spawner: spawnerPath !== undefined }, 'envd listening')
   let closing = false
   const shutdown = (signal: string) => {
     if (closing) return

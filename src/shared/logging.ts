@@ -1,5 +1,5 @@
 // createLogger(): the one pino root per program, with secrets redacted wherever they might appear.
-import { pino, type Logger, type LevelWithSilent } from 'pino'
+import { pino, type DestinationStream, type Logger, type LevelWithSilent } from 'pino'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
 
@@ -9,10 +9,13 @@ const REDACT = [
   ...SECRET_HEADERS.flatMap((h) => [`req.headers${h}`, `headers${h}`, `*.headers${h}`]),
   'accessToken', 'envdAccessToken', 'trafficAccessToken', 'apiKey', 'envVars', 'envs', 'password', 'registry',
   '*.accessToken', '*.envdAccessToken', '*.trafficAccessToken', '*.apiKey', '*.envVars', '*.password',
+  // Secret values (POST /secrets bodies, resolved placeholders) and volume tokens.
+  'value', '*.value', 'secretValue', '*.secretValue', 'body.value', '*.body.value', 'token', '*.token',
 ]
 
-export function createLogger(opts: { level: LogLevel; name: string; base?: Record<string, unknown> }): Logger {
-  return pino({
+/** `destination`: where lines go (stdout by default; tests read them). */
+export function createLogger(opts: { level: LogLevel; name: string; base?: Record<string, unknown>; destination?: DestinationStream }): Logger {
+  const options = {
     name: opts.name,
     level: opts.level as LevelWithSilent,
     base: { ...opts.base },
@@ -22,5 +25,6 @@ export function createLogger(opts: { level: LogLevel; name: string; base?: Recor
       // Only the parts of a request that are safe to log: never headers or the query string.
       req: (req: { method?: string; url?: string }) => ({ method: req.method, path: req.url?.split('?')[0] }),
     },
-  })
+  }
+  return opts.destination ? pino(options, opts.destination) : pino(options)
 }

@@ -1,5 +1,6 @@
 // Domain mode: with only E2B_DOMAIN and the generated CA, the unmodified SDK reaches the API at
-// https://api.<domain> and each sandbox at https://<port>-<id>.<domain> through one TLS listener.
+// https://api.<domain> (volume content API included) and each sandbox at https://<port>-<id>.<domain>
+// through one TLS listener.
 import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -21,7 +22,7 @@ it('serves the API and sandboxes on one TLS listener for the SDK given only a do
   expect(await readFile(caPath, 'utf8')).toContain('BEGIN CERTIFICATE')
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', './test/support/loopback-dns.mjs', './test/support/domain-client.mjs'], {
     env: { ...process.env, E2B_API_KEY: server.apiKey, E2B_DOMAIN: `${DOMAIN}:${TLS_PORT}`, NODE_EXTRA_CA_CERTS: caPath,
-      E2B_API_URL: '', E2B_SANDBOX_URL: '', E2B_DEBUG: '' },
+      E2B_API_URL: '', E2B_SANDBOX_URL: '', E2B_DEBUG: '', E2B_VOLUME_API_URL: '' },
     timeout: 90_000,
   })
   const out = JSON.parse(stdout.trim().split('\n').at(-1)!)
@@ -33,6 +34,8 @@ it('serves the API and sandboxes on one TLS listener for the SDK given only a do
   expect(out.runningBeforeKill).toBe(true)
   expect(out.killed).toBe(true)
   expect(out.runningAfterKill).toBe(false)
+  expect(out.volumeRead).toBe('volume over tls')
+  expect(out.volumeDestroyed).toBe(true)
 })
 
 it('rejects a client that does not trust the generated CA', async () => {

@@ -1,9 +1,11 @@
 // The official SDK against a `sandock serve` (the shared one unless told otherwise), plus Docker
 // look-ups by sandbox id. Every sandbox created here is tracked for the run's final cleanup.
-import { afterEach } from 'vitest'
+import { afterAll, afterEach } from 'vitest'
 import { Sandbox, type SandboxOpts } from 'e2b'
 import { docker } from './docker.js'
-import { containersOf, sdkOpts, serverLogTail, sharedServer, trackSandbox, type ServerInfo } from './control-server.js'
+import {
+  DEFAULT_API_PORT, DEFAULT_PROXY_PORT, containersOf, sdkOpts, serverLogTail, sharedServer, startServer, trackSandbox, type ControlServer, type ServerInfo,
+} from './control-server.js'
 
 export { containersOf }
 
@@ -73,4 +75,30 @@ export async function viaProxy(sandboxId: string, port: number, init: RequestIni
     body = undefined
   }
   return { status: res.status, body, text, contentType: res.headers.get('content-type') }
+}
+
+/**
+ * A server started and then restarted on the same data dir and ports (the base + `offset`), for
+ * a describe block's restart test: both are cleaned up after it, and a failure prints the live
+ * one's log. `start` the first, `restart` stops it (`signal`) and starts the second.
+ */
+export function restartableServer(offset: number, opts: { env?: Record<string, string> } = {}) {
+  const port = { apiPort: DEFAULT_API_PORT + offset, proxyPort: DEFAULT_PROXY_PORT + offset }
+  const s: { first?: ControlServer; second?: ControlServer } = {}
+  printServerLogsOnFailure(() => s.second ?? s.first ?? sharedServer())
+  afterAll(async () => {
+    await s.second?.cleanup()
+    await s.first?.cleanup()
+  })
+  return {
+    async start(): Promise<ControlServer> {
+      s.first = await startServer({ ...port, env: opts.env })
+      return s.first
+    },
+    async restart(signal: NodeJS.Signals = 'SIGTERM'): Promise<ControlServer> {
+      await s.first!.stop(signal)
+      s.second = await startServer({ ...port, dataDir: s.first!.dataDir, apiKey: s.first!.apiKey, env: opts.env })
+      return s.second
+    },
+  }
 }

@@ -118,7 +118,10 @@ export async function startServer(opts: StartServerOpts = {}): Promise<ControlSe
       await serve.stop()
       await removeSandboxContainers(await trackedIds(dataDir), networks)
       for (const n of networks) await docker('network', 'rm', n).catch(() => undefined)
-      if (owned) await rm(dataDir, { recursive: true, force: true })
+      if (owned) {
+        await removeServerVolumes(dataDir)
+        await rm(dataDir, { recursive: true, force: true })
+      }
     },
   }
   return server
@@ -154,6 +157,15 @@ export async function removeSandboxContainers(ids: readonly string[], networks: 
     for (const c of out.split('\n').filter(Boolean)) containers.add(c)
   }
   if (containers.size > 0) await docker('rm', '-f', '-v', ...containers).catch(() => undefined)
+}
+
+/** Removes the Docker volumes (user volumes) of the server on `dataDir`, by its instance label. */
+export async function removeServerVolumes(dataDir: string): Promise<void> {
+  const instance = (await readFile(join(dataDir, 'instance-id'), 'utf8').catch(() => '')).trim()
+  if (!instance) return
+  const out = await docker('volume', 'ls', '-q', '--filter', `label=sandock.instance=${instance}`, '--filter', 'label=sandock.volume-id').catch(() => '')
+  const names = out.split('\n').filter(Boolean)
+  if (names.length > 0) await docker('volume', 'rm', '-f', ...names).catch(() => undefined)
 }
 
 /** Container ids (any state) carrying `sandock.sandbox-id=<sandboxId>`. */

@@ -1,6 +1,6 @@
 // Runs in a child process (E2B_DOMAIN set, the local CA in NODE_EXTRA_CA_CERTS): the official
 // SDK with nothing but a domain and a key, as a domain-mode user would. Prints one JSON line.
-import { Sandbox } from 'e2b'
+import { Sandbox, Volume } from 'e2b'
 
 const out = {}
 const sbx = await Sandbox.create()
@@ -27,4 +27,12 @@ try {
   out.killed = await sbx.kill()
 }
 out.runningAfterKill = await sbx.isRunning()
+// The volume content API on https://api.<domain>, as the SDK computes it from the domain alone.
+const vol = await Volume.create(`domain-vol-${Date.now()}`)
+try {
+  await vol.writeFile('/domain.txt', 'volume over tls')
+  out.volumeRead = await vol.readFile('/domain.txt')
+} finally {
+  out.volumeDestroyed = await Volume.destroy(vol.volumeId)
+}
 process.stdout.write(JSON.stringify(out) + '\n')

@@ -9,7 +9,9 @@ import { getAttribute, setAttribute } from '@napi-rs/xattr'
 import { buildEnvdApp } from '../../src/envd/app.js'
 import { findSetpriv, initialState } from '../../src/envd/main.js'
 import { createUserLookup } from '../../src/envd/identity/users.js'
+import { createSpawner } from '../../src/envd/process/spawner.js'
 import type { EnvdState } from '../../src/envd/state.js'
+import { spawnerBinary } from './spawner-binary.js'
 import { createLogger } from '../../src/shared/logging.js'
 import { Filesystem } from '../../src/gen/filesystem/filesystem_pb.js'
 import { Process } from '../../src/gen/process/process_pb.js'
@@ -75,7 +77,11 @@ function clientsFor(url: string, headers: Record<string, string>) {
   return { filesystem: createClient(Filesystem, transport), process: createClient(Process, transport) }
 }
 
-export async function startEnvd(opts: { defaultUser?: string; defaultWorkdir?: string } = {}): Promise<InProcessEnvd> {
+/** How commands start: with Node's child_process, or through sandock-spawner (as in the image). */
+export type ProcessStarter = 'child_process' | 'spawner'
+export const PROCESS_STARTERS: readonly ProcessStarter[] = ['child_process', 'spawner']
+
+export async function startEnvd(opts: { defaultUser?: string; defaultWorkdir?: string; starter?: ProcessStarter } = {}): Promise<InProcessEnvd> {
   const root = await realpath(await mkdtemp(join(await xattrTempBase(), 'envd-')))
   const state = initialState({
     defaultUser: opts.defaultUser ?? userInfo().username,
@@ -84,11 +90,13 @@ export async function startEnvd(opts: { defaultUser?: string; defaultWorkdir?: s
     sandboxId: undefined,
     templateId: undefined,
   })
+  const log = createLogger({ level: 'silent', name: 'envd' })
   const app = await buildEnvdApp({
     state,
-    log: createLogger({ level: 'silent', name: 'envd' }),
+    log,
     users: createUserLookup(),
     setprivPath: await findSetpriv(),
+    spawner: opts.starter === 'spawner' ? createSpawner(await spawnerBinary(), log) : undefined,
   })
   let url: string
   try {

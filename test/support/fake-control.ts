@@ -11,6 +11,7 @@ import { createControlCore, type ControlCore } from '../../src/control/core.js'
 import { loadSecrets } from '../../src/control/secrets.js'
 import { createLogger } from '../../src/shared/logging.js'
 import type { FastifyInstance } from 'fastify'
+import type { Logger } from 'pino'
 import { parseJson, requestParts, type ApiAnswer } from './control-api.js'
 import { FakeEnvd } from './fake-envd.js'
 import { FakeRuntime } from './fake-runtime.js'
@@ -29,7 +30,7 @@ export type FakeControl = ControlCore & {
   close(): Promise<void>
 }
 
-export type FakeControlOptions = { env?: Record<string, string>; domain?: string; dataDir?: string; runtime?: FakeRuntime; envd?: FakeEnvd; ready?: () => boolean }
+export type FakeControlOptions = { env?: Record<string, string>; domain?: string; dataDir?: string; runtime?: FakeRuntime; envd?: FakeEnvd; ready?: () => boolean; log?: Logger }
 
 /**
  * Starts the API on fakes, closed (and its temp data dir removed) when the test ends. `env` adds
@@ -59,17 +60,20 @@ async function startFakeControl(opts: FakeControlOptions): Promise<FakeControl &
   const config = loadControlConfig({ SANDOCK_DATA_DIR: dataDir, SANDOCK_POOL_SIZE: '0', SANDOCK_BASE_TEMPLATE_IMAGE: BASE_IMAGE, SANDOCK_METRICS_INTERVAL_MS: '60000', ...opts.env })
   const runtime = opts.runtime ?? new FakeRuntime({ images: [BASE_IMAGE] })
   const envd = opts.envd ?? new FakeEnvd()
-  const log = createLogger({ level: 'silent', name: 'unit' })
+  const log = opts.log ?? createLogger({ level: 'silent', name: 'unit' })
   const secrets = await loadSecrets(dataDir, [TEST_KEY])
   const core = createControlCore({ config, runtime, envd, log, secrets, egressDnsServers: ['10.255.255.53'] })
   await core.templates.recover()
+  await core.volumes.recover()
   await core.node.recover()
-  const app = await buildControlApp({ log, node: core.node, templates: core.templates, apiKeyDigests: secrets.apiKeyDigests, domain: opts.domain ?? '', ready: opts.ready ?? (() => true) })
+  const app = await buildControlApp({ log, node: core.node, templates: core.templates, secrets: core.secrets, volumes: core.volumes, volumeTokens: core.volumeTokens, apiKeyDigests: secrets.apiKeyDigests, domain: opts.domain ?? '', ready: opts.ready ?? (() => true) })
   let closed = false
   const close = async () => {
     if (closed) return
     closed = true
     await Promise.all([app.close(), core.node.close(), core.templates.close()])
+    core.secrets.close()
+    core.volumes.close()
   }
   return {
     ...core, app, runtime, envd, config, dataDir, close,

@@ -4,8 +4,9 @@
 // of calls in order. Docker itself is covered by the Docker suites.
 import { NotFoundError } from '../../src/shared/errors.js'
 import type {
-  BuildContainer, ContainerSpec, ContainerState, ImageInfo, RemoveImageResult, Runtime, SnapshotImage,
+  BackedVolume, BuildContainer, ContainerSpec, ContainerState, ImageInfo, RemoveImageResult, Runtime, SnapshotImage,
 } from '../../src/control/runtime/types.js'
+import { dockerVolumeName } from '../../src/control/runtime/volumes.js'
 import type { SandboxSpec } from '../../src/control/sandboxes/types.js'
 
 export type FakeContainer = {
@@ -30,6 +31,8 @@ export class FakeRuntime implements Runtime {
   readonly containers = new Map<string, FakeContainer>()
   readonly images = new Map<string, ImageInfo & { snapshot?: SnapshotImage; createdS: number }>()
   readonly networks = new Set<string>()
+  /** Docker volumes of user volumes, by volume id. */
+  readonly volumes = new Map<string, BackedVolume & { hostDir: string }>()
   /** Every call, in order: `start isbx…`, `pause c1`, … */
   readonly journal: string[] = []
   private next = 1
@@ -255,5 +258,26 @@ export class FakeRuntime implements Runtime {
     const i = this.images.get(image)
     if (!i) throw new NotFoundError(`tag ${image} not found`)
     this.images.set(tag, { ...i })
+  }
+
+  // ---- VolumeRuntime
+
+  async createVolume(v: BackedVolume, hostDir: string) {
+    await this.enter('createVolume', v.volumeId)
+    this.volumes.set(v.volumeId, { ...v, hostDir })
+  }
+
+  /** in_use while a container (any state) was started with it mounted, as Docker answers. */
+  async removeVolume(volumeId: string): Promise<'removed' | 'missing' | 'in_use'> {
+    await this.enter('removeVolume', volumeId)
+    if (!this.volumes.has(volumeId)) return 'missing'
+    const name = dockerVolumeName(volumeId)
+    if ([...this.containers.values()].some((c) => c.started?.volumes?.some((m) => m.name === name))) return 'in_use'
+    this.volumes.delete(volumeId)
+    return 'removed'
+  }
+
+  async listVolumes() {
+    return [...this.volumes.values()].map(({ volumeId, name, createdAt }) => ({ volumeId, name, createdAt }))
   }
 }

@@ -31,10 +31,16 @@ export type SandboxFixture = {
   create(req?: Partial<CreateSandboxRequest>): ReturnType<SandboxService['create']>
   /** The same node after a restart: a new service over the same runtime, envd and data dir, recovered. */
   restart(settings?: Partial<SandboxSettings>): Promise<SandboxFixture>
+  /** Volume name → id, as the volume store would answer (tests add volumes here). */
+  volumes: Map<string, string>
+  /** One entry per container removal the service reported to the volume store. */
+  released: number[]
 }
 
-export async function sandboxFixture(opts: { settings?: Partial<SandboxSettings>; runtime?: FakeRuntime; envd?: FakeEnvd; dataDir?: string } = {}): Promise<SandboxFixture> {
+export async function sandboxFixture(opts: { settings?: Partial<SandboxSettings>; runtime?: FakeRuntime; envd?: FakeEnvd; dataDir?: string; volumes?: Map<string, string> } = {}): Promise<SandboxFixture> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'sandock-sbx-')))
+  const volumes = opts.volumes ?? new Map<string, string>()
+  const released: number[] = []
   const runtime = opts.runtime ?? new FakeRuntime({ images: [IMAGE] })
   const envd = opts.envd ?? new FakeEnvd(runtime.journal)
   const settings: SandboxSettings = {
@@ -45,6 +51,7 @@ export async function sandboxFixture(opts: { settings?: Partial<SandboxSettings>
   const service = createSandboxService({
     settings, runtime, envd, log: createLogger({ level: 'silent', name: 'unit' }), snapshots: createSnapshotService(runtime),
     tokens: { envd: (id) => `envd-${id}`, traffic: (id) => `traffic-${id}` },
+    volumes: { idOf: (name) => volumes.get(name), released: () => void released.push(Date.now()) },
     templates: async (ref) => {
       const t = TEMPLATES[ref] ?? Object.values(TEMPLATES).find((x) => x.templateId === ref) ?? (await createSnapshotService(runtime).resolve(ref))
       if (!t) throw new NotFoundError(`template '${ref}' not found`)
@@ -57,14 +64,14 @@ export async function sandboxFixture(opts: { settings?: Partial<SandboxSettings>
     if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true })
   })
   const fixture: SandboxFixture = {
-    service, runtime, envd, settings,
+    service, runtime, envd, settings, volumes, released,
     create: (req = {}) => service.create({
       templateRef: 'base', timeoutS: undefined, metadata: {}, envVars: {}, secure: true, allowPublicTraffic: true, allowInternetAccess: true,
-      onTimeout: 'kill', autoResume: false, egress: {}, ...req,
+      onTimeout: 'kill', autoResume: false, egress: {}, volumeMounts: [], ...req,
     }),
     async restart(more = {}) {
       await service.close()
-      return sandboxFixture({ settings: { ...settings, ...more }, runtime, envd, dataDir })
+      return sandboxFixture({ settings: { ...settings, ...more }, runtime, envd, dataDir, volumes })
     },
   }
   return fixture

@@ -22,6 +22,8 @@ const egressFields = {
 
 export const NetworkUpdate = Type.Object({ ...egressFields, allow_internet_access: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])) })
 
+const VolumeMount = Type.Object({ name: Type.String({ maxLength: 256 }), path: Type.String({ maxLength: 4096 }) })
+
 export const NewSandbox = Type.Object({
   templateID: Type.String({ minLength: 1, maxLength: 256 }),
   timeout: Type.Optional(Type.Integer({ minimum: -2147483648, maximum: 2147483647 })),
@@ -32,6 +34,7 @@ export const NewSandbox = Type.Object({
   autoPause: Type.Optional(Type.Boolean()),
   autoPauseMemory: Type.Optional(Type.Boolean()),
   autoResume: Type.Optional(Type.Union([Type.Object({ enabled: Type.Boolean() }), Type.Null()])),
+  volumeMounts: Type.Optional(Type.Union([Type.Array(VolumeMount, { maxItems: 64 }), Type.Null()])),
   // maskRequestHost and httpsPorts are not acted on; unknown fields are ignored (compat).
   network: Type.Optional(Type.Union([Type.Object({ allowPublicTraffic: Type.Optional(Type.Boolean()), ...egressFields }), Type.Null()])),
 })
@@ -61,6 +64,8 @@ const listedFields = {
   metadata: Type.Optional(Type.Record(Type.String(), Type.String())),
   state: Type.String(),
   envdVersion: Type.String(),
+  // compat: always an array, running or paused (the SDK defaults to []).
+  volumeMounts: Type.Array(VolumeMount),
 }
 export const ListedSandbox = Type.Object(listedFields)
 
@@ -95,6 +100,7 @@ export function listedBody(r: SandboxInfo) {
     templateID: r.templateId, alias: r.alias, sandboxID: r.sandboxId, clientID: CLIENT_ID,
     startedAt: r.startedAt.toISOString(), endAt: r.endAt.toISOString(), cpuCount: r.cpuCount, memoryMB: r.memoryMB,
     diskSizeMB: r.diskSizeMB, metadata: r.metadata, state: r.state, envdVersion: r.envdVersion,
+    volumeMounts: r.volumeMounts.map(({ name, path }) => ({ name, path })),
   }
 }
 

@@ -93,6 +93,8 @@ export async function startNodeAgent(config: ControlConfig, cluster: ClusterConf
   const egressDnsServers = config.egressDnsServers ?? (await hostResolvers())
   const local = createLocalNode({
     runtime, envd: createEnvdClient(), log, tokens: { envd: tokens.envdToken, traffic: tokens.trafficToken },
+    // User volumes are not shared across nodes yet: a volumeMounts names no known volume (400).
+    volumes: { idOf: () => undefined, released: () => undefined },
     settings: localNodeSettings(config, egressDnsServers),
     templates: async (ref) => {
       const found = await lookup(ref)

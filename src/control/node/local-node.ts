@@ -7,6 +7,7 @@ import type { SandboxSettings, SandboxTokens } from '../sandboxes/context.js'
 import { infoOf } from '../sandboxes/registry.js'
 import { createSandboxService } from '../sandboxes/service.js'
 import { createSnapshotService, type SnapshotService } from '../sandboxes/snapshots.js'
+import type { SandboxVolumes } from '../sandboxes/volume-mounts.js'
 import type { LayerCache } from '../templates/build-plan.js'
 import { runBuild } from '../templates/builder.js'
 import type { BuiltinTemplate } from '../templates/builtins.js'
@@ -18,6 +19,8 @@ export type LocalNodeDeps = Readonly<{
   envd: EnvdClient
   log: Logger
   tokens: SandboxTokens
+  /** User volumes, for volumeMounts. */
+  volumes: SandboxVolumes
   settings: SandboxSettings
   /** The template catalog's look-up (built and built-in templates); snapshots are this node's. */
   templates: (ref: string) => Promise<TemplateLookup>
@@ -41,7 +44,7 @@ export function createLocalNode(deps: LocalNodeDeps): LocalNode {
   const { runtime, envd } = deps
   const snapshots = deps.snapshots ?? createSnapshotService(runtime)
   const sandboxes = createSandboxService({
-    runtime, envd, log: deps.log, tokens: deps.tokens, settings: deps.settings, snapshots,
+    runtime, envd, log: deps.log, tokens: deps.tokens, volumes: deps.volumes, settings: deps.settings, snapshots,
     templates: createTemplateResolver({ lookup: deps.templates, snapshot: snapshots.resolve, ...deps.defaults }),
   })
   const builderDeps = { runtime, envd, network: deps.settings.network, ...deps.builds }

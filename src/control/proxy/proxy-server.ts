@@ -65,6 +65,12 @@ export function createProxyServer(deps: {
     const ex = exchanges.get(req)
     if (ex) ex.responded = true
     proxyRes.once('close', () => { if (!proxyRes.complete) res.destroy() })
+    // compat: a streamed response's headers go out at once, not with its first body byte (Node
+    // holds them until then). The code interpreter's /execute relies on it: the SDK's request
+    // timer stops at the headers. The library copies them onto `res` right after this event.
+    if (proxyRes.headers['content-length'] === undefined && res instanceof http.ServerResponse) {
+      process.nextTick(() => { if (!res.headersSent && !res.destroyed) res.flushHeaders() })
+    }
   })
   proxy.on('proxyReqWs', (proxyReq, req) => {
     const ex = exchanges.get(req)

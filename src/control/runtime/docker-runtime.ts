@@ -7,6 +7,7 @@ import { createDockerClient, fromDockerError } from './docker-client.js'
 import { createImages } from './images.js'
 import { createNetworks } from './networks.js'
 import type { Runtime } from './types.js'
+import { createVolumes } from './volumes.js'
 
 /** `procRoot`: where the host's /proc is mounted (a node agent without the host's PID namespace: /host/proc). */
 export function createDockerRuntime(opts: { socketPath: string; instanceId: string; log: Logger; diskLimitMB?: number; procRoot?: string }): Runtime {
@@ -16,6 +17,7 @@ export function createDockerRuntime(opts: { socketPath: string; instanceId: stri
     ...createImages(client),
     ...createNetworks(client),
     ...createBuildContainers(client),
+    ...createVolumes(client),
     async ping() {
       await client.docker.ping()
     },

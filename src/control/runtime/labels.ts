@@ -25,6 +25,12 @@ export const LABELS = {
   pool: 'sandock.pool',
   /** A template build's cached step layer. */
   layer: 'sandock.layer',
+  /** A sandbox's volumeMounts (JSON [{name, path, volumeId}]). */
+  volumeMounts: 'sandock.volume-mounts',
+  /** A user volume (POST /volumes): its id, name and creation time. */
+  volumeId: 'sandock.volume-id',
+  volumeName: 'sandock.volume-name',
+  volumeCreatedAt: 'sandock.volume-created-at',
   /** Images that already carry envd under /opt/sandock (base, built templates). */
   envd: 'sandock.envd',
 } as const

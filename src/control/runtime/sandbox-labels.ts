@@ -1,6 +1,6 @@
 // How a sandbox's spec and a snapshot's description are kept on Docker objects: as labels, so a
 // restarted server rebuilds its state from Docker alone. Pure; the label keys are in labels.ts.
-import type { SandboxSpec } from '../sandboxes/types.js'
+import type { SandboxSpec, VolumeMountSpec } from '../sandboxes/types.js'
 import { LABELS } from './labels.js'
 import type { SnapshotImage } from './types.js'
 
@@ -24,6 +24,7 @@ export function specLabels(s: SandboxSpec, opts: { pool: boolean }): Record<stri
     [LABELS.startedAt]: s.startedAt.toISOString(),
     // Always set: a container from a snapshot image would otherwise inherit it.
     [LABELS.pool]: opts.pool ? 'true' : '',
+    [LABELS.volumeMounts]: JSON.stringify(s.volumeMounts),
   }
 }
 
@@ -34,8 +35,11 @@ export function specFromLabels(l: Labels): SandboxSpec | undefined {
   const startedAt = new Date(l[LABELS.startedAt] ?? '')
   if (!sandboxId || !templateId || Number.isNaN(startedAt.getTime())) return undefined
   let metadata: Record<string, string> = {}
+  let volumeMounts: VolumeMountSpec[] = []
   try {
     metadata = JSON.parse(l[LABELS.metadata] ?? '{}') as Record<string, string>
+    // Absent on containers from before volumes: none.
+    volumeMounts = (JSON.parse(l[LABELS.volumeMounts] || '[]') as VolumeMountSpec[]).map(({ name, path, volumeId }) => ({ name, path, volumeId }))
   } catch {
     return undefined
   }
@@ -50,6 +54,7 @@ export function specFromLabels(l: Labels): SandboxSpec | undefined {
     cpuCount: Number(l[LABELS.cpuCount] ?? 1),
     memoryMB: Number(l[LABELS.memoryMB] ?? 512),
     startedAt,
+    volumeMounts,
   }
 }
 

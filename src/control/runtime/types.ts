@@ -3,7 +3,7 @@
 import type { SandboxSpec } from '../sandboxes/types.js'
 
 /** A volume mounted into a sandbox container; `name` '' is an anonymous volume (removed with the container). */
-export type VolumeMount = Readonly<{ name: string; target: string }>
+export type VolumeMount = Readonly<{ name: string; target: string; /** Never copy the image's files at `target` into the volume. */ noCopy?: boolean }>
 
 export type ContainerSpec = Readonly<{
   /** What the sandbox was created with: kept on the container (labels), so a restart rebuilds it. */
@@ -150,5 +150,18 @@ export interface BuildRuntime {
   imageTags(): Promise<string[]>
 }
 
+/** A user volume as the labels of its Docker volume keep it. */
+export type BackedVolume = Readonly<{ volumeId: string; name: string; createdAt: Date }>
+
+/** User volumes (POST /volumes): Docker named volumes bound to a host directory the server owns. */
+export interface VolumeRuntime {
+  /** Creates the Docker volume of `v`, bound to `hostDir` (which must exist when a container mounts it). */
+  createVolume(v: BackedVolume, hostDir: string): Promise<void>
+  /** `in_use`: a container (even a stopped one) still mounts it; it stays until a later try. */
+  removeVolume(volumeId: string): Promise<'removed' | 'missing' | 'in_use'>
+  /** This server's user volumes. */
+  listVolumes(): Promise<BackedVolume[]>
+}
+
 /** Everything the control plane asks of one host's container engine. */
-export type Runtime = SandboxRuntime & BuildRuntime
+export type Runtime = SandboxRuntime & BuildRuntime & VolumeRuntime

@@ -9,6 +9,7 @@ import { limiter } from '../../shared/limiter.js'
 import { bringUp, type BroughtUp, type StartCommands } from '../envd/bring-up.js'
 import { diskSizeMB } from '../envd/client.js'
 import type { ContainerSpec } from '../runtime/types.js'
+import { dockerVolumeName } from '../runtime/volumes.js'
 import type { ResolvedTemplate } from '../templates/types.js'
 import type { SandboxServiceDeps } from './context.js'
 import type { EgressRules } from './egress.js'
@@ -26,7 +27,7 @@ const CONCURRENT_BOOTS = 4
 
 export type Boot = ReturnType<typeof createBoot>
 
-export function createBoot({ settings, runtime, envd, log, firewall }: Pick<SandboxServiceDeps, 'settings' | 'runtime' | 'envd' | 'log'> & { firewall: Firewall }) {
+export function createBoot({ settings, runtime, envd, log, firewall, volumes }: Pick<SandboxServiceDeps, 'settings' | 'runtime' | 'envd' | 'log' | 'volumes'> & { firewall: Firewall }) {
   const bootIdDir = resolve(settings.dataDir, 'boot-ids')
   const slot = limiter(CONCURRENT_BOOTS)
   const networkOf = (r: { allowInternetAccess: boolean }) => (r.allowInternetAccess ? settings.network : settings.internalNetwork)
@@ -52,7 +53,11 @@ export function createBoot({ settings, runtime, envd, log, firewall }: Pick<Sand
       network: networkOf(spec),
       runtime: settings.containerRuntime,
       bootIdFile,
-      volumes: settings.gvisor ? [{ name: '', target: '/tmp' }] : [],
+      volumes: [
+        ...(settings.gvisor ? [{ name: '', target: '/tmp' }] : []),
+        // User volumes, by their Docker volume; never filled from the image (upstream mounts them empty).
+        ...spec.volumeMounts.map((m) => ({ name: dockerVolumeName(m.volumeId), target: m.path, noCopy: true })),
+      ],
     }
   }
 
@@ -60,6 +65,8 @@ export function createBoot({ settings, runtime, envd, log, firewall }: Pick<Sand
   async function removeContainer(c: Pick<PoolEntry, 'sandboxId' | 'containerId'>): Promise<void> {
     await runtime.remove(c.containerId)
     if (settings.gvisor) await rm(join(bootIdDir, c.sandboxId), { force: true })
+    // Named volumes are never removed with a container (only its anonymous ones are).
+    volumes.released()
   }
 
   /** A built template's start command, then its ready command (only with a start command). */
@@ -99,7 +106,7 @@ export function createBoot({ settings, runtime, envd, log, firewall }: Pick<Sand
       const spec: SandboxSpec = {
         sandboxId, templateId: template.templateId, alias: template.alias, metadata: {}, timeoutMs: settings.defaultTimeoutS * 1000,
         onTimeout: 'kill', autoResume: false, secure: true, allowPublicTraffic: true, allowInternetAccess: true,
-        cpuCount: template.cpuCount, memoryMB: template.memoryMB, startedAt: new Date(),
+        cpuCount: template.cpuCount, memoryMB: template.memoryMB, startedAt: new Date(), volumeMounts: [],
       }
       const up = await bringUp(envd, {
         start: async () => runtime.start(containerSpec(template, spec, await newBootId(sandboxId), true)),

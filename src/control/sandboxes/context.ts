@@ -9,6 +9,7 @@ import { createBoot, type Boot } from './boot.js'
 import { createFirewall, type Firewall } from './network.js'
 import { createRegistry, type Registry } from './registry.js'
 import { StateFile } from './state-file.js'
+import type { SandboxVolumes } from './volume-mounts.js'
 import { createTimers, type Expiry, type Timers } from './timeouts.js'
 
 export type SandboxSettings = Readonly<{
@@ -48,6 +49,8 @@ export type SandboxServiceDeps = Readonly<{
   envd: EnvdClient
   templates: TemplateResolver
   tokens: SandboxTokens
+  /** User volumes (volumeMounts by name); told when a container went, so deleted volumes' Docker volumes can go. */
+  volumes: SandboxVolumes
   log: Logger
 }>
 

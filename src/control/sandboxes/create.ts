@@ -10,6 +10,7 @@ import { NO_EGRESS_RULES, hasEgressRules, validateEgress, type EgressRules } fro
 import { toMetric } from './metrics.js'
 import type { SandboxRecord } from './registry.js'
 import type { CreateSandboxRequest, SandboxSpec } from './types.js'
+import { resolveVolumeMounts } from './volume-mounts.js'
 import type { PoolEntry, WarmPool } from './warm-pool.js'
 
 /** The pool refill starts only this long after the last create ended. */
@@ -31,17 +32,18 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claim'>
       if (timeoutS <= 0) throw new AppError('invalid_argument', 'timeout: Timeout must be greater than 0')
       if (timeoutS > settings.maxTimeoutS) throw new AppError('invalid_argument', `timeout: Timeout cannot be greater than ${settings.maxTimeoutS} seconds`)
       const egress = validateEgress(req.egress)
+      const volumeMounts = resolveVolumeMounts(req.volumeMounts, ctx.volumes)
       const specFor = (sandboxId: string): SandboxSpec => ({
         sandboxId, templateId: template.templateId, alias: template.alias, metadata: req.metadata,
         timeoutMs: timeoutS * 1000, onTimeout: req.onTimeout, autoResume: req.autoResume, secure: req.secure,
         allowPublicTraffic: req.allowPublicTraffic, allowInternetAccess: req.allowInternetAccess, cpuCount: template.cpuCount, memoryMB: template.memoryMB,
-        startedAt: new Date(),
+        startedAt: new Date(), volumeMounts,
       })
       // A built template's ENV steps come first; the create's envVars win.
       const envVars = { ...template.config?.envs, ...req.envVars }
-      // Pool containers sit on the internet-enabled network without egress rules; anything else
-      // changes the container, so it cold-starts (its rules are loaded before envd first answers).
-      const entry = req.allowInternetAccess && !hasEgressRules(egress, true) ? pool.claim(template) : undefined
+      // Pool containers sit on the internet-enabled network without egress rules or volumes; anything
+      // else changes the container, so it cold-starts (its rules are loaded before envd first answers).
+      const entry = req.allowInternetAccess && !hasEgressRules(egress, true) && volumeMounts.length === 0 ? pool.claim(template) : undefined
       if (entry) {
         try {
           return await fromPool(entry, specFor(entry.sandboxId), envVars, timeoutS)

@@ -36,6 +36,8 @@ export function createForks({ registry }: SandboxContext, parts: { snapshots: Sn
                 templateRef: base.snapshotId, timeoutS: opts.timeoutS, metadata: { ...source.metadata }, envVars: { ...source.envVars },
                 secure: source.secure, allowPublicTraffic: source.allowPublicTraffic, allowInternetAccess: source.allowInternetAccess,
                 onTimeout: source.onTimeout, autoResume: source.autoResume, egress: source.egress,
+                // The same volumes (shared, never copied: a snapshot holds no volume data), by name now.
+                volumeMounts: source.volumeMounts.map(({ name, path }) => ({ name, path })),
               }),
             }
           } catch (e) {

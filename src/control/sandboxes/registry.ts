@@ -32,7 +32,7 @@ export function infoOf(r: SandboxRecord): SandboxInfo {
     allowInternetAccess: r.allowInternetAccess, cpuCount: r.cpuCount, memoryMB: r.memoryMB, startedAt: r.startedAt,
     state: r.state, endAt: r.endAt, envdAccessToken: r.envdAccessToken, trafficAccessToken: r.trafficAccessToken,
     envdVersion: r.envdVersion, diskSizeMB: r.diskSizeMB, egress: { allowOut: [...r.egress.allowOut], denyOut: [...r.egress.denyOut] },
-    internetAccess: r.internetAccess,
+    internetAccess: r.internetAccess, volumeMounts: r.volumeMounts.map((m) => ({ ...m })),
   }
 }
 

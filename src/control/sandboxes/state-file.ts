@@ -8,7 +8,7 @@ import { NO_EGRESS_RULES, type EgressRules } from './egress.js'
 import type { SandboxRecord } from './registry.js'
 import type { SandboxSpec } from './types.js'
 
-type PersistedSpec = Omit<SandboxSpec, 'startedAt'> & { startedAt: string }
+type PersistedSpec = Omit<SandboxSpec, 'startedAt' | 'volumeMounts'> & { startedAt: string; volumeMounts?: SandboxSpec['volumeMounts'] }
 /** `spec` is kept for sandboxes claimed from a warm pool: their labels were set before the create. */
 type StateJson = {
   endAt: string; envVars: Record<string, string>; pausedAt?: string; memoryKept: boolean
@@ -43,8 +43,8 @@ export class StateFile {
       internetAccess: record.internetAccess,
     }
     if (record.pooled) {
-      const { sandboxId, templateId, alias, metadata, timeoutMs, onTimeout, autoResume, secure, allowPublicTraffic, allowInternetAccess, cpuCount, memoryMB, startedAt } = record
-      state.spec = { sandboxId, templateId, alias, metadata, timeoutMs, onTimeout, autoResume, secure, allowPublicTraffic, allowInternetAccess, cpuCount, memoryMB, startedAt: startedAt.toISOString() }
+      const { sandboxId, templateId, alias, metadata, timeoutMs, onTimeout, autoResume, secure, allowPublicTraffic, allowInternetAccess, cpuCount, memoryMB, startedAt, volumeMounts } = record
+      state.spec = { sandboxId, templateId, alias, metadata, timeoutMs, onTimeout, autoResume, secure, allowPublicTraffic, allowInternetAccess, cpuCount, memoryMB, startedAt: startedAt.toISOString(), volumeMounts }
     }
     await writeFile(join(this.dir, `${record.sandboxId}.json`), JSON.stringify(state), { mode: 0o600 })
   }
@@ -59,7 +59,8 @@ export class StateFile {
       const p = JSON.parse(await readFile(join(this.dir, `${sandboxId}.json`), 'utf8')) as Partial<StateJson>
       const egress = p.egress && Array.isArray(p.egress.allowOut) && Array.isArray(p.egress.denyOut) ? p.egress : NO_EGRESS_RULES
       const startedAt = date(p.spec?.startedAt)
-      const spec = p.spec && startedAt && p.spec.sandboxId === sandboxId ? { ...p.spec, startedAt } : undefined
+      // volumeMounts: [] for state files written before volumes (pool sandboxes never mount any).
+      const spec = p.spec && startedAt && p.spec.sandboxId === sandboxId ? { ...p.spec, volumeMounts: p.spec.volumeMounts ?? [], startedAt } : undefined
       return { endAt: date(p.endAt), envVars: p.envVars ?? {}, pausedAt: date(p.pausedAt), memoryKept: p.memoryKept !== false, egress, internetAccess: p.internetAccess, spec }
     } catch {
       return { envVars: {}, memoryKept: true, egress: NO_EGRESS_RULES, internetAccess: undefined }

@@ -4,6 +4,9 @@ import type { EgressRequest, EgressRules } from './egress.js'
 
 export type LifecycleOnTimeout = 'kill' | 'pause'
 
+/** A user volume mounted into the sandbox: `name` and `path` as the API echoes them; the id picks its Docker volume. */
+export type VolumeMountSpec = Readonly<{ name: string; path: string; volumeId: string }>
+
 /**
  * What a sandbox was created with: in its container's labels, so it survives restarts (a sandbox
  * claimed from a warm pool keeps it in its state file: the pool set the labels before the create).
@@ -25,6 +28,8 @@ export type SandboxSpec = Readonly<{
   cpuCount: number
   memoryMB: number
   startedAt: Date
+  /** User volumes mounted at create (volumeMounts); fixed for the sandbox's life. */
+  volumeMounts: readonly VolumeMountSpec[]
 }>
 
 export type SandboxState = 'running' | 'paused'
@@ -87,6 +92,8 @@ export type CreateSandboxRequest = {
   autoResume: boolean
   /** network.allowOut/denyOut (and the unsupported egressProxy/rules), validated by the create. */
   egress: EgressRequest
+  /** volumeMounts, by volume name; validated by the create (sandboxes/volume-mounts.ts). */
+  volumeMounts: readonly { name: string; path: string }[]
 }
 
 /** `PUT /sandboxes/{id}/network`: replaces the egress rules; allowInternetAccess undefined keeps it. */

@@ -60,6 +60,8 @@ export async function openDirWatch(dir: string, opts: WatchOptions, db: () => Pr
 
   const events = new AsyncQueue<FilesystemEvent>()
   const inodes = new Map<string, number>()
+  /** What an add already reported as written: a change event for the same write is not a second WRITE. */
+  const writtenAtAdd = new Map<string, { ino: number; size: number; mtimeMs: number; at: number }>()
   /** inode → where and when it last appeared, to pair an unlink of another name into RENAME. */
   const recentAdds = new Map<number, { path: string; at: number }>()
   const pendingUnlinks = new Map<number, { path: string; timer: NodeJS.Timeout }>()
@@ -122,11 +124,15 @@ export async function openDirWatch(dir: string, opts: WatchOptions, db: () => Pr
     }
     emit(p, EventType.CREATE, stats)
     // A new file that already has content was written too (inotify reports CREATE then WRITE).
-    if (stats?.isFile() && stats.size > 0) emit(p, EventType.WRITE, stats)
+    if (stats?.isFile() && stats.size > 0) {
+      writtenAtAdd.set(p, { ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, at: Date.now() })
+      emit(p, EventType.WRITE, stats)
+    }
   }
   const onUnlink = (p: string) => {
     const ino = inodes.get(p)
     inodes.delete(p)
+    writtenAtAdd.delete(p)
     if (!ready) return
     if (renamedAway.delete(p)) return
     const announced = ownChange(p, ino, 'goes')
@@ -161,6 +167,10 @@ export async function openDirWatch(dir: string, opts: WatchOptions, db: () => Pr
     .on('change', (p, stats) => {
       const previousIno = inodes.get(p)
       if (stats) inodes.set(p, stats.ino)
+      // The add was stat'ed after the write it reports, so the write's own change event is no news.
+      const atAdd = writtenAtAdd.get(p)
+      writtenAtAdd.delete(p)
+      if (atAdd && stats && atAdd.ino === stats.ino && atAdd.size === stats.size && atAdd.mtimeMs === stats.mtimeMs) return
       const announced = ownChange(p, stats?.ino, 'appears')
       if (announced) return reportOwn(p, announced, stats)
       // A replaced file (new inode, e.g. an upload renamed into place) was written. Otherwise a
@@ -178,10 +188,11 @@ export async function openDirWatch(dir: string, opts: WatchOptions, db: () => Pr
 
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()))
   ready = true
-  // Recent-add bookkeeping only needs to outlive the rename window.
+  // Recent-add bookkeeping only needs to outlive the rename window (and a write's change event).
   const sweep = setInterval(() => {
     const cutoff = Date.now() - RENAME_WINDOW_MS
     for (const [ino, added] of recentAdds) if (added.at < cutoff) recentAdds.delete(ino)
+    for (const [p, w] of writtenAtAdd) if (w.at < cutoff) writtenAtAdd.delete(p)
   }, 1000)
   sweep.unref()
 

@@ -1,28 +1,10 @@
 // POST /init: the control plane configures a fresh or resumed daemon (env, token, defaults).
 import type { FastifyInstance } from 'fastify'
-import { InvalidArgumentError, UnauthenticatedError } from '../../shared/errors.js'
+import { UnauthenticatedError } from '../../shared/errors.js'
 import { safeEqual } from '../../shared/safe-equal.js'
 import { readJsonBody } from '../../shared/json-body.js'
 import type { EnvdState } from '../state.js'
-
-type InitBody = {
-  envVars?: Record<string, string>
-  accessToken?: string
-  timestamp?: string
-  defaultUser?: string
-  defaultWorkdir?: string
-}
-
-const bodySchema = {
-  type: 'object',
-  properties: {
-    envVars: { type: 'object', additionalProperties: { type: 'string' } },
-    accessToken: { type: 'string', minLength: 1 },
-    timestamp: { type: 'string', format: 'date-time' },
-    defaultUser: { type: 'string' },
-    defaultWorkdir: { type: 'string' },
-  },
-} as const
+import { parseInitBody } from './init-body.js'
 
 const BODY_LIMIT = 1024 * 1024
 // An oversized body is read (and discarded) up to this size so its 413 reaches the caller.
@@ -34,15 +16,15 @@ export async function initRoute(app: FastifyInstance, { state }: { state: EnvdSt
   app.addContentTypeParser('application/json', (_req, payload, done) => {
     readJsonBody(payload, BODY_LIMIT, DRAIN_LIMIT, { emptyIsError: true }).then((body) => done(null, body), (e: Error) => done(e, undefined))
   })
-  app.post<{ Body: InitBody | null }>('/init', { schema: { body: bodySchema } }, async (req, reply) => {
+  app.post<{ Body: unknown }>('/init', async (req, reply) => {
+    // The body is checked before the token, as when Fastify validated it ahead of the handler.
+    const body = parseInitBody(req.body)
     // Accept the current token, or anything while no token is set (first-time setup).
     const presented = req.headers['x-access-token']
     if (state.accessToken !== undefined && (typeof presented !== 'string' || !safeEqual(presented, state.accessToken))) {
       throw new UnauthenticatedError('unauthorized access, invalid access token')
     }
-    const body = req.body ?? {}
-    const at = body.timestamp !== undefined ? new Date(body.timestamp) : undefined
-    if (at && Number.isNaN(at.getTime())) throw new InvalidArgumentError('timestamp must be RFC 3339')
+    const at = body.timestamp
     // Replay protection: an older (or equal) timestamp than the last applied one changes nothing.
     const stale = at !== undefined && state.lastInitAt !== undefined && at <= state.lastInitAt
     if (!stale) {

@@ -1,6 +1,6 @@
 // One running process (pipes or a PTY) and its subscribers: output fans out to every attached
 // stream; output while nobody listens is dropped (compat: upstream keeps no replay buffer).
-import type { ChildProcess } from 'node:child_process'
+import type { Readable, Writable } from 'node:stream'
 import { constants as osConstants } from 'node:os'
 import type { IPty } from 'node-pty'
 import { create } from '@bufbuild/protobuf'
@@ -16,8 +16,19 @@ const SIGNAL_TEXT: Record<string, string> = {
   SIGUSR2: 'user defined signal 2', SIGALRM: 'alarm clock',
 }
 
+/** What a child with pipes must offer: Node's ChildProcess, or a SpawnedChild from the spawner. */
+export interface PipedChild {
+  readonly stdin: Writable | null
+  readonly stdout: Readable | null
+  readonly stderr: Readable | null
+  kill(signal?: NodeJS.Signals | number): boolean
+  on(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown
+  on(event: 'close', listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown
+  on(event: 'error', listener: (err: Error) => void): unknown
+}
+
 export type Io =
-  | { kind: 'pipes'; child: ChildProcess }
+  | { kind: 'pipes'; child: PipedChild }
   | { kind: 'pty'; pty: IPty }
 
 export type Subscription = { events: AsyncQueue<ProcessEvent>; unsubscribe(): void }
@@ -132,7 +143,7 @@ export class ProcessHandle {
     for (const fn of this.endListeners.splice(0)) fn()
   }
 
-  private wirePipes(child: ChildProcess): void {
+  private wirePipes(child: PipedChild): void {
     child.stdout?.on('data', (c: Buffer) => this.data('stdout', c))
     child.stderr?.on('data', (c: Buffer) => this.data('stderr', c))
     child.stdin?.on('error', () => {

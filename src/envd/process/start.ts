@@ -24,6 +24,7 @@ export function start(deps: ProcDeps): ServiceImpl<typeof Process>['start'] {
       pty: req.pty?.size ? { cols: req.pty.size.cols, rows: req.pty.size.rows } : req.pty ? { cols: 80, rows: 24 } : undefined,
       globals: processGlobals(deps.state),
       setprivPath: deps.setprivPath,
+      spawner: deps.spawner,
     })
     // Subscribe in the same tick as the spawn so no output is missed.
     const sub = handle.subscribe()

@@ -22,6 +22,7 @@ export const createSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = a
           allowOut: b.network?.allowOut ?? undefined, denyOut: b.network?.denyOut ?? undefined,
           egressProxy: b.network?.egressProxy, rules: b.network?.rules,
         },
+        volumeMounts: b.volumeMounts ?? [],
       })
       return reply.code(201).send(sandboxBody(sandbox, domain))
     })

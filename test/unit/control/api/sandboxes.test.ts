@@ -75,7 +75,7 @@ describe('GET /sandboxes/{id}', () => {
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       templateID: 'base', alias: 'base', sandboxID: id, clientID: '6532622b', startedAt: expect.any(String), endAt: expect.any(String),
-      cpuCount: 2, memoryMB: 1024, diskSizeMB: 10, metadata: { a: '1' }, state: 'running', envdVersion: '0.6.13',
+      cpuCount: 2, memoryMB: 1024, diskSizeMB: 10, metadata: { a: '1' }, state: 'running', envdVersion: '0.6.13', volumeMounts: [],
       envdAccessToken: expect.any(String), allowInternetAccess: true, domain: null,
       lifecycle: { autoResume: true, onTimeout: 'pause' },
       network: { allowPublicTraffic: true, allowOut: [], denyOut: ['10.0.0.0/8'] },
@@ -128,7 +128,7 @@ describe('GET /v2/sandboxes and GET /sandboxes', () => {
     expect((v1.body as unknown as { sandboxID: string }[]).map((s) => s.sandboxID)).toEqual([a])
     expect(v1.body).toEqual([{
       templateID: 'base', alias: 'base', sandboxID: a, clientID: '6532622b', startedAt: expect.any(String), endAt: expect.any(String),
-      cpuCount: 2, memoryMB: 1024, diskSizeMB: 10, metadata: {}, state: 'running', envdVersion: '0.6.13',
+      cpuCount: 2, memoryMB: 1024, diskSizeMB: 10, metadata: {}, state: 'running', envdVersion: '0.6.13', volumeMounts: [],
     }])
   })
 

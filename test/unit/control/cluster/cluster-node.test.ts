@@ -24,7 +24,7 @@ import { createDatabase, postgresAvailable, startPostgres, type TestPostgres } f
 const TOKEN = 'cluster-unit-token'
 const log = createLogger({ level: 'silent', name: 'unit' })
 const createReq = { templateRef: 'base', timeoutS: 60, metadata: {}, envVars: {}, secure: true, allowPublicTraffic: true,
-  allowInternetAccess: true, onTimeout: 'kill' as const, autoResume: false, egress: {} }
+  allowInternetAccess: true, onTimeout: 'kill' as const, autoResume: false, egress: {}, volumeMounts: [] }
 
 let server: TestPostgres | undefined
 let n = 0

@@ -32,7 +32,7 @@ async function agentFor(node: AgentNode & Pick<SandboxNode, 'build'>) {
 }
 
 const createReq = { templateRef: 'base', timeoutS: 60, metadata: { who: 'unit' }, envVars: {}, secure: true, allowPublicTraffic: true,
-  allowInternetAccess: true, onTimeout: 'kill' as const, autoResume: false, egress: {} }
+  allowInternetAccess: true, onTimeout: 'kill' as const, autoResume: false, egress: {}, volumeMounts: [] }
 
 describe('RemoteNode over the agent API', () => {
   it('answers every verb as the local node does, with Dates and error kinds intact', async () => {

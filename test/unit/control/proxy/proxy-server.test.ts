@@ -47,6 +47,13 @@ async function startUpstream(port = 0) {
       if (req.url === '/die') setTimeout(() => res.socket?.destroy(), 20)
       return
     }
+    if (req.url === '/headers-first') {
+      // A streamed response whose body starts later (the code interpreter's /execute).
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' })
+      res.flushHeaders()
+      void gate.then(() => res.end('{"type":"end_of_execution"}\n'))
+      return
+    }
     if (req.url === '/upload') {
       res.writeHead(200, { 'content-type': 'application/octet-stream' })
       return void req.pipe(res)
@@ -372,6 +379,19 @@ describe('proxy connections', () => {
       req.destroy()
       await vi.waitFor(() => expect(tracked.size).toBe(0))
     }
+  })
+
+  it('sends a streamed response\'s headers at once, before its first body byte', async () => {
+    const up = await startUpstream()
+    const { port } = await startProxy()
+    const response = send(port, { path: '/headers-first', headers: routed(up.port) })
+    const first = await Promise.race([response, new Promise<'late'>((r) => setTimeout(() => r('late'), 2000))])
+    expect(first).not.toBe('late')
+    const res = first as http.IncomingMessage
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('application/x-ndjson')
+    up.release()
+    expect(await text(res)).toBe('{"type":"end_of_execution"}\n')
   })
 
   it('breaks the client response when the upstream dies mid-stream', async () => {

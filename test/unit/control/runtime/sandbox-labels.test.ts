@@ -9,6 +9,7 @@ import type { SandboxSpec } from '../../../../src/control/sandboxes/types.js'
 const SPEC: SandboxSpec = {
   sandboxId: 'iabc', templateId: 'tid', alias: 'app', metadata: { 'k"ey': 'v\nal' }, timeoutMs: 123_000, onTimeout: 'pause', autoResume: true,
   secure: false, allowPublicTraffic: false, allowInternetAccess: false, cpuCount: 4, memoryMB: 2048, startedAt: new Date('2026-01-02T03:04:05.678Z'),
+  volumeMounts: [{ name: 'data', path: '/mnt/data', volumeId: '0b2e3c3e-0000-4000-8000-000000000001' }, { name: 'data', path: '/mnt/again', volumeId: '0b2e3c3e-0000-4000-8000-000000000001' }],
 }
 const withId = (labels: Record<string, string>, id = 'iabc') => ({ ...labels, [LABELS.sandboxId]: id })
 
@@ -31,6 +32,7 @@ describe('sandbox spec labels', () => {
     expect(specFromLabels(minimal)).toEqual({
       sandboxId: 'iold', templateId: 'base', alias: undefined, metadata: {}, timeoutMs: 300_000, onTimeout: 'kill', autoResume: false,
       secure: false, allowPublicTraffic: true, allowInternetAccess: true, cpuCount: 1, memoryMB: 512, startedAt: new Date('2026-01-01T00:00:00.000Z'),
+      volumeMounts: [],
     })
   })
 

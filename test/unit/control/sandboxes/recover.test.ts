@@ -11,7 +11,7 @@ import type { SandboxSpec } from '../../../../src/control/sandboxes/types.js'
 
 const spec = (sandboxId: string): SandboxSpec => ({
   sandboxId, templateId: 'base', alias: 'base', metadata: {}, timeoutMs: 300_000, onTimeout: 'kill', autoResume: false, secure: true,
-  allowPublicTraffic: true, allowInternetAccess: true, cpuCount: 2, memoryMB: 1024, startedAt: new Date(),
+  allowPublicTraffic: true, allowInternetAccess: true, cpuCount: 2, memoryMB: 1024, startedAt: new Date(), volumeMounts: [],
 })
 
 describe('recovery after a restart', () => {

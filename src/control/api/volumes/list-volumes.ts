@@ -1,0 +1,9 @@
+// GET /volumes: every volume, without tokens.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import { ErrorBody } from '../schemas.js'
+import { Volume, volumeBody, type VolumeRouteDeps } from './schemas.js'
+
+export const listVolumesRoute: FastifyPluginAsyncTypebox<VolumeRouteDeps> = async (app, { volumes }) => {
+  app.get('/volumes', { schema: { response: { 200: Type.Array(Volume), '4xx': ErrorBody } } }, async () => volumes.list().map(volumeBody))
+}

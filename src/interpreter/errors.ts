@@ -1,0 +1,48 @@
+// The interpreter's domain errors, and their one mapping to the wire: plain-text bodies with the
+// statuses of upstream's server (contract §2), since the SDK shows the body text as the message.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { AppError } from '../shared/errors.js'
+import { statusOf } from '../shared/http-errors.js'
+
+export class ContextNotFoundError extends AppError {
+  constructor(readonly contextId: string) {
+    super('not_found', `Context ${contextId} not found`)
+  }
+}
+
+/** compat: a language with no kernel here fails context creation with a 500 (upstream: kernel start failed). */
+export class UnknownLanguageError extends AppError {
+  constructor(readonly language: string) {
+    // The caller's mistake (logged as such), answered with upstream's status.
+    super('invalid_argument', `Failed to create context: no kernel for language "${language}" (available: python, javascript, typescript, r, bash)`, { httpStatus: 500 })
+  }
+}
+
+export class KernelStartError extends AppError {
+  constructor(language: string, cause: unknown) {
+    super('internal', `Failed to start the ${language} kernel: ${(cause as Error)?.message ?? String(cause)}`, { cause })
+  }
+}
+
+export function sendInterpreterError(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
+  const fastifyErr = err as FastifyError
+  let status: number
+  let text: string
+  if (err instanceof AppError) {
+    status = statusOf(err)
+    text = err.message
+  } else if (fastifyErr.validation) {
+    // compat: FastAPI answers a body that does not fit the model (e.g. non-string code) with 422.
+    status = 422
+    text = err.message
+  } else if (fastifyErr.statusCode !== undefined && fastifyErr.statusCode < 500) {
+    status = fastifyErr.statusCode
+    text = err.message
+  } else {
+    status = 500
+    text = 'internal server error'
+  }
+  if (status >= 500 && !(err instanceof AppError && err.kind === 'invalid_argument')) req.log.error({ err }, 'request failed')
+  else req.log.debug({ status, msg: text }, 'request rejected')
+  return reply.code(status).type('text/plain; charset=utf-8').send(text)
+}
