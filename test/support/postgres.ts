@@ -4,7 +4,7 @@
 // CI installs it (.ci/run), and SANDOCK_TEST_REQUIRE_POSTGRES=1 turns a missing one into a failure.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { chown, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -31,7 +31,8 @@ export function postgresAvailable(): boolean {
   return ok
 }
 
-export async function startPostgres(): Promise<TestPostgres> {
+/** `hbaFirst`: pg_hba.conf lines put before initdb's `trust` ones (e.g. a role that must give its password). */
+export async function startPostgres(opts: { hbaFirst?: readonly string[] } = {}): Promise<TestPostgres> {
   const dir = await mkdtemp(join(tmpdir(), 'sandock-pg-'))
   // As root, both programs run as the postgres user (spawned with its uid, so signals reach postgres itself).
   let user: { uid: number; gid: number } | undefined
@@ -42,6 +43,10 @@ export async function startPostgres(): Promise<TestPostgres> {
   const data = join(dir, 'data')
   const init = spawnSync(join(BIN, 'initdb'), ['-D', data, '-U', 'sandock', '--auth=trust', '-E', 'UTF8', '--no-sync'], { encoding: 'utf8', ...user })
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`)
+  if (opts.hbaFirst?.length) {
+    const hba = join(data, 'pg_hba.conf')
+    await writeFile(hba, `${opts.hbaFirst.join('\n')}\n${await readFile(hba, 'utf8')}`)
+  }
   const port = await freePort()
   const child: ChildProcess = spawn(join(BIN, 'postgres'), ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1',
     '-c', `unix_socket_directories=${dir}`, '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
