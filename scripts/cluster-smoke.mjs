@@ -30,8 +30,8 @@ try {
     const read = await via.files.read('/home/user/smoke.txt')
     if (read !== sbx.sandboxId) throw new Error(`read ${JSON.stringify(read)}`)
     step = `run a command through ${r.sandboxUrl}`
-    const run = await via.commands.run('hostname')
-    if (run.stdout.trim() !== sbx.sandboxId) throw new Error(`hostname ${JSON.stringify(run.stdout)}`)
+    const run = await via.commands.run('cat /home/user/smoke.txt')
+    if (run.stdout !== sbx.sandboxId) throw new Error(`cat printed ${JSON.stringify(run.stdout)}`)
     console.log(`ok through ${r.apiUrl} + ${r.sandboxUrl}`)
   }
   step = 'kill'

@@ -95,8 +95,8 @@ describe('sandock on a swarm', () => {
       const n = stack.node(nodes[i]!)
       const ids = (await n.docker('ps', '-q', '--filter', `label=sandock.sandbox-id=${s.sandboxId}`)).split('\n').filter(Boolean)
       expect(ids).toHaveLength(1)
-      expect(await n.docker('inspect', '-f', '{{index .Config.Labels "sandock.pool"}}', ids[0]!)).toBe('1')
-      expect((await s.commands.run('hostname')).stdout.trim()).toBe(s.sandboxId)
+      expect(await n.docker('inspect', '-f', '{{index .Config.Labels "sandock.pool"}}', ids[0]!)).toBe('true')
+      expect((await s.commands.run('hostname')).stdout.trim()).toBe(s.sandboxId.slice(0, 12))
     }
     for (const s of sbxs) {
       await s.kill()
@@ -112,7 +112,7 @@ describe('sandock on a swarm', () => {
     const viaB = await Sandbox.connect(sbx.sandboxId, opts(b!))
     expect(await viaB.files.read('/home/user/via-a.txt')).toBe('written through replica A')
     const run = await viaB.commands.run('echo "$(whoami) on $(hostname)" && cat /home/user/via-a.txt')
-    expect(run.stdout).toBe(`user on ${sbx.sandboxId}\nwritten through replica A\n`)
+    expect(run.stdout).toBe(`user on ${sbx.sandboxId.slice(0, 12)}\nwritten through replica A\n`)
     expect((await Sandbox.getInfo(sbx.sandboxId, opts(b!))).sandboxId).toBe(sbx.sandboxId)
     const listed = await Sandbox.list(opts(b!)).nextItems()
     expect(listed.map((s) => s.sandboxId)).toContain(sbx.sandboxId)
@@ -260,7 +260,8 @@ describe('sandock on a swarm', () => {
     const placed = []
     for (let i = 0; i < 3; i++) placed.push(track(await Sandbox.create('base', opts(survivor))))
     for (const s of placed) expect(await stack.nodeOf(s.sandboxId)).not.toBe(victim)
-    expect((await swarmNodes(stack.node('node1'))).find((n) => n.hostname === victim)?.status).not.toBe('Ready')
+    // Swarm's own view follows (it marks a silent node Down after ~10 s).
+    await waitFor('swarm to mark the lost node Down', async () => ((await swarmNodes(stack.node('node1'))).find((n) => n.hostname === victim)?.status === 'Down' ? true : undefined), 60_000, 1000)
   })
 
   it('leaves no sandbox container, catalog row or reservation behind, then nothing at all', async () => {

@@ -71,7 +71,8 @@ export function createImages(client: DockerClient): ImageOps {
     },
 
     async push(ref) {
-      const stream: NodeJS.ReadableStream = await docker.getImage(ref).push({}).catch((e: unknown) => {
+      // Debian's dockerd 20.10 refuses a push without X-Registry-Auth; `{}` is "no credentials".
+      const stream: NodeJS.ReadableStream = await docker.getImage(ref).push({ authconfig: {} }).catch((e: unknown) => {
         throw fromDockerError(e, `push ${ref}`)
       })
       const failed = await followProgress<{ error?: string }>(client, stream, () => undefined)
