@@ -79,7 +79,7 @@ it('measures the cluster against serve on one engine, creates per second with 1 
   const refs = await pushToRegistry(cluster, { 'sandock/cluster:bench': clusterImage, 'sandock/postgres:bench': postgresImage, 'sandock/base:bench': HOST_BASE })
   const stack: SandockStack = await deploySandock(cluster, {
     images: { cluster: refs['sandock/cluster:bench']!, postgres: refs['sandock/postgres:bench']!, base: refs['sandock/base:bench']! },
-    env: { SANDOCK_POOL_SIZE: '0', SANDOCK_LOG_LEVEL: 'warn' },
+    env: { SANDOCK_POOL_SIZE: '0', SANDOCK_LOG_LEVEL: 'warn', SANDOCK_BUILD_BUILTINS: 'off', SANDOCK_POOL_SIZES: 'code-interpreter-v1=0' },
   })
   const [n1] = cluster.nodes
   // The baseline: `sandock serve` on node 1's engine (host network, its own networks and data dir).
@@ -87,7 +87,7 @@ it('measures the cluster against serve on one engine, creates per second with 1 
     '-v', '/var/lib/sandock-serve:/var/lib/sandock-serve', '-e', 'SANDOCK_DATA_DIR=/var/lib/sandock-serve', '-e', `SANDOCK_API_KEYS=${API_KEY}`,
     '-e', `SANDOCK_API_PORT=${SERVE_PORTS.api}`, '-e', `SANDOCK_PROXY_PORT=${SERVE_PORTS.proxy}`, '-e', 'SANDOCK_POOL_SIZE=0', '-e', 'SANDOCK_FIREWALL=off',
     '-e', 'SANDOCK_NETWORK=sandock-serve', '-e', 'SANDOCK_INTERNAL_NETWORK=sandock-serve-internal', '-e', `SANDOCK_BASE_TEMPLATE_IMAGE=${refs['sandock/base:bench']}`,
-    '-e', 'SANDOCK_LOG_LEVEL=warn', refs['sandock/cluster:bench']!, 'serve')
+    '-e', 'SANDOCK_LOG_LEVEL=warn', '-e', 'SANDOCK_BUILD_BUILTINS=off', '-e', 'SANDOCK_POOL_SIZES=code-interpreter-v1=0', refs['sandock/cluster:bench']!, 'serve')
   const serve: Opts = { apiKey: API_KEY, apiUrl: `http://${n1!.ip}:${SERVE_PORTS.api}`, sandboxUrl: `http://${n1!.ip}:${SERVE_PORTS.proxy}` }
   await waitFor('serve', async () => ((await fetch(`${serve.apiUrl}/health`).catch(() => undefined))?.status === 200 ? true : undefined), 120_000, 500)
   const replica = (await stack.replicas()).find((r) => r.hostname !== 'node3') ?? (await stack.replicas())[0]!

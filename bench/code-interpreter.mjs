@@ -1,6 +1,6 @@
 // Code-interpreter benchmarks (`npm run bench`), with the official @e2b/code-interpreter SDK
-// against `sandock serve` and a code-interpreter-v1 template registered as a user would today
-// (Template.build with fromImage of docker/code-interpreter.Dockerfile's image):
+// against `sandock serve` and its built-in code-interpreter-v1 template (the image built ahead of
+// time by `sandock templates build-builtin code-interpreter-v1`):
 // - Sandbox.create() → first runCode('1+1') result, cold (no pool) and warm (SANDOCK_POOL_SIZES
 //   code-interpreter-v1=1; each create waits for the refill first), p50/p95, with ratios;
 // - the runCode('1+1') round trip against `python3 -c 'print(1+1)'` through commands.run in the
@@ -15,12 +15,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Sandbox, Template } from '@e2b/code-interpreter'
-import { ensureCodeInterpreterImage } from '../scripts/build-code-interpreter-image.mjs'
-
-// The same start and ready commands as test/support/code-interpreter-template.ts.
-const START_CMD = '/opt/sandock/bin/node /opt/sandock/sandock.mjs interpreter'
-const READY_CMD = 'for i in $(seq 1 600); do curl -sf -o /dev/null http://127.0.0.1:49999/health && exit 0; sleep 0.05; done; exit 1'
+import { Sandbox } from '@e2b/code-interpreter'
+import { stats } from './stats.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const num = (name, fallback) => Number(process.env[name] ?? fallback)
@@ -37,9 +33,7 @@ const ALIAS = 'code-interpreter-v1'
 const docker = (...args) => execFileSync('docker', args, { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe'] }).trim()
 const quietly = (f) => { try { f() } catch { /* already gone */ } }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
-const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]
 const r1 = (x) => +x.toFixed(1)
-const stats = (xs) => ({ n: xs.length, p50: r1(pct(xs, 50)), p95: r1(pct(xs, 95)), max: r1(Math.max(...xs)) })
 const ratio = (a, b) => +(a / b).toFixed(2)
 const time = async (f) => {
   const t = performance.now()
@@ -50,7 +44,10 @@ const say = (line) => console.log(line)
 
 execFileSync(process.execPath, [join(root, 'scripts/build-image.mjs')], { stdio: 'inherit' })
 const t0 = Date.now()
-const image = ensureCodeInterpreterImage(baseImage, { quiet: true })
+const built = execFileSync(process.execPath, [join(root, 'dist/image/sandock.mjs'), 'templates', 'build-builtin', 'code-interpreter-v1'], {
+  encoding: 'utf8', env: { ...process.env, SANDOCK_BASE_TEMPLATE_IMAGE: baseImage, SANDOCK_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'inherit'],
+})
+const image = built.split('\n').find((l) => l.startsWith('code-interpreter-v1 '))?.split(' ')[1]
 say(`code-interpreter image ${image} (ready in ${Math.round((Date.now() - t0) / 1000)} s)`)
 
 const apiKey = 'e2b_00bench00ci'
@@ -59,12 +56,13 @@ const created = new Set()
 const dataDir = mkdtempSync(join(tmpdir(), 'sandock-bench-ci-'))
 let server
 
-/** `sandock serve` on the bench's data dir (kept across restarts, so the template stays registered). */
+/** `sandock serve` on the bench's data dir. */
 async function startServer(env) {
   server = spawn(process.execPath, [join(root, 'dist/image/sandock.mjs'), 'serve'], {
     env: {
       ...process.env, SANDOCK_API_KEYS: apiKey, SANDOCK_API_PORT: String(apiPort), SANDOCK_PROXY_PORT: String(proxyPort),
       SANDOCK_HOST: '127.0.0.1', SANDOCK_DATA_DIR: dataDir, SANDOCK_LOG_LEVEL: 'warn', SANDOCK_POOL_SIZE: '0',
+      SANDOCK_POOL_SIZES: `${ALIAS}=0`, SANDOCK_BUILD_BUILTINS: 'off',
       SANDOCK_NETWORK: networks[0], SANDOCK_INTERNAL_NETWORK: networks[1], SANDOCK_BASE_TEMPLATE_IMAGE: baseImage, ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -122,11 +120,6 @@ async function createToFirstResult(runs, beforeEach) {
 const result = { when: new Date().toISOString(), image, cpus: (await import('node:os')).cpus().length }
 try {
   await startServer({})
-  const tb = Date.now()
-  await Template.build(Template().fromImage(image).setUser('user').setWorkdir('/home/user')
-    .setStartCmd(START_CMD, READY_CMD),
-  ALIAS, { apiKey, apiUrl: opts.apiUrl, cpuCount: 2, memoryMB: 2048 })
-  say(`template ${ALIAS} registered in ${Math.round((Date.now() - tb) / 100) / 10} s`)
 
   // Cold: no pool, every create starts a container, envd, Jupyter Server and both default kernels.
   result.createToFirstResultColdMs = await createToFirstResult(COLD_RUNS)
@@ -167,7 +160,7 @@ try {
   await stopServer()
 
   // Warm: a pool of one; each create waits for the refill, so it finds a ready container.
-  await startServer({ SANDOCK_POOL_SIZES: `${ALIAS}=1` })
+  await startServer({ SANDOCK_POOL_SIZES: `${ALIAS}=1..1` })
   await poolReady()
   result.createToFirstResultWarmMs = await createToFirstResult(WARM_RUNS, poolReady)
   const warm = result.createToFirstResultWarmMs

@@ -61,7 +61,7 @@ const created = new Set()
 let server
 let dataDir
 
-/** A fresh `sandock serve` with its own data dir; `poolSize` 0 disables the warm pool. */
+/** A fresh `sandock serve` with its own data dir and a fixed pool of `poolSize` (0: none; workloads.mjs measures pools that follow demand). */
 async function startServer(poolSize) {
   dataDir = mkdtempSync(join(tmpdir(), 'sandock-bench-'))
   server = await startServe({
@@ -69,7 +69,7 @@ async function startServer(poolSize) {
     env: {
       SANDOCK_API_KEYS: apiKey, SANDOCK_API_PORT: String(apiPort), SANDOCK_PROXY_PORT: String(proxyPort),
       SANDOCK_HOST: '127.0.0.1', SANDOCK_DATA_DIR: dataDir, SANDOCK_LOG_LEVEL: 'warn', SANDOCK_DEFAULT_MEMORY_MB: '2048',
-      SANDOCK_NETWORK: networks[0], SANDOCK_INTERNAL_NETWORK: networks[1], SANDOCK_POOL_SIZE: String(poolSize),
+      SANDOCK_NETWORK: networks[0], SANDOCK_INTERNAL_NETWORK: networks[1], SANDOCK_POOL_SIZE: `${poolSize}..${poolSize}`, SANDOCK_POOL_SIZES: 'code-interpreter-v1=0', SANDOCK_BUILD_BUILTINS: 'off',
       SANDOCK_MAX_SANDBOXES: String(Math.max(100, CONCURRENT, ...IDLE) + 10), SANDOCK_BASE_TEMPLATE_IMAGE: image,
     },
   })

@@ -49,7 +49,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'sandock-bench-dash-'))
 const server = spawn(process.execPath, [join(root, 'dist/image/sandock.mjs'), 'serve'], {
   env: {
     ...process.env, SANDOCK_API_KEYS: apiKey, SANDOCK_API_PORT: String(apiPort), SANDOCK_PROXY_PORT: String(proxyPort),
-    SANDOCK_HOST: '127.0.0.1', SANDOCK_DATA_DIR: dataDir, SANDOCK_LOG_LEVEL: 'warn', SANDOCK_POOL_SIZE: '0',
+    SANDOCK_HOST: '127.0.0.1', SANDOCK_DATA_DIR: dataDir, SANDOCK_LOG_LEVEL: 'warn', SANDOCK_POOL_SIZE: '0', SANDOCK_POOL_SIZES: 'code-interpreter-v1=0', SANDOCK_BUILD_BUILTINS: 'off',
     SANDOCK_NETWORK: networks[0], SANDOCK_INTERNAL_NETWORK: networks[1], SANDOCK_BASE_TEMPLATE_IMAGE: image,
   },
   stdio: ['ignore', 'inherit', 'inherit'],

@@ -50,7 +50,7 @@ try {
     env: { SANDOCK_API_KEYS: apiKey, SANDOCK_API_PORT: String(apiPort), SANDOCK_PROXY_PORT: String(proxyPort),
       SANDOCK_HOST: '127.0.0.1', SANDOCK_DATA_DIR: dataDir, SANDOCK_LOG_LEVEL: 'warn', SANDOCK_NETWORK: 'sandock-bench-tpl', SANDOCK_INTERNAL_NETWORK: 'sandock-bench-tpl-internal',
       // Cold starts on both sides: a warm `base` pool would compare a claim against a boot.
-      SANDOCK_POOL_SIZE: '0' },
+      SANDOCK_POOL_SIZE: '0' , SANDOCK_POOL_SIZES: 'code-interpreter-v1=0', SANDOCK_BUILD_BUILTINS: 'off' },
   })
   const name = `bench-steps-${Date.now()}`
   const cold = []

@@ -9,6 +9,8 @@ RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends iptables \
  && apt-get clean && rm -rf /var/lib/apt/lists/* /usr/share/doc /usr/share/man
 COPY image /opt/sandock
+# The derived built-ins' build folders (code-interpreter-v1, desktop): a node builds them.
+COPY builtins /opt/builtins
 ENV SANDOCK_DATA_DIR=/var/lib/sandock SANDOCK_HOST=0.0.0.0
 ENTRYPOINT ["/opt/sandock/bin/node", "/opt/sandock/sandock.mjs"]
 CMD ["control"]

@@ -1,10 +1,11 @@
 # The `code-interpreter-v1` template: the base template plus Jupyter Server, ipykernel, the
 # scientific Python stack, R with IRkernel and CJK fonts, all from Debian bookworm. The server on
 # :49999 is `sandock interpreter`, from the envd bundle (/opt/sandock) the base image carries.
-# Build context: docker/code-interpreter/ (IPython start-up hooks and kernel config, the chart
+# Built by `sandock serve` (or `sandock templates build-builtin`) from dist/builtins/code-interpreter-v1/:
+# this file and docker/code-interpreter/ (IPython start-up hooks and kernel config, the chart
 # extractor, matplotlibrc). Start command: /opt/sandock/bin/node /opt/sandock/sandock.mjs interpreter
-ARG BASE_IMAGE=sandock/base:latest
-FROM ${BASE_IMAGE}
+ARG BASE_TEMPLATE_IMAGE=sandock/base:latest
+FROM ${BASE_TEMPLATE_IMAGE}
 USER root
 # No recommends: Debian's hard dependencies already bring a compiler (scipy → pythran) and gdb
 # (ipykernel → debugpy); the recommends would add TeX, R's dev toolchain and more.

@@ -1,7 +1,8 @@
 # The `desktop` template for @e2b/desktop: the base template plus Xvfb, XFCE, xdotool, scrot,
 # x11vnc and noVNC/websockify, a browser (Firefox ESR) and a terminal, Debian bookworm packages
 # only. Nothing starts here: the SDK starts Xvfb, XFCE, x11vnc and noVNC itself through envd,
-# as the default user `user`. Context: docker/desktop/.
+# as the default user `user`. Built by `sandock serve` (or `sandock templates build-builtin`) from
+# dist/builtins/desktop/: this file and docker/desktop/.
 ARG BASE_TEMPLATE_IMAGE=sandock/base:latest
 FROM ${BASE_TEMPLATE_IMAGE}
 # --no-install-recommends keeps out xorg, systemd, upower, tumbler and friends; the session runs

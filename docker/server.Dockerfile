@@ -22,6 +22,8 @@ RUN mkdir -p /opt/node /opt/npm \
  && ln -s /opt/node/bin/node /usr/local/bin/node
 WORKDIR /src
 COPY package.json package-lock.json ./
+# The egress gateway's small native addon is a file: dependency, built by npm ci.
+COPY native ./native
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY scripts ./scripts
@@ -31,11 +33,18 @@ COPY web ./web
 RUN npm run build
 
 FROM ${BASE_IMAGE}
+# iptables for the host firewall chain and egress rules (nsenter is in util-linux, always there).
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends iptables \
+ && rm -rf /var/lib/apt/lists/*
+COPY docker/server-entrypoint.sh /usr/local/bin/sandock-server
 COPY --from=build /src/dist/image /opt/sandock
 # The dashboard beside the bundle, not in it: /opt/sandock is also the base template's build context.
 COPY --from=build /src/dist/dashboard /opt/dashboard
+# The derived built-in templates' build folders (code-interpreter-v1, desktop), beside the bundle too.
+COPY --from=build /src/dist/builtins /opt/builtins
 ENV SANDOCK_DATA_DIR=/var/lib/sandock SANDOCK_HOST=0.0.0.0
 VOLUME /var/lib/sandock
 EXPOSE 3000 3002
-ENTRYPOINT ["/opt/sandock/bin/node", "/opt/sandock/sandock.mjs"]
+ENTRYPOINT ["/usr/local/bin/sandock-server"]
 CMD ["serve"]

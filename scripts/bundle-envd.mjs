@@ -10,7 +10,8 @@ import { builtinsThroughRequire, loadOnFirstUse, neverLoaded, stubSsh2 } from '.
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const out = join(root, 'dist', 'image')
-const NATIVE = ['node-pty', '@napi-rs/xattr', '@napi-rs/xattr-linux-x64-gnu']
+// sandock-original-dst: the egress gateway's SO_ORIGINAL_DST (native/original-dst, a file: dependency).
+const NATIVE = ['node-pty', '@napi-rs/xattr', '@napi-rs/xattr-linux-x64-gnu', 'sandock-original-dst']
 // Loaded on first use: node-pty only for a PTY, xattr only for file metadata.
 const LAZY_NATIVE = ['node-pty', '@napi-rs/xattr']
 const common = {
@@ -68,6 +69,8 @@ await build({
 for (const mod of NATIVE) {
   await cp(join(root, 'node_modules', mod), join(out, 'node_modules', mod), {
     recursive: true,
+    // A file: dependency is a symlink into the repository: copy what it points to.
+    dereference: true,
     // node-gyp's Makefiles and config.gypi are build scaffolding that embeds the checkout's path:
     // left out, the bundle (and so the base image's id) is the same wherever the repo is cloned.
     filter: (src) => !/[\\/](src|deps|test|scripts|third_party|prebuilds[\\/](darwin|win32)[^\\/]*)$/.test(src) && !src.endsWith('.pdb')
@@ -85,6 +88,17 @@ await copyFile(join(root, 'docker', 'base.Dockerfile'), join(out, 'base.Dockerfi
 // envd's process starter is C, compiled by that Dockerfile (a build stage with Debian's gcc).
 await mkdir(join(out, 'spawner'))
 await copyFile(join(root, 'src', 'envd', 'process', 'spawner', 'sandock-spawner.c'), join(out, 'spawner', 'sandock-spawner.c'))
+// The derived built-in templates' build folders (their Dockerfile and context), beside dist/image
+// and not in it, since dist/image is the base image's context: dist/builtins/<name>/.
+const builtinsOut = join(root, 'dist', 'builtins')
+await rm(builtinsOut, { recursive: true, force: true })
+for (const [name, dockerfile, context] of [
+  ['code-interpreter-v1', 'code-interpreter.Dockerfile', 'code-interpreter'],
+  ['desktop', 'desktop.Dockerfile', 'desktop'],
+]) {
+  await cp(join(root, 'docker', context), join(builtinsOut, name), { recursive: true })
+  await copyFile(join(root, 'docker', dockerfile), join(builtinsOut, name, 'Dockerfile'))
+}
 // The daemon brings its own Node, so it runs in images with no (or another) Node installed.
 await copyFile(process.execPath, join(out, 'bin', 'node'))
 await chmod(join(out, 'bin', 'node'), 0o755)

@@ -13,6 +13,8 @@ Commands:
   node       run a cluster node agent: this machine's sandboxes, builds and proxy
   envd       run the in-sandbox daemon (filesystem and process RPCs, /files)
   interpreter  run the code-interpreter server (@e2b/code-interpreter, port 49999)
+  templates build-builtin [name ...]
+             build the built-in template images ahead of time (base, code-interpreter-v1, desktop)
   version    print versions
 
 Run "sandock <command> --help" for a command's options.
@@ -74,6 +76,15 @@ async function main(argv: string[]): Promise<number> {
         : await (await import('./control/cluster/node-agent.js')).startNodeAgent(config, cluster)
       onSignals(() => running.close())
       return -1
+    }
+    case 'templates': {
+      const { BUILD_BUILTIN_USAGE, buildBuiltins } = await import('./control/build-builtins.js')
+      if (rest[0] !== 'build-builtin' || rest.includes('--help')) {
+        process.stdout.write(BUILD_BUILTIN_USAGE)
+        return rest.includes('--help') ? 0 : 2
+      }
+      const { loadControlConfig } = await import('./control/config.js')
+      return buildBuiltins(loadControlConfig(), rest.slice(1))
     }
     case 'version':
     case '--version':

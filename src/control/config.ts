@@ -1,5 +1,6 @@
 // loadControlConfig(): every SANDOCK_* variable of `sandock serve`, validated once and frozen.
 import { isIPv4 } from 'node:net'
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { envReader, type EnvReader } from '../shared/config.js'
 import type { LogLevel } from '../shared/logging.js'
@@ -20,6 +21,8 @@ export type ControlConfig = Readonly<{
   network: string
   internalNetwork: string
   baseImage: string
+  /** 'auto': a start builds the missing built-in template images in the background; 'off': only `sandock templates build-builtin` does. */
+  buildBuiltins: 'auto' | 'off'
   defaultTimeoutS: number
   maxTimeoutS: number
   defaultCpuCount: number
@@ -30,8 +33,19 @@ export type ControlConfig = Readonly<{
   /** Host firewall chain dropping sandbox → host traffic: 'auto' = when root with iptables, 'on' = required, 'off'. */
   firewall: 'auto' | 'on' | 'off'
   maxSandboxes: number
-  /** Warm pool target per template reference (`base` from SANDOCK_POOL_SIZE, others from SANDOCK_POOL_SIZES); 0 = none. */
-  poolSizes: Readonly<Record<string, number>>
+  /**
+   * Warm pool bounds per template reference as configured (`base` from SANDOCK_POOL_SIZE, others
+   * from SANDOCK_POOL_SIZES); a template not named here gets its built-in default or no pool.
+   */
+  pools: Readonly<Record<string, PoolSetting>>
+  /** The ceiling of a pool configured with a single number `n` (or a built-in default): max(n, poolMax). */
+  poolMax: number
+  /** Memory (MiB, as measured in each pool container) that demand-driven pool growth may use in all. */
+  poolMemoryMB: number
+  /** Seconds the pool remembers a burst of creates: after this long without demand it shrinks to its floor. */
+  poolIdleS: number
+  /** Pool containers booting at once (cold starts of creates go first). */
+  poolBoots: number
   metricsIntervalMs: number
   /** Seconds a sandbox stays paused with memory before it is stopped filesystem-only. */
   pausedRetentionS: number
@@ -52,6 +66,12 @@ export type ControlConfig = Readonly<{
    * forwards from inside its namespace); undefined = the host's /etc/resolv.conf (read at start).
    */
   egressDnsServers: readonly string[] | undefined
+  /** DNS servers (`ip[:port]`) the egress gateway resolves names with; empty = the host's resolver (getaddrinfo). */
+  egressResolver: readonly string[]
+  /** A PEM file of extra roots the gateway trusts when it verifies an intercepted host's real certificate. */
+  egressCaFile: string | undefined
+  /** The egress gateway's port on the sandbox bridge (0 = any free port). */
+  egressGatewayPort: number
 }>
 
 export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): ControlConfig {
@@ -69,6 +89,7 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
     network: r.str('SANDOCK_NETWORK', 'sandock'),
     internalNetwork: r.str('SANDOCK_INTERNAL_NETWORK', 'sandock-internal'),
     baseImage: r.str('SANDOCK_BASE_TEMPLATE_IMAGE', 'sandock/base:latest'),
+    buildBuiltins: r.oneOf<'auto' | 'off'>('SANDOCK_BUILD_BUILTINS', ['auto', 'off'], 'auto'),
     defaultTimeoutS: r.int('SANDOCK_DEFAULT_TIMEOUT', 300, { min: 1 }),
     maxTimeoutS: r.int('SANDOCK_MAX_TIMEOUT', 24 * 3600, { min: 1 }),
     defaultCpuCount: r.int('SANDOCK_DEFAULT_CPU_COUNT', 2, { min: 1, max: 256 }),
@@ -77,7 +98,11 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
     diskLimitMB: r.int('SANDOCK_DISK_LIMIT_MB', 10240, { min: 0 }),
     firewall: r.oneOf<'auto' | 'on' | 'off'>('SANDOCK_FIREWALL', ['auto', 'on', 'off'], 'auto'),
     maxSandboxes: r.int('SANDOCK_MAX_SANDBOXES', 100, { min: 1 }),
-    poolSizes: poolSizes(r),
+    pools: poolBounds(r),
+    poolMax: r.int('SANDOCK_POOL_MAX', 8, { min: 0, max: 64 }),
+    poolMemoryMB: r.int('SANDOCK_POOL_MEMORY_MB', 2048, { min: 0 }),
+    poolIdleS: r.int('SANDOCK_POOL_IDLE', 120, { min: 1 }),
+    poolBoots: r.int('SANDOCK_POOL_BOOTS', Math.max(1, availableParallelism()), { min: 1, max: 64 }),
     metricsIntervalMs: r.int('SANDOCK_METRICS_INTERVAL_MS', 5000, { min: 100 }),
     pausedRetentionS: r.int('SANDOCK_PAUSED_RETENTION', 24 * 3600, { min: 1 }),
     maxConcurrentBuilds: r.int('SANDOCK_MAX_CONCURRENT_BUILDS', 2, { min: 1, max: 64 }),
@@ -88,6 +113,13 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
     tlsKeyFile: r.optStr('SANDOCK_TLS_KEY'),
     containerRuntime: r.str('SANDOCK_RUNTIME', 'runc'),
     egressDnsServers: egressDns(r.optStr('SANDOCK_EGRESS_DNS')),
+    egressResolver: (r.optStr('SANDOCK_EGRESS_RESOLVER') ?? 'system') === 'system' ? [] : r.list('SANDOCK_EGRESS_RESOLVER'),
+    egressCaFile: r.optStr('SANDOCK_EGRESS_CA_CERTS'),
+    egressGatewayPort: r.int('SANDOCK_EGRESS_GATEWAY_PORT', 0, { min: 0, max: 65535 }),
+  }
+  for (const s of config.egressResolver) {
+    const [ip, port, extra] = s.split(':')
+    if (!ip || !isIPv4(ip) || extra !== undefined || (port !== undefined && !/^\d{1,5}$/.test(port))) r.problem(`SANDOCK_EGRESS_RESOLVER must be "system" or IPv4 DNS servers as ip[:port], got "${s}"`)
   }
   if (!/^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/.test(config.containerRuntime)) r.problem(`SANDOCK_RUNTIME must be a Docker runtime name, got "${config.containerRuntime}"`)
   for (const ip of config.egressDnsServers ?? []) if (!isIPv4(ip)) r.problem(`SANDOCK_EGRESS_DNS must be "auto", "none" or IPv4 addresses, got "${ip}"`)
@@ -104,13 +136,35 @@ function egressDns(v: string | undefined): string[] | undefined {
   return v.split(',').map((s) => s.trim()).filter(Boolean)
 }
 
-/** SANDOCK_POOL_SIZE (the `base` template, default 2) and SANDOCK_POOL_SIZES=`tpl=n,tpl2=m`. */
-function poolSizes(r: EnvReader): Record<string, number> {
-  const sizes: Record<string, number> = { base: r.int('SANDOCK_POOL_SIZE', 2, { min: 0, max: 64 }) }
-  for (const item of r.list('SANDOCK_POOL_SIZES')) {
-    const m = /^([^=\s]+)=(\d+)$/.exec(item)
-    if (!m || Number(m[2]) > 64) r.problem(`SANDOCK_POOL_SIZES items must be <template>=<0..64>, got "${item}"`)
-    else sizes[m[1]!] = Number(m[2])
+/** A warm pool's size as configured: `n` (max undefined: the ceiling follows SANDOCK_POOL_MAX) or `min..max`. */
+export type PoolSetting = Readonly<{ min: number; max: number | undefined }>
+
+const POOL_ITEM = /^(\d+)(?:\.\.(\d+))?$/
+
+/** `n` (a floor; the ceiling follows SANDOCK_POOL_MAX) or `min..max`; undefined when malformed. */
+function parsePoolSetting(text: string): PoolSetting | undefined {
+  const m = POOL_ITEM.exec(text.trim())
+  if (!m) return undefined
+  const min = Number(m[1])
+  const max = m[2] === undefined ? undefined : Number(m[2])
+  if (min > 64 || (max !== undefined && (max > 64 || max < min))) return undefined
+  return { min, max }
+}
+
+/** SANDOCK_POOL_SIZE (the `base` template) and SANDOCK_POOL_SIZES=`tpl=n,tpl2=min..max`; only what is set. */
+function poolBounds(r: EnvReader): Record<string, PoolSetting> {
+  const out: Record<string, PoolSetting> = {}
+  const base = r.optStr('SANDOCK_POOL_SIZE')
+  if (base !== undefined) {
+    const setting = parsePoolSetting(base)
+    if (setting) out.base = setting
+    else r.problem(`SANDOCK_POOL_SIZE must be <0..64> or <min>..<max> (at most 64), got "${base}"`)
   }
-  return sizes
+  for (const item of r.list('SANDOCK_POOL_SIZES')) {
+    const m = /^([^=\s]+)=(.+)$/.exec(item)
+    const setting = m ? parsePoolSetting(m[2]!) : undefined
+    if (!m || !setting) r.problem(`SANDOCK_POOL_SIZES items must be <template>=<0..64> or <template>=<min>..<max>, got "${item}"`)
+    else out[m[1]!] = setting
+  }
+  return out
 }

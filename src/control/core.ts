@@ -4,13 +4,16 @@
 // run the same wiring.
 import type { Logger } from 'pino'
 import type { ControlConfig } from './config.js'
+import type { EgressPort } from './egress/port.js'
 import type { EnvdClient } from './envd/client.js'
 import { createLocalNode, type LocalNode } from './node/local-node.js'
 import type { SandboxSettings } from './sandboxes/context.js'
+import { poolBoundsFor, type PoolBounds } from './sandboxes/pool-policy.js'
 import type { Runtime } from './runtime/types.js'
 import type { Secrets } from './secrets.js'
+import { createBuiltinImages, type BuiltinImages } from './templates/builtin-images.js'
 import { baseTemplate, builtinTemplates, type BuiltinTemplate } from './templates/builtins.js'
-import { createTemplateLookup } from './templates/resolve.js'
+import { createTemplateLookup, refreshingLookup } from './templates/resolve.js'
 import { createTemplateService, templateFilesDir, type TemplateService } from './templates/service.js'
 import { SqliteTemplateStore } from './templates/template-store.js'
 import { SecretStore } from './secret-store/secret-store.js'
@@ -26,6 +29,8 @@ export type ControlCore = {
   node: LocalNode
   templates: TemplateService
   builtins: readonly BuiltinTemplate[]
+  /** The built-ins' images: ensureBase() before serving, ensureDerived() after (main.ts). */
+  builtinImages: BuiltinImages
   /** The users' secrets (POST /secrets); resolveSecret() is what the egress gateway reads. */
   secrets: SecretStore
   /** User volumes and their content; recover() before the node's (sandboxes mount them). */
@@ -41,6 +46,10 @@ export function createControlCore(deps: {
   secrets: Pick<Secrets, 'envdToken' | 'trafficToken' | 'uploadSecret' | 'deriveKey'>
   /** Resolvers a sandbox with egress rules may reach (the config's, else the host's). */
   egressDnsServers: readonly string[]
+  /** The folder with base.Dockerfile (found beside the bundle when not given). */
+  imageContext?: string
+  /** The egress gateway (absent: IP rules only). */
+  egress?: EgressPort
 }): ControlCore {
   const { config, runtime, log, secrets } = deps
   // The template catalog answers look-ups on its own; the node (sandboxes, builds) uses them, and
@@ -48,34 +57,55 @@ export function createControlCore(deps: {
   const store = new SqliteTemplateStore(config.dataDir)
   const volumes = createVolumeStore({ runtime, volumesDir: config.volumesDir, log })
   const builtins = builtinTemplates({ baseImage: config.baseImage })
+  const builtinImages = createBuiltinImages({ runtime, builtins, log, imageContext: deps.imageContext })
+  const lookup = refreshingLookup(createTemplateLookup(store, builtins, builtinImages), builtinImages.refresh)
   const node = createLocalNode({
+    egress: deps.egress,
     runtime,
     envd: deps.envd,
     log,
     tokens: { envd: secrets.envdToken, traffic: secrets.trafficToken },
     volumes: { idOf: (name) => volumes.byName(name)?.volumeId, released: () => volumes.released() },
-    templates: createTemplateLookup(store, builtins),
+    templates: lookup,
     defaults: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
     builds: { layers: store, filesDir: templateFilesDir(config.dataDir), base: baseTemplate(builtins), readyTimeoutMs: BUILD_CHECK_TIMEOUT_MS },
-    settings: localNodeSettings(config, deps.egressDnsServers),
+    settings: localNodeSettings(config, deps.egressDnsServers, builtins),
   })
   const templates = createTemplateService({
     store,
     builtins,
+    lookup,
     node,
     log,
     dataDir: config.dataDir,
     uploadSecret: secrets.uploadSecret,
     maxConcurrentBuilds: config.maxConcurrentBuilds,
     limits: TEMPLATE_LIMITS,
+    builtinResources: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
   })
   const secretStore = new SecretStore({ dataDir: config.dataDir, key: secrets.deriveKey('secret-store/v1') })
   const volumeTokens = createVolumeTokens(secrets.deriveKey('volume-tokens/v1'))
-  return { node, templates, builtins, secrets: secretStore, volumes, volumeTokens }
+  return { node, templates, builtins, builtinImages, secrets: secretStore, volumes, volumeTokens }
+}
+
+/** Warm pool bounds per template reference: the built-ins' defaults, then what the config names (max 0: no pool). */
+function poolsOf(config: ControlConfig, builtins: readonly BuiltinTemplate[]): Record<string, PoolBounds> {
+  const out: Record<string, PoolBounds> = {}
+  for (const b of builtins) {
+    const bounds = poolBoundsFor(config.pools[b.name], b.poolSize, config.poolMax)
+    // A built-in without a pool (desktop) is not listed unless configured.
+    if (bounds.max > 0 || config.pools[b.name]) out[b.name] = bounds
+  }
+  for (const [ref, setting] of Object.entries(config.pools)) out[ref] ??= poolBoundsFor(setting, undefined, config.poolMax)
+  return out
 }
 
 /** A node's sandbox settings from the server's config (the same for `serve` and a cluster's node agent). */
-export function localNodeSettings(config: ControlConfig, egressDnsServers: readonly string[]): SandboxSettings {
+export function localNodeSettings(
+  config: ControlConfig,
+  egressDnsServers: readonly string[],
+  builtins: readonly BuiltinTemplate[],
+): SandboxSettings {
   return {
     dataDir: config.dataDir,
     network: config.network,
@@ -91,6 +121,9 @@ export function localNodeSettings(config: ControlConfig, egressDnsServers: reado
     // runc refuses any mount inside /proc, so only gVisor sandboxes get their own boot id.
     gvisor: config.containerRuntime === 'runsc',
     egressDnsServers,
-    poolSizes: config.poolSizes,
+    pools: poolsOf(config, builtins),
+    poolMemoryMB: config.poolMemoryMB,
+    poolIdleMs: config.poolIdleS * 1000,
+    poolBoots: config.poolBoots,
   }
 }

@@ -12,9 +12,10 @@ import { createProxyServer } from './proxy/proxy-server.js'
 import { createControlCore } from './core.js'
 import { createEnvdClient } from './envd/client.js'
 import { createDockerRuntime } from './runtime/docker-runtime.js'
+import type { SecretResolver } from './egress/placeholders.js'
+import { startEgress } from './egress/start.js'
 import { createHostFirewall } from './runtime/host-firewall.js'
 import { loadSecrets } from './secrets.js'
-import { ensureBuiltinImages } from './templates/base-image.js'
 import { loadTls } from './tls.js'
 
 export type RunningControl = { api: FastifyInstance; apiPort: number; proxyPort: number; close(): Promise<void> }
@@ -36,16 +37,28 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   }
   await runtime.ensureNetwork(config.network, { internal: false })
   await runtime.ensureNetwork(config.internalNetwork, { internal: true })
+  const bridges = await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n)))
+  // Placeholders resolve through the secret store (core.secrets), created with the core below.
+  let secretStore: SecretResolver | undefined
+  const egress = await startEgress({
+    bridge: bridges[0]!, instanceId: secrets.instanceId, dataDir: config.dataDir, resolverServers: config.egressResolver,
+    caFile: config.egressCaFile, gatewayPort: config.egressGatewayPort, log,
+    secrets: { resolveSecret: async (name) => secretStore?.resolveSecret(name) },
+  })
   const firewall = createHostFirewall({ mode: config.firewall, instanceId: secrets.instanceId, log })
-  await firewall.install(await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n))))
+  await firewall.install(bridges, { gatewayPort: egress.gatewayPort })
 
   const core = createControlCore({
-    config, runtime, envd: createEnvdClient(), log, secrets, egressDnsServers: config.egressDnsServers ?? (await hostResolvers()),
+    config, runtime, envd: createEnvdClient(), log, secrets, egressDnsServers: config.egressDnsServers ?? (await hostResolvers()), egress: egress.port, imageContext: opts.imageContext,
   })
-  const { node, templates, builtins } = core
+  const { node, templates, builtinImages } = core
+  secretStore = core.secrets
   await templates.recover()
   await core.volumes.recover()
   await node.recover()
+  // Re-attached sandboxes' redirects replace the previous run's in one step (they pointed at a
+  // closed port meanwhile: fail closed).
+  await egress.install()
 
   let ready = false
   // The domain the SDK gets in Sandbox.domain: it builds https://<port>-<id>.<that> from it, so a
@@ -75,19 +88,28 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   }
 
   // Listen first so the API answers (503 on /health) while a first start builds the base image.
-  await ensureBuiltinImages({ runtime, builtins, contextDir: opts.imageContext, log })
+  await builtinImages.ensureBase()
   ready = true
   node.startPool()
+  // The derived built-ins (code-interpreter-v1, desktop) take minutes to build the first time: in
+  // the background, one at a time; a create from one answers 503 until it is ready.
+  // A build still running at close ends with the process (Docker cancels a build whose client is gone).
+  void builtinImages.ensureDerived(config.buildBuiltins).catch((err: unknown) => log.error({ err }, 'built-in template images failed'))
 
   return {
     api,
     apiPort,
     proxyPort,
     async close() {
-      await Promise.all([node.close(), api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
+      await Promise.all([node.close({ discardPool: true }), api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
+      await egress.close()
       core.secrets.close()
       core.volumes.close()
       await firewall.remove()
+      // A server stopped for good leaves no networks behind; sandboxes still on them keep them.
+      for (const n of [config.network, config.internalNetwork]) {
+        await runtime.removeNetworkIfUnused(n).catch((err: unknown) => log.warn({ err, network: n }, 'removing a network failed'))
+      }
     },
   }
 }

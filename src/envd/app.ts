@@ -9,6 +9,7 @@ import { envsRoute } from './http/envs.js'
 import { filesGetRoute } from './http/files-get.js'
 import { filesPostRoute } from './http/files-post.js'
 import { healthRoute } from './http/health.js'
+import type { CaCertPaths } from './host/ca-certs.js'
 import { initRoute } from './http/init.js'
 import { metricsRoute } from './http/metrics.js'
 import { checkAccessToken, checkFilesAccess, type FilesAuthQuery } from './http/signing.js'
@@ -24,6 +25,8 @@ export type EnvdAppDeps = Readonly<{
   log: Logger
   users: { lookup: UserLookup; db: () => Promise<UserDb> }
   setprivPath: string | undefined
+  /** Where /init's caBundle goes (default: the system trust store). */
+  caPaths?: CaCertPaths
   /** Told when requests begin and end; the daemon passes one, tests usually do not. */
   idleMemory?: IdleMemoryReducer
   /** Starts commands without a PTY (closed with the app); without one, Node's child_process does. */
@@ -96,7 +99,7 @@ export async function buildEnvdApp(deps: EnvdAppDeps): Promise<FastifyInstance> 
   })
 
   await app.register(healthRoute)
-  await app.register(initRoute, { state })
+  await app.register(initRoute, { state, caPaths: deps.caPaths })
   await app.register(envsRoute, { state })
   await app.register(metricsRoute)
   await app.register(filesGetRoute, { state, lookup: users.lookup, own })

@@ -56,7 +56,8 @@ beforeAll(async () => {
   }))
   stack = await timed('stack deploy → 3 agents registered, 2 replicas answering', () => deploySandock(cluster!, {
     images: { cluster: refs['sandock/cluster:test']!, postgres: refs['sandock/postgres:test']!, base: refs['sandock/base:cluster']! },
-    env: { SANDOCK_POOL_SIZE: '1' },
+    // The derived built-ins are not built on the nodes here (minutes each; the single-host suites test them).
+    env: { SANDOCK_POOL_SIZE: '1', SANDOCK_BUILD_BUILTINS: 'off', SANDOCK_POOL_SIZES: 'code-interpreter-v1=0' },
   }))
   timings.push(['beforeAll total', performance.now() - t0])
 })

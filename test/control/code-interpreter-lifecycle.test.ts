@@ -5,11 +5,11 @@ import { Sandbox, Template, TimeoutError } from '@e2b/code-interpreter'
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { sdkOpts, sharedServer, trackSandbox } from '../support/control-server.js'
 import { killQuietly } from '../support/control-sdk.js'
-import { CODE_INTERPRETER_ALIAS, createCodeSandbox, ensureCodeInterpreterTemplate, IMAGE_BUILD_TIMEOUT_MS } from '../support/code-interpreter-template.js'
+import { CODE_INTERPRETER_ALIAS, createCodeSandbox, ensureCodeInterpreterImage, IMAGE_BUILD_TIMEOUT_MS } from '../support/code-interpreter-template.js'
 
 // The first run after a change of the envd bundle builds the image (a few minutes).
 beforeAll(async () => {
-  await ensureCodeInterpreterTemplate()
+  await ensureCodeInterpreterImage()
 }, IMAGE_BUILD_TIMEOUT_MS)
 
 describe('kill mid-run', () => {

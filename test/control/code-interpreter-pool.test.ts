@@ -6,7 +6,7 @@ import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, startServer, type ControlServer }
 import { docker } from '../support/docker.js'
 import { eventually } from '../support/async.js'
 import { killQuietly } from '../support/control-sdk.js'
-import { CODE_INTERPRETER_ALIAS, createCodeSandbox, ensureCodeInterpreterTemplate, IMAGE_BUILD_TIMEOUT_MS } from '../support/code-interpreter-template.js'
+import { CODE_INTERPRETER_ALIAS, createCodeSandbox, ensureCodeInterpreterImage, IMAGE_BUILD_TIMEOUT_MS } from '../support/code-interpreter-template.js'
 
 let server: ControlServer
 type Health = { pools: Record<string, { size: number; ready: number }> }
@@ -15,9 +15,9 @@ beforeAll(async () => {
   server = await startServer({
     // Ports no other test server uses (files run one at a time, but a leftover must not collide).
     apiPort: DEFAULT_API_PORT + 44, proxyPort: DEFAULT_PROXY_PORT + 44,
-    env: { SANDOCK_POOL_SIZES: `${CODE_INTERPRETER_ALIAS}=1` },
+    env: { SANDOCK_POOL_SIZES: `${CODE_INTERPRETER_ALIAS}=1..1` },
   })
-  await ensureCodeInterpreterTemplate(server)
+  await ensureCodeInterpreterImage()
 }, IMAGE_BUILD_TIMEOUT_MS)
 
 afterAll(async () => {

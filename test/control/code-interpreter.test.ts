@@ -5,7 +5,7 @@ import { Sandbox, TimeoutError, NotFoundError, type Execution } from '@e2b/code-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sharedServer } from '../support/control-server.js'
 import { killQuietly } from '../support/control-sdk.js'
-import { createCodeSandbox, ensureCodeInterpreterTemplate, IMAGE_BUILD_TIMEOUT_MS } from '../support/code-interpreter-template.js'
+import { createCodeSandbox, ensureCodeInterpreterImage, IMAGE_BUILD_TIMEOUT_MS } from '../support/code-interpreter-template.js'
 
 let sbx: Sandbox
 const PNG_MAGIC = 'iVBORw0KGgo' // base64 of \x89PNG\r\n\x1a\n
@@ -23,7 +23,7 @@ async function raw(method: string, path: string, body?: unknown, headers: Record
 const chartOf = (e: Execution) => e.results[0]?.chart as Record<string, any> | undefined
 
 beforeAll(async () => {
-  await ensureCodeInterpreterTemplate()
+  await ensureCodeInterpreterImage()
   sbx = await createCodeSandbox({ envs: { SANDBOX_LEVEL: 'from-create' } })
 }, IMAGE_BUILD_TIMEOUT_MS)
 

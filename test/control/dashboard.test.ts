@@ -3,7 +3,7 @@
 // a URL, report no CSP violation and throw no error. Screenshots of the main views are taken on the way.
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { Template } from 'e2b'
+import { Secret, Template, Volume } from 'e2b'
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
 import { docker } from '../support/docker.js'
 import { launchBrowser, screenshot, signIn, terminalText, watchedPage, type Browser, type WatchedPage } from '../support/browser.js'
@@ -239,4 +239,30 @@ it('streams a template build\'s step logs into the page while it runs', async ()
   expect(await page.locator(`tr[data-build-id="${info.buildId}"]`).textContent()).toContain('ready')
   await page.waitForSelector('tr[data-tag="default"]')
   await screenshot(page, 'templates')
+})
+
+it('lists volumes and secrets by name and metadata, and never a secret\'s value', async () => {
+  const opts = sdkOpts()
+  const volume = await Volume.create(unique('dash-vol-'), opts)
+  onTestFinished(() => Volume.destroy(volume.volumeId, opts).then(() => undefined, () => undefined))
+  const value = `dash-secret-value-${unique('')}`
+  const secret = await Secret.create(unique('dash-key-'), value, { ...opts, metadata: { owner: '<b>team</b>' } })
+  onTestFinished(() => Secret.destroy(secret.secretId, opts).then(() => undefined, () => undefined))
+  const { page } = await dashboard()
+
+  await page.goto(`${dashboardUrl()}#/volumes`)
+  const vrow = page.locator(`tr[data-volume-id="${volume.volumeId}"]`)
+  await vrow.waitFor()
+  expect(await vrow.textContent()).toContain(volume.name)
+
+  await page.goto(`${dashboardUrl()}#/secrets`)
+  const srow = page.locator(`tr[data-secret-id="${secret.secretId}"]`)
+  await srow.waitFor()
+  const text = await srow.textContent()
+  expect(text).toContain(secret.name)
+  // Metadata is text (no <b> element made of it), and the value is nowhere on the page.
+  expect(text).toContain('owner=<b>team</b>')
+  expect(await srow.locator('b').count()).toBe(0)
+  expect(await page.content()).not.toContain(value)
+  await screenshot(page, 'secrets')
 })

@@ -1,5 +1,4 @@
-// @e2b/desktop 2.4.0, unmodified, against the `desktop` template (docker/desktop.Dockerfile,
-// registered with Template.build): Xvfb and XFCE started by the SDK, screenshots, mouse and
+// @e2b/desktop 2.4.0, unmodified, against the built-in `desktop` template (docker/desktop.Dockerfile): Xvfb and XFCE started by the SDK, screenshots, mouse and
 // keyboard, apps, and the noVNC stream through the proxy by header routing and, in domain mode,
 // by host routing over TLS.
 import { execFile } from 'node:child_process'
@@ -13,7 +12,7 @@ import { Sandbox } from '@e2b/desktop'
 import { eventually } from '../support/async.js'
 import { inspectSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, sharedServer, viaProxy } from '../support/control-sdk.js'
 import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, startServer, trackSandbox, type ControlServer } from '../support/control-server.js'
-import { DESKTOP_MEMORY_MB, ensureDesktopImage, registerDesktopTemplate, removeDesktopTemplate } from '../support/desktop-template.js'
+import { DESKTOP_MEMORY_MB, ensureDesktopImage } from '../support/desktop-template.js'
 
 printServerLogsOnFailure()
 
@@ -26,9 +25,8 @@ let createMs: number
 let cursorAfterCreate: { x: number; y: number }
 
 beforeAll(async () => {
-  // Built once per content hash (minutes cold, skipped when the tag exists), then registered.
+  // The built-in's image, built once per content hash (minutes cold, skipped when the tag exists).
   await ensureDesktopImage()
-  await registerDesktopTemplate(sharedServer())
   const t0 = Date.now()
   sbx = await Sandbox.create('desktop', { ...sdkOpts(), timeoutMs: 15 * 60_000 })
   createMs = Date.now() - t0
@@ -39,7 +37,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await killQuietly(sbx?.sandboxId)
-  await removeDesktopTemplate(sharedServer())
 })
 
 describe('Sandbox.create (Xvfb and XFCE started by the SDK)', () => {
@@ -213,12 +210,9 @@ describe('domain mode: the stream URL and its WebSocket by host routing over TLS
 
   beforeAll(async () => {
     server = await startServer({ apiPort: DEFAULT_API_PORT + 80, proxyPort: DEFAULT_PROXY_PORT + 80, env: { SANDOCK_DOMAIN: DOMAIN, SANDOCK_TLS_PORT: String(TLS_PORT) } })
-    await registerDesktopTemplate(server)
   }, 10 * 60_000)
   afterAll(async () => {
-    if (!server) return
-    await removeDesktopTemplate(server)
-    await server.cleanup()
+    await server?.cleanup()
   })
 
   it('loads the noVNC page at stream.getUrl(), reads the VNC greeting on wss://…/websockify, and a kill cuts it', async () => {

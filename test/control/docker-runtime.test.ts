@@ -1,6 +1,11 @@
-// The Docker runtime's pause/unpause against a real engine: unpause asks for a running container,
+// The Docker runtime against a real engine. Pause/unpause: unpause asks for a running container,
 // so unpausing one Docker already shows running succeeds (racing resumes must not fail on it),
-// while unpausing a stopped container is still an error.
+// while unpausing a stopped container is still an error. Image builds (the built-in templates'):
+// build args and labels reach the image, it is found by label, and a failing step leaves no
+// container behind.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDockerRuntime } from '../../src/control/runtime/docker-runtime.js'
@@ -31,5 +36,34 @@ describe('docker runtime: pause and unpause', () => {
     await docker('stop', '-t', '0', id)
     await expect(runtime.unpause(id)).rejects.toThrow(/unpause/)
     expect(await state(id)).toBe('exited')
+  })
+})
+
+describe('docker runtime: image builds', () => {
+  const marker = `runtime-build-${process.pid}-${Date.now()}`
+  const tag = `sandock/runtime-test:${marker}`
+  let dir = ''
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sandock-build-'))
+  })
+  afterAll(async () => {
+    await docker('rmi', '-f', tag).catch(() => undefined)
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('passes build args and labels, and finds the image by its label', async () => {
+    await writeFile(join(dir, 'ok.Dockerfile'), 'ARG BASE_TEMPLATE_IMAGE\nFROM ${BASE_TEMPLATE_IMAGE}\nARG WHO\nRUN echo "$WHO" > /who\n')
+    const lines: string[] = []
+    await runtime.buildImage({ contextDir: dir, dockerfile: 'ok.Dockerfile', tag, buildArgs: { BASE_TEMPLATE_IMAGE: 'debian:bookworm-slim', WHO: marker }, labels: { 'sandock.test-build': marker }, onLog: (l) => lines.push(l) })
+    expect(lines.some((l) => /^Step \d+\/\d+ :/.test(l))).toBe(true)
+    expect(await runtime.imageTagsByLabel('sandock.test-build', marker)).toEqual([tag])
+    expect((await docker('run', '--rm', tag, 'cat', '/who')).trim()).toBe(marker)
+  })
+
+  it('fails on a failing step with its reason and leaves no build container behind', async () => {
+    await writeFile(join(dir, 'bad.Dockerfile'), `FROM debian:bookworm-slim\nRUN echo ${marker} && exit 3\n`)
+    await expect(runtime.buildImage({ contextDir: dir, dockerfile: 'bad.Dockerfile', tag: `${tag}-bad`, onLog: () => undefined })).rejects.toThrow(/returned a non-zero code: 3/)
+    const left = await docker('ps', '-a', '--no-trunc', '--format', '{{.Command}}')
+    expect(left).not.toContain(marker)
   })
 })

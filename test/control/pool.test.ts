@@ -1,10 +1,15 @@
-// Warm pools (SANDOCK_POOL_SIZE=2): claims are exclusive under concurrency, a pooled sandbox gets
-// its own env vars and token, a killed sandbox's container never comes back, the pool refills,
-// and a restart re-adopts or removes pool containers without leaking any. No timing assertions.
+// Warm pools. A fixed one (SANDOCK_POOL_SIZE=2..2): claims are exclusive under concurrency, a
+// pooled sandbox gets its own env vars and token, a killed sandbox's container never comes back,
+// the pool refills, and a restart re-adopts or removes pool containers without leaking any. One
+// that follows demand (1..4): grows to a burst it has seen and no further, serves the next burst
+// from the pool, keeps its size across a restart and shrinks to its floor when idle. No timing
+// assertions (speed is in bench/workloads.mjs).
 // Uses its own server (API port + 30, proxy port + 30) so the shared one is never disturbed.
 import { lookup } from 'node:dns/promises'
-import { writeFile } from 'node:fs/promises'
+import { execFile } from 'node:child_process'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALL_TRAFFIC, Sandbox } from 'e2b'
 import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, sdkOpts, startServer, type ControlServer } from '../support/control-server.js'
@@ -12,11 +17,32 @@ import { containersOf, createSandbox, killQuietly, printServerLogsOnFailure } fr
 import { docker } from '../support/docker.js'
 import { eventually, unique } from '../support/async.js'
 
+const iptables = async (...args: string[]) => (await promisify(execFile)('iptables', ['-w', '5', ...args])).stdout
 const apiPort = DEFAULT_API_PORT + 30
 const proxyPort = DEFAULT_PROXY_PORT + 30
 const POOL_SIZE = 2
+/** A fixed size: the pool does not grow with the bursts these tests make. */
+const FIXED = `${POOL_SIZE}..${POOL_SIZE}`
 
-type Health = { status: string; pools: Record<string, { size: number; ready: number }> }
+type Health = { status: string; pools: Record<string, { size: number; ready: number; min: number; max: number }> }
+
+/** Every container carrying the pool label on `server`'s network, claimed or not: id → sandbox id. */
+async function poolLabelled(server: ControlServer): Promise<Map<string, string>> {
+  const out = await docker('ps', '-a', '--no-trunc', '--filter', 'label=sandock.pool=true', '--filter', `network=${server.networks[0]}`,
+    '--format', '{{.ID}} {{.Label "sandock.sandbox-id"}}')
+  return new Map(out.split('\n').filter(Boolean).map((l) => l.split(' ') as [string, string]))
+}
+/** Pool containers not claimed by any sandbox of `server`. */
+async function unclaimedOf(server: ControlServer): Promise<string[]> {
+  const live = new Set((await Sandbox.list({ ...sdkOpts(server), limit: 100 }).nextItems()).map((s) => s.sandboxId))
+  return [...(await poolLabelled(server))].filter(([, sandboxId]) => !live.has(sandboxId)).map(([id]) => id)
+}
+const healthOf = async (server: ControlServer): Promise<Health> => (await fetch(`${server.apiUrl}/health`)).json() as Promise<Health>
+const containerOf = async (sandboxId: string) => {
+  const c = await containersOf(sandboxId)
+  expect(c, `one container for ${sandboxId}`).toHaveLength(1)
+  return c[0]!
+}
 
 describe('warm pool', () => {
   let server: ControlServer
@@ -26,7 +52,7 @@ describe('warm pool', () => {
   printServerLogsOnFailure(() => server)
 
   beforeAll(async () => {
-    servers.push((server = await startServer({ apiPort, proxyPort, env: { SANDOCK_POOL_SIZE: String(POOL_SIZE) } })))
+    servers.push((server = await startServer({ apiPort, proxyPort, env: { SANDOCK_POOL_SIZE: FIXED } })))
   })
   afterAll(async () => {
     for (const id of ids) await killQuietly(id, server)
@@ -34,21 +60,12 @@ describe('warm pool', () => {
   })
   const restart = async () => {
     await server.stop('SIGKILL')
-    servers.push((server = await startServer({ apiPort, proxyPort, dataDir: server.dataDir, apiKey: server.apiKey, env: { SANDOCK_POOL_SIZE: String(POOL_SIZE) } })))
+    servers.push((server = await startServer({ apiPort, proxyPort, dataDir: server.dataDir, apiKey: server.apiKey, env: { SANDOCK_POOL_SIZE: FIXED } })))
   }
 
-  const health = async (): Promise<Health> => (await fetch(`${server.apiUrl}/health`)).json() as Promise<Health>
-  /** Every container carrying the pool label on this server's network, claimed or not: id → sandbox id. */
-  const poolLabelled = async (): Promise<Map<string, string>> => {
-    const out = await docker('ps', '-a', '--no-trunc', '--filter', 'label=sandock.pool=true', '--filter', `network=${server.networks[0]}`,
-      '--format', '{{.ID}} {{.Label "sandock.sandbox-id"}}')
-    return new Map(out.split('\n').filter(Boolean).map((l) => l.split(' ') as [string, string]))
-  }
-  /** Pool containers not claimed by any sandbox of the server. */
-  const unclaimed = async (): Promise<string[]> => {
-    const live = new Set((await Sandbox.list({ ...sdkOpts(server), limit: 100 }).nextItems()).map((s) => s.sandboxId))
-    return [...(await poolLabelled())].filter(([, sandboxId]) => !live.has(sandboxId)).map(([id]) => id)
-  }
+  const health = () => healthOf(server)
+  const labelled = () => poolLabelled(server)
+  const unclaimed = () => unclaimedOf(server)
   const poolFull = () => eventually(async () => {
     const h = await health()
     return h.pools.base?.ready === POOL_SIZE && (await unclaimed()).length === POOL_SIZE ? h : undefined
@@ -58,15 +75,11 @@ describe('warm pool', () => {
     ids.push(sbx.sandboxId)
     return sbx
   }
-  const containerOf = async (sandboxId: string) => {
-    const c = await containersOf(sandboxId)
-    expect(c, `one container for ${sandboxId}`).toHaveLength(1)
-    return c[0]!
-  }
 
   it('reports the pool on /health and fills it in the background', async () => {
     const h = await poolFull()
-    expect(h).toEqual({ status: 'ok', pools: { base: { size: POOL_SIZE, ready: POOL_SIZE } } })
+    // code-interpreter-v1 is configured off by the test servers (support/control-server.ts).
+    expect(h).toEqual({ status: 'ok', pools: { base: { size: POOL_SIZE, ready: POOL_SIZE, min: POOL_SIZE, max: POOL_SIZE }, 'code-interpreter-v1': { size: 0, ready: 0, min: 0, max: 0 } } })
   })
 
   it('hands each concurrent create its own container: the pool ones once, the excess cold-started', async () => {
@@ -165,8 +178,8 @@ describe('warm pool', () => {
     const after = await unclaimed()
     expect(after).toHaveLength(POOL_SIZE)
     // Old pool containers are back in the pool or gone (a rebuilt base image makes them stale).
-    const labelled = await poolLabelled()
-    for (const c of before) if (labelled.has(c)) expect(after).toContain(c)
+    const pooledNow = await labelled()
+    for (const c of before) if (pooledNow.has(c)) expect(after).toContain(c)
     expect(after).not.toContain(keptContainer)
     // The claimed one is still a sandbox with its own metadata, env and container.
     const listed = await Sandbox.list({ ...sdkOpts(server), query: { metadata: { tag } } }).nextItems()
@@ -180,7 +193,7 @@ describe('warm pool', () => {
   it('removes a pool container whose claim did not finish before a restart', async () => {
     await poolFull()
     const [victim] = await unclaimed()
-    const sandboxId = (await poolLabelled()).get(victim!)!
+    const sandboxId = (await labelled()).get(victim!)!
     // What a crash between the claim mark and the sandbox's state file leaves behind.
     await server.stop('SIGKILL')
     await writeFile(join(server.dataDir, 'sandboxes', 'pool-claims', sandboxId), '')
@@ -188,6 +201,43 @@ describe('warm pool', () => {
     await poolFull()
     expect(await docker('ps', '-aq', '--no-trunc', '--filter', `id=${victim}`)).toBe('')
     expect(await unclaimed()).not.toContain(victim)
+  })
+
+  it('a clean stop removes the unclaimed pool containers and keeps claimed ones; the next start fills the pool again', async () => {
+    await poolFull()
+    const sbx = await create()
+    await poolFull()
+    const before = await unclaimed()
+    await server.stop('SIGTERM')
+    for (const id of before) expect(await docker('ps', '-aq', '--no-trunc', '--filter', `id=${id}`)).toBe('')
+    expect(await containersOf(sbx.sandboxId)).toHaveLength(1)
+    servers.push((server = await startServer({ apiPort, proxyPort, dataDir: server.dataDir, apiKey: server.apiKey, env: { SANDOCK_POOL_SIZE: String(POOL_SIZE) } })))
+    await poolFull()
+    expect((await sbx.commands.run('echo still')).stdout).toBe('still\n')
+  })
+
+  it('a start removes what a killed server whose data dir is gone left on its networks: pool containers, sandboxes, its firewall chain', async () => {
+    await poolFull()
+    const orphans = await unclaimed()
+    // A cold-started sandbox on the internal network: its tokens and deadline go with the data dir.
+    const cold = await create({ allowInternetAccess: false })
+    const [coldContainer] = await containersOf(cold.sandboxId)
+    const oldChain = `SANDOCK-IN-${(await readFile(join(server.dataDir, 'instance-id'), 'utf8')).trim().slice(0, 12)}`
+    await server.stop('SIGKILL')
+    // Same ports and networks, a fresh data dir: another instance.
+    servers.push((server = await startServer({ apiPort, proxyPort, env: { SANDOCK_POOL_SIZE: String(POOL_SIZE) } })))
+    for (const id of [...orphans, coldContainer!]) expect(await docker('ps', '-aq', '--no-trunc', '--filter', `id=${id}`)).toBe('')
+    if (process.getuid?.() === 0) expect(await iptables('-S', 'INPUT')).not.toContain(oldChain)
+    await poolFull()
+  })
+
+  it('a clean stop with no sandboxes left removes the server\'s networks; the next start creates them again', async () => {
+    for (const id of ids.splice(0)) await killQuietly(id, server)
+    await server.stop('SIGTERM')
+    for (const n of server.networks) expect(await docker('network', 'ls', '-q', '--filter', `name=^${n}$`)).toBe('')
+    servers.push((server = await startServer({ apiPort, proxyPort, dataDir: server.dataDir, apiKey: server.apiKey, env: { SANDOCK_POOL_SIZE: String(POOL_SIZE) } })))
+    for (const n of server.networks) expect(await docker('network', 'ls', '-q', '--filter', `name=^${n}$`)).not.toBe('')
+    await poolFull()
   })
 })
 
@@ -197,7 +247,7 @@ describe('the live sandbox cap with a warm pool', () => {
   printServerLogsOnFailure(() => server)
 
   beforeAll(async () => {
-    server = await startServer({ apiPort, proxyPort, env: { SANDOCK_POOL_SIZE: '1', SANDOCK_MAX_SANDBOXES: '2' } })
+    server = await startServer({ apiPort, proxyPort, env: { SANDOCK_POOL_SIZE: '1..1', SANDOCK_MAX_SANDBOXES: '2' } })
   })
   afterAll(async () => {
     for (const id of ids) await killQuietly(id, server)
@@ -230,5 +280,96 @@ describe('the live sandbox cap with a warm pool', () => {
     const c = await third
     ids.push(c.sandboxId)
     expect((await c.commands.run('echo ok')).stdout).toBe('ok\n')
+  })
+})
+
+describe('a warm pool that follows demand', () => {
+  const MIN = 1
+  const MAX = 4
+  let server: ControlServer
+  const servers: ControlServer[] = []
+  const ids: string[] = []
+  /**
+   * The most pool containers seen at once that no sandbox of these tests ever claimed, sampled
+   * while no create is in flight (a claim in flight is not in `ids` yet).
+   */
+  let mostUnclaimed = 0
+  let creating = 0
+  let sampling = true
+  let sampler: Promise<void> | undefined
+  printServerLogsOnFailure(() => server)
+  // Back to the floor 20 s after the last create: long enough that a burst's refills (behind its
+  // cold starts on a loaded machine) land while the pool still remembers it.
+  const env = { SANDOCK_POOL_SIZE: `${MIN}..${MAX}`, SANDOCK_POOL_IDLE: '20' }
+
+  beforeAll(async () => {
+    servers.push((server = await startServer({ apiPort, proxyPort, env })))
+    sampler = (async () => {
+      while (sampling) {
+        const quiet = creating === 0
+        const labelled = await poolLabelled(server).catch(() => new Map<string, string>())
+        const claimed = new Set(ids)
+        if (quiet && creating === 0) mostUnclaimed = Math.max(mostUnclaimed, [...labelled.values()].filter((id) => !claimed.has(id)).length)
+        await new Promise((r) => setTimeout(r, 300))
+      }
+    })()
+  })
+  afterAll(async () => {
+    sampling = false
+    await sampler
+    for (const id of ids) await killQuietly(id, server)
+    for (const s of servers.reverse()) await s.cleanup()
+  })
+
+  /** Waits until the pool's target is `size` with that many containers ready and unclaimed. */
+  const poolAt = (size: number) => eventually(async () => {
+    const h = await healthOf(server)
+    return h.pools.base?.size === size && h.pools.base.ready === size && (await unclaimedOf(server)).length === size ? h : undefined
+  }, 120_000, `the base pool at ${size}`, 250)
+  const burst = async (n: number) => {
+    creating++
+    try {
+      return await Promise.all(Array.from({ length: n }, async (_, i) => {
+        const s = await createSandbox({ envs: { WHO: `sbx-${i}` } }, server)
+        ids.push(s.sandboxId)
+        return s
+      }))
+    } finally {
+      creating--
+    }
+  }
+
+  it('grows to a burst it has seen (never beyond its max) and serves the next burst from the pool', async () => {
+    await poolAt(MIN)
+    const first = await burst(MAX + 2)
+    // The burst asked for more than the max: the pool grows to its max, while the burst's sandboxes live.
+    const grown = await poolAt(MAX)
+    expect(grown.pools.base).toEqual({ size: MAX, ready: MAX, min: MIN, max: MAX })
+    await Promise.all(first.map((s) => s.kill()))
+    const pooled = await unclaimedOf(server)
+    const second = await burst(MAX)
+    expect((await Promise.all(second.map((s) => containerOf(s.sandboxId)))).sort()).toEqual(pooled.sort())
+    const outputs = await Promise.all(second.map((s) => s.commands.run('echo "$WHO $E2B_SANDBOX_ID"')))
+    expect(outputs.map((o) => o.stdout)).toEqual(second.map((s, i) => `sbx-${i} ${s.sandboxId}\n`))
+    await Promise.all(second.map((s) => s.kill()))
+    // Refilled to the size the demand asked for.
+    await poolAt(MAX)
+    expect(mostUnclaimed).toBeLessThanOrEqual(MAX)
+  })
+
+  it('keeps a grown pool across a restart, then shrinks it to its floor when idle; no container leaks', async () => {
+    const before = await unclaimedOf(server)
+    expect(before).toHaveLength(MAX)
+    await server.stop('SIGKILL')
+    servers.push((server = await startServer({ apiPort, proxyPort, dataDir: server.dataDir, apiKey: server.apiKey, env })))
+    // Re-adopted as they were (no new boots, none removed), and held at that size for an idle period.
+    await poolAt(MAX)
+    expect((await unclaimedOf(server)).sort()).toEqual(before.sort())
+    // No creates: after the idle period the pool gives back all but its floor.
+    await poolAt(MIN)
+    const left = await poolLabelled(server)
+    expect(left.size).toBe(MIN)
+    expect(before).toContain([...left.keys()][0])
+    expect(mostUnclaimed).toBeLessThanOrEqual(MAX)
   })
 })

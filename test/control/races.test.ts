@@ -76,7 +76,9 @@ it('requests in flight or arriving while a sandbox pauses get an answer (2xx or 
       headers: { 'content-type': 'application/octet-stream', ...(token ? { 'x-access-token': token } : {}) },
     })
     // envd has the upload's temp file open: the request is in flight, its answer not started.
-    await eventually(async () => ((await sbx.commands.run('ls -a /tmp')).stdout.includes('.sandock-upload-') ? true : undefined), 10_000, 'the upload to reach envd', 20)
+    // A shell glob, not `ls`: coreutils' ls fails under Debian's runsc (statx), the glob only reads the directory.
+    const probe = 'for f in /tmp/.sandock-upload-*; do [ -e "$f" ] && echo found; done; true'
+    await eventually(async () => ((await sbx.commands.run(probe)).stdout.includes('found') ? true : undefined), 10_000, 'the upload to reach envd', 20)
     let pausing = true
     const racing = Array.from({ length: 3 }, async () => {
       const seen: (number | string)[] = []

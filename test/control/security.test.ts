@@ -2,6 +2,7 @@
 // cannot reach another sandbox, the Docker socket, the host or the server except through the
 // proxy; wrong credentials are refused everywhere; fork bombs and memory hogs stay inside their
 // sandbox; secrets never reach the server's log. Own server (+40): small limits, debug logging.
+// SANDOCK_TEST_DEPLOY=compose runs the same suite against `docker compose up` (docker-compose.yml).
 import { execFile } from 'node:child_process'
 import { readdir, readFile } from 'node:fs/promises'
 import net from 'node:net'
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CommandExitError, Sandbox } from 'e2b'
 import { docker } from '../support/docker.js'
 import { createSandbox, inspectSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, viaProxy, waitForPortInSandbox } from '../support/control-sdk.js'
+import { startComposeServer, TEST_DEPLOY } from '../support/compose-server.js'
 import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, LOG_FILE, startServer, type ControlServer } from '../support/control-server.js'
 import { eventually } from '../support/async.js'
 
@@ -33,7 +35,7 @@ let internalGateway: string
 printServerLogsOnFailure(() => server)
 
 beforeAll(async () => {
-  server = await startServer({
+  server = await (TEST_DEPLOY === 'compose' ? startComposeServer : startServer)({
     apiPort: DEFAULT_API_PORT + 40,
     proxyPort: DEFAULT_PROXY_PORT + 40,
     // Bound to every address, as in production, so the API and proxy are on the bridge gateways too.

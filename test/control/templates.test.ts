@@ -150,12 +150,13 @@ describe('a template from base with every step type', () => {
       .runCmd('echo fine')
       .runCmd('echo about to fail >&2; exit 3'), name))
     expect(err.name).toBe('BuildError')
-    expect(err.message).toContain('exited with code 3')
+    // compat: upstream's text first (users and tools match on it), our detail after it.
+    expect(err.message).toMatch(/^failed to run command 'echo about to fail >&2; exit 3': command failed: exit status 3 \(RUN as 'user' in /)
     // The failure names the request's step (2, 1-based), which the SDK maps to the user's call.
     const builds = (await api('GET', `/templates/${first.info.templateId}`)).body!.builds as { buildID: string; status: string }[]
     const failed = builds.find((b) => b.status === 'error')!
     const status = await api('GET', `/templates/${first.info.templateId}/builds/${failed.buildID}/status`)
-    expect(status.body).toMatchObject({ status: 'error', reason: { step: '2', message: expect.stringContaining('exited with code 3') } })
+    expect(status.body).toMatchObject({ status: 'error', reason: { step: '2', message: expect.stringContaining('command failed: exit status 3') } })
     expect(JSON.stringify((status.body!.reason as { logEntries: unknown[] }).logEntries)).toContain('about to fail')
     const sbx = await start(name)
     expect((await sbx.commands.run('whoami')).stdout.trim()).toBe('appuser')
@@ -256,7 +257,15 @@ describe('bad input', () => {
     const name = unique('tpl-nopull').toLowerCase()
     const err = await rejection(build(Template().fromImage('sandock-test/does-not-exist:1').runCmd('true'), name))
     expect(err.name).toBe('BuildError')
-    expect(err.message).toContain("cannot pull image 'sandock-test/does-not-exist:1'")
+    expect(err.message).toMatch(/^error pulling image: cannot pull image 'sandock-test\/does-not-exist:1'/)
+    expect(await Template.exists(name, buildOpts())).toBe(false)
+  })
+
+  it('a RUN as a user the image lacks fails with upstream\'s unauthenticated text', async () => {
+    const name = unique('tpl-nouser').toLowerCase()
+    const err = await rejection(build(Template().fromTemplate('base').runCmd('whoami', { user: 'root123' }), name))
+    expect(err.name).toBe('BuildError')
+    expect(err.message).toMatch(/^failed to run command 'whoami': command failed: unauthenticated: invalid username: 'root123' \(/)
     expect(await Template.exists(name, buildOpts())).toBe(false)
   })
 

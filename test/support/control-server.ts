@@ -1,13 +1,14 @@
 // `sandock serve` for the control tests: started (serve-process.mjs) on the lane's ports with a
 // temp data dir, its output captured, and exactly the sandboxes the tests created cleaned up.
-import type { ChildProcess } from 'node:child_process'
+import { execFile, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { appendFileSync, createWriteStream } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
+import { promisify } from 'node:util'
 import { join } from 'node:path'
 import { docker } from './docker.js'
-import { portInUse, startServe } from './serve-process.mjs'
+import { portInUse, refusedByFetch, startServe } from './serve-process.mjs'
 
 const IDS_FILE = 'control-test-sandbox-ids'
 /** The server's stdout and stderr, also readable from the test workers. */
@@ -18,6 +19,8 @@ export const DEFAULT_API_PORT = Number(process.env.SANDOCK_TEST_API_PORT ?? 3200
 export const DEFAULT_PROXY_PORT = Number(process.env.SANDOCK_TEST_PROXY_PORT ?? 3202)
 /** The Docker runtime the test servers run sandboxes with (`runsc` for the gVisor pass); undefined = runc. */
 export const TEST_RUNTIME = process.env.SANDOCK_TEST_RUNTIME || undefined
+/** The built-ins with a default pool (code-interpreter-v1) get none in tests unless a test asks. */
+const BUILTIN_POOLS_OFF = 'code-interpreter-v1=0'
 
 /** What a test needs to talk to a server (also what globalSetup hands to the workers). */
 export type ServerInfo = Readonly<{
@@ -63,6 +66,10 @@ export async function startServer(opts: StartServerOpts = {}): Promise<ControlSe
   const networks = networksFor(apiPort)
   // Someone else's server on these ports would answer our health checks: refuse to start instead.
   for (const port of [apiPort, proxyPort]) {
+    if (await refusedByFetch(port)) {
+      if (owned) await rm(dataDir, { recursive: true, force: true })
+      throw new Error(`port ${port} is one fetch() refuses (a WHATWG "bad port"): choose a SANDOCK_TEST_API_PORT whose +0..+72 avoid it`)
+    }
     if (await portInUse(port)) {
       if (owned) await rm(dataDir, { recursive: true, force: true })
       throw new Error(`port ${port} is already in use (set SANDOCK_TEST_API_PORT / SANDOCK_TEST_PROXY_PORT to other ports)`)
@@ -79,11 +86,17 @@ export async function startServer(opts: StartServerOpts = {}): Promise<ControlSe
     SANDOCK_INTERNAL_NETWORK: networks[1]!,
     // No warm pool unless a test asks for one: pool containers would change what tests count.
     SANDOCK_POOL_SIZE: '0',
+    SANDOCK_POOL_SIZES: BUILTIN_POOLS_OFF,
+    // The derived built-ins' images are built by the suites that use them (support/builtin-images.ts),
+    // never in the background of every test server.
+    SANDOCK_BUILD_BUILTINS: 'off',
     ...(process.env.SANDOCK_BASE_TEMPLATE_IMAGE ? { SANDOCK_BASE_TEMPLATE_IMAGE: process.env.SANDOCK_BASE_TEMPLATE_IMAGE } : {}),
     // `SANDOCK_TEST_RUNTIME=runsc npm test …` runs every test server's sandboxes under gVisor.
     ...(TEST_RUNTIME ? { SANDOCK_RUNTIME: TEST_RUNTIME } : {}),
     ...opts.env,
   }
+  // A test's own pool sizes come after (and so over) the built-ins' zeros.
+  if (opts.env?.SANDOCK_POOL_SIZES) env.SANDOCK_POOL_SIZES = `${BUILTIN_POOLS_OFF},${opts.env.SANDOCK_POOL_SIZES}`
 
   let output = ''
   const logFile = createWriteStream(join(dataDir, LOG_FILE), { flags: 'a' })
@@ -117,6 +130,7 @@ export async function startServer(opts: StartServerOpts = {}): Promise<ControlSe
     async cleanup() {
       await serve.stop()
       await removeSandboxContainers(await trackedIds(dataDir), networks)
+      await removeEgressChain(dataDir)
       for (const n of networks) await docker('network', 'rm', n).catch(() => undefined)
       if (owned) {
         await removeServerVolumes(dataDir)
@@ -208,4 +222,18 @@ export function sharedServer(): ServerInfo {
     proxyPort: Number(process.env[ENV.proxyPort]),
     networks: process.env[ENV.networks]!.split(','),
   }
+}
+
+/**
+ * The egress gateway's nat chain stays when a server stops with redirected sandboxes (fail
+ * closed); a test server's goes with its sandboxes. No-op when there is none.
+ */
+async function removeEgressChain(dataDir: string): Promise<void> {
+  const instance = (await readFile(join(dataDir, 'instance-id'), 'utf8').catch(() => '')).trim()
+  if (!instance) return
+  const ipt = (...args: string[]) => promisify(execFile)('iptables', ['-w', '5', '-t', 'nat', ...args]).then((r) => r.stdout, () => '')
+  const chain = `SANDOCK-EG-${instance.slice(0, 12)}`
+  for (const rule of (await ipt('-S', 'PREROUTING')).split('\n').filter((r) => r.split(' ').includes(chain))) await ipt('-D', ...rule.split(' ').slice(1))
+  await ipt('-F', chain)
+  await ipt('-X', chain)
 }

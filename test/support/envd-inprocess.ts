@@ -96,6 +96,8 @@ export async function startEnvd(opts: { defaultUser?: string; defaultWorkdir?: s
     log,
     users: createUserLookup(),
     setprivPath: await findSetpriv(),
+    // Never the host's trust store: /init's caBundle lands beside the temp root.
+    caPaths: { bundle: join(root, '.ca', 'ca-certificates.crt'), local: join(root, '.ca', 'local', 'e2b-ca.crt') },
     spawner: opts.starter === 'spawner' ? createSpawner(await spawnerBinary(), log) : undefined,
   })
   let url: string

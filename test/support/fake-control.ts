@@ -66,6 +66,8 @@ async function startFakeControl(opts: FakeControlOptions): Promise<FakeControl &
   await core.templates.recover()
   await core.volumes.recover()
   await core.node.recover()
+  // As serve does before it is ready: the base image exists on the fake runtime, so nothing builds.
+  await core.builtinImages.ensureBase()
   const app = await buildControlApp({ log, node: core.node, templates: core.templates, secrets: core.secrets, volumes: core.volumes, volumeTokens: core.volumeTokens, apiKeyDigests: secrets.apiKeyDigests, domain: opts.domain ?? '', ready: opts.ready ?? (() => true) })
   let closed = false
   const close = async () => {

@@ -14,13 +14,14 @@ export class FakeEnvd implements EnvdClient {
   readonly down = new Set<string>()
   /** Exit code of a command (by its text); 0 when not listed. */
   readonly exitCodes = new Map<string, number>()
-  private failInits = 0
+  private failInits: (string | undefined)[] = []
 
   /** `journal`: where calls are noted (a FakeRuntime's, to see both in one order). */
   constructor(private readonly journal: string[] = []) {}
 
-  failNextInit(): void {
-    this.failInits++
+  /** The next /init (to `ip` only, when given) fails. */
+  failNextInit(ip?: string): void {
+    this.failInits.push(ip)
   }
 
   /** The last /init an address got (its env vars and token). */
@@ -34,8 +35,9 @@ export class FakeEnvd implements EnvdClient {
   }
 
   async init(ip: string, body: EnvdInit, currentToken?: string) {
-    if (this.failInits > 0) {
-      this.failInits--
+    const failing = this.failInits.findIndex((x) => x === undefined || x === ip)
+    if (failing >= 0) {
+      this.failInits.splice(failing, 1)
       throw new AppError('unavailable', 'envd /init failed: connection refused')
     }
     this.journal.push(`envd init ${ip}`)

@@ -21,6 +21,10 @@ export type FakeContainer = {
   /** The last egress ruleset loaded into its namespace. */
   ruleset: string | undefined
   logs: string[]
+  /** When each of `logs` was received (filled in as they are read). */
+  logTimes: Date[]
+  /** Set on containers another server instance started (planted by a test); undefined = this server's. */
+  foreignInstance?: string
   /** The ContainerSpec it was started with (undefined for containers planted by a test). */
   started: ContainerSpec | undefined
 }
@@ -29,7 +33,7 @@ type Method = keyof Runtime
 
 export class FakeRuntime implements Runtime {
   readonly containers = new Map<string, FakeContainer>()
-  readonly images = new Map<string, ImageInfo & { snapshot?: SnapshotImage; createdS: number }>()
+  readonly images = new Map<string, ImageInfo & { snapshot?: SnapshotImage; createdS: number; labels?: Record<string, string> }>()
   readonly networks = new Set<string>()
   /** Docker volumes of user volumes, by volume id. */
   readonly volumes = new Map<string, BackedVolume & { hostDir: string }>()
@@ -43,8 +47,8 @@ export class FakeRuntime implements Runtime {
     for (const image of opts.images ?? []) this.addImage(image)
   }
 
-  addImage(ref: string, opts: { hasEnvd?: boolean; env?: string[] } = {}): void {
-    this.images.set(ref, { id: `sha256:${ref}`, env: opts.env ?? [], hasEnvd: opts.hasEnvd ?? true, createdS: Math.floor(Date.now() / 1000) })
+  addImage(ref: string, opts: { hasEnvd?: boolean; env?: string[]; labels?: Record<string, string> } = {}): void {
+    this.images.set(ref, { id: `sha256:${ref}`, env: opts.env ?? [], hasEnvd: opts.hasEnvd ?? true, createdS: Math.floor(Date.now() / 1000), labels: opts.labels })
   }
 
   /** Plants a container as if a previous server had started it (for recovery tests). */
@@ -52,7 +56,7 @@ export class FakeRuntime implements Runtime {
     const n = this.next++
     const container: FakeContainer = {
       containerId: `c${n}`, pool: false, image: 'sandock/base:test', ip: `10.0.0.${n}`, state: 'running', network: 'sandock',
-      env: {}, ruleset: undefined, logs: [], started: undefined, ...c,
+      env: {}, ruleset: undefined, logs: [], logTimes: [], started: undefined, ...c,
     }
     this.containers.set(container.containerId, container)
     return container
@@ -102,6 +106,10 @@ export class FakeRuntime implements Runtime {
   }
   async bridgeInterface(network: string) {
     return `br-${network}`
+  }
+  async removeNetworkIfUnused(name: string) {
+    if ([...this.containers.values()].some((c) => c.network === name)) return false
+    return this.networks.delete(name)
   }
 
   async setFirewall(containerId: string, ruleset: string) {
@@ -153,22 +161,39 @@ export class FakeRuntime implements Runtime {
     c.state = 'running'
   }
 
-  async listManaged() {
-    return [...this.containers.values()].map((c) => ({ containerId: c.containerId, spec: c.spec, pool: c.pool, state: c.state, ip: c.state === 'stopped' ? undefined : c.ip, image: c.image }))
+  async listForeign(network: string) {
+    return [...this.containers.values()].filter((c) => c.foreignInstance !== undefined && c.network === network).map((c) => c.containerId)
   }
 
-  async logs(containerId: string, opts: { tail?: number }) {
-    return this.container(containerId, `logs of ${containerId}`).logs.slice(-(opts.tail ?? 1000))
+  async listManaged() {
+    return [...this.containers.values()].filter((c) => c.foreignInstance === undefined).map((c) => ({ containerId: c.containerId, spec: c.spec, pool: c.pool, state: c.state, ip: c.state === 'stopped' ? undefined : c.ip, image: c.image }))
+  }
+
+  /** Lines pushed to a container's `logs` get the time of the first read after the push (Docker's receive time). */
+  async logs(containerId: string, opts: { sinceS?: number; tail?: number }) {
+    const c = this.container(containerId, `logs of ${containerId}`)
+    while (c.logTimes.length < c.logs.length) c.logTimes.push(new Date())
+    const all = c.logs.map((line, i) => ({ timestamp: c.logTimes[i]!, line })).filter((l) => l.timestamp.getTime() >= (opts.sinceS ?? 0) * 1000)
+    return opts.tail === undefined ? all : all.slice(-opts.tail)
   }
 
   async imageExists(image: string) {
     return this.images.has(image)
   }
 
-  async buildImage(opts: { tag: string; onLog: (line: string) => void }) {
+  /** Each image build's options, in order. */
+  readonly imageBuilds: { tag: string; contextDir: string; dockerfile: string; buildArgs?: Record<string, string>; labels?: Record<string, string> }[] = []
+
+  async buildImage(opts: { contextDir: string; dockerfile: string; tag: string; buildArgs?: Record<string, string>; labels?: Record<string, string>; onLog: (line: string) => void }) {
+    const { onLog, ...rest } = opts
+    this.imageBuilds.push(rest)
     await this.enter('buildImage', opts.tag)
-    opts.onLog(`built ${opts.tag}`)
-    this.addImage(opts.tag)
+    onLog(`built ${opts.tag}`)
+    this.addImage(opts.tag, { labels: opts.labels })
+  }
+
+  async imageTagsByLabel(key: string, value: string) {
+    return [...this.images.entries()].filter(([, i]) => i.labels?.[key] === value).map(([tag]) => tag)
   }
 
   async commitSnapshot(containerId: string, image: string, snapshot: Omit<SnapshotImage, 'createdS'>) {

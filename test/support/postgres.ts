@@ -1,7 +1,7 @@
 // A throw-away PostgreSQL 15 for the unit tier: initdb in a temp dir, `postgres` on a free
 // loopback port (no other listener), removed at the end. As root it runs as the `postgres` user
 // (PostgreSQL refuses root). Skips (returns undefined) only when postgresql-15 is not installed;
-// CI installs it (.ci/run), and SANDOCK_TEST_REQUIRE_POSTGRES=1 turns a missing one into a failure.
+// scripts/test.sh installs it, and SANDOCK_TEST_REQUIRE_POSTGRES=1 turns a missing one into a failure.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'

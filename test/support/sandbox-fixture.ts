@@ -46,7 +46,7 @@ export async function sandboxFixture(opts: { settings?: Partial<SandboxSettings>
   const settings: SandboxSettings = {
     dataDir, network: 'sandock', internalNetwork: 'sandock-internal', defaultTimeoutS: 300, maxTimeoutS: 3600, pidsLimit: 100,
     maxSandboxes: 20, metricsIntervalMs: 60_000, pausedRetentionMs: 60_000, readyTimeoutMs: 2000, containerRuntime: 'runc',
-    gvisor: false, egressDnsServers: ['10.255.255.53'], poolSizes: {}, ...opts.settings,
+    gvisor: false, egressDnsServers: ['10.255.255.53'], pools: {}, poolMemoryMB: 2048, poolIdleMs: 120_000, poolBoots: 2, ...opts.settings,
   }
   const service = createSandboxService({
     settings, runtime, envd, log: createLogger({ level: 'silent', name: 'unit' }), snapshots: createSnapshotService(runtime),

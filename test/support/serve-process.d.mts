@@ -4,6 +4,7 @@ import type { ChildProcess } from 'node:child_process'
 export declare const ROOT: string
 export declare const BUNDLE: string
 export declare function portInUse(port: number): Promise<boolean>
+export declare function refusedByFetch(port: number): Promise<boolean>
 
 export type Serve = {
   child: ChildProcess

@@ -23,6 +23,15 @@ export function portInUse(port) {
 }
 
 /**
+ * True when fetch() refuses `port` outright (the WHATWG "bad ports": 5060, 5061, 6000, 6665–6669…):
+ * a server there would never look healthy to the tests or the SDK.
+ */
+export async function refusedByFetch(port) {
+  const err = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2000) }).then(() => undefined, (e) => e)
+  return err?.cause?.message === 'bad port'
+}
+
+/**
  * Spawns `sandock serve` and waits until it is healthy; throws (after killing it) when it exits
  * first or is not healthy within `readyTimeoutMs`.
  * @param {{ env: Record<string, string>, apiUrl: string, apiKey?: string, cleanEnv?: boolean, stdio?: 'pipe' | 'inherit', onSpawn?: (child: import('node:child_process').ChildProcess) => void, readyTimeoutMs?: number }} opts

@@ -6,7 +6,7 @@ import { SignIn } from './views/sign-in.js'
 import { SandboxList } from './views/sandbox-list.js'
 import { SandboxDetail } from './views/sandbox-detail.js'
 import { Templates } from './views/templates.js'
-import { NotYet } from './views/not-yet.js'
+import { Secrets, Volumes } from './views/stores.js'
 
 function useRoute(): Route {
   const [route, setRoute] = useState(() => parseRoute(location.hash))
@@ -49,8 +49,8 @@ export function App() {
         {route.view === 'sandboxes' && <SandboxList />}
         {route.view === 'sandbox' && <SandboxDetail key={route.sandboxId} sandboxId={route.sandboxId} tab={route.tab} />}
         {route.view === 'templates' && <Templates templateId={route.templateId} buildId={route.buildId} />}
-        {route.view === 'volumes' && <NotYet what="Volumes" />}
-        {route.view === 'secrets' && <NotYet what="Secrets" />}
+        {route.view === 'volumes' && <Volumes />}
+        {route.view === 'secrets' && <Secrets />}
       </main>
     </div>
   )

@@ -35,8 +35,14 @@ export const NewSandbox = Type.Object({
   autoPauseMemory: Type.Optional(Type.Boolean()),
   autoResume: Type.Optional(Type.Union([Type.Object({ enabled: Type.Boolean() }), Type.Null()])),
   volumeMounts: Type.Optional(Type.Union([Type.Array(VolumeMount, { maxItems: 64 }), Type.Null()])),
-  // maskRequestHost and httpsPorts are not acted on; unknown fields are ignored (compat).
-  network: Type.Optional(Type.Union([Type.Object({ allowPublicTraffic: Type.Optional(Type.Boolean()), ...egressFields }), Type.Null()])),
+  // Workload identity tokens: checked, then refused (no token issuer here; egress/validate.ts).
+  iam: Type.Optional(Type.Unknown()),
+  // Unknown fields are ignored (compat).
+  network: Type.Optional(Type.Union([Type.Object({
+    allowPublicTraffic: Type.Optional(Type.Boolean()), ...egressFields,
+    maskRequestHost: Type.Optional(Type.Union([Type.String({ maxLength: 512 }), Type.Null()])),
+    httpsPorts: Type.Optional(Type.Union([Type.Array(Type.Integer(), { maxItems: 1024 }), Type.Null()])),
+  }), Type.Null()])),
 })
 export type NewSandbox = Static<typeof NewSandbox>
 
@@ -75,7 +81,16 @@ export const SandboxDetail = Type.Object({
   allowInternetAccess: Type.Union([Type.Boolean(), Type.Null()]),
   domain: Type.Union([Type.String(), Type.Null()]),
   lifecycle: Type.Object({ autoResume: Type.Boolean(), onTimeout: Type.String() }),
-  network: Type.Object({ allowPublicTraffic: Type.Boolean(), allowOut: Type.Array(Type.String()), denyOut: Type.Array(Type.String()) }),
+  network: Type.Object({
+    allowPublicTraffic: Type.Boolean(), allowOut: Type.Array(Type.String()), denyOut: Type.Array(Type.String()),
+    // As stored: placeholders unresolved; the proxy without its password.
+    rules: Type.Optional(Type.Record(Type.String(), Type.Array(Type.Object({
+      transform: Type.Optional(Type.Object({ headers: Type.Optional(Type.Record(Type.String(), Type.String())) })),
+    })))),
+    egressProxy: Type.Optional(Type.Object({ address: Type.String(), username: Type.Optional(Type.String()) })),
+    maskRequestHost: Type.Optional(Type.String()),
+    httpsPorts: Type.Optional(Type.Array(Type.Integer())),
+  }),
 })
 
 export const SandboxMetric = Type.Object({
@@ -108,6 +123,12 @@ export function detailBody(r: SandboxInfo, domain: string) {
   return {
     ...listedBody(r), envdAccessToken: r.envdAccessToken, allowInternetAccess: r.internetAccess, domain: domain || null,
     lifecycle: { autoResume: r.autoResume, onTimeout: r.onTimeout },
-    network: { allowPublicTraffic: r.allowPublicTraffic, allowOut: [...r.egress.allowOut], denyOut: [...r.egress.denyOut] },
+    network: {
+      allowPublicTraffic: r.allowPublicTraffic, allowOut: [...r.egress.allowOut], denyOut: [...r.egress.denyOut],
+      ...(r.egress.rules ? { rules: r.egress.rules } : {}),
+      ...(r.ingress?.maskRequestHost !== undefined ? { maskRequestHost: r.ingress.maskRequestHost } : {}),
+      ...(r.ingress?.httpsPorts ? { httpsPorts: [...r.ingress.httpsPorts] } : {}),
+      ...(r.egress.egressProxy ? { egressProxy: { address: r.egress.egressProxy.address, ...(r.egress.egressProxy.username ? { username: r.egress.egressProxy.username } : {}) } } : {}),
+    },
   }
 }

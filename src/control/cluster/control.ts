@@ -52,8 +52,12 @@ export async function startClusterControl(config: ControlConfig, cluster: Cluste
 
   const store = new PgTemplateStore(db)
   const builtins = builtinTemplates({ baseImage: config.baseImage })
+  // Control has no Docker: it resolves a built-in by name for placement (resources), and each node
+  // answers for its own image of it (a node without a derived built-in built answers 503 and the
+  // create moves to another node).
+  const lookup = createTemplateLookup(store, builtins, { state: (name) => ({ state: 'ready', image: builtins.find((b) => b.name === name)?.image ?? name }) })
   const resolve = createTemplateResolver({
-    lookup: createTemplateLookup(store, builtins),
+    lookup,
     snapshot: async (ref) => {
       const s = await findSnapshotRow(db, ref)
       return s && { templateId: s.snapshotId, alias: s.names[0], image: s.image, cpuCount: s.cpuCount, memoryMB: s.memoryMB }
@@ -67,6 +71,7 @@ export async function startClusterControl(config: ControlConfig, cluster: Cluste
   const templates = createTemplateService({
     store, builtins, node, log, dataDir: config.dataDir, uploadSecret: secrets.uploadSecret,
     maxConcurrentBuilds: config.maxConcurrentBuilds, limits: TEMPLATE_LIMITS, shareUploads: (local) => sharedUploads(db, local),
+    lookup, builtinResources: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
   })
 
   const publicDomain = config.domain && config.tls === 'auto' && config.tlsPort !== 443 ? `${config.domain}:${config.tlsPort}` : config.domain

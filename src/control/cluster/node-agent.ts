@@ -17,10 +17,10 @@ import { createProxyServer } from '../proxy/proxy-server.js'
 import { createDockerRuntime } from '../runtime/docker-runtime.js'
 import { createHostFirewall } from '../runtime/host-firewall.js'
 import { loadInstanceId, tokensFromSeed } from '../secrets.js'
-import { ensureBuiltinImages } from '../templates/base-image.js'
+import { createBuiltinImages } from '../templates/builtin-images.js'
 import type { BuildJob, BuildLog } from '../templates/build-types.js'
 import { baseTemplate, builtinTemplates } from '../templates/builtins.js'
-import { createTemplateLookup } from '../templates/resolve.js'
+import { createTemplateLookup, refreshingLookup } from '../templates/resolve.js'
 import { templateFilesDir } from '../templates/service.js'
 import { SqliteTemplateStore } from '../templates/template-store.js'
 import type { ClusterConfig } from './config.js'
@@ -88,14 +88,15 @@ export async function startNodeAgent(config: ControlConfig, cluster: ClusterConf
   const store = new PgTemplateStore(db)
   // The step cache stays on this node (its layers are this node's images).
   const layers = new SqliteTemplateStore(config.dataDir)
-  const lookup = createTemplateLookup(store, builtins)
+  const builtinImages = createBuiltinImages({ runtime, builtins, log, imageContext: opts.imageContext })
+  const lookup = refreshingLookup(createTemplateLookup(store, builtins, builtinImages), builtinImages.refresh)
   const filesDir = templateFilesDir(config.dataDir)
   const egressDnsServers = config.egressDnsServers ?? (await hostResolvers())
   const local = createLocalNode({
     runtime, envd: createEnvdClient(), log, tokens: { envd: tokens.envdToken, traffic: tokens.trafficToken },
     // User volumes are not shared across nodes yet: a volumeMounts names no known volume (400).
     volumes: { idOf: () => undefined, released: () => undefined },
-    settings: localNodeSettings(config, egressDnsServers),
+    settings: localNodeSettings(config, egressDnsServers, builtins),
     templates: async (ref) => {
       const found = await lookup(ref)
       if (found.template) await ensureImage(found.template.image)
@@ -139,9 +140,10 @@ export async function startNodeAgent(config: ControlConfig, cluster: ClusterConf
 
   const dbHost = new URL(cluster.databaseUrl).hostname
   const address = cluster.nodeAddress ?? (await addressTowards(dbHost))
-  // Built-in images: pulled from the registry when they live there, else built here (first start).
-  for (const b of builtins) await ensureImage(b.image).catch((err: unknown) => log.warn({ err, image: b.image }, 'pulling a built-in image failed; building it'))
-  await ensureBuiltinImages({ runtime, builtins, contextDir: opts.imageContext, log })
+  // The base image: pulled from the registry when it lives there, else built here (first start).
+  const base = baseTemplate(builtins)
+  await ensureImage(base.image).catch((err: unknown) => log.warn({ err, image: base.image }, 'pulling the base image failed; building it'))
+  await builtinImages.ensureBase()
   await registerNode(db, {
     nodeId: cluster.nodeId, address, apiPort: agentPort, proxyPort,
     cpuCount: cluster.nodeCpus ?? availableParallelism(), memoryMB: cluster.nodeMemoryMB ?? Math.floor(totalmem() / 2 ** 20),
@@ -149,6 +151,11 @@ export async function startNodeAgent(config: ControlConfig, cluster: ClusterConf
   })
   log.info({ address, agentPort, proxyPort }, 'node agent registered')
   local.startPool()
+  // The derived built-ins (code-interpreter-v1, desktop) are built on each node that starts them
+  // (minutes, in the background; SANDOCK_BUILD_BUILTINS=off leaves it to `sandock templates
+  // build-builtin` on the node): until one is ready here, this node answers 503 for it and control
+  // places the create on another node.
+  void builtinImages.ensureDerived(config.buildBuiltins).catch((err: unknown) => log.error({ err }, 'built-in template images failed'))
 
   let beating: Promise<void> | undefined
   const timer = setInterval(() => {

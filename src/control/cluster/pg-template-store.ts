@@ -1,6 +1,6 @@
 // The template catalog in PostgreSQL (TemplateStore, as SqliteTemplateStore keeps it on one host):
 // the same tables and the same answers, shared by every control replica and node agent.
-import { LEVELS, type BuildRow, type BuildStatus, type LogEntry, type LogLevel, type TagRow, type TemplateRow, type TemplateStore } from '../templates/template-store.js'
+import { LEVELS, type BuildRow, type BuildStatus, type BuiltinRow, type LogEntry, type LogLevel, type TagRow, type TemplateRow, type TemplateStore } from '../templates/template-store.js'
 import type { TemplateRuntimeConfig } from '../templates/types.js'
 import { inTx, type Db, type Tx } from './pg.js'
 
@@ -10,7 +10,7 @@ type Queryable = Db | Tx
 const toTemplate = (r: Row): TemplateRow => ({
   templateId: r.template_id as string, alias: r.alias as string, cpuCount: Number(r.cpu_count), memoryMB: Number(r.memory_mb),
   createdAt: r.created_at as string, updatedAt: r.updated_at as string, spawnCount: Number(r.spawn_count),
-  lastSpawnedAt: (r.last_spawned_at as string | null) ?? null,
+  lastSpawnedAt: (r.last_spawned_at as string | null) ?? null, public: r.public === true,
 })
 
 const toBuild = (r: Row): BuildRow => ({
@@ -75,7 +75,23 @@ export class PgTemplateStore implements TemplateStore {
   }
 
   async recordSpawn(templateId: string): Promise<void> {
-    await this.db.query('UPDATE templates SET spawn_count = spawn_count + 1, last_spawned_at = $1 WHERE template_id = $2', [new Date().toISOString(), templateId])
+    const now = new Date().toISOString()
+    const stored = await this.db.query('UPDATE templates SET spawn_count = spawn_count + 1, last_spawned_at = $1 WHERE template_id = $2', [now, templateId])
+    if (stored.rowCount === 0) await this.db.query('UPDATE builtin_templates SET spawn_count = spawn_count + 1, last_spawned_at = $1 WHERE name = $2', [now, templateId])
+  }
+
+  async setPublic(templateId: string, isPublic: boolean): Promise<void> {
+    await this.db.query('UPDATE templates SET public = $1, updated_at = $2 WHERE template_id = $3', [isPublic, new Date().toISOString(), templateId])
+  }
+
+  async builtins(names: readonly string[]): Promise<BuiltinRow[]> {
+    const now = new Date().toISOString()
+    await this.db.query('INSERT INTO builtin_templates (name, created_at) SELECT unnest($1::text[]), $2 ON CONFLICT (name) DO NOTHING', [names, now])
+    const { rows } = await this.db.query('SELECT * FROM builtin_templates WHERE name = ANY($1::text[])', [names])
+    return names.map((name) => {
+      const r = rows.find((x: Row) => x.name === name) as Row
+      return { name, createdAt: r.created_at as string, spawnCount: Number(r.spawn_count), lastSpawnedAt: (r.last_spawned_at as string | null) ?? null }
+    })
   }
 
   build(buildId: string): Promise<BuildRow | undefined> {

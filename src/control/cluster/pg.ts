@@ -14,7 +14,11 @@ export const LOCKS = { schema: 7301, reservations: 7302, chores: 7303 } as const
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS templates (
   template_id TEXT PRIMARY KEY, alias TEXT NOT NULL UNIQUE, cpu_count INTEGER NOT NULL, memory_mb INTEGER NOT NULL,
-  created_at TEXT NOT NULL, updated_at TEXT NOT NULL, spawn_count INTEGER NOT NULL DEFAULT 0, last_spawned_at TEXT
+  created_at TEXT NOT NULL, updated_at TEXT NOT NULL, spawn_count INTEGER NOT NULL DEFAULT 0, last_spawned_at TEXT,
+  public BOOLEAN NOT NULL DEFAULT false
+);
+CREATE TABLE IF NOT EXISTS builtin_templates (
+  name TEXT PRIMARY KEY, created_at TEXT NOT NULL, spawn_count INTEGER NOT NULL DEFAULT 0, last_spawned_at TEXT
 );
 CREATE TABLE IF NOT EXISTS builds (
   build_id TEXT PRIMARY KEY, template_id TEXT NOT NULL REFERENCES templates(template_id) ON DELETE CASCADE,

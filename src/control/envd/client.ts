@@ -11,7 +11,7 @@ export type EnvdMetrics = {
   disk_used: number; disk_total: number
 }
 
-export type EnvdInit = { envVars: Record<string, string>; accessToken?: string | undefined }
+export type EnvdInit = { envVars: Record<string, string>; accessToken?: string | undefined; caBundle?: string | undefined }
 
 export interface EnvdClient {
   /** Waits until envd answers /health; throws unavailable after `timeoutMs` (default 30 s). */

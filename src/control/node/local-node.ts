@@ -1,6 +1,7 @@
 // LocalNode: the node seam in process (one-host mode). It owns this host's sandbox service, warm
 // pool, snapshots and template builder over one runtime; every call is a direct call, no hop.
 import type { Logger } from 'pino'
+import type { EgressPort } from '../egress/port.js'
 import type { EnvdClient } from '../envd/client.js'
 import type { Runtime } from '../runtime/types.js'
 import type { SandboxSettings, SandboxTokens } from '../sandboxes/context.js'
@@ -29,6 +30,8 @@ export type LocalNodeDeps = Readonly<{
   builds: Readonly<{ layers: LayerCache; filesDir: string; base: BuiltinTemplate; readyTimeoutMs: number }>
   /** Where snapshots are kept: this host's images by default; a cluster's node keeps them in the registry and PostgreSQL. */
   snapshots?: SnapshotService
+  /** The egress gateway of this host (absent: IP rules only). */
+  egress?: EgressPort | undefined
 }>
 
 export type LocalNode = SandboxNode & {
@@ -37,14 +40,15 @@ export type LocalNode = SandboxNode & {
   /** Starts filling the warm pools in the background (once the built-in images exist). */
   startPool(): void
   /** Stops timers and refills; sandboxes keep running and are re-attached by the next start. */
-  close(): Promise<void>
+  /** `discardPool`: a clean shutdown, which removes the unclaimed warm-pool containers. */
+  close(opts?: { discardPool?: boolean }): Promise<void>
 }
 
 export function createLocalNode(deps: LocalNodeDeps): LocalNode {
   const { runtime, envd } = deps
   const snapshots = deps.snapshots ?? createSnapshotService(runtime)
   const sandboxes = createSandboxService({
-    runtime, envd, log: deps.log, tokens: deps.tokens, volumes: deps.volumes, settings: deps.settings, snapshots,
+    runtime, envd, log: deps.log, tokens: deps.tokens, volumes: deps.volumes, settings: deps.settings, snapshots, egress: deps.egress,
     templates: createTemplateResolver({ lookup: deps.templates, snapshot: snapshots.resolve, ...deps.defaults }),
   })
   const builderDeps = { runtime, envd, network: deps.settings.network, ...deps.builds }
@@ -82,6 +86,6 @@ export function createLocalNode(deps: LocalNodeDeps): LocalNode {
       sandboxes.startSampling()
     },
     startPool: () => sandboxes.startPool(),
-    close: () => sandboxes.close(),
+    close: (opts?: { discardPool?: boolean }) => sandboxes.close(opts),
   }
 }

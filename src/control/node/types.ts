@@ -7,6 +7,7 @@
 // rather than values: a build's `log` and `signal`, and the proxy resolver's `track`, which a
 // remote node keeps to itself (its own proxy forwards to its containers).
 import type { AppError } from '../../shared/errors.js'
+import type { ContainerLogLine } from '../runtime/types.js'
 import type { SnapshotInfo } from '../sandboxes/snapshots.js'
 import type { CreateSandboxRequest, NetworkUpdate, ProxyResolver, SandboxInfo, SandboxMetric } from '../sandboxes/types.js'
 import type { TemplateNode } from '../templates/types.js'
@@ -41,7 +42,7 @@ export interface SandboxNode extends TemplateNode {
   /** The latest sample of each known sandbox among `sandboxIds` (unknown ones and those without a sample are left out). */
   lastMetrics(sandboxIds: readonly string[]): Promise<Record<string, SandboxMetric>>
   /** The container's output lines (envd's log), oldest first. */
-  logs(sandboxId: string, opts: { sinceS?: number; tail?: number }): Promise<string[]>
+  logs(sandboxId: string, opts: { sinceS?: number; tail?: number }): Promise<ContainerLogLine[]>
   /** Commits the sandbox's filesystem as a snapshot usable as a template. */
   snapshot(sandboxId: string, name: string | undefined): Promise<SnapshotInfo>
   /** Listed snapshots, newest first. */

@@ -1,5 +1,6 @@
 // createProxyServer(): routes each request or WebSocket upgrade to a running sandbox's <ip>:<port> and streams it.
 import http from 'node:http'
+import https from 'node:https'
 import { Readable, type Duplex } from 'node:stream'
 import { ProxyServer } from 'http-proxy-3'
 import type { Logger } from 'pino'
@@ -21,7 +22,7 @@ export type SandboxProxy = Readonly<{
   close(): Promise<void>
 }>
 
-type Admitted = Readonly<{ sandboxId: string; port: number; target: { protocol: string; host: string; port: number } }>
+type Admitted = Readonly<{ sandboxId: string; port: number; target: { protocol: string; host: string; port: number }; ingress: ProxyTarget['ingress'] }>
 
 /** One proxied request or upgrade: what a kill or pause has to cut. */
 type Exchange = {
@@ -51,6 +52,7 @@ export function createProxyServer(deps: {
   const { resolver, domain, log } = deps
   const dialRetries = deps.dialRetries ?? 3
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
+  const tlsAgent = new https.Agent({ keepAlive: true, maxSockets: Infinity, rejectUnauthorized: false })
   // No timeout/proxyTimeout: Connect server streams stay open for minutes; only kill or a peer ends them.
   const proxy = new ProxyServer({ agent, ws: true })
   const exchanges = new WeakMap<http.IncomingMessage, Exchange>()
@@ -101,7 +103,9 @@ export function createProxyServer(deps: {
       if (!token) return trafficTokenRejected(route.sandboxId, true)
       if (!safeEqual(token, sandbox.trafficAccessToken)) return trafficTokenRejected(route.sandboxId, false)
     }
-    return { ...route, target: { protocol: 'http:', host: sandbox.ip, port: route.port } }
+    // network.httpsPorts: the user's service speaks TLS; reached without verifying its certificate.
+    const tls = route.port !== ENVD_PORT && sandbox.ingress?.httpsPorts?.includes(route.port) === true
+    return { ...route, target: { protocol: tls ? 'https:' : 'http:', host: sandbox.ip, port: route.port }, ingress: sandbox.ingress }
   }
 
   function open(req: http.IncomingMessage, sandboxId: string, cutSockets: () => void) {
@@ -199,13 +203,14 @@ export function createProxyServer(deps: {
       req.unpipe()
       req.resume()
     })
-    const headers = forwardedHeaders(req)
+    const headers = forwardedHeaders(req, admitted)
+    const tls = target.protocol === 'https:' ? { agent: tlsAgent, secure: false } : {}
     // Only a body-less request can be sent again after a failed dial: a streamed body is consumed.
     const replayable = req.headers['transfer-encoding'] === undefined && (req.headers['content-length'] ?? '0') === '0'
 
     const forward = (attempt: number): void => {
       const body = replayable ? { buffer: Readable.from([]) } : {}
-      proxy.web(req, res, { target, headers, ...body }, (err) => {
+      proxy.web(req, res, { target, headers, ...tls, ...body }, (err) => {
         if (ex.closed) return
         const code = errorCode(err)
         // Mid-response failure: cut the client too, so it never mistakes a truncated body for a complete one.
@@ -248,7 +253,7 @@ export function createProxyServer(deps: {
       if (!ex.upgraded) ex.upstreamReq?.destroy()
       done()
     })
-    proxy.ws(req, socket, head, { target, headers: forwardedHeaders(req) }, (err) => {
+    proxy.ws(req, socket, head, { target, headers: forwardedHeaders(req, admitted), ...(target.protocol === 'https:' ? { agent: tlsAgent, secure: false } : {}) }, (err) => {
       if (ex.closed) return
       // After the upgrade the library ends the client socket itself; nothing else can be said.
       if (ex.upgraded) return void log.debug({ err, sandboxId, port }, 'proxied websocket failed')
@@ -271,6 +276,7 @@ export function createProxyServer(deps: {
     const closed = server.listening ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve()
     server.closeAllConnections()
     agent.destroy()
+    tlsAgent.destroy()
     await closed
   }
 
@@ -284,14 +290,22 @@ function firstHeader(req: http.IncomingMessage, name: string): string | undefine
   return Array.isArray(v) ? v[0] : v
 }
 
-function forwardedHeaders(req: http.IncomingMessage): Record<string, string> {
+function forwardedHeaders(req: http.IncomingMessage, a: Pick<Admitted, 'port' | 'ingress'>): Record<string, string> {
   const prior = req.headers['x-forwarded-for']
   const remote = req.socket.remoteAddress ?? ''
-  return {
+  const headers: Record<string, string> = {
     'x-forwarded-for': prior ? `${String(prior)}, ${remote}` : remote,
     'x-forwarded-proto': String(req.headers['x-forwarded-proto'] ?? 'http'),
     'x-forwarded-host': String(req.headers['x-forwarded-host'] ?? req.headers.host ?? ''),
   }
+  // compat: network.maskRequestHost (not on envd's port): the user's service sees the mask as
+  // Host, ${PORT} substituted, and the original host in X-Forwarded-Host.
+  const mask = a.ingress?.maskRequestHost
+  if (mask !== undefined && a.port !== ENVD_PORT) {
+    headers.host = mask.replaceAll('${PORT}', String(a.port))
+    headers['x-forwarded-host'] = String(req.headers.host ?? '')
+  }
+  return headers
 }
 
 function errorCode(err: unknown): string {

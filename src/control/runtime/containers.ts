@@ -9,7 +9,7 @@ import { loadNetnsRuleset } from './netns-firewall.js'
 import { isPoolContainer, specFromLabels, specLabels } from './sandbox-labels.js'
 import type { ContainerSpec, SandboxRuntime } from './types.js'
 
-type ContainerOps = Pick<SandboxRuntime, 'start' | 'remove' | 'stop' | 'restart' | 'pause' | 'unpause' | 'listManaged' | 'logs' | 'setFirewall'>
+type ContainerOps = Pick<SandboxRuntime, 'start' | 'remove' | 'stop' | 'restart' | 'pause' | 'unpause' | 'listManaged' | 'listForeign' | 'logs' | 'setFirewall'>
 
 /**
  * `diskLimitMB` (0 = none) caps each sandbox's writable layer where the storage driver can; where
@@ -119,6 +119,11 @@ export function createContainers(client: DockerClient, opts: { diskLimitMB?: num
       })
     },
 
+    async listForeign(network) {
+      const list = await docker.listContainers({ all: true, filters: { label: [`${LABELS.managedBy}=${MANAGED_BY}`, LABELS.sandboxId], network: [network] } })
+      return list.filter((c) => c.Labels?.[LABELS.instance] !== client.instanceId).map((c) => c.Id)
+    },
+
     async listManaged() {
       const list = await docker.listContainers({ all: true, filters: { label: [`${LABELS.managedBy}=${MANAGED_BY}`, `${LABELS.instance}=${client.instanceId}`, LABELS.sandboxId] } })
       return list.map((c) => {
@@ -136,11 +141,16 @@ export function createContainers(client: DockerClient, opts: { diskLimitMB?: num
 
     async logs(containerId, { sinceS, tail }) {
       const raw = await docker.getContainer(containerId).logs({
-        stdout: true, stderr: true, follow: false, since: sinceS ?? 0, tail: tail ?? 1000, timestamps: false,
+        stdout: true, stderr: true, follow: false, since: sinceS ?? 0, ...(tail === undefined ? {} : { tail }), timestamps: true,
       }).catch((e: unknown) => {
         throw fromDockerError(e, `logs of ${containerId}`)
       })
-      return logLines(raw)
+      // Each line starts with Docker's RFC 3339 (nanosecond) timestamp and a space.
+      return logLines(raw).map((l) => {
+        const space = l.indexOf(' ')
+        const timestamp = new Date(l.slice(0, space))
+        return Number.isNaN(timestamp.getTime()) ? { timestamp: new Date(), line: l } : { timestamp, line: l.slice(space + 1) }
+      })
     },
 
     async setFirewall(containerId, ruleset) {

@@ -19,7 +19,7 @@ export type HostFirewall = Readonly<{
    * to the chain are removed. Resolves with whether the firewall is active: in `auto` mode a host
    * without iptables or root is logged and skipped; in `on` mode it is an error.
    */
-  install(interfaces: readonly string[]): Promise<boolean>
+  install(interfaces: readonly string[], opts?: { gatewayPort?: number | undefined }): Promise<boolean>
   /** Removes the INPUT jumps and the chain (no-op when not installed). */
   remove(): Promise<void>
 }>
@@ -40,6 +40,31 @@ export function createHostFirewall(opts: { mode: FirewallMode; instanceId: strin
       .map((r) => ['-D', ...r.split(' ').slice(1)])
   }
 
+  /**
+   * Another instance's chain jumped to from our bridges: left by a server that was killed (no
+   * shutdown ran) and whose data dir is gone, since a bridge belongs to one server. Its jumps
+   * go, and the chain with them once nothing jumps to it any more.
+   */
+  async function removeForeignChains(ours: ReadonlySet<string>): Promise<void> {
+    const stale = new Set<string>()
+    for (const r of (await ipt('-S', 'INPUT')).split('\n')) {
+      const parts = r.split(' ')
+      const at = (flag: string) => (parts.indexOf(flag) > 0 ? parts[parts.indexOf(flag) + 1] : undefined)
+      const target = at('-j')
+      const iface = at('-i')
+      if (r.startsWith('-A INPUT ') && target?.startsWith('SANDOCK-IN-') && target !== chain && iface && ours.has(iface)) {
+        await ipt('-D', ...parts.slice(1))
+        stale.add(target)
+      }
+    }
+    const left = await ipt('-S', 'INPUT')
+    for (const other of stale) {
+      if (left.split('\n').some((r) => r.split(' ').includes(other))) continue
+      if (await ok('-F', other)) await ok('-X', other)
+      log.info({ chain: other }, 'a dead server\'s firewall chain removed')
+    }
+  }
+
   async function unavailable(): Promise<string | undefined> {
     if (process.getuid?.() !== 0) return 'not running as root'
     if (!(await ok('-S', 'INPUT'))) return `${bin} is not available`
@@ -49,7 +74,7 @@ export function createHostFirewall(opts: { mode: FirewallMode; instanceId: strin
   return {
     chain,
 
-    async install(interfaces) {
+    async install(interfaces, opts = {}) {
       if (mode === 'off') {
         log.warn('host firewall off (SANDOCK_FIREWALL=off): sandboxes can reach services on the host')
         return false
@@ -64,6 +89,9 @@ export function createHostFirewall(opts: { mode: FirewallMode; instanceId: strin
       await ipt('-F', chain)
       // Replies to connections the host opened (proxy and control plane → envd) pass.
       await ipt('-A', chain, '-m', 'conntrack', '--ctstate', 'ESTABLISHED,RELATED', '-j', 'RETURN')
+      // The one way in: connections the host redirected to the egress gateway (a sandbox that
+      // dials the gateway's port itself is not DNAT'ed and meets the reject below).
+      if (opts.gatewayPort) await ipt('-A', chain, '-p', 'tcp', '--dport', String(opts.gatewayPort), '-m', 'conntrack', '--ctstate', 'DNAT', '-j', 'RETURN')
       // Refuse quickly (a reset, not a timeout), so clients fail fast and nothing hangs.
       await ipt('-A', chain, '-p', 'tcp', '-j', 'REJECT', '--reject-with', 'tcp-reset')
       await ipt('-A', chain, '-j', 'REJECT')
@@ -75,6 +103,7 @@ export function createHostFirewall(opts: { mode: FirewallMode; instanceId: strin
       for (const iface of wanted) {
         if (!(await ok('-C', 'INPUT', '-i', iface, '-j', chain))) await ipt('-I', 'INPUT', '1', '-i', iface, '-j', chain)
       }
+      await removeForeignChains(wanted)
       installed = true
       log.info({ chain, interfaces: [...wanted] }, 'host firewall installed')
       return true

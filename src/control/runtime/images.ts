@@ -8,7 +8,7 @@ import { LABELS, MANAGED_BY } from './labels.js'
 import { snapshotFromLabels, snapshotLabels } from './sandbox-labels.js'
 import type { BuildRuntime, SandboxRuntime } from './types.js'
 
-type ImageOps = Pick<SandboxRuntime, 'imageExists' | 'buildImage' | 'commitSnapshot' | 'listSnapshots' | 'removeImage'>
+type ImageOps = Pick<SandboxRuntime, 'imageExists' | 'buildImage' | 'commitSnapshot' | 'listSnapshots' | 'removeImage' | 'imageTagsByLabel'>
   & Pick<BuildRuntime, 'imageInfo' | 'pull' | 'tag' | 'push' | 'imageTags'>
 
 /**
@@ -45,11 +45,12 @@ export function createImages(client: DockerClient): ImageOps {
       return info && { id: info.Id, env: info.Config?.Env ?? [], hasEnvd: info.Config?.Labels?.[LABELS.envd] === '1' }
     },
 
-    async buildImage({ contextDir, dockerfile, tag, onLog }) {
+    async buildImage({ contextDir, dockerfile, tag, buildArgs, labels, onLog }) {
       const files = (await readdir(contextDir, { recursive: true, withFileTypes: true }))
         .filter((d) => d.isFile() || d.isSymbolicLink())
         .map((d) => relative(contextDir, join(d.parentPath, d.name)))
-      const stream = await docker.buildImage({ context: contextDir, src: files }, { t: tag, dockerfile, labels: { [LABELS.managedBy]: MANAGED_BY } }).catch((e: unknown) => {
+      // forcerm: a step that fails leaves no intermediate container behind (Docker keeps it by default).
+      const stream = await docker.buildImage({ context: contextDir, src: files }, { t: tag, dockerfile, buildargs: buildArgs ?? {}, labels: { ...labels, [LABELS.managedBy]: MANAGED_BY }, forcerm: true }).catch((e: unknown) => {
         throw fromDockerError(e, `build image ${tag}`)
       })
       const failed = await followProgress<{ error?: string; stream?: string; status?: string }>(client, stream, (ev) => {
@@ -57,6 +58,13 @@ export function createImages(client: DockerClient): ImageOps {
         if (line) onLog(line)
       })
       if (failed) throw new AppError('internal', `image build ${tag} failed: ${failed}`)
+    },
+
+    async imageTagsByLabel(key, value) {
+      const images = await docker.listImages({ filters: { label: [`${key}=${value}`] } }).catch((e: unknown) => {
+        throw fromDockerError(e, `list images ${key}=${value}`)
+      })
+      return images.flatMap((i) => (i.RepoTags ?? []).filter((t) => t !== '<none>:<none>'))
     },
 
     async pull(ref, auth, onLine) {

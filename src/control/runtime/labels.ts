@@ -16,6 +16,8 @@ export const LABELS = {
   cpuCount: 'sandock.cpu-count',
   memoryMB: 'sandock.memory-mb',
   startedAt: 'sandock.started-at',
+  /** network.maskRequestHost / httpsPorts (JSON), empty when none. */
+  ingress: 'sandock.ingress',
   snapshotId: 'sandock.snapshot-id',
   snapshotNames: 'sandock.snapshot-names',
   snapshotOf: 'sandock.snapshot-of',

@@ -4,7 +4,7 @@ import { fromDockerError, statusOf, type DockerClient } from './docker-client.js
 import { ICC_OPTION } from './hardening.js'
 import { LABELS, MANAGED_BY } from './labels.js'
 
-export function createNetworks(client: DockerClient): Pick<SandboxRuntime, 'ensureNetwork' | 'bridgeInterface'> {
+export function createNetworks(client: DockerClient): Pick<SandboxRuntime, 'ensureNetwork' | 'bridgeInterface' | 'removeNetworkIfUnused'> {
   const { docker, log } = client
   return {
     async ensureNetwork(name, { internal }) {
@@ -25,6 +25,22 @@ export function createNetworks(client: DockerClient): Pick<SandboxRuntime, 'ensu
       } catch (e) {
         // 409: created meanwhile (another server on the same engine).
         if (statusOf(e) !== 409) throw fromDockerError(e, `network ${name}`)
+      }
+    },
+
+    async removeNetworkIfUnused(name) {
+      const net = (await docker.listNetworks({ filters: { name: [name] } })).find((n) => n.Name === name)
+      if (!net || net.Labels?.[LABELS.managedBy] !== MANAGED_BY) return false
+      // Stopped containers count: a filesystem-paused sandbox boots on this network again.
+      if ((await docker.listContainers({ all: true, filters: { network: [net.Id] } })).length > 0) return false
+      try {
+        await docker.getNetwork(net.Id).remove()
+        log.info({ network: name }, 'network removed')
+        return true
+      } catch (e) {
+        // 403/409: a container joined meanwhile; 404: removed meanwhile.
+        if ([403, 404, 409].includes(statusOf(e) ?? 0)) return false
+        throw fromDockerError(e, `network ${name}`)
       }
     },
 

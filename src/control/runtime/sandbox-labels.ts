@@ -22,6 +22,8 @@ export function specLabels(s: SandboxSpec, opts: { pool: boolean }): Record<stri
     [LABELS.cpuCount]: String(s.cpuCount),
     [LABELS.memoryMB]: String(s.memoryMB),
     [LABELS.startedAt]: s.startedAt.toISOString(),
+    // Always set: a container from a snapshot image would otherwise inherit its source's.
+    [LABELS.ingress]: s.ingress ? JSON.stringify(s.ingress) : '',
     // Always set: a container from a snapshot image would otherwise inherit it.
     [LABELS.pool]: opts.pool ? 'true' : '',
     [LABELS.volumeMounts]: JSON.stringify(s.volumeMounts),
@@ -35,9 +37,11 @@ export function specFromLabels(l: Labels): SandboxSpec | undefined {
   const startedAt = new Date(l[LABELS.startedAt] ?? '')
   if (!sandboxId || !templateId || Number.isNaN(startedAt.getTime())) return undefined
   let metadata: Record<string, string> = {}
+  let ingress: SandboxSpec['ingress']
   let volumeMounts: VolumeMountSpec[] = []
   try {
     metadata = JSON.parse(l[LABELS.metadata] ?? '{}') as Record<string, string>
+    ingress = l[LABELS.ingress] ? (JSON.parse(l[LABELS.ingress]!) as SandboxSpec['ingress']) : undefined
     // Absent on containers from before volumes: none.
     volumeMounts = (JSON.parse(l[LABELS.volumeMounts] || '[]') as VolumeMountSpec[]).map(({ name, path, volumeId }) => ({ name, path, volumeId }))
   } catch {
@@ -54,6 +58,7 @@ export function specFromLabels(l: Labels): SandboxSpec | undefined {
     cpuCount: Number(l[LABELS.cpuCount] ?? 1),
     memoryMB: Number(l[LABELS.memoryMB] ?? 512),
     startedAt,
+    ...(ingress ? { ingress } : {}),
     volumeMounts,
   }
 }

@@ -62,6 +62,8 @@ export interface SandboxRuntime {
   runtimes(): Promise<string[]>
   /** Creates the bridge network (inter-container traffic off) unless it exists; warns when an existing one allows it. */
   ensureNetwork(name: string, opts: { internal: boolean }): Promise<void>
+  /** Removes a network this server created when no container (in any state) is on it; false when kept. */
+  removeNetworkIfUnused(name: string): Promise<boolean>
   /** The host interface of a bridge network (what the host firewall matches on). */
   bridgeInterface(network: string): Promise<string>
   /**
@@ -83,17 +85,27 @@ export interface SandboxRuntime {
   unpause(containerId: string): Promise<void>
   /** This server's sandbox containers (by its instance label), in any state. */
   listManaged(): Promise<ManagedContainer[]>
-  /** Container stdout/stderr lines (envd logs), oldest first. */
-  logs(containerId: string, opts: { sinceS?: number; tail?: number }): Promise<string[]>
+  /**
+   * Sandock containers (sandboxes and warm-pool ones) on `network` that another server instance
+   * started: a server whose data dir is gone (a network belongs to one server). Ids.
+   */
+  listForeign(network: string): Promise<string[]>
+  /** Container stdout/stderr lines (envd logs) with the time Docker received each, oldest first; no tail = all. */
+  logs(containerId: string, opts: { sinceS?: number; tail?: number }): Promise<ContainerLogLine[]>
   imageExists(image: string): Promise<boolean>
   /** Builds `tag` from a context folder; `onLog` gets each output line. Fails on in-stream errors. */
-  buildImage(opts: { contextDir: string; dockerfile: string; tag: string; onLog: (line: string) => void }): Promise<void>
+  buildImage(opts: { contextDir: string; dockerfile: string; tag: string; buildArgs?: Record<string, string>; labels?: Record<string, string>; onLog: (line: string) => void }): Promise<void>
+  /** Tags (`repo:tag`) of the images carrying label `key=value`. */
+  imageTagsByLabel(key: string, value: string): Promise<string[]>
   /** Commits a sandbox container's filesystem as snapshot `image` (the container is frozen while it is copied). */
   commitSnapshot(containerId: string, image: string, snapshot: Omit<SnapshotImage, 'createdS'>): Promise<void>
   /** This server's snapshot images. */
   listSnapshots(): Promise<SnapshotImage[]>
   removeImage(image: string): Promise<RemoveImageResult>
 }
+
+/** One line of a container's output and when Docker received it. */
+export type ContainerLogLine = Readonly<{ timestamp: Date; line: string }>
 
 export type ImageInfo = Readonly<{
   id: string

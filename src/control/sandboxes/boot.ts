@@ -5,13 +5,14 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { newSandboxId } from '../../shared/ids.js'
-import { limiter } from '../../shared/limiter.js'
 import { bringUp, type BroughtUp, type StartCommands } from '../envd/bring-up.js'
 import { diskSizeMB } from '../envd/client.js'
 import type { ContainerSpec } from '../runtime/types.js'
 import { dockerVolumeName } from '../runtime/volumes.js'
 import type { ResolvedTemplate } from '../templates/types.js'
+import { createBootSlots } from './boot-slots.js'
 import type { SandboxServiceDeps } from './context.js'
+import type { EgressPort } from '../egress/port.js'
 import type { EgressRules } from './egress.js'
 import type { Firewall } from './network.js'
 import type { SandboxRecord } from './registry.js'
@@ -20,16 +21,16 @@ import type { PoolEntry } from './warm-pool.js'
 
 /**
  * Container boots (Docker create/start, then envd's Node start) run at most this many at once; the
- * rest queue. 50 at once on 2 cores finish all together after ~20 s; in turn, the first are ready
- * within a second and the last no later.
+ * rest queue, creates ahead of pool refills. 50 at once on 2 cores finish all together after
+ * ~20 s; in turn, the first are ready within a second and the last no later.
  */
 const CONCURRENT_BOOTS = 4
 
 export type Boot = ReturnType<typeof createBoot>
 
-export function createBoot({ settings, runtime, envd, log, firewall, volumes }: Pick<SandboxServiceDeps, 'settings' | 'runtime' | 'envd' | 'log' | 'volumes'> & { firewall: Firewall }) {
+export function createBoot({ settings, runtime, envd, log, firewall, egress, volumes }: Pick<SandboxServiceDeps, 'settings' | 'runtime' | 'envd' | 'log' | 'volumes'> & { firewall: Firewall; egress: EgressPort }) {
   const bootIdDir = resolve(settings.dataDir, 'boot-ids')
-  const slot = limiter(CONCURRENT_BOOTS)
+  const slots = createBootSlots({ max: Math.max(CONCURRENT_BOOTS, settings.poolBoots), refillMax: settings.poolBoots })
   const networkOf = (r: { allowInternetAccess: boolean }) => (r.allowInternetAccess ? settings.network : settings.internalNetwork)
 
   /** A fresh boot id for the sandbox's next boot; the file is bind-mounted over the kernel's. */
@@ -84,14 +85,25 @@ export function createBoot({ settings, runtime, envd, log, firewall, volumes }: 
       if (settings.gvisor) await mkdir(bootIdDir, { recursive: true })
     },
 
-    /** A new container for a create: its egress rules are loaded before envd first answers. */
-    cold(template: ResolvedTemplate, spec: SandboxSpec, o: { envVars: Record<string, string>; token: string | undefined; egress: EgressRules }): Promise<BroughtUp> {
+    /**
+     * A new container for a create: its egress rules are loaded before envd first answers, and its
+     * interception CA (when a rule transforms headers) goes into its trust store through /init.
+     */
+    async cold(template: ResolvedTemplate, spec: SandboxSpec, o: { envVars: Record<string, string>; token: string | undefined; egress: EgressRules }): Promise<BroughtUp> {
+      const caBundle = await egress.caBundle(spec.sandboxId, o.egress)
+      let ip: string | undefined
       return bringUp(envd, {
-        slot,
+        slot: slots.create,
         start: async () => runtime.start(containerSpec(template, spec, await newBootId(spec.sandboxId), false)),
-        beforeEnvd: (c) => firewall({ containerId: c.containerId, egress: o.egress, internetAccess: spec.allowInternetAccess, allowInternetAccess: spec.allowInternetAccess }),
-        undo: (containerId) => removeContainer({ sandboxId: spec.sandboxId, containerId }),
-        init: { envVars: o.envVars, accessToken: o.token },
+        beforeEnvd: (c) => {
+          ip = c.ip
+          return firewall.load({ sandboxId: spec.sandboxId, containerId: c.containerId, ip: c.ip, egress: o.egress, internetAccess: spec.allowInternetAccess, allowInternetAccess: spec.allowInternetAccess, log: log.child({ sandboxId: spec.sandboxId }) })
+        },
+        undo: async (containerId) => {
+          if (ip) await firewall.release({ ip })
+          await removeContainer({ sandboxId: spec.sandboxId, containerId })
+        },
+        init: { envVars: o.envVars, accessToken: o.token, caBundle },
         firstMetrics: true,
         commands: commandsOf(template),
       })
@@ -99,9 +111,10 @@ export function createBoot({ settings, runtime, envd, log, firewall, volumes }: 
 
     /**
      * One pool container: started with a pre-assigned sandbox id and the template's defaults, envd
-     * up with the template's env (no token yet), the start command ready. Removed on any failure.
+     * up with the template's env (no token yet), the start command ready, its memory measured.
+     * Boots in a refill slot (creates first); `started` is told when it has one. Removed on any failure.
      */
-    async pooled(template: ResolvedTemplate): Promise<PoolEntry> {
+    async pooled(template: ResolvedTemplate, started?: () => void): Promise<PoolEntry> {
       const sandboxId = newSandboxId()
       const spec: SandboxSpec = {
         sandboxId, templateId: template.templateId, alias: template.alias, metadata: {}, timeoutMs: settings.defaultTimeoutS * 1000,
@@ -109,6 +122,10 @@ export function createBoot({ settings, runtime, envd, log, firewall, volumes }: 
         cpuCount: template.cpuCount, memoryMB: template.memoryMB, startedAt: new Date(), volumeMounts: [],
       }
       const up = await bringUp(envd, {
+        slot: (fn) => slots.refill(() => {
+          started?.()
+          return fn()
+        }),
         start: async () => runtime.start(containerSpec(template, spec, await newBootId(sandboxId), true)),
         undo: (containerId) => removeContainer({ sandboxId, containerId }),
         init: { envVars: { ...template.config?.envs } },
@@ -120,7 +137,12 @@ export function createBoot({ settings, runtime, envd, log, firewall, volumes }: 
       const c = template.config
       await envd.run(up.ip, undefined, { cmd: 'true', user: c?.user ?? 'root', cwd: c?.workdir, envs: {}, shell: c?.shell ?? '/bin/sh' }, { timeoutMs: 10_000 })
         .catch((err: unknown) => log.debug({ err }, 'pool warm-up command failed'))
-      return { sandboxId, containerId: up.containerId, ip: up.ip, templateId: template.templateId, image: template.image, diskSizeMB: up.first ? diskSizeMB(up.first) : 0 }
+      // What it holds once ready is what the pool's memory budget counts.
+      const ready = await envd.metrics(up.ip, undefined).catch(() => up.first)
+      return {
+        sandboxId, containerId: up.containerId, ip: up.ip, templateId: template.templateId, image: template.image,
+        diskSizeMB: up.first ? diskSizeMB(up.first) : 0, memoryBytes: ready?.mem_used ?? 0,
+      }
     },
 
     /**
@@ -129,15 +151,18 @@ export function createBoot({ settings, runtime, envd, log, firewall, volumes }: 
      * template's start command started again (memory, and so the command, was lost).
      */
     async reboot(record: SandboxRecord, template: ResolvedTemplate | undefined): Promise<void> {
+      const caBundle = await egress.caBundle(record.sandboxId, record.egress)
       await bringUp(envd, {
         start: async () => {
           await newBootId(record.sandboxId)
+          // The old address goes back to Docker: the gateway must not serve it any more.
+          await firewall.release(record)
           const { ip } = await runtime.restart(record.containerId, networkOf(record))
           record.ip = ip
           return { containerId: record.containerId, ip }
         },
-        beforeEnvd: () => firewall(record),
-        init: { envVars: record.envVars, accessToken: record.envdAccessToken },
+        beforeEnvd: () => firewall.load(record),
+        init: { envVars: record.envVars, accessToken: record.envdAccessToken, caBundle },
         commands: commandsOf(template),
       })
     },

@@ -2,11 +2,13 @@
 // (runtime, envd, templates, tokens) and the shared parts built once (registry, state file,
 // firewall, timers, boot). service.ts builds it and hands it to each module.
 import type { Logger } from 'pino'
+import { disabledEgressPort, type EgressPort } from '../egress/port.js'
 import type { EnvdClient } from '../envd/client.js'
 import type { SandboxRuntime } from '../runtime/types.js'
 import type { TemplateResolver } from '../templates/types.js'
 import { createBoot, type Boot } from './boot.js'
 import { createFirewall, type Firewall } from './network.js'
+import type { PoolBounds } from './pool-policy.js'
 import { createRegistry, type Registry } from './registry.js'
 import { StateFile } from './state-file.js'
 import type { SandboxVolumes } from './volume-mounts.js'
@@ -36,8 +38,14 @@ export type SandboxSettings = Readonly<{
   gvisor: boolean
   /** Resolvers a sandbox with egress rules may still reach on port 53. */
   egressDnsServers: readonly string[]
-  /** Warm pool target per template reference; 0 or absent = every create cold-starts. */
-  poolSizes: Readonly<Record<string, number>>
+  /** Warm pool bounds per template reference; absent or max 0 = every create of it cold-starts. */
+  pools: Readonly<Record<string, PoolBounds>>
+  /** Memory (MiB, as measured in each pool container) that pool growth above the floors may use in all. */
+  poolMemoryMB: number
+  /** How long a pool stays grown after the demand that grew it. */
+  poolIdleMs: number
+  /** Pool containers booting at once (creates' cold starts go first). */
+  poolBoots: number
 }>
 
 /** Per-sandbox secrets, derived from the server's seed (so they survive restarts). */
@@ -52,9 +60,12 @@ export type SandboxServiceDeps = Readonly<{
   /** User volumes (volumeMounts by name); told when a container went, so deleted volumes' Docker volumes can go. */
   volumes: SandboxVolumes
   log: Logger
+  /** The egress gateway (domains, transforms, proxy); absent: IP rules only. */
+  egress?: EgressPort
 }>
 
-export type SandboxContext = SandboxServiceDeps & Readonly<{
+export type SandboxContext = Omit<SandboxServiceDeps, 'egress'> & Readonly<{
+  egress: EgressPort
   registry: Registry
   stateFile: StateFile
   firewall: Firewall
@@ -64,13 +75,15 @@ export type SandboxContext = SandboxServiceDeps & Readonly<{
 
 /** `expiry`: what a deadline or the paused retention does when it passes (the lifecycle's verbs). */
 export function createContext(deps: SandboxServiceDeps, expiry: Expiry): SandboxContext {
-  const firewall = createFirewall(deps.runtime, deps.settings.egressDnsServers)
+  const egress = deps.egress ?? disabledEgressPort()
+  const firewall = createFirewall(deps.runtime, egress, deps.settings.egressDnsServers)
   return {
     ...deps,
+    egress,
     registry: createRegistry(deps.log),
     stateFile: new StateFile(deps.settings.dataDir),
     firewall,
     timers: createTimers(deps.settings, expiry),
-    boot: createBoot({ ...deps, firewall }),
+    boot: createBoot({ ...deps, egress, firewall }),
   }
 }

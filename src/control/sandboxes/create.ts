@@ -7,19 +7,16 @@ import { diskSizeMB } from '../envd/client.js'
 import type { ResolvedTemplate } from '../templates/types.js'
 import type { SandboxContext } from './context.js'
 import { NO_EGRESS_RULES, hasEgressRules, validateEgress, type EgressRules } from './egress.js'
+import { validateIngress } from './ingress.js'
 import { toMetric } from './metrics.js'
 import type { SandboxRecord } from './registry.js'
 import type { CreateSandboxRequest, SandboxSpec } from './types.js'
 import { resolveVolumeMounts } from './volume-mounts.js'
 import type { PoolEntry, WarmPool } from './warm-pool.js'
 
-/** The pool refill starts only this long after the last create ended. */
-const REFILL_QUIET_MS = 250
-
-export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claim'>) {
+export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claimOrWait'>) {
   const { settings, registry, stateFile, timers, boot, tokens, log } = ctx
   let pending = 0
-  let lastCreateAt = -Infinity
 
   async function create(req: CreateSandboxRequest): Promise<SandboxRecord> {
     if (registry.size + pending >= settings.maxSandboxes) {
@@ -31,19 +28,20 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claim'>
       const timeoutS = req.timeoutS ?? settings.defaultTimeoutS
       if (timeoutS <= 0) throw new AppError('invalid_argument', 'timeout: Timeout must be greater than 0')
       if (timeoutS > settings.maxTimeoutS) throw new AppError('invalid_argument', `timeout: Timeout cannot be greater than ${settings.maxTimeoutS} seconds`)
-      const egress = validateEgress(req.egress)
+      const ingress = validateIngress(req.ingress ?? {})
+      const egress = await validateEgress(req.egress, ctx.egress.lookupAll, { allowInternetAccess: req.allowInternetAccess })
       const volumeMounts = resolveVolumeMounts(req.volumeMounts, ctx.volumes)
       const specFor = (sandboxId: string): SandboxSpec => ({
         sandboxId, templateId: template.templateId, alias: template.alias, metadata: req.metadata,
         timeoutMs: timeoutS * 1000, onTimeout: req.onTimeout, autoResume: req.autoResume, secure: req.secure,
         allowPublicTraffic: req.allowPublicTraffic, allowInternetAccess: req.allowInternetAccess, cpuCount: template.cpuCount, memoryMB: template.memoryMB,
-        startedAt: new Date(), volumeMounts,
+        startedAt: new Date(), ...(ingress ? { ingress } : {}), volumeMounts,
       })
       // A built template's ENV steps come first; the create's envVars win.
       const envVars = { ...template.config?.envs, ...req.envVars }
       // Pool containers sit on the internet-enabled network without egress rules or volumes; anything
       // else changes the container, so it cold-starts (its rules are loaded before envd first answers).
-      const entry = req.allowInternetAccess && !hasEgressRules(egress, true) && volumeMounts.length === 0 ? pool.claim(template) : undefined
+      const entry = req.allowInternetAccess && !hasEgressRules(egress, true) && volumeMounts.length === 0 ? await pool.claimOrWait(template) : undefined
       if (entry) {
         try {
           return await fromPool(entry, specFor(entry.sandboxId), envVars, timeoutS)
@@ -54,7 +52,6 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claim'>
       return await coldStart(template, specFor(newSandboxId()), envVars, timeoutS, egress)
     } finally {
       pending--
-      lastCreateAt = performance.now()
     }
   }
 
@@ -102,9 +99,5 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claim'>
     return record
   }
 
-  return {
-    create,
-    /** Creates are in flight or just ended: the pool refill waits (a new sandbox's first commands follow at once). */
-    busy: () => pending > 0 || performance.now() - lastCreateAt < REFILL_QUIET_MS,
-  }
+  return { create }
 }

@@ -1,14 +1,16 @@
 // A sandbox's state changes, each serialised per sandbox: kill, pause (with memory: frozen; without:
 // stopped, filesystem kept), the retention's drop of memory, resume (unfreeze or reboot) and connect.
 import { AppError } from '../../shared/errors.js'
+import { hasTransforms } from '../egress/policy.js'
 import type { SandboxContext } from './context.js'
+import { sendCa } from './network.js'
 import type { SandboxRecord } from './registry.js'
 import { extendDeadline } from './timeouts.js'
 
 export type Lifecycle = ReturnType<typeof createLifecycle>
 
 export function createLifecycle(ctx: SandboxContext) {
-  const { registry, stateFile, timers, runtime, boot, settings } = ctx
+  const { registry, stateFile, timers, runtime, boot, settings, firewall, egress } = ctx
 
   async function kill(sandboxId: string): Promise<void> {
     const record = registry.get(sandboxId)
@@ -23,6 +25,8 @@ export function createLifecycle(ctx: SandboxContext) {
       if (settings.gvisor && record.state === 'paused' && record.memoryKept) {
         await runtime.unpause(record.containerId).catch((err: unknown) => record.log.warn({ err }, 'unpause before kill failed'))
       }
+      await firewall.release(record).catch((err: unknown) => record.log.warn({ err }, 'egress gateway release failed'))
+      await egress.forget(sandboxId)
       await boot.removeContainer(record)
       // Only now: had the removal failed, a restart would still know this container was used.
       if (record.pooled) await stateFile.unmarkClaimed(sandboxId)
@@ -41,7 +45,11 @@ export function createLifecycle(ctx: SandboxContext) {
       registry.cutConnections(record)
       try {
         if (opts.memory) await runtime.pause(record.containerId)
-        else await runtime.stop(record.containerId)
+        else {
+          await runtime.stop(record.containerId)
+          // Stopped: its address goes back to Docker, so the gateway stops serving it.
+          await firewall.release(record)
+        }
       } catch (e) {
         record.state = 'running'
         timers.schedule(record)
@@ -62,6 +70,7 @@ export function createLifecycle(ctx: SandboxContext) {
       if (record.state !== 'paused' || !record.memoryKept) return
       await runtime.unpause(record.containerId)
       await runtime.stop(record.containerId)
+      await firewall.release(record)
       record.memoryKept = false
       await stateFile.save(record)
       timers.schedule(record)
@@ -79,6 +88,8 @@ export function createLifecycle(ctx: SandboxContext) {
       if (record.state === 'running') return undefined
       if (record.memoryKept && !opts.reboot) {
         await runtime.unpause(record.containerId)
+        // A transform rule set while it was frozen needs its CA in the trust store (idempotent).
+        if (hasTransforms(record.egress)) await sendCa(ctx.envd, record, await egress.caBundle(sandboxId, record.egress))
       } else {
         if (record.memoryKept) {
           await runtime.unpause(record.containerId)

@@ -9,7 +9,7 @@ export function createProxyResolver({ registry }: SandboxContext, lifecycle: Pic
     lookup(sandboxId) {
       const r = registry.find(sandboxId)
       // compat: only memory pauses auto-resume; a filesystem-only pause stays a 502.
-      return r && { sandboxId, state: r.state, ip: r.ip, autoResume: r.autoResume && r.memoryKept, trafficAccessToken: r.trafficAccessToken, envdAccessToken: r.envdAccessToken }
+      return r && { sandboxId, state: r.state, ip: r.ip, autoResume: r.autoResume && r.memoryKept, trafficAccessToken: r.trafficAccessToken, envdAccessToken: r.envdAccessToken, ingress: r.ingress }
     },
     async resume(sandboxId) {
       const r = registry.get(sandboxId)

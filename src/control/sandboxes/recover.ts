@@ -16,7 +16,7 @@ export function createRecovery(ctx: SandboxContext, parts: { pool: Pick<WarmPool
     if (c.state !== 'running' || !c.ip || (await stateFile.isClaimed(spec.sandboxId))) return undefined
     const m = await envd.metrics(c.ip, undefined).catch(() => undefined)
     if (!m) return undefined
-    return { sandboxId: spec.sandboxId, containerId: c.containerId, ip: c.ip, templateId: spec.templateId, image: c.image, diskSizeMB: diskSizeMB(m) }
+    return { sandboxId: spec.sandboxId, containerId: c.containerId, ip: c.ip, templateId: spec.templateId, image: c.image, diskSizeMB: diskSizeMB(m), memoryBytes: m.mem_used }
   }
 
   /**
@@ -76,12 +76,22 @@ export function createRecovery(ctx: SandboxContext, parts: { pool: Pick<WarmPool
       })
       timers.schedule(record)
       // The namespace outlives the server, but a restart may have cut a PUT short: load them again.
-      if (c.state !== 'stopped') await firewall(record).catch((err: unknown) => record.log.error({ err }, 're-applying egress rules failed'))
+      if (c.state !== 'stopped') await firewall.load(record).catch((err: unknown) => record.log.error({ err }, 're-applying egress rules failed'))
       if (record.state === 'running') void parts.metrics.sample(record).then((m) => m && (record.diskSizeMB = diskSizeMB(m)))
       adopted++
     }
     // Claim marks whose container is gone (removed by hand, or a crash after the removal).
     for (const id of await stateFile.claimedIds()) if (!poolIds.has(id)) await stateFile.unmarkClaimed(id)
+    // Containers on our networks that another instance started: no live server owns them (the
+    // networks are ours alone), e.g. after a crash and `docker compose down -v`. Their state, tokens
+    // and deadlines went with that server's data dir, so nothing can manage them any more.
+    for (const network of [ctx.settings.network, ctx.settings.internalNetwork]) {
+      for (const containerId of await runtime.listForeign(network)) {
+        await runtime.remove(containerId)
+        log.info({ containerId, network }, 'orphaned container of another server instance removed')
+        removed++
+      }
+    }
     if (adopted + removed + pooled > 0) log.info({ adopted, removed, pooled }, 'sandboxes re-attached')
     return { adopted, removed, pooled }
   }

@@ -2,6 +2,7 @@
 // state changes, and the proxied connections a state change cuts.
 import type { Logger } from 'pino'
 import { SandboxNotFoundError } from '../../shared/errors.js'
+import { echoPolicy } from '../egress/validate.js'
 import type { Sandbox, SandboxInfo, SandboxMetric } from './types.js'
 
 export type SandboxRecord = Sandbox & {
@@ -31,8 +32,8 @@ export function infoOf(r: SandboxRecord): SandboxInfo {
     onTimeout: r.onTimeout, autoResume: r.autoResume, secure: r.secure, allowPublicTraffic: r.allowPublicTraffic,
     allowInternetAccess: r.allowInternetAccess, cpuCount: r.cpuCount, memoryMB: r.memoryMB, startedAt: r.startedAt,
     state: r.state, endAt: r.endAt, envdAccessToken: r.envdAccessToken, trafficAccessToken: r.trafficAccessToken,
-    envdVersion: r.envdVersion, diskSizeMB: r.diskSizeMB, egress: { allowOut: [...r.egress.allowOut], denyOut: [...r.egress.denyOut] },
-    internetAccess: r.internetAccess, volumeMounts: r.volumeMounts.map((m) => ({ ...m })),
+    envdVersion: r.envdVersion, diskSizeMB: r.diskSizeMB, egress: echoPolicy(r.egress),
+    internetAccess: r.internetAccess, ...(r.ingress ? { ingress: r.ingress } : {}), volumeMounts: r.volumeMounts.map((m) => ({ ...m })),
   }
 }
 

@@ -19,9 +19,10 @@ export function createSandboxService(deps: SandboxServiceDeps & { snapshots: Sna
     onRetention: (r) => lifecycle.dropMemory(r.sandboxId),
   })
   const lifecycle = createLifecycle(ctx)
+  const { settings } = deps
   const pool = createWarmPool({
-    sizes: () => deps.settings.poolSizes, resolve: deps.templates, boot: ctx.boot.pooled, discard: ctx.boot.removeContainer,
-    busy: () => creates.busy(), log: deps.log,
+    bounds: () => settings.pools, resolve: deps.templates, boot: ctx.boot.pooled, discard: ctx.boot.removeContainer, log: deps.log,
+    memoryBudgetBytes: settings.poolMemoryMB * 1048576, idleMs: settings.poolIdleMs,
   })
   const creates = createCreates(ctx, pool)
   const metrics = createMetrics(ctx)
@@ -45,13 +46,17 @@ export function createSandboxService(deps: SandboxServiceDeps & { snapshots: Sna
     usesTemplate: (templateId: string) => [...registry.all()].some((r) => r.templateId === templateId),
     /** Starts filling the warm pools in the background (after the base image exists). */
     startPool: () => pool.kick(),
-    /** Target and ready count per pooled template reference. */
+    /** Target, ready count and bounds per pooled template reference. */
     poolSizes: () => pool.sizes(),
-    /** Stops timers and the pool refill; sandboxes and pool containers keep running and are re-attached by the next start. */
-    async close(): Promise<void> {
+    /**
+     * Stops timers and the pool refill; sandboxes keep running and are re-attached by the next
+     * start. Unclaimed pool containers are removed with `discardPool` (a clean shutdown), else kept.
+     */
+    async close(opts: { discardPool?: boolean } = {}): Promise<void> {
       metrics.stopSampling()
       for (const r of registry.all()) clearTimeout(r.timer)
       await pool.close()
+      if (opts.discardPool) await pool.discardReady()
     },
   }
 }

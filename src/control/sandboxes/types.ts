@@ -8,6 +8,13 @@ export type LifecycleOnTimeout = 'kill' | 'pause'
 export type VolumeMountSpec = Readonly<{ name: string; path: string; volumeId: string }>
 
 /**
+ * Create-time ingress settings: `maskRequestHost` replaces the Host of requests to user ports
+ * (`${PORT}` substituted; the original goes in X-Forwarded-Host); `httpsPorts` are user ports the
+ * proxy reaches over TLS without verifying. PUT .../network leaves them alone.
+ */
+export type Ingress = Readonly<{ maskRequestHost?: string | undefined; httpsPorts?: readonly number[] | undefined }>
+
+/**
  * What a sandbox was created with: in its container's labels, so it survives restarts (a sandbox
  * claimed from a warm pool keeps it in its state file: the pool set the labels before the create).
  */
@@ -25,6 +32,8 @@ export type SandboxSpec = Readonly<{
   allowPublicTraffic: boolean
   /** Create-time allow_internet_access: false puts the container on the internal network for good. */
   allowInternetAccess: boolean
+  /** Ingress (network.maskRequestHost / httpsPorts): how the proxy reaches the sandbox's user ports. */
+  ingress?: Ingress | undefined
   cpuCount: number
   memoryMB: number
   startedAt: Date
@@ -63,6 +72,7 @@ export type ProxyTarget = Readonly<{
   trafficAccessToken: string | undefined
   /** envd's token: what auto-resume through envd's port must be shown. */
   envdAccessToken: string | undefined
+  ingress?: Ingress | undefined
 }>
 
 export type ProxyResolver = Readonly<{
@@ -92,6 +102,8 @@ export type CreateSandboxRequest = {
   autoResume: boolean
   /** network.allowOut/denyOut (and the unsupported egressProxy/rules), validated by the create. */
   egress: EgressRequest
+  /** network.maskRequestHost / httpsPorts, validated by the create. */
+  ingress?: Ingress | undefined
   /** volumeMounts, by volume name; validated by the create (sandboxes/volume-mounts.ts). */
   volumeMounts: readonly { name: string; path: string }[]
 }

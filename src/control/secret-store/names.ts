@@ -25,10 +25,17 @@ export function normalizeSecretName(name: string): string | undefined {
 }
 
 /** 16 bytes of a UUIDv7: 48 bits of Unix milliseconds, version 7, variant 10, the rest random. */
+let last = { ms: -1, seq: 0 }
+
 export function uuidV7Bytes(nowMs = Date.now()): Buffer {
   const b = randomBytes(16)
+  // Monotonic within this process (RFC 9562 6.2, method 1): ids made in the same millisecond
+  // count up in the 12-bit rand_a field from a random start below 0x800, so they sort in creation
+  // order (the secrets list's order); the 62 random bits after it keep them unique regardless.
+  const seq = nowMs === last.ms ? Math.min(last.seq + 1, 0x0fff) : b.readUInt16BE(6) & 0x07ff
+  last = { ms: nowMs, seq }
   b.writeUIntBE(nowMs, 0, 6)
-  b[6] = (b[6]! & 0x0f) | 0x70
+  b.writeUInt16BE(0x7000 | seq, 6)
   b[8] = (b[8]! & 0x3f) | 0x80
   return b
 }

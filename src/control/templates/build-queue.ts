@@ -32,6 +32,7 @@ export function createBuildQueue(deps: {
   store: TemplateStore
   node: Pick<TemplateNode, 'build' | 'removeBuildContainers'>
   uploads: Pick<Uploads, 'has'>
+  /** Built and built-in templates by reference (a built-in's image is looked for again when missing). */
   lookup: (ref: string) => Promise<TemplateLookup>
   maxConcurrentBuilds: number
   log: Logger

@@ -101,7 +101,11 @@ export async function runBuild(deps: BuilderDeps, job: BuildJob, out: { log: Bui
     ])
     await container.remove()
     container = undefined
-    await checkTemplateBoots(deps, job, tag, config, emit)
+    // A final image that fails its check is no template: it goes (its step layers stay as cache).
+    await checkTemplateBoots(deps, job, tag, config, emit).catch(async (e: unknown) => {
+      await runtime.removeImage(tag).catch(() => undefined)
+      throw e
+    })
     emit('info', 'finalize', `Template ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
     deps.layers.cacheLayer(finalKey, finalImage, config)
     return { image: tag, config }

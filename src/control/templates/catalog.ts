@@ -1,6 +1,6 @@
 // The template catalog: build requests, build status and logs, aliases, listing, and deletion.
 // Plain domain shapes; the routes spell them the E2B way.
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
 import { AppError, InvalidArgumentError, NotFoundError } from '../../shared/errors.js'
 import { newTemplateId } from '../../shared/ids.js'
@@ -39,11 +39,27 @@ export function createCatalog(deps: {
   node: Pick<TemplateNode, 'usesTemplate' | 'removeImage'>
   queue: Pick<BuildQueue, 'cancel'>
   limits: { maxCpu: number; maxMemoryMB: number }
+  /** What a built-in that names no resources (base) gets: the server's defaults. */
+  builtinResources: { cpuCount: number; memoryMB: number }
   log: Logger
 }) {
   const { store, builtins } = deps
   const builtin = (ref: string) => builtins.find((b) => b.name === parseTemplateRef(ref).alias)
   const withBuilds = async (t: TemplateRow): Promise<TemplateWithBuilds> => ({ template: t, builds: await store.buildsOf(t.templateId), tags: (await store.tagsOf(t.templateId)).map((x) => x.tag) })
+  // A built-in's createdAt is when this server (its data dir) first offered it: at its first start.
+  store.builtins(builtins.map((b) => b.name)).catch((err: unknown) => deps.log.warn({ err }, 'recording the built-in templates failed'))
+  /** The built-ins as listed templates: public, one ready build (a stable id from its image), real spawn counts. */
+  const builtinsWithBuilds = async (): Promise<TemplateWithBuilds[]> => (await store.builtins(builtins.map((b) => b.name))).map((row) => {
+    const b = builtins.find((x) => x.name === row.name)!
+    const cpuCount = b.cpuCount || deps.builtinResources.cpuCount
+    const memoryMB = b.memoryMB || deps.builtinResources.memoryMB
+    const template: TemplateRow = { templateId: b.name, alias: b.name, cpuCount, memoryMB, createdAt: row.createdAt, updatedAt: row.createdAt, spawnCount: row.spawnCount, lastSpawnedAt: row.lastSpawnedAt, public: true }
+    const build: BuildRow = {
+      buildId: uuidFrom(`builtin:${b.name}:${b.image}`), templateId: b.name, status: 'ready', cpuCount, memoryMB, createdAt: row.createdAt, updatedAt: row.createdAt,
+      finishedAt: row.createdAt, image: b.image, config: b.config, reason: null, pendingTags: [],
+    }
+    return { template, builds: [build], tags: ['default'] }
+  })
 
   return {
     /** A new waiting build (and the template, for a new name); `name` is alias[:tag]. */
@@ -81,13 +97,35 @@ export function createCatalog(deps: {
       if (b) return { templateId: b.name, public: true }
       const t = await liveTemplate(store, parseTemplateRef(alias).alias)
       if (!t) throw new NotFoundError(`template '${alias}' not found`)
-      return { templateId: t.templateId, public: false }
+      return { templateId: t.templateId, public: t.public }
     },
 
-    /** Templates with at least one ready build, newest first. */
-    list: async (): Promise<TemplateWithBuilds[]> => (await Promise.all((await store.listTemplates()).map(withBuilds))).filter((x) => x.tags.length > 0),
+    /** The built-ins and the templates with at least one ready build, newest first. */
+    list: async (): Promise<TemplateWithBuilds[]> => [...(await Promise.all((await store.listTemplates()).map(withBuilds))).filter((x) => x.tags.length > 0), ...(await builtinsWithBuilds())]
+      .sort((a, b) => b.template.createdAt.localeCompare(a.template.createdAt)),
 
-    get: async (ref: string): Promise<TemplateWithBuilds> => withBuilds(await templateOrThrow(store, ref)),
+    get: async (ref: string): Promise<TemplateWithBuilds> => (builtin(ref) ? (await builtinsWithBuilds()).find((x) => x.template.templateId === builtin(ref)!.name)! : withBuilds(await templateOrThrow(store, ref))),
+
+    /** A built-in's tags (`default` on its one build); undefined for any other template. */
+    async builtinTags(ref: string): Promise<{ tag: string; buildId: string; createdAt: string }[] | undefined> {
+      const b = builtin(ref)
+      if (!b) return undefined
+      const { builds } = (await builtinsWithBuilds()).find((x) => x.template.templateId === b.name)!
+      return builds.map((x) => ({ tag: 'default', buildId: x.buildId, createdAt: x.createdAt }))
+    },
+
+    /** PATCH /templates/{id}: sets the public flag; resolves with the template's names. Built-ins are always public. */
+    async setPublic(ref: string, isPublic: boolean): Promise<string[]> {
+      if (builtin(ref)) throw new InvalidArgumentError(`the built-in template '${parseTemplateRef(ref).alias}' cannot be changed`)
+      const t = await templateOrThrow(store, ref)
+      await store.setPublic(t.templateId, isPublic)
+      return [t.alias]
+    },
+
+    /** Counts a create from a template (spawnCount, lastSpawnedAt); snapshot ids are ignored. Never throws: the create already succeeded. */
+    recordSpawn(templateId: string): void {
+      store.recordSpawn(templateId).catch((err: unknown) => deps.log.warn({ err, templateId }, 'counting a spawn failed'))
+    },
 
     /** True when `ref` names a stored template (so DELETE /templates/{id} is ours, not a snapshot's). */
     owns: async (ref: string): Promise<boolean> => (await store.findTemplate(ref)) !== undefined,
@@ -107,4 +145,10 @@ export function createCatalog(deps: {
       }
     },
   }
+}
+
+/** A UUID-shaped id derived from `seed` (the same seed, the same id). */
+function uuidFrom(seed: string): string {
+  const h = createHash('sha256').update(seed).digest('hex')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`
 }

@@ -49,7 +49,10 @@ export async function resolveParent(deps: { runtime: BuildRuntime; base: Builtin
   let info = await runtime.imageInfo(ref)
   if (!info) {
     emit('info', 'base', `Pulling ${ref}`)
-    await runtime.pull(ref, job.registry, (line) => emit('debug', 'base', line))
+    // compat: upstream's text for a failed pull, then Docker's reason.
+    await runtime.pull(ref, job.registry, (line) => emit('debug', 'base', line)).catch((e: unknown) => {
+      throw new StepError('base', `error pulling image: ${(e as Error).message}`, { cause: e })
+    })
     info = await runtime.imageInfo(ref)
     if (!info) throw new Error(`image '${ref}' is not available after the pull`)
   } else emit('info', 'base', `FROM ${ref} (local image ${info.id.slice(7, 19)})`)

@@ -22,15 +22,24 @@ export type StepRun = Readonly<{
   signal: AbortSignal
 }>
 
+async function userExists(container: BuildContainer, user: string): Promise<boolean> {
+  return (await container.exec(['/bin/sh', '-c', 'id -u -- "$1" >/dev/null 2>&1', 'sh', user], { user: ROOT })).exitCode === 0
+}
+
 /** Runs the step; resolves with the build context after it (user, workdir, env). */
 export async function runStep(r: StepRun): Promise<BuildContext> {
   const { container, step, ctx, label, emit, signal } = r
   const fail = (message: string): never => {
     throw new StepError(label, message)
   }
-  const asRoot = async (script: string, args: string[]) => {
-    const res = await container.exec(['/bin/sh', '-c', script, 'sh', ...args], { user: ROOT, signal, onLine: (l) => emit(l ? 'info' : 'debug', label, l) })
-    if (res.exitCode !== 0) fail(`${step.type} failed (exit code ${res.exitCode})`)
+  /** Runs a helper script as root; on failure, `upstream` (its message) then our detail (the script's last error line). */
+  const asRoot = async (script: string, args: string[], upstream = `${step.type} failed`) => {
+    let lastError = ''
+    const res = await container.exec(['/bin/sh', '-c', script, 'sh', ...args], { user: ROOT, signal, onLine: (l, s) => {
+      if (s === 'stderr' && l) lastError = l
+      emit(l ? 'info' : 'debug', label, l)
+    } })
+    if (res.exitCode !== 0) fail(`${upstream}: exit status ${res.exitCode}${lastError ? ` (${lastError})` : ''}`)
   }
   switch (step.type) {
     case 'RUN': {
@@ -38,8 +47,14 @@ export async function runStep(r: StepRun): Promise<BuildContext> {
       const workdir = ctx.workdir ?? (await r.homeOf(user))
       const argv = r.shell.endsWith('bash') ? [r.shell, '-l', '-c', step.args[0]!] : [r.shell, '-c', step.args[0]!]
       const res = await container.exec(argv, { user, workdir, env: ctx.envs, signal, onLine: (l, s) => emit(s === 'stderr' ? 'warn' : 'info', label, l) })
-      if (res.exitCode !== 0) fail(`RUN failed: '${step.args[0]!.slice(0, 200)}' exited with code ${res.exitCode}`)
-      return ctx
+      if (res.exitCode === 0) return ctx
+      // compat: upstream's texts (envd's Start error or its end status, wrapped by the builder);
+      // our detail follows in parentheses. Docker cannot start a command as a missing user (126).
+      const failed = `failed to run command '${step.args[0]!}': command failed`
+      if (!/^\d+$/.test(user) && !(await userExists(container, user))) {
+        fail(`${failed}: unauthenticated: invalid username: '${user}' (the image has no user '${user}': create it with a USER step first)`)
+      }
+      fail(`${failed}: exit status ${res.exitCode} (RUN as '${user}' in ${workdir})`)
     }
     case 'USER': {
       await asRoot(USER_SCRIPT, [step.args[0]!, step.args[1] === 'true' ? 'true' : ''])
@@ -67,7 +82,7 @@ export async function runStep(r: StepRun): Promise<BuildContext> {
       const src = copySource(step.args[0]!)
       const dest = resolveIn(ctx.workdir ?? (await r.homeOf(ctx.user)), step.args[1]!)
       const owner = step.args[2] ? (step.args[2].includes(':') ? step.args[2] : `${step.args[2]}:`) : `${ctx.user}:`
-      await asRoot(COPY_SCRIPT, [stage, src.path ? `${stage}/${src.path}` : stage, src.whole ? '1' : '0', dest, owner, step.args[3] ?? '', step.args[0]!])
+      await asRoot(COPY_SCRIPT, [stage, src.path ? `${stage}/${src.path}` : stage, src.whole ? '1' : '0', dest, owner, step.args[3] ?? '', step.args[0]!], 'failed to move files in sandbox')
       return ctx
     }
   }

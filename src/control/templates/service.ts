@@ -6,7 +6,7 @@ import type { Logger } from 'pino'
 import { createBuildQueue } from './build-queue.js'
 import type { BuiltinTemplate } from './builtins.js'
 import { createCatalog, templateOrThrow } from './catalog.js'
-import { createTemplateLookup } from './resolve.js'
+import type { TemplateLookup } from './resolve.js'
 import { createTags } from './tags.js'
 import type { TemplateStore } from './template-store.js'
 import type { TemplateNode } from './types.js'
@@ -15,6 +15,8 @@ import { createUploads, type Uploads } from './uploads.js'
 export type TemplateServiceDeps = Readonly<{
   store: TemplateStore
   builtins: readonly BuiltinTemplate[]
+  /** Built and built-in templates by reference (a build's fromTemplate). */
+  lookup: (ref: string) => Promise<TemplateLookup>
   node: TemplateNode
   log: Logger
   dataDir: string
@@ -22,6 +24,8 @@ export type TemplateServiceDeps = Readonly<{
   uploadSecret: Buffer
   maxConcurrentBuilds: number
   limits: { maxCpu: number; maxMemoryMB: number }
+  /** What a built-in's sandboxes get (the server's defaults), as listed. */
+  builtinResources: { cpuCount: number; memoryMB: number }
   /** Shares uploads beyond this process (a cluster keeps them in PostgreSQL for the node that builds). */
   shareUploads?: (local: Uploads) => Uploads
 }>
@@ -35,12 +39,16 @@ export function createTemplateService(deps: TemplateServiceDeps) {
   const filesDir = templateFilesDir(deps.dataDir)
   const local = createUploads({ filesDir, secret: deps.uploadSecret })
   const uploads = deps.shareUploads ? deps.shareUploads(local) : local
-  const queue = createBuildQueue({ store, node, uploads, lookup: createTemplateLookup(store, deps.builtins), maxConcurrentBuilds: deps.maxConcurrentBuilds, log })
-  const catalog = createCatalog({ store, builtins: deps.builtins, node, queue, limits: deps.limits, log })
+  const queue = createBuildQueue({ store, node, uploads, lookup: deps.lookup, maxConcurrentBuilds: deps.maxConcurrentBuilds, log })
+  const catalog = createCatalog({ store, builtins: deps.builtins, node, queue, limits: deps.limits, builtinResources: deps.builtinResources, log })
+
+  const tags = createTags(store)
 
   return {
     ...catalog,
-    ...createTags(store),
+    ...tags,
+    /** A template's tags; a built-in (listed like any template) has `default` on its one build. */
+    tags: async (ref: string) => (await catalog.builtinTags(ref)) ?? tags.tags(ref),
     startBuild: queue.start,
     /** The upload link of a template's files (404 for an unknown template). */
     async fileUploadLink(templateId: string, hash: string, baseUrl: string) {

@@ -21,7 +21,12 @@ export type TemplateRow = {
   updatedAt: string
   spawnCount: number
   lastSpawnedAt: string | null
+  /** Set with PATCH /v2/templates/{id}; one team per server, so it changes only what is reported. */
+  public: boolean
 }
+
+/** A built-in template's bookkeeping: when this server first offered it, and its spawns. */
+export type BuiltinRow = { name: string; createdAt: string; spawnCount: number; lastSpawnedAt: string | null }
 
 export type BuildRow = {
   buildId: string
@@ -56,7 +61,11 @@ export interface TemplateStore {
   /** Creates the template if the alias is new (else keeps it) and a waiting build, atomically. */
   requestBuild(opts: { newTemplateId: string; alias: string; buildId: string; cpuCount: number; memoryMB: number; tags: string[] }): Promise<{ template: TemplateRow; build: BuildRow }>
   deleteTemplate(templateId: string): Promise<void>
+  /** Counts a create from a stored or built-in template; unknown ids are ignored. */
   recordSpawn(templateId: string): Promise<void>
+  setPublic(templateId: string, isPublic: boolean): Promise<void>
+  /** The built-ins' rows, each created the first time this catalog offers it. */
+  builtins(names: readonly string[]): Promise<BuiltinRow[]>
   build(buildId: string): Promise<BuildRow | undefined>
   buildsOf(templateId: string): Promise<BuildRow[]>
   buildsInState(...states: BuildStatus[]): Promise<BuildRow[]>
@@ -95,6 +104,9 @@ CREATE TABLE IF NOT EXISTS build_logs (
   build_id TEXT NOT NULL REFERENCES builds(build_id) ON DELETE CASCADE, seq INTEGER NOT NULL,
   ts TEXT NOT NULL, level TEXT NOT NULL, message TEXT NOT NULL, step TEXT, PRIMARY KEY (build_id, seq)
 );
+CREATE TABLE IF NOT EXISTS builtin_templates (
+  name TEXT PRIMARY KEY, created_at TEXT NOT NULL, spawn_count INTEGER NOT NULL DEFAULT 0, last_spawned_at TEXT
+);
 CREATE TABLE IF NOT EXISTS layer_cache (key TEXT PRIMARY KEY, image TEXT NOT NULL, context TEXT NOT NULL, created_at TEXT NOT NULL);
 `
 
@@ -103,7 +115,7 @@ type Row = Record<string, SQLInputValue>
 const toTemplate = (r: Row): TemplateRow => ({
   templateId: r.template_id as string, alias: r.alias as string, cpuCount: Number(r.cpu_count), memoryMB: Number(r.memory_mb),
   createdAt: r.created_at as string, updatedAt: r.updated_at as string, spawnCount: Number(r.spawn_count),
-  lastSpawnedAt: (r.last_spawned_at as string | null) ?? null,
+  lastSpawnedAt: (r.last_spawned_at as string | null) ?? null, public: Number(r.public) === 1,
 })
 
 const toBuild = (r: Row): BuildRow => ({
@@ -124,6 +136,9 @@ export class SqliteTemplateStore implements TemplateStore {
     this.db = new DatabaseSync(join(dataDir, 'templates.db'))
     this.db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;')
     this.db.exec(SCHEMA)
+    // Added after the first release: stores made before it get the column.
+    const columns = this.db.prepare('PRAGMA table_info(templates)').all().map((c) => (c as Row).name)
+    if (!columns.includes('public')) this.db.exec('ALTER TABLE templates ADD COLUMN public INTEGER NOT NULL DEFAULT 0')
   }
 
   async close(): Promise<void> {
@@ -197,12 +212,30 @@ export class SqliteTemplateStore implements TemplateStore {
   }
 
   /**
-   * Counts a sandbox started from the template (spawnCount, lastSpawnedAt on the wire). Nothing
-   * calls it yet, so they read 0 and null: whether a create, a pool claim or a fork counts, and
-   * whether the API or the node records it, is TODO(#16).
+   * Counts a sandbox created from the template (stored or built-in): spawnCount and lastSpawnedAt
+   * on the wire. The API records each successful create (cold or from the warm pool); resumes,
+   * forks and creates from snapshots are not spawns of a template. Unknown ids are ignored.
    */
   async recordSpawn(templateId: string): Promise<void> {
-    this.db.prepare('UPDATE templates SET spawn_count = spawn_count + 1, last_spawned_at = ? WHERE template_id = ?').run(new Date().toISOString(), templateId)
+    const now = new Date().toISOString()
+    const stored = this.db.prepare('UPDATE templates SET spawn_count = spawn_count + 1, last_spawned_at = ? WHERE template_id = ?').run(now, templateId)
+    if (Number(stored.changes) === 0) this.db.prepare('UPDATE builtin_templates SET spawn_count = spawn_count + 1, last_spawned_at = ? WHERE name = ?').run(now, templateId)
+  }
+
+  async setPublic(templateId: string, isPublic: boolean): Promise<void> {
+    this.db.prepare('UPDATE templates SET public = ?, updated_at = ? WHERE template_id = ?').run(isPublic ? 1 : 0, new Date().toISOString(), templateId)
+  }
+
+  /** The built-ins' rows, each created the first time this server offers it. */
+  async builtins(names: readonly string[]): Promise<BuiltinRow[]> {
+    const now = new Date().toISOString()
+    const insert = this.db.prepare('INSERT OR IGNORE INTO builtin_templates (name, created_at) VALUES (?, ?)')
+    const get = this.db.prepare('SELECT * FROM builtin_templates WHERE name = ?')
+    return names.map((name) => {
+      insert.run(name, now)
+      const r = get.get(name) as Row
+      return { name, createdAt: r.created_at as string, spawnCount: Number(r.spawn_count), lastSpawnedAt: (r.last_spawned_at as string | null) ?? null }
+    })
   }
 
   // ---- builds

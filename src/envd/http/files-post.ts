@@ -123,19 +123,21 @@ async function uploadMultipart(req: FastifyRequest<{ Querystring: Query }>, user
       stream.resume()
     }
   })
-  await new Promise<void>((resolve, reject) => {
+  const parseError = await new Promise<void>((resolve, reject) => {
+    // Parts cut short must not be committed: their writers fail and remove their temp files.
+    const fail = (err: unknown) => {
+      for (const part of parts) part.destroy(err as Error)
+      reject(err)
+    }
     bb.on('finish', resolve)
     // A malformed, empty or truncated body is the client's fault.
-    bb.on('error', (e: unknown) => {
-      const err = new InvalidArgumentError(`cannot parse multipart body: ${(e as Error).message}`, { cause: e })
-      // Parts cut short must not be committed: their writers fail and remove their temp files.
-      for (const part of parts) part.destroy(err)
-      reject(err)
-    })
-    body.on('error', reject)
+    bb.on('error', (e: unknown) => fail(new InvalidArgumentError(`cannot parse multipart body: ${(e as Error).message}`, { cause: e })))
+    body.on('error', fail)
     body.pipe(bb)
-  })
+  }).then(() => undefined, (e: unknown) => e ?? new Error('multipart body failed'))
+  // Answer only once every writer has settled: a failed one has removed its temp file by then.
   const results = await Promise.allSettled(writes)
+  if (parseError) throw parseError
   if (failure) throw failure
   const rejected = results.find((r) => r.status === 'rejected')
   if (rejected) throw rejected.reason

@@ -8,6 +8,8 @@ export type InitBody = {
   timestamp?: Date
   defaultUser?: string
   defaultWorkdir?: string
+  /** PEM certificates to trust (the egress gateway's CA for this sandbox; upstream's host/cacerts.go). */
+  caBundle?: string
 }
 
 // RFC 3339 date-time (as JSON-schema's `date-time` format): date, `T`, time, fraction, zone.
@@ -24,7 +26,7 @@ function optionalString(body: Record<string, unknown>, key: string): string | un
 
 /**
  * Checks a parsed /init body; throws invalid_argument (400) naming the first bad field. Unknown
- * fields are ignored (upstream's caBundle, volumeMounts, … have no meaning here).
+ * fields are ignored (upstream's volumeMounts, … have no meaning here).
  */
 export function parseInitBody(body: unknown): InitBody {
   if (!isObject(body)) throw new InvalidArgumentError('body must be object')
@@ -50,5 +52,8 @@ export function parseInitBody(body: unknown): InitBody {
   if (defaultUser !== undefined) out.defaultUser = defaultUser
   const defaultWorkdir = optionalString(body, 'defaultWorkdir')
   if (defaultWorkdir !== undefined) out.defaultWorkdir = defaultWorkdir
+  const caBundle = optionalString(body, 'caBundle')
+  if (caBundle !== undefined && !caBundle.includes('-----BEGIN CERTIFICATE-----')) throw new InvalidArgumentError('body/caBundle must hold PEM certificates')
+  if (caBundle !== undefined) out.caBundle = caBundle
   return out
 }

@@ -1,8 +1,9 @@
 // POST /init: the control plane configures a fresh or resumed daemon (env, token, defaults).
 import type { FastifyInstance } from 'fastify'
-import { UnauthenticatedError } from '../../shared/errors.js'
+import { InvalidArgumentError, UnauthenticatedError } from '../../shared/errors.js'
 import { safeEqual } from '../../shared/safe-equal.js'
 import { readJsonBody } from '../../shared/json-body.js'
+import { installCaBundle, type CaCertPaths } from '../host/ca-certs.js'
 import type { EnvdState } from '../state.js'
 import { parseInitBody } from './init-body.js'
 
@@ -10,7 +11,7 @@ const BODY_LIMIT = 1024 * 1024
 // An oversized body is read (and discarded) up to this size so its 413 reaches the caller.
 const DRAIN_LIMIT = 64 * 1024 * 1024
 
-export async function initRoute(app: FastifyInstance, { state }: { state: EnvdState }) {
+export async function initRoute(app: FastifyInstance, { state, caPaths }: { state: EnvdState; caPaths?: CaCertPaths }) {
   // This plugin's own scope: /init alone reads JSON this way.
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', (_req, payload, done) => {
@@ -33,7 +34,12 @@ export async function initRoute(app: FastifyInstance, { state }: { state: EnvdSt
       state.accessToken = body.accessToken
       if (body.defaultUser) state.defaultUser = body.defaultUser
       if (body.defaultWorkdir) state.defaultWorkdir = body.defaultWorkdir
-      req.log.info({ stale, envVarCount: Object.keys(body.envVars ?? {}).length, tokenSet: body.accessToken !== undefined }, 'init applied')
+      if (body.caBundle) {
+        await installCaBundle(body.caBundle, caPaths).catch((e: unknown) => {
+          throw new InvalidArgumentError(`caBundle could not be installed: ${(e as Error).message}`)
+        })
+      }
+      req.log.info({ stale, envVarCount: Object.keys(body.envVars ?? {}).length, tokenSet: body.accessToken !== undefined, caBundle: Boolean(body.caBundle) }, 'init applied')
     }
     return reply.code(204).header('cache-control', 'no-store').send()
   })

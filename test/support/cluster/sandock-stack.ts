@@ -25,16 +25,20 @@ export const PORTS = { api: 3000, edge: 3002, agent: 3003, nodeProxy: 3004 } as 
 
 /** The cluster image (docker/cluster.Dockerfile over dist/image), tagged by a hash of its inputs. */
 export async function ensureClusterImage(prefix: string, labels: readonly string[]): Promise<string> {
-  const dist = join(ROOT, 'dist', 'image')
+  const dist = join(ROOT, 'dist')
   const hash = createHash('sha256').update(await readFile(join(ROOT, 'docker/cluster.Dockerfile')))
   hash.update(await docker(['image', 'inspect', '-f', '{{.Id}}', BASE_IMAGE]))
-  const files = (await readdir(dist, { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name)).sort()
-  for (const f of files) hash.update(`\0${relative(dist, f)}\0`).update(await readFile(f))
+  // The image copies dist/image and dist/builtins (the derived built-ins' build folders).
+  for (const part of ['image', 'builtins']) {
+    const files = (await readdir(join(dist, part), { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name)).sort()
+    for (const f of files) hash.update(`\0${relative(dist, f)}\0`).update(await readFile(f))
+  }
   const tag = `${prefix}-cluster:${hash.digest('hex').slice(0, 12)}`
   if (await docker(['image', 'inspect', tag]).then(() => true, () => false)) return tag
   const context = await mkdtemp(join(tmpdir(), 'sandock-cluster-image-'))
   try {
-    await cp(dist, join(context, 'image'), { recursive: true })
+    await cp(join(dist, 'image'), join(context, 'image'), { recursive: true })
+    await cp(join(dist, 'builtins'), join(context, 'builtins'), { recursive: true })
     await docker(['build', '-q', '-f', join(ROOT, 'docker/cluster.Dockerfile'), '-t', tag, '--build-arg', `BASE_IMAGE=${BASE_IMAGE}`,
       ...labels.flatMap((l) => ['--label', l]), context], { timeoutMs: 900_000 })
   } finally {

@@ -1,5 +1,5 @@
 // The sandbox's network rules (egress allow/deny lists, internet access, public traffic), editable
-// through PUT /sandboxes/{id}/network; and its volumes, once the server has them.
+// through PUT /sandboxes/{id}/network; and its volumes.
 import { useEffect, useState } from 'preact/hooks'
 import { updateNetwork } from '../api/sandboxes.js'
 import type { SandboxDetail } from '../api/types.js'
@@ -61,7 +61,7 @@ export function NetworkView({ sandbox, onChanged, notify }: { sandbox: SandboxDe
       <h2>Volumes</h2>
       {sandbox.volumeMounts && sandbox.volumeMounts.length > 0
         ? <ul>{sandbox.volumeMounts.map((v) => <li key={v.path}><span class="mono">{v.name}</span> at <span class="mono">{v.path}</span></li>)}</ul>
-        : <p class="muted">No volumes mounted (this Sandock server does not offer volumes yet).</p>}
+        : <p class="muted">No volumes mounted.</p>}
     </div>
   )
 }

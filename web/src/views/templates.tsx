@@ -32,10 +32,10 @@ export function Templates({ templateId, buildId }: { templateId?: string; buildI
               <td title={formatTimestamp(t.updatedAt)}>{formatRelative(t.updatedAt, now)}</td>
             </tr>
           ))}
-          {list.data?.length === 0 && <tr><td colSpan={7} class="empty">No templates built through the API yet.</td></tr>}
+          {list.data?.length === 0 && <tr><td colSpan={7} class="empty">No templates yet.</td></tr>}
         </tbody>
       </table>
-      <p class="muted small">The built-in <code>base</code> template is always there and not listed. Updated every {TEMPLATES_POLL_MS / 1000} s; a running build's logs every {BUILD_POLL_MS / 1000} s.</p>
+      <p class="muted small">Built-in templates (such as <code>base</code>) are listed with the ones built through the API. Updated every {TEMPLATES_POLL_MS / 1000} s; a running build's logs every {BUILD_POLL_MS / 1000} s.</p>
       {templateId && <TemplateDetail key={templateId} templateId={templateId} buildId={buildId} />}
     </section>
   )

@@ -1,12 +1,15 @@
 // POST /v2/sandboxes and POST /sandboxes (v1): create a sandbox from a template.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorBody, NewSandbox, Sandbox, sandboxBody } from '../schemas.js'
+import { refuseIamTokens } from '../../egress/validate.js'
 import type { SandboxRouteDeps } from './deps.js'
 
-export const createSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, { node, domain }) => {
+export const createSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, { node, domain, recordSpawn }) => {
   for (const [url, v2] of [['/v2/sandboxes', true], ['/sandboxes', false]] as const) {
     app.post(url, { schema: { body: NewSandbox, response: { 201: Sandbox, '4xx': ErrorBody } } }, async (req, reply) => {
       const b = req.body
+      // compat: upstream checks iam first; this server cannot mint identity tokens.
+      refuseIamTokens(b.iam)
       const sandbox = await node.create({
         templateRef: b.templateID,
         timeoutS: b.timeout,
@@ -22,8 +25,10 @@ export const createSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = a
           allowOut: b.network?.allowOut ?? undefined, denyOut: b.network?.denyOut ?? undefined,
           egressProxy: b.network?.egressProxy, rules: b.network?.rules,
         },
+        ingress: { maskRequestHost: b.network?.maskRequestHost ?? undefined, httpsPorts: b.network?.httpsPorts ?? undefined },
         volumeMounts: b.volumeMounts ?? [],
       })
+      recordSpawn(sandbox.templateId)
       return reply.code(201).send(sandboxBody(sandbox, domain))
     })
   }

@@ -1,4 +1,9 @@
 // What the sandbox routes receive in their plugin options.
 import type { SandboxNode } from '../../node/types.js'
 
-export type SandboxRouteDeps = { node: SandboxNode; domain: string }
+export type SandboxRouteDeps = {
+  node: SandboxNode
+  domain: string
+  /** Counts a create from a template (the template catalog's spawn count). */
+  recordSpawn: (templateId: string) => void
+}

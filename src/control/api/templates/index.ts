@@ -1,5 +1,5 @@
 // Registers every template route: builds (v3 request, file uploads, v2 start, status, logs),
-// aliases, tags, listing, and DELETE /templates/{id} (templates and snapshots).
+// aliases, tags, listing, PATCH (public flag), and DELETE /templates/{id} (templates and snapshots).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { assignTagsRoute } from './assign-tags.js'
 import { deleteTemplateRoute } from './delete-template.js'
@@ -13,12 +13,13 @@ import { listTemplatesRoute } from './list-templates.js'
 import { removeTagsRoute } from './remove-tags.js'
 import { requestBuildRoute } from './request-build.js'
 import { startBuildRoute } from './start-build.js'
+import { updateTemplateRoute } from './update-template.js'
 import { uploadFileRoute } from './upload-file.js'
 import { uploadLinkRoute } from './upload-link.js'
 
 export const templateRoutes: FastifyPluginAsyncTypebox<TemplateRouteDeps> = async (app, deps) => {
   for (const route of [requestBuildRoute, uploadLinkRoute, uploadFileRoute, startBuildRoute, getBuildStatusRoute, getBuildLogsRoute,
-    getAliasRoute, listTemplatesRoute, getTemplateRoute, deleteTemplateRoute, assignTagsRoute, removeTagsRoute, listTagsRoute]) {
+    getAliasRoute, listTemplatesRoute, getTemplateRoute, updateTemplateRoute, deleteTemplateRoute, assignTagsRoute, removeTagsRoute, listTagsRoute]) {
     await app.register(route, deps)
   }
 }

@@ -60,7 +60,7 @@ export function buildStatusBody(s: BuildStatusView) {
 export function listedTemplateBody(t: TemplateRow, builds: BuildRow[]) {
   const ready = builds.find((b) => b.status === 'ready')
   return {
-    templateID: t.templateId, buildID: ready?.buildId ?? '', cpuCount: t.cpuCount, memoryMB: t.memoryMB, diskSizeMB: 0, public: false,
+    templateID: t.templateId, buildID: ready?.buildId ?? '', cpuCount: t.cpuCount, memoryMB: t.memoryMB, diskSizeMB: 0, public: t.public,
     aliases: [t.alias], names: [t.alias], createdAt: t.createdAt, updatedAt: t.updatedAt, createdBy: null,
     lastSpawnedAt: t.lastSpawnedAt, spawnCount: t.spawnCount, buildCount: builds.length, envdVersion: ENVD_VERSION,
     buildStatus: builds[0]?.status ?? 'waiting',
@@ -69,7 +69,7 @@ export function listedTemplateBody(t: TemplateRow, builds: BuildRow[]) {
 
 export function templateDetailBody(t: TemplateRow, builds: BuildRow[]) {
   return {
-    templateID: t.templateId, public: false, aliases: [t.alias], names: [t.alias], createdAt: t.createdAt, updatedAt: t.updatedAt,
+    templateID: t.templateId, public: t.public, aliases: [t.alias], names: [t.alias], createdAt: t.createdAt, updatedAt: t.updatedAt,
     lastSpawnedAt: t.lastSpawnedAt, spawnCount: t.spawnCount,
     builds: builds.map((b) => ({
       buildID: b.buildId, status: b.status, createdAt: b.createdAt, updatedAt: b.updatedAt, finishedAt: b.finishedAt ?? undefined,

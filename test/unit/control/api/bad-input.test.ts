@@ -75,7 +75,8 @@ describe('authentication, routes and unknown sandboxes', () => {
   it('answers /health without a key', async () => {
     const res = await (await control()).api('GET', '/health', { key: null })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ status: 'ok', pools: { base: { size: 0, ready: 0 } } })
+    // code-interpreter-v1's default pool: a floor of 1 (its image is not built on the fake runtime).
+    expect(res.body).toEqual({ status: 'ok', pools: { base: { size: 0, ready: 0, min: 0, max: 0 }, 'code-interpreter-v1': { size: 1, ready: 0, min: 1, max: 8 } } })
   })
 
   it('answers 404 JSON for an unknown route', async () => {

@@ -45,6 +45,14 @@ describe('POST /v2/sandboxes and POST /sandboxes', () => {
     expect(priv.body!.trafficAccessToken).not.toBe(priv.body!.envdAccessToken)
   })
 
+  it('refuses identity tokens (iam) with upstream\'s gate text, creating nothing', async () => {
+    const c = await fakeControl()
+    const iam = { tokens: { gh: { audience: 'https://api.test', tokenType: 'JWT-SVID' } } }
+    expectError(await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base', iam } }), 400, /^Sandbox IAM workload tokens are not available for your team\.$/)
+    expect((await c.api('GET', '/v2/sandboxes')).body).toEqual([])
+    expect((await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base', iam: { tokens: {} } } })).status).toBe(201)
+  })
+
   it('answers the public domain in Sandbox.domain', async () => {
     const c = await fakeControl({ domain: 'sandock.test' })
     expect((await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base' } })).body!.domain).toBe('sandock.test')
@@ -233,25 +241,49 @@ describe('metrics', () => {
 })
 
 describe('logs', () => {
-  it('answers the container output: v1 lines and entries, v2 entries (backward reversed), envd JSON parsed', async () => {
+  it('answers the container output in upstream\'s shapes: v1 lines (JSON, string levels) and entries, v2 entries both ways', async () => {
     const c = await fakeControl()
     const id = await create(c)
     const [container] = c.runtime.containersOf(id)
     container!.logs.push('plain output', JSON.stringify({ level: 40, time: Date.UTC(2026, 0, 1), msg: 'careful', pid: 7, req: { path: '/x' } }))
     const v1 = await c.api('GET', `/sandboxes/${id}/logs`)
     expect(v1.status).toBe(200)
+    const [t0, t1] = container!.logTimes.map((t) => t.toISOString())
     expect(v1.body).toEqual({
-      logs: [{ timestamp: expect.any(String), line: 'plain output' }, { timestamp: '2026-01-01T00:00:00.000Z', line: container!.logs[1] }],
+      logs: [
+        { timestamp: t0, line: JSON.stringify({ level: 'info', message: 'plain output' }) },
+        { timestamp: t1, line: JSON.stringify({ level: 'warn', time: t1, message: 'careful', pid: 7, req: { path: '/x' } }) },
+      ],
       logEntries: [
-        { timestamp: expect.any(String), message: 'plain output', level: 'info', fields: {} },
-        { timestamp: '2026-01-01T00:00:00.000Z', message: 'careful', level: 'warn', fields: { pid: '7', req: '{"path":"/x"}' } },
+        { timestamp: t0, message: 'plain output', level: 'info', fields: {} },
+        { timestamp: t1, message: 'careful', level: 'warn', fields: { pid: '7', req: '{"path":"/x"}' } },
       ],
     })
+    // The CLI reads each line's level as a string.
+    for (const l of (v1.body as { logs: { line: string }[] }).logs) expect(typeof JSON.parse(l.line).level).toBe('string')
     const v2 = await c.api('GET', `/v2/sandboxes/${id}/logs?direction=backward&limit=2`)
     expect((v2.body as { logs: { message: string }[] }).logs.map((l) => l.message)).toEqual(['careful', 'plain output'])
-    const tail = await c.api('GET', `/v2/sandboxes/${id}/logs?limit=1`)
-    expect((tail.body as { logs: { message: string }[] }).logs.map((l) => l.message)).toEqual(['careful'])
+    const first = await c.api('GET', `/v2/sandboxes/${id}/logs?limit=1`)
+    expect((first.body as { logs: { message: string }[] }).logs.map((l) => l.message)).toEqual(['plain output'])
     expectError(await c.api('GET', `/v2/sandboxes/${id}/logs?direction=sideways`), 400, /direction/)
+  })
+
+  it('reads forward from `start` (ms): a client asking again from its last timestamp + 1 gets only newer lines', async () => {
+    const c = await fakeControl()
+    const id = await create(c)
+    const [container] = c.runtime.containersOf(id)
+    container!.logs.push('one', 'two')
+    const first = (await c.api('GET', `/sandboxes/${id}/logs`)).body as { logs: { timestamp: string; line: string }[] }
+    expect(first.logs.map((l) => JSON.parse(l.line).message)).toEqual(['one', 'two'])
+    const next = Date.parse(first.logs.at(-1)!.timestamp) + 1
+    await new Promise((r) => setTimeout(r, 5))
+    container!.logs.push('three')
+    const again = (await c.api('GET', `/sandboxes/${id}/logs?start=${next}`)).body as { logs: { line: string }[] }
+    expect(again.logs.map((l) => JSON.parse(l.line).message)).toEqual(['three'])
+    const limited = (await c.api('GET', `/sandboxes/${id}/logs?limit=2`)).body as { logs: { line: string }[] }
+    expect(limited.logs.map((l) => JSON.parse(l.line).message)).toEqual(['one', 'two'])
+    const back = (await c.api('GET', `/v2/sandboxes/${id}/logs?direction=backward&cursor=${next - 1}`)).body as { logs: { message: string }[] }
+    expect(back.logs.map((l) => l.message)).toEqual(['two', 'one'])
   })
 })
 
@@ -327,7 +359,7 @@ describe('PUT /sandboxes/{id}/network', () => {
     expect(res.status).toBe(204)
     expect(container!.ruleset).toContain('-A OUTPUT -d 1.2.3.4/32 -j ACCEPT')
     expect((await c.api('GET', `/sandboxes/${id}`)).body!.network).toEqual({ allowPublicTraffic: true, allowOut: ['1.2.3.4'], denyOut: ['0.0.0.0/0'] })
-    expectError(await c.api('PUT', `/sandboxes/${id}/network`, { json: { denyOut: ['example.com'] } }), 400, /denyOut/)
+    expectError(await c.api('PUT', `/sandboxes/${id}/network`, { json: { denyOut: ['example.com'] } }), 400, /invalid denied CIDR example.com/)
     expect((await c.api('GET', `/sandboxes/${id}`)).body!.network).toMatchObject({ denyOut: ['0.0.0.0/0'] })
     expect((await c.api('PUT', `/sandboxes/${id}/network`, { json: {} })).status).toBe(204)
     expect(container!.ruleset).not.toContain('REJECT')
@@ -359,14 +391,14 @@ describe('GET /health', () => {
     expect((await c.api('GET', '/health', { key: null })).status).toBe(200)
   })
 
-  it('reports each warm pool\'s size and ready count', async () => {
-    const c = await fakeControl({ env: { SANDOCK_POOL_SIZE: '2' } })
+  it('reports each warm pool\'s target, ready count and bounds', async () => {
+    const c = await fakeControl({ env: { SANDOCK_POOL_SIZE: '2', SANDOCK_POOL_MAX: '5', SANDOCK_POOL_SIZES: 'code-interpreter-v1=0' } })
     c.node.startPool()
     const res = await eventually(async () => {
       const r = await c.api('GET', '/health', { key: null })
       return (r.body as { pools: { base: { ready: number } } }).pools.base.ready === 2 ? r : undefined
     }, 5000, 'the pool to fill', 20)
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ status: 'ok', pools: { base: { size: 2, ready: 2 } } })
+    expect(res.body).toEqual({ status: 'ok', pools: { base: { size: 2, ready: 2, min: 2, max: 5 }, 'code-interpreter-v1': { size: 0, ready: 0, min: 0, max: 0 } } })
   })
 })

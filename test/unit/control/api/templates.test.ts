@@ -3,8 +3,22 @@
 // deletion, with their error bodies. Real builds: test/control/templates.test.ts.
 import { describe, expect, it } from 'vitest'
 import { eventually } from '../../../support/async.js'
-import { fakeControl, sharedFakeControl, type FakeControl } from '../../../support/fake-control.js'
+import { BASE_IMAGE as BASE_IMAGE_REF, fakeControl, sharedFakeControl, TEST_KEY, type FakeControl } from '../../../support/fake-control.js'
 import { expectError } from '../../../support/invalid-creates.js'
+import { builtinTemplates } from '../../../../src/control/templates/builtins.js'
+
+/** The built-in `base` as GET /templates lists it (the unit config's default resources). */
+const BASE_LISTED = {
+  templateID: 'base', buildID: expect.any(String), cpuCount: 2, memoryMB: 1024, diskSizeMB: 0, public: true, aliases: ['base'], names: ['base'],
+  createdAt: expect.any(String), updatedAt: expect.any(String), createdBy: null, lastSpawnedAt: null, spawnCount: 0, buildCount: 1,
+  envdVersion: '0.6.13', buildStatus: 'ready',
+}
+/**
+ * Every built-in (templates/builtins.ts) as listed, in its order there: base and whatever else is
+ * defined; `over` are the server's defaults, which a built-in with its own resources does not take.
+ */
+const builtinsListed = (over: Record<string, unknown> = {}) => builtinTemplates({ baseImage: BASE_IMAGE_REF })
+  .map((b) => ({ ...BASE_LISTED, templateID: b.name, aliases: [b.name], names: [b.name], ...over, ...(b.cpuCount ? { cpuCount: b.cpuCount } : {}), ...(b.memoryMB ? { memoryMB: b.memoryMB } : {}) }))
 
 const HASH = 'c'.repeat(64)
 
@@ -139,12 +153,39 @@ describe('POST /v2/templates/{id}/builds/{buildID}', () => {
     c.runtime.execAnswer = (argv) => (argv.at(-1) === 'exit 3' ? { exitCode: 3, stdout: '' } : { exitCode: 0, stdout: '' })
     const t = await requestBuild(c, 'broken')
     const status = await buildToEnd(c, t, { fromTemplate: 'base', steps: [{ type: 'RUN', args: ['true'] }, { type: 'RUN', args: ['exit 3'] }] })
-    expect(status.body).toMatchObject({
-      status: 'error',
-      reason: { message: "RUN failed: 'exit 3' exited with code 3", step: '2', logEntries: [{ level: 'error', message: "RUN failed: 'exit 3' exited with code 3", step: '2' }] },
-    })
+    const message = "failed to run command 'exit 3': command failed: exit status 3 (RUN as 'user' in /home/user)"
+    expect(status.body).toMatchObject({ status: 'error', reason: { message, step: '2', logEntries: [{ level: 'error', message, step: '2' }] } })
     expectError(await c.api('POST', '/v2/sandboxes', { json: { templateID: 'broken' } }), 404, /template 'broken' not found/)
     expectError(await c.api('GET', '/templates/aliases/broken'), 404)
+  })
+
+  it.each([
+    ['a RUN as a user the image lacks', [{ type: 'RUN', args: ['whoami', 'root123'] }], (argv: string[]) => (argv.at(-1) === 'root123' || argv.at(-1) === 'whoami' ? 1 : 0),
+      "failed to run command 'whoami': command failed: unauthenticated: invalid username: 'root123' (the image has no user 'root123': create it with a USER step first)"],
+    ['a COPY whose source the upload lacks', [{ type: 'COPY', args: ['missing.txt', '/tmp/m'], filesHash: 'c'.repeat(64) }], (argv: string[]) => (argv.at(-1) === 'missing.txt' ? 1 : 0),
+      'failed to move files in sandbox: exit status 1'],
+  ])('%s fails with upstream\'s text', async (_what, steps, exitCodeOf, message) => {
+    const c = await fakeControl()
+    c.runtime.execAnswer = (argv) => ({ exitCode: exitCodeOf(argv), stdout: '' })
+    const t = await requestBuild(c, 'broken')
+    if (steps[0]!.type === 'COPY') {
+      // An empty tar: the upload exists, the file the step names is not in it.
+      const url = new URL((await c.api('GET', `/templates/${t.templateID}/files/${'c'.repeat(64)}`)).body!.url as string)
+      expect((await c.app.inject({ method: 'PUT', url: url.pathname + url.search, payload: Buffer.alloc(1024), headers: { 'content-type': 'application/octet-stream' } })).statusCode).toBe(201)
+    }
+    const status = await buildToEnd(c, t, { fromTemplate: 'base', steps })
+    expect(status.body).toMatchObject({ status: 'error', reason: { message, step: '1' } })
+  })
+
+  it('removes the final image of a build whose final check fails; its step layers stay as cache', async () => {
+    const c = await fakeControl()
+    c.envd.exitCodes.set('broken-start', 3)
+    c.envd.exitCodes.set('never-ready', 1)
+    const t = await requestBuild(c, 'finalfail')
+    const status = await buildToEnd(c, t, { fromTemplate: 'base', steps: [{ type: 'RUN', args: ['true'] }], startCmd: 'broken-start', readyCmd: 'never-ready' })
+    expect(status.body).toMatchObject({ status: 'error', reason: { step: 'finalize' } })
+    expect(c.runtime.images.has(`sandock/template:${t.templateID}-${t.buildID}`)).toBe(false)
+    expect([...c.runtime.images.keys()].some((i) => i !== BASE_IMAGE_REF && !i.startsWith('sandock/template:'))).toBe(true)
   })
 
   it('fails at step base for a parent template that does not exist', async () => {
@@ -176,11 +217,66 @@ describe('build status and logs', () => {
 })
 
 describe('aliases, listing and tags', () => {
+  it('lists the built-in base like any template: public, one ready build, the server\'s default resources; GET /templates/base too', async () => {
+    const c = await fakeControl({ env: { SANDOCK_DEFAULT_CPU_COUNT: '4', SANDOCK_DEFAULT_MEMORY_MB: '2048' } })
+    for (const path of ['/templates', '/v2/templates']) expect((await c.api('GET', path)).body).toEqual(builtinsListed({ cpuCount: 4, memoryMB: 2048 }))
+    const listed = ((await c.api('GET', '/templates')).body as unknown as Record<string, string>[]).find((x) => x.templateID === 'base')!
+    expect(listed.buildID).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+    expect((await c.api('GET', '/templates/base')).body).toEqual({
+      templateID: 'base', public: true, aliases: ['base'], names: ['base'], createdAt: listed.createdAt, updatedAt: listed.createdAt, lastSpawnedAt: null, spawnCount: 0,
+      builds: [{ buildID: listed.buildID, status: 'ready', createdAt: listed.createdAt, updatedAt: listed.createdAt, finishedAt: listed.createdAt, cpuCount: 4, memoryMB: 2048, envdVersion: '0.6.13' }],
+    })
+    // Its tags, as for any listed template (a client opening it from the list asks for them).
+    expect((await c.api('GET', '/templates/base/tags')).body).toEqual([{ tag: 'default', buildID: listed.buildID, createdAt: listed.createdAt }])
+  })
+
+  it('counts creates from a template (built or built-in) as spawns, kept across a restart; resumes do not count', async () => {
+    const c = await fakeControl()
+    const t = await requestBuild(c, 'counted')
+    await buildToEnd(c, t, { fromTemplate: 'base' })
+    // base and the built template (other built-ins, if any, are not created from here).
+    const spawns = async (cc: FakeControl) => Object.fromEntries(((await cc.api('GET', '/v2/templates')).body as unknown as { templateID: string; spawnCount: number; lastSpawnedAt: string | null }[])
+      .filter((x) => x.templateID === 'base' || x.templateID === t.templateID).map((x) => [x.templateID, [x.spawnCount, x.lastSpawnedAt === null ? null : 'set']]))
+    expect(await spawns(c)).toEqual({ base: [0, null], [t.templateID]: [0, null] })
+    const before = Date.now()
+    for (const templateID of ['base', 'base', 'counted', t.templateID]) expect((await c.api('POST', '/v2/sandboxes', { json: { templateID } })).status).toBe(201)
+    const sbx = await c.api('POST', '/sandboxes', { json: { templateID: 'base' } })
+    expect(sbx.status).toBe(201)
+    expect(await spawns(c)).toEqual({ base: [3, 'set'], [t.templateID]: [2, 'set'] })
+    const last = ((await c.api('GET', '/templates/base')).body as { lastSpawnedAt: string }).lastSpawnedAt
+    expect(Date.parse(last)).toBeGreaterThanOrEqual(before - 1000)
+    expect((await c.api('POST', `/sandboxes/${sbx.body!.sandboxID as string}/pause`)).status).toBe(204)
+    expect((await c.api('POST', `/sandboxes/${sbx.body!.sandboxID as string}/resume`, { json: {} })).status).toBe(201)
+    expect((await c.api('POST', '/v2/sandboxes', { json: { templateID: 'nope' } })).status).toBe(404)
+    expect(await spawns(c)).toEqual({ base: [3, 'set'], [t.templateID]: [2, 'set'] })
+    await c.close()
+    const again = await fakeControl({ dataDir: c.dataDir, runtime: c.runtime })
+    expect(await spawns(again)).toEqual({ base: [3, 'set'], [t.templateID]: [2, 'set'] })
+  })
+
+  it('PATCH /v2/templates/{id} sets the public flag and answers the names; the deprecated PATCH /templates/{id} answers an empty 200', async () => {
+    const c = await fakeControl()
+    const t = await requestBuild(c, 'published')
+    await buildToEnd(c, t, { fromTemplate: 'base' })
+    const patched = await c.api('PATCH', `/v2/templates/${t.templateID}`, { json: { public: true } })
+    expect(patched).toMatchObject({ status: 200, body: { names: ['published'] } })
+    expect((await c.api('GET', '/templates/aliases/published')).body).toEqual({ templateID: t.templateID, public: true })
+    expect((await c.api('GET', '/templates/published')).body).toMatchObject({ public: true })
+    const v1 = await c.app.inject({ method: 'PATCH', url: '/templates/published', payload: { public: false }, headers: { 'x-api-key': TEST_KEY } })
+    expect(v1.statusCode).toBe(200)
+    expect(v1.body).toBe('')
+    expect(v1.headers['content-length']).toBe('0')
+    expect((await c.api('GET', '/templates/aliases/published')).body).toEqual({ templateID: t.templateID, public: false })
+    expectError(await c.api('PATCH', '/v2/templates/nosuchtemplate', { json: { public: true } }), 404, /template 'nosuchtemplate' not found/)
+    expectError(await c.api('PATCH', '/v2/templates/base', { json: { public: false } }), 400, /built-in template 'base' cannot be changed/)
+    expectError(await c.api('PATCH', `/v2/templates/${t.templateID}`, { json: { public: 'yes' } }), 400)
+  })
+
   it('resolves aliases, lists ready templates, moves and removes tags', async () => {
     const c = await fakeControl()
     expect((await c.api('GET', '/templates/aliases/base')).body).toEqual({ templateID: 'base', public: true })
     const t = await requestBuild(c, 'tagged', { tags: ['v1'] })
-    expect((await c.api('GET', '/templates')).body).toEqual([])
+    expect((await c.api('GET', '/templates')).body).toEqual(builtinsListed())
     await buildToEnd(c, t, { fromTemplate: 'base' })
     expect((await c.api('GET', '/templates/aliases/tagged')).body).toEqual({ templateID: t.templateID, public: false })
 
@@ -189,7 +285,7 @@ describe('aliases, listing and tags', () => {
         templateID: t.templateID, buildID: t.buildID, cpuCount: 1, memoryMB: 512, diskSizeMB: 0, public: false, aliases: ['tagged'],
         names: ['tagged'], createdAt: expect.any(String), updatedAt: expect.any(String), createdBy: null, lastSpawnedAt: null, spawnCount: 0,
         buildCount: 1, envdVersion: '0.6.13', buildStatus: 'ready',
-      }])
+      }, ...builtinsListed()])
     }
     expect((await c.api('GET', '/templates/tagged')).body).toEqual({
       templateID: t.templateID, public: false, aliases: ['tagged'], names: ['tagged'], createdAt: expect.any(String), updatedAt: expect.any(String),

@@ -54,7 +54,7 @@ async function harness(): Promise<Harness> {
     const res = await apps[u.hostname]!.inject({ method: init.method as 'POST', url: u.pathname, headers: init.headers, payload: init.body })
     return new Response(res.rawPayload, { status: res.statusCode, headers: res.headers as Record<string, string> })
   }
-  const resolve = createTemplateResolver({ lookup: createTemplateLookup(new PgTemplateStore(db), builtinTemplates({ baseImage: BASE_IMAGE })), snapshot: async () => undefined, cpuCount: 1, memoryMB: 1024 })
+  const resolve = createTemplateResolver({ lookup: createTemplateLookup(new PgTemplateStore(db), builtinTemplates({ baseImage: BASE_IMAGE }), { state: () => ({ state: 'ready', image: BASE_IMAGE }) }), snapshot: async () => undefined, cpuCount: 1, memoryMB: 1024 })
   return { db, nodes, down, replica: (max = 100) => createClusterNode({ db, log, nodeToken: TOKEN, deadAfterMs: 60_000, maxSandboxes: max, resolve, fetch: fetchVia }) }
 }
 

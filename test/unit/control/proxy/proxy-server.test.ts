@@ -119,10 +119,10 @@ function fakeResolver(sandboxes: Record<string, ProxyTarget>) {
   return { resolver, tracked, resumed }
 }
 
-async function startProxy(opts: { state?: 'running' | 'paused'; dialRetries?: number; trafficAccessToken?: string; autoResume?: boolean; envdAccessToken?: string } = {}) {
+async function startProxy(opts: { state?: 'running' | 'paused'; dialRetries?: number; trafficAccessToken?: string; autoResume?: boolean; envdAccessToken?: string; ingress?: ProxyTarget['ingress'] } = {}) {
   const { resolver, tracked, resumed } = fakeResolver({
     [ID]: { sandboxId: ID, state: opts.state ?? 'running', ip: '127.0.0.1', autoResume: opts.autoResume ?? false,
-      trafficAccessToken: opts.trafficAccessToken, envdAccessToken: opts.envdAccessToken },
+      trafficAccessToken: opts.trafficAccessToken, envdAccessToken: opts.envdAccessToken, ingress: opts.ingress },
   })
   const proxy = createProxyServer({ resolver, domain: DOMAIN, log: pino({ level: 'silent' }), dialRetries: opts.dialRetries })
   const port = await listen(proxy.server)
@@ -464,5 +464,38 @@ describe('proxy connections', () => {
     const ev = await closed
     expect(ev.wasClean).toBe(false)
     expect(tracked.size).toBe(0)
+  })
+})
+
+describe('ingress settings (network.maskRequestHost, network.httpsPorts)', () => {
+  it('masks Host on user ports with ${PORT} substituted, the original in X-Forwarded-Host', async () => {
+    const seen: http.IncomingHttpHeaders[] = []
+    const upstream = http.createServer((req, res) => {
+      seen.push(req.headers)
+      res.end('ok')
+    })
+    const upstreamPort = await listen(upstream)
+    onTestFinished(() => new Promise<void>((r) => { upstream.closeAllConnections(); upstream.close(() => r()) }))
+    const { port } = await startProxy({ ingress: { maskRequestHost: 'custom-host.example.com:${PORT}' } })
+    const res = await send(port, { path: '/', headers: { host: `${upstreamPort}-${ID}.${DOMAIN}` } })
+    expect(await text(res)).toBe('ok')
+    expect(seen[0]).toMatchObject({ host: `custom-host.example.com:${upstreamPort}`, 'x-forwarded-host': `${upstreamPort}-${ID}.${DOMAIN}` })
+  })
+
+  it('reaches an httpsPorts port over TLS without verifying its certificate', async () => {
+    const { generateCertificates } = await import('../../../../src/control/tls.js')
+    const pki = await generateCertificates('self.test')
+    const { default: httpsModule } = await import('node:https')
+    const upstream = httpsModule.createServer({ cert: pki.cert, key: pki.key }, (_req, res) => res.end('https backend'))
+    upstream.listen(0, '127.0.0.1')
+    await once(upstream, 'listening')
+    const upstreamPort = (upstream.address() as AddressInfo).port
+    onTestFinished(() => new Promise<void>((r) => { upstream.closeAllConnections(); upstream.close(() => r()) }))
+    const plain = await startProxy()
+    expect((await send(plain.port, { path: '/', headers: { host: `${upstreamPort}-${ID}.${DOMAIN}` } })).statusCode).toBe(502)
+    const { port } = await startProxy({ ingress: { httpsPorts: [upstreamPort] } })
+    const res = await send(port, { path: '/', headers: { host: `${upstreamPort}-${ID}.${DOMAIN}` } })
+    expect(res.statusCode).toBe(200)
+    expect(await text(res)).toBe('https backend')
   })
 })

@@ -46,6 +46,21 @@ async function fakeIptables() {
 const firewall = (mode: FirewallMode, bin: string) => createHostFirewall({ mode, instanceId: '0123456789abcdef', log: pino({ level: 'silent' }), iptables: bin })
 
 describe.skipIf(!isRoot)('host firewall', () => {
+  it('removes a killed instance\'s chain from our bridges, and keeps chains on other bridges', async () => {
+    const ipt = await fakeIptables()
+    const dead = createHostFirewall({ mode: 'auto', instanceId: 'deaddeaddeaddead', log: pino({ level: 'silent' }), iptables: ipt.bin })
+    const neighbour = createHostFirewall({ mode: 'auto', instanceId: 'beefbeefbeefbeef', log: pino({ level: 'silent' }), iptables: ipt.bin })
+    await dead.install(['br-a', 'br-b'])
+    await neighbour.install(['br-x'])
+    // The dead server never ran remove(); a new instance (new data dir) takes the same bridges.
+    const fw = firewall('auto', ipt.bin)
+    await fw.install(['br-a', 'br-b'])
+    const rules = await ipt.rules()
+    expect(rules.INPUT!.sort()).toEqual([`-A INPUT -i br-a -j ${fw.chain}`, `-A INPUT -i br-b -j ${fw.chain}`, `-A INPUT -i br-x -j ${neighbour.chain}`])
+    expect(rules[dead.chain]).toBeUndefined()
+    expect(rules[neighbour.chain]).toHaveLength(3)
+  })
+
   it('installs one chain and one INPUT jump per bridge, idempotently, dropping stale jumps', async () => {
     const ipt = await fakeIptables()
     const fw = firewall('auto', ipt.bin)

@@ -13,7 +13,7 @@ const poolReady = (f: SandboxFixture, n: number) =>
 
 describe('warm pool claims', () => {
   it('gives concurrent creates distinct pool containers, once each; the rest cold-start', async () => {
-    const f = await sandboxFixture({ settings: { poolSizes: { base: 2 } } })
+    const f = await sandboxFixture({ settings: { pools: { base: { min: 2, max: 2 } } } })
     f.service.startPool()
     await poolReady(f, 2)
     const pooledIds = [...f.runtime.containers.values()].filter((c) => c.pool).map((c) => c.containerId)
@@ -34,11 +34,12 @@ describe('warm pool claims', () => {
   })
 
   it('removes a claimed container whose /init fails and cold-starts instead, leaving no claim mark', async () => {
-    const f = await sandboxFixture({ settings: { poolSizes: { base: 1 } } })
+    const f = await sandboxFixture({ settings: { pools: { base: { min: 1, max: 1 } } } })
     f.service.startPool()
     await poolReady(f, 1)
     const [pooled] = [...f.runtime.containers.values()]
-    f.envd.failNextInit()
+    // Its own /init fails (the refill that the claim starts boots beside it).
+    f.envd.failNextInit(pooled!.ip)
     const r = await f.create()
     expect(r.pooled).toBe(false)
     expect(r.containerId).not.toBe(pooled!.containerId)
@@ -48,7 +49,7 @@ describe('warm pool claims', () => {
   })
 
   it('cold-starts a create without internet or with egress rules, and leaves the pool alone', async () => {
-    const f = await sandboxFixture({ settings: { poolSizes: { base: 1 } } })
+    const f = await sandboxFixture({ settings: { pools: { base: { min: 1, max: 1 } } } })
     f.service.startPool()
     await poolReady(f, 1)
     const internal = await f.create({ allowInternetAccess: false })

@@ -11,27 +11,32 @@ describe('parseIPv4Cidr', () => {
   ])('%s → %s', (entry, want) => expect(parseIPv4Cidr(entry)).toBe(want))
 })
 
+const noLookup = async (h: string) => Promise.reject(new Error(`no such host ${h}`))
+
 describe('validateEgress', () => {
-  it('keeps IPs and CIDRs as written', () => {
-    expect(validateEgress({ allowOut: ['1.2.3.4', '10.0.0.0/8'], denyOut: ['0.0.0.0/0'] })).toEqual({ allowOut: ['1.2.3.4', '10.0.0.0/8'], denyOut: ['0.0.0.0/0'] })
-    expect(validateEgress({})).toEqual({ allowOut: [], denyOut: [] })
-    expect(validateEgress({ egressProxy: null, rules: {} })).toEqual({ allowOut: [], denyOut: [] })
+  it('keeps IPs, CIDRs and domains as written', async () => {
+    expect(await validateEgress({ allowOut: ['1.2.3.4', '10.0.0.0/8'], denyOut: ['0.0.0.0/0'] }, noLookup)).toEqual({ allowOut: ['1.2.3.4', '10.0.0.0/8'], denyOut: ['0.0.0.0/0'] })
+    expect(await validateEgress({}, noLookup)).toEqual({ allowOut: [], denyOut: [] })
+    expect(await validateEgress({ egressProxy: null, rules: {} }, noLookup)).toEqual({ allowOut: [], denyOut: [], rules: {} })
+    expect(await validateEgress({ allowOut: ['*.example.com'], denyOut: ['0.0.0.0/0'] }, noLookup)).toEqual({ allowOut: ['*.example.com'], denyOut: ['0.0.0.0/0'] })
   })
 
   it.each([
-    [{ allowOut: ['example.com'] }, 'require "0.0.0.0/0" in denyOut'],
-    [{ allowOut: ['*.example.com'], denyOut: ['0.0.0.0/0'] }, 'domain names ("*.example.com") in allowOut are not supported yet; use IPs or CIDRs'],
-    [{ denyOut: ['example.com'] }, 'denyOut accepts IP addresses and CIDRs only'],
-    [{ allowOut: ['1.2.3.4/40'] }, 'network.allowOut: "1.2.3.4/40" is not an IP address, a CIDR or a domain name'],
-    [{ denyOut: ['not an ip'] }, 'network.denyOut: "not an ip" is not an IP address'],
+    [{ allowOut: ['example.com'] }, "When specifying allowed domains in allow out, you must include 'ALL_TRAFFIC' in deny out to block all other traffic."],
+    [{ denyOut: ['example.com'] }, 'invalid denied CIDR example.com'],
+    [{ allowOut: ['1.2.3.4/40'] }, 'invalid allowed address 1.2.3.4/40'],
     [{ denyOut: ['::/0'] }, 'is IPv6; sandboxes have IPv4 only'],
     [{ allowOut: ['2001:db8::1'] }, 'is IPv6'],
-    [{ egressProxy: { address: 'proxy:1080' } }, 'network.egressProxy is not supported yet'],
-    [{ rules: { 'example.com': [{}] } }, 'network.rules (request transforms) are not supported yet'],
   ])('refuses %j', async (req, message) => {
-    const err = await rejection(() => validateEgress(req))
+    const err = await validateEgress(req, noLookup).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(InvalidArgumentError)
     expect((err as Error).message).toContain(message)
+  })
+
+  it('refuses what only the gateway enforces on a sandbox without a route out', async () => {
+    const err = await validateEgress({ rules: { 'a.test': [{ transform: { headers: { a: 'b' } } }] } }, noLookup, { allowInternetAccess: false }).catch((e: unknown) => e)
+    expect((err as Error).message).toContain('need a sandbox with internet access')
+    expect(await validateEgress({ allowOut: ['1.2.3.4'], denyOut: ['0.0.0.0/0'] }, noLookup, { allowInternetAccess: false })).toEqual({ allowOut: ['1.2.3.4'], denyOut: ['0.0.0.0/0'] })
   })
 })
 
@@ -70,5 +75,14 @@ describe('buildEgressRuleset', () => {
     const text = buildEgressRuleset({ allowOut: [], denyOut: ['1.2.3.4', '1.2.3.4/32', '0.0.0.0/0'] }, { internet: false, dnsServers: [] })
     expect(text.match(/-d 1\.2\.3\.4\/32 -p tcp/g)).toHaveLength(1)
     expect(text.match(/-d 0\.0\.0\.0\/0 -p tcp/g)).toHaveLength(1)
+  })
+
+  it('lets the gateway\'s TCP through before the deny rules, and keeps domains out of the IP rules', () => {
+    const web = buildEgressRuleset({ allowOut: ['a.test', '203.0.113.80'], denyOut: ['0.0.0.0/0'] }, { internet: true, dnsServers: [] })
+    expect(web).toContain('-A OUTPUT -p tcp -m multiport --dports 80,443 -j ACCEPT\n-A OUTPUT -d 203.0.113.80/32 -j ACCEPT\n')
+    expect(web).not.toContain('a.test')
+    const all = buildEgressRuleset({ allowOut: [], denyOut: ['0.0.0.0/0'], egressProxy: { address: '198.51.100.1:1080' } }, { internet: true, dnsServers: [] })
+    expect(all).toContain('-A OUTPUT -p tcp -j ACCEPT\n-A OUTPUT -d 0.0.0.0/0 -p tcp -j REJECT')
+    expect(hasEgressRules({ allowOut: [], denyOut: [], rules: { 'a.test': [{ transform: { headers: { a: 'b' } } }] } }, true)).toBe(true)
   })
 })

@@ -63,7 +63,7 @@ describe('recovery after a restart', () => {
   })
 
   it('puts never-claimed pool containers back in the pool, keeps claimed ones as sandboxes, and removes a claim that did not finish', async () => {
-    const f = await sandboxFixture({ settings: { poolSizes: { base: 3 } } })
+    const f = await sandboxFixture({ settings: { pools: { base: { min: 3, max: 3 } } } })
     f.service.startPool()
     await eventually(() => (f.service.poolSizes().base?.ready === 3 ? true : undefined), 3000, 'the pool to fill', 5)
     const claimed = await f.create({ envVars: { MINE: 'yes' }, metadata: { who: 'claimer' } })
@@ -77,7 +77,7 @@ describe('recovery after a restart', () => {
     // A claim mark whose container is gone is forgotten.
     await writeFile(join(f.settings.dataDir, 'sandboxes', 'pool-claims', 'igone000000000000000'), '')
 
-    const g = await f.restart({ poolSizes: { base: 3 } })
+    const g = await f.restart({ pools: { base: { min: 3, max: 3 } } })
     expect(g.service.get(claimed.sandboxId)).toMatchObject({ pooled: true, metadata: { who: 'claimer' }, envVars: { MINE: 'yes' }, state: 'running' })
     expect(f.runtime.containers.has(cut.containerId)).toBe(false)
     expect(pool).toHaveLength(3)
@@ -86,5 +86,19 @@ describe('recovery after a restart', () => {
     const next = [await g.create(), await g.create()]
     expect(next.map((r) => r.pooled)).toEqual([true, true])
     expect(next.map((r) => r.containerId).sort()).toEqual(pool.slice(1).map((c) => c.containerId).sort())
+  })
+
+  it('removes what another (gone) instance left on this server\'s networks, pool containers and sandboxes, and leaves other networks alone', async () => {
+    const f = await sandboxFixture()
+    const orphans = [
+      f.runtime.plant({ spec: spec('orphan1'), pool: true, network: 'sandock', foreignInstance: 'gone' }),
+      f.runtime.plant({ spec: spec('orphan2'), network: 'sandock', foreignInstance: 'gone' }),
+      f.runtime.plant({ spec: spec('orphan3'), network: 'sandock-internal', foreignInstance: 'gone', state: 'stopped' }),
+    ]
+    const elsewhere = f.runtime.plant({ spec: spec('other1'), pool: true, network: 'sandock-other', foreignInstance: 'live' })
+    const g = await f.restart()
+    for (const o of orphans) expect(f.runtime.containers.has(o.containerId)).toBe(false)
+    expect(f.runtime.containers.has(elsewhere.containerId)).toBe(true)
+    expect(() => g.service.get('orphan2')).toThrow()
   })
 })

@@ -43,7 +43,7 @@ describe('resolveVolumeMounts', () => {
 
 describe('sandboxes with volumes', () => {
   it('mount the volumes\' Docker volumes without copy-up, cold-start past the pool, and keep their mounts across a restart', async () => {
-    const f = await sandboxFixture({ settings: { poolSizes: { base: 1 } }, volumes: new Map([['data', 'vid-1']]) })
+    const f = await sandboxFixture({ settings: { pools: { base: { min: 1, max: 1 } } }, volumes: new Map([['data', 'vid-1']]) })
     f.service.startPool()
     await eventually(() => (f.service.poolSizes().base?.ready === 1 ? true : undefined), 3000, 'a pool container', 5)
     const r = await f.create({ volumeMounts: [{ name: 'data', path: '/mnt/data' }, { name: 'data', path: '/mnt/two' }] })

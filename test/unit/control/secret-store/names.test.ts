@@ -34,6 +34,12 @@ describe('secret ids', () => {
     expect(b[6]! >> 4).toBe(7)
     expect(b[8]! >> 6).toBe(2)
   })
+
+  it('sort in creation order within one millisecond (the secrets list pages in id order)', () => {
+    const ids = Array.from({ length: 2000 }, () => newSecretId(1_800_000_000_000))
+    expect([...ids].sort()).toEqual(ids)
+    expect(new Set(ids).size).toBe(ids.length)
+  })
 })
 
 describe('the {secretID} selector', () => {

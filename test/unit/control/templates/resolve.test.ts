@@ -5,8 +5,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
+import type { BuiltinImageState } from '../../../../src/control/templates/builtin-images.js'
 import { builtinTemplates } from '../../../../src/control/templates/builtins.js'
-import { createTemplateLookup, createTemplateResolver } from '../../../../src/control/templates/resolve.js'
+import { createTemplateLookup, createTemplateResolver, refreshingLookup } from '../../../../src/control/templates/resolve.js'
 import { SqliteTemplateStore } from '../../../../src/control/templates/template-store.js'
 import type { ResolvedTemplate } from '../../../../src/control/templates/types.js'
 import { rejection } from '../../../support/async.js'
@@ -24,7 +25,9 @@ async function catalog() {
   await store.setBuilding(build.buildId)
   await store.finishBuild(build.buildId, 'img:app-v1', config)
   await store.requestBuild({ newTemplateId: 'tid2', alias: 'never', buildId: 'b2', cpuCount: 1, memoryMB: 512, tags: [] })
-  return { store, lookup: createTemplateLookup(store, builtinTemplates({ baseImage: 'sandock/base:x' })), templateId: template.templateId }
+  const states = new Map<string, BuiltinImageState>([['base', { state: 'ready', image: 'sandock/base:x' }]])
+  const lookup = createTemplateLookup(store, builtinTemplates({ baseImage: 'sandock/base:x' }), { state: (name) => states.get(name) })
+  return { store, lookup, states, templateId: template.templateId }
 }
 
 describe('template look-up', () => {
@@ -46,9 +49,36 @@ describe('template look-up', () => {
     const { lookup } = await catalog()
     expect(await lookup(ref)).toEqual({ missing })
   })
+
+  it('gives a derived built-in its image and resources once ready, and says why it cannot start before', async () => {
+    const { lookup, states } = await catalog()
+    expect(await lookup('code-interpreter-v1')).toEqual({ missing: "the built-in template 'code-interpreter-v1' is not ready", unavailable: true })
+    states.set('code-interpreter-v1', { state: 'building', image: 'sandock/code-interpreter:abc', since: Date.now() - 42_000 })
+    expect(await lookup('code-interpreter-v1')).toEqual({ unavailable: true, missing: "the built-in template 'code-interpreter-v1' is being built (started 42 s ago, usually a few minutes); try again when it is ready" })
+    states.set('desktop', { state: 'unavailable', reason: 'the build failed: apt' })
+    expect(await lookup('desktop')).toEqual({ missing: 'the build failed: apt', unavailable: true })
+    states.set('code-interpreter-v1', { state: 'ready', image: 'sandock/code-interpreter:abc' })
+    expect((await lookup('code-interpreter-v1:latest')).template).toMatchObject({
+      templateId: 'code-interpreter-v1', image: 'sandock/code-interpreter:abc', cpuCount: 2, memoryMB: 2048,
+      config: { user: 'user', workdir: '/home/user', startCmd: expect.stringContaining('sandock.mjs interpreter'), readyCmd: expect.stringContaining('49999/health') },
+    })
+  })
 })
 
 describe('the create\'s resolver', () => {
+  it('answers 503 (unavailable) for a built-in that cannot start yet, after looking for its image again', async () => {
+    const { lookup, states } = await catalog()
+    const refreshed: string[] = []
+    const resolve = createTemplateResolver({ lookup: refreshingLookup(lookup, async (name) => void refreshed.push(name)), cpuCount: 2, memoryMB: 1024, snapshot: async () => undefined })
+    states.set('desktop', { state: 'missing', reason: "the built-in template 'desktop' is not built on this server" })
+    const e = await rejection(resolve('desktop'))
+    expect(e).toMatchObject({ kind: 'unavailable', message: "the built-in template 'desktop' is not built on this server" })
+    expect(refreshed).toEqual(['desktop'])
+    // Built since (the CLI): the refresh finds it, and the same create succeeds.
+    const ready = createTemplateResolver({ lookup: refreshingLookup(lookup, async (name) => void states.set(name, { state: 'ready', image: 'sandock/desktop:1' })), cpuCount: 2, memoryMB: 1024, snapshot: async () => undefined })
+    expect(await ready('desktop')).toMatchObject({ templateId: 'desktop', image: 'sandock/desktop:1', cpuCount: 2, memoryMB: 2048 })
+  })
+
   const snapshot: ResolvedTemplate = { templateId: 'ssnap', alias: 'snappy', image: 'sandock/snapshot:ssnap', cpuCount: 1, memoryMB: 256 }
 
   it('gives a template without resources the server\'s defaults, and tries snapshots only for a bare reference', async () => {

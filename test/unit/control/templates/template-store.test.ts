@@ -103,4 +103,29 @@ describe.each(kinds)('template store (%s)', (kind, open) => {
     expect(await store.tagsOf('tb')).toEqual([])
     await store.close()
   })
+
+  it('counts spawns of stored and built-in templates, keeps the public flag, and dates each built-in once', async ({ skip }) => {
+    if (!available()) skip('postgresql-15 is not installed')
+    const { store, reopen } = await open()
+    await store.requestBuild({ newTemplateId: 'tp', alias: 'p', buildId: 'bp', cpuCount: 1, memoryMB: 256, tags: [] })
+    expect((await store.templateById('tp'))?.public).toBe(false)
+    await store.setPublic('tp', true)
+    expect((await store.templateById('tp'))?.public).toBe(true)
+    await store.recordSpawn('tp')
+    await store.recordSpawn('tp')
+    expect(await store.templateById('tp')).toMatchObject({ spawnCount: 2, lastSpawnedAt: expect.any(String) })
+    const first = await store.builtins(['base', 'desktop'])
+    expect(first).toEqual([
+      { name: 'base', createdAt: expect.any(String), spawnCount: 0, lastSpawnedAt: null },
+      { name: 'desktop', createdAt: expect.any(String), spawnCount: 0, lastSpawnedAt: null },
+    ])
+    await store.recordSpawn('desktop')
+    // An unknown id counts nowhere.
+    await store.recordSpawn('nope')
+    await new Promise((r) => setTimeout(r, 5))
+    const again = await (await reopen()).builtins(['desktop', 'base'])
+    expect(again.map((b) => [b.name, b.createdAt, b.spawnCount])).toEqual([['desktop', first[1]!.createdAt, 1], ['base', first[0]!.createdAt, 0]])
+    expect(again[0]!.lastSpawnedAt).toEqual(expect.any(String))
+    await store.close()
+  })
 })

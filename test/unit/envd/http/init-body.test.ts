@@ -4,12 +4,19 @@ import { parseInitBody } from '../../../../src/envd/http/init-body.js'
 import { InvalidArgumentError } from '../../../../src/shared/errors.js'
 
 describe('parseInitBody', () => {
+  const PEM = '-----BEGIN CERTIFICATE-----\nQUFB\n-----END CERTIFICATE-----\n'
+
   it('returns every known field, the timestamp as a Date, and ignores unknown ones', () => {
     const body = parseInitBody({
       envVars: { A: '1', B: '' }, accessToken: 't', timestamp: '2026-01-02T03:04:05.678Z',
-      defaultUser: 'user', defaultWorkdir: '/w', caBundle: 'ignored', volumeMounts: [],
+      defaultUser: 'user', defaultWorkdir: '/w', caBundle: PEM, volumeMounts: [],
     })
-    expect(body).toEqual({ envVars: { A: '1', B: '' }, accessToken: 't', timestamp: new Date('2026-01-02T03:04:05.678Z'), defaultUser: 'user', defaultWorkdir: '/w' })
+    expect(body).toEqual({ envVars: { A: '1', B: '' }, accessToken: 't', timestamp: new Date('2026-01-02T03:04:05.678Z'), defaultUser: 'user', defaultWorkdir: '/w', caBundle: PEM })
+  })
+
+  it('takes caBundle only as PEM certificates (the egress gateway\'s CA)', () => {
+    expect(() => parseInitBody({ caBundle: 'not a certificate' })).toThrow('body/caBundle must hold PEM certificates')
+    expect(() => parseInitBody({ caBundle: 42 })).toThrow('body/caBundle must be string')
   })
 
   it('accepts an empty object and RFC 3339 offsets', () => {

@@ -1,5 +1,6 @@
 // POST /init (contract 5.8), GET /envs (5.7) and the access token it installs (5.2, 5.3).
 import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { Code } from '@connectrpc/connect'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { processRun, rpcError, startEnvd, type InProcessEnvd } from '../../../support/envd-inprocess.js'
@@ -209,5 +210,30 @@ describe('/files with a token', () => {
     expect(withRead.status).toBe(401)
     const withWrite = await post(sign(path, 'write', ''))
     expect(withWrite.status).toBe(200)
+  })
+})
+
+describe('POST /init caBundle (upstream host/cacerts.go)', () => {
+  const PEM_A = '-----BEGIN CERTIFICATE-----\nQUFB\n-----END CERTIFICATE-----\n'
+  const PEM_B = '-----BEGIN CERTIFICATE-----\nQkJC\n-----END CERTIFICATE-----'
+
+  it('appends the bundle to the trust bundle once and keeps it as the local CA file', async () => {
+    const e = await envd()
+    await e.seed({ '.ca/ca-certificates.crt': 'EXISTING ROOTS' })
+    expect((await init(e, { caBundle: PEM_A, timestamp: new Date(Date.now() - 2000).toISOString() })).status).toBe(204)
+    // A resume sends the same CA again: the bundle does not grow.
+    expect((await init(e, { caBundle: PEM_A, timestamp: new Date(Date.now() - 1000).toISOString() })).status).toBe(204)
+    expect(await readFile(e.path('.ca/ca-certificates.crt'), 'utf8')).toBe(`EXISTING ROOTS\n${PEM_A}`)
+    expect(await readFile(e.path('.ca/local/e2b-ca.crt'), 'utf8')).toBe(PEM_A)
+    expect((await init(e, { caBundle: PEM_B })).status).toBe(204)
+    expect(await readFile(e.path('.ca/ca-certificates.crt'), 'utf8')).toBe(`EXISTING ROOTS\n${PEM_A}${PEM_B}\n`)
+    expect(await readFile(e.path('.ca/local/e2b-ca.crt'), 'utf8')).toBe(`${PEM_B}\n`)
+  })
+
+  it('leaves the trust store alone without a caBundle, and refuses a non-string one', async () => {
+    const e = await envd()
+    expect((await init(e, { envVars: {} })).status).toBe(204)
+    await expect(readFile(e.path('.ca/local/e2b-ca.crt'), 'utf8')).rejects.toThrow(/ENOENT/)
+    expect((await init(e, { caBundle: 42 })).status).toBe(400)
   })
 })

@@ -1,0 +1,8 @@
+{
+  "targets": [
+    {
+      "target_name": "original_dst",
+      "sources": ["original_dst.c"]
+    }
+  ]
+}

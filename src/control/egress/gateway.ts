@@ -1,0 +1,281 @@
+// The egress gateway: one TCP listener on the host that sandboxes with a domain, transform or
+// proxy policy are redirected to (host-side iptables REDIRECT, see redirect-chain.ts). Per
+// connection: which sandbox (its source address), where it was going (SO_ORIGINAL_DST), the
+// hostname it names (Host on port 80, SNI on 443, none elsewhere), then the policy's verdict.
+// Blocked connections are accepted and closed; allowed ones are dialled (by name when a domain
+// allowed them) and piped, or intercepted when a transform rule names the host.
+import net, { type Server, type Socket } from 'node:net'
+import { Duplex } from 'node:stream'
+import tls from 'node:tls'
+import type { Logger } from 'pino'
+import { createLeafMinter, type LeafMinter, type SandboxCa } from './ca.js'
+import { dialAddress, dialByName, dialViaSocks, type EgressResolver } from './dial.js'
+import { createInterceptor, type UpstreamPool } from './intercept.js'
+import type { SecretResolver } from './placeholders.js'
+import { isAlwaysDenied, type CompiledPolicy, type Verdict } from './policy.js'
+import { sniffHttp, sniffTls, type Sniffed } from './sniff.js'
+
+/** How long a client-first connection (80, 443) may take to name its host before it is decided by IP. */
+const SNIFF_TIMEOUT_MS = 10_000
+
+/** A sandbox the gateway serves: its policy and, when it has transform rules, its CA. */
+export type GatewaySandbox = Readonly<{
+  sandboxId: string
+  policy: CompiledPolicy
+  ca: SandboxCa | undefined
+  log: Logger
+}>
+
+export type OriginalDst = (socket: Socket) => { address: string; port: number }
+
+export type GatewayDeps = Readonly<{
+  resolver: EgressResolver
+  secrets: SecretResolver
+  /** PEM certificates the real upstreams of intercepted hosts are verified against (host store + extra). */
+  trustedCa: readonly string[]
+  originalDst: OriginalDst
+  /** Addresses never dialled directly (default: the always-denied internal ranges). */
+  internal?: (ip: string) => boolean
+  /** Original destination ports whose Host (http) or SNI (tls) names the host: 80 and 443 (tests move them). */
+  ports?: { http: number; tls: number }
+  log: Logger
+}>
+
+export type EgressGateway = Readonly<{
+  server: Server
+  /** Serves (or, with a new policy, re-serves) the sandbox at `ip`; later connections see the new policy. */
+  attach(ip: string, sandbox: GatewaySandbox): void
+  /** Stops serving `ip`; `cut` (default) also closes its open connections. */
+  detach(ip: string, opts?: { cut?: boolean }): void
+  /** The sandbox served at `ip`. */
+  lookup(ip: string): GatewaySandbox | undefined
+  listen(host: string, port: number): Promise<number>
+  close(): Promise<void>
+}>
+
+/** A served sandbox: its policy, leaf minter, open sockets, and kept-alive upstreams of its transformed hosts (this policy's only). */
+type Entry = { sandbox: GatewaySandbox; minter: LeafMinter | undefined; sockets: Set<Socket>; pools: Map<string, UpstreamPool> }
+
+export function createEgressGateway(deps: GatewayDeps): EgressGateway {
+  const { log } = deps
+  const internal = deps.internal ?? isAlwaysDenied
+  const ports = deps.ports ?? { http: 80, tls: 443 }
+  const byIp = new Map<string, Entry>()
+  const interceptor = createInterceptor({ secrets: deps.secrets, trustedCa: deps.trustedCa })
+  const server = net.createServer({ noDelay: true, pauseOnConnect: true }, (socket) => {
+    socket.on('error', () => undefined)
+    void handle(socket).catch((err: unknown) => {
+      log.warn({ err }, 'egress gateway connection failed')
+      socket.destroy()
+    })
+  })
+
+  function track(entry: Entry, ...sockets: Socket[]) {
+    for (const s of sockets) {
+      entry.sockets.add(s)
+      s.once('close', () => entry.sockets.delete(s))
+    }
+  }
+
+  /** Reads until the sniffer decides (or the timeout: no name). Returns the bytes read and the name. */
+  function sniff(socket: Socket, parse: (b: Buffer) => Sniffed): Promise<{ head: Buffer; hostname: string | undefined }> {
+    return new Promise((resolve) => {
+      let head = Buffer.alloc(0)
+      const done = (hostname: string | undefined) => {
+        clearTimeout(timer)
+        socket.removeListener('data', onData)
+        socket.removeListener('end', onEnd)
+        socket.pause()
+        resolve({ head, hostname })
+      }
+      const onData = (chunk: Buffer) => {
+        head = Buffer.concat([head, chunk])
+        const r = parse(head)
+        if (r.state === 'done') done(r.hostname)
+      }
+      const onEnd = () => done(undefined)
+      const timer = setTimeout(() => done(undefined), SNIFF_TIMEOUT_MS)
+      socket.on('data', onData)
+      socket.once('end', onEnd)
+      socket.resume()
+    })
+  }
+
+  async function handle(socket: Socket): Promise<void> {
+    const entry = byIp.get(socket.remoteAddress?.replace(/^::ffff:/, '') ?? '')
+    if (!entry) {
+      socket.destroy()
+      return
+    }
+    track(entry, socket)
+    const { sandbox } = entry
+    let dst: { address: string; port: number }
+    try {
+      dst = deps.originalDst(socket)
+    } catch (err) {
+      sandbox.log.warn({ err }, 'egress gateway: no original destination (not a redirected connection)')
+      socket.destroy()
+      return
+    }
+    if (dst.address === socket.localAddress?.replace(/^::ffff:/, '') && dst.port === socket.localPort) {
+      // A connection made straight to the gateway's port, not redirected: nothing to forward.
+      socket.destroy()
+      return
+    }
+    const sniffed = dst.port === ports.http ? await sniff(socket, sniffHttp) : dst.port === ports.tls ? await sniff(socket, sniffTls) : { head: Buffer.alloc(0), hostname: undefined }
+    const { hostname, head } = sniffed
+    const verdict: Verdict = sandbox.policy.decide(hostname, dst.address)
+    const proxy = sandbox.policy.policy.egressProxy
+    if (verdict === 'blocked') {
+      // compat: upstream accepts, then closes without dialling.
+      sandbox.log.debug({ host: hostname, ip: dst.address, port: dst.port }, 'egress blocked')
+      socket.destroy()
+      return
+    }
+    const headers = hostname && (dst.port === ports.http || dst.port === ports.tls) ? sandbox.policy.headersFor(hostname) : undefined
+    // Allowed by name, or transformed (secrets go only where the name leads): dialled by that
+    // name. Otherwise to the address the guest chose. Internal ranges are never dialled directly.
+    const byName = hostname !== undefined && (verdict === 'domain' || headers !== undefined)
+    const ipAllowed = (ip: string) => verdict === 'domain' || sandbox.policy.decide(undefined, ip) !== 'blocked'
+    const dial = (): Promise<Socket> => {
+      if (proxy) return dialViaSocks(deps.resolver, proxy, byName ? hostname! : dst.address, dst.port, { internal })
+      if (byName) return dialByName(deps.resolver, hostname!, dst.port, ipAllowed, { internal })
+      return dialAddress(dst.address, dst.port, { internal })
+    }
+    if (!proxy && !byName && internal(dst.address)) {
+      socket.destroy()
+      return
+    }
+    if (headers !== undefined) {
+      intercept(entry, socket, head, { hostname: hostname!, port: dst.port, headers, dial, byDomain: verdict === 'domain' })
+      return
+    }
+    let upstream: Socket
+    try {
+      upstream = await dial()
+    } catch (err) {
+      sandbox.log.debug({ err, host: hostname, ip: dst.address, port: dst.port }, 'egress dial failed')
+      socket.destroy()
+      return
+    }
+    track(entry, upstream)
+    if (socket.destroyed || !byIp.has(socket.remoteAddress?.replace(/^::ffff:/, '') ?? '')) {
+      upstream.destroy()
+      return
+    }
+    upstream.on('error', () => socket.destroy())
+    socket.on('error', () => upstream.destroy())
+    upstream.once('close', () => socket.destroy())
+    socket.once('close', () => upstream.destroy())
+    if (head.length > 0) upstream.write(head)
+    socket.pipe(upstream)
+    upstream.pipe(socket)
+    socket.resume()
+  }
+
+  function intercept(entry: Entry, socket: Socket, head: Buffer, t: { hostname: string; port: number; headers: Record<string, string>; dial: () => Promise<Socket>; byDomain: boolean }) {
+    const secureUpstream = t.port === ports.tls
+    // How the upstream is dialled depends on the host, the port and whether a domain allowed it.
+    const key = `${t.hostname.toLowerCase()}|${t.port}|${t.byDomain}`
+    let pool = entry.pools.get(key)
+    if (!pool) entry.pools.set(key, (pool = interceptor.createPool({ hostname: t.hostname, tls: secureUpstream, dial: t.dial })))
+    const target = { hostname: t.hostname, port: t.port, headers: t.headers, tls: secureUpstream, pool, log: entry.sandbox.log }
+    if (!target.tls) {
+      if (head.length > 0) socket.unshift(head)
+      interceptor.handle(socket, target)
+      socket.resume()
+      return
+    }
+    if (!entry.minter) {
+      entry.sandbox.log.warn({ host: t.hostname }, 'egress transform needs TLS interception but the sandbox has no CA')
+      socket.destroy()
+      return
+    }
+    const minter = entry.minter
+    const secure = new tls.TLSSocket(withHead(socket, head), {
+      isServer: true,
+      ALPNProtocols: ['http/1.1'],
+      SNICallback: (_name, cb) => {
+        minter.contextFor(t.hostname).then((ctx) => cb(null, ctx), (err: Error) => cb(err))
+      },
+    })
+    track(entry, secure)
+    secure.on('error', () => socket.destroy())
+    secure.once('secure', () => interceptor.handle(secure as unknown as Socket, target))
+    socket.resume()
+  }
+
+  return {
+    server,
+    attach(ip, sandbox) {
+      const old = byIp.get(ip)
+      const sameCa = old?.sandbox.ca?.certPem === sandbox.ca?.certPem
+      // Upstream connections dialled under the previous policy are not reused (busy ones finish).
+      for (const pool of old?.pools.values() ?? []) pool.retire()
+      byIp.set(ip, { sandbox, minter: sameCa && old?.minter ? old.minter : sandbox.ca ? createLeafMinter(sandbox.ca) : undefined, sockets: old?.sockets ?? new Set(), pools: new Map() })
+    },
+    detach(ip, opts = {}) {
+      const entry = byIp.get(ip)
+      byIp.delete(ip)
+      for (const pool of entry?.pools.values() ?? []) {
+        if (opts.cut !== false) pool.destroy()
+        else pool.retire()
+      }
+      if (opts.cut !== false) for (const s of entry?.sockets ?? []) s.destroy()
+    },
+    lookup: (ip) => byIp.get(ip)?.sandbox,
+    listen(host, port) {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject)
+        server.listen(port, host, () => {
+          server.removeListener('error', reject)
+          resolve((server.address() as net.AddressInfo).port)
+        })
+      })
+    },
+    async close() {
+      for (const ip of [...byIp.keys()]) this.detach(ip)
+      interceptor.close()
+      await new Promise<void>((r) => server.close(() => r()))
+    },
+  }
+}
+
+/**
+ * The socket as a stream that first yields the bytes already read (the ClientHello): a TLSSocket
+ * over a net.Socket reads its handle directly and would miss them.
+ */
+function withHead(socket: Socket, head: Buffer): Duplex {
+  const stream = new Duplex({
+    read: () => void socket.resume(),
+    write: (chunk: Buffer, _enc, cb) => void socket.write(chunk, cb),
+    final: (cb) => {
+      socket.end()
+      cb()
+    },
+    destroy: (err, cb) => {
+      socket.destroy()
+      cb(err)
+    },
+  })
+  if (head.length > 0) stream.push(head)
+  socket.on('data', (d: Buffer) => {
+    if (!stream.push(d)) socket.pause()
+  })
+  socket.once('end', () => stream.push(null))
+  socket.once('close', () => stream.destroy())
+  return stream
+}
+
+/** The host's trust store for verifying intercepted upstreams: Node's bundled roots, the system store, and extra PEMs. */
+export function hostTrustStore(extraPem: readonly string[] = []): string[] {
+  const get = (tls as unknown as { getCACertificates?: (which: string) => string[] }).getCACertificates
+  const system = (() => {
+    try {
+      return get?.('system') ?? []
+    } catch {
+      return []
+    }
+  })()
+  return [...tls.rootCertificates, ...system, ...extraPem]
+}
