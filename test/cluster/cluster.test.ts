@@ -113,7 +113,7 @@ describe('sandock on a swarm', () => {
     const viaB = await Sandbox.connect(sbx.sandboxId, opts(b!))
     expect(await viaB.files.read('/home/user/via-a.txt')).toBe('written through replica A')
     const run = await viaB.commands.run('echo "$(whoami) on $(hostname)" && cat /home/user/via-a.txt')
-    expect(run.stdout).toBe(`user on ${sbx.sandboxId.slice(0, 12)}\nwritten through replica A\n`)
+    expect(run.stdout).toBe(`user on ${sbx.sandboxId.slice(0, 12)}\nwritten through replica A`)
     expect((await Sandbox.getInfo(sbx.sandboxId, opts(b!))).sandboxId).toBe(sbx.sandboxId)
     const listed = await Sandbox.list(opts(b!)).nextItems()
     expect(listed.map((s) => s.sandboxId)).toContain(sbx.sandboxId)
