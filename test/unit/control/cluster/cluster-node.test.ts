@@ -104,6 +104,9 @@ describe('ClusterNode', () => {
       expect((await catalog.rowOf(h.db, s.sandboxId))!.nodeId).toBe('n2')
     }
     h.down.clear()
+    // A derived built-in neither node has built: each node answers 503 with its reason, the create
+    // is tried on both, and the caller gets that 503 (not a 404, not a hang).
+    expect(await rejection(c.create({ ...createReq, templateRef: 'desktop' }))).toMatchObject({ kind: 'unavailable', message: expect.stringContaining("the built-in template 'desktop'") })
     await setSchedulable(h.db, 'n1', false)
     const s = await c.create(createReq)
     expect((await catalog.rowOf(h.db, s.sandboxId))!.nodeId).toBe('n2')
