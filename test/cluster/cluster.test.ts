@@ -16,7 +16,8 @@ import { startCluster, type TestCluster } from '../support/cluster/cluster.js'
 import { docker, waitFor } from '../support/cluster/docker-cli.js'
 import { removeImages } from '../support/cluster/images.js'
 import { listLabelled } from '../support/cluster/resources.js'
-import { deploySandock, ensureBaseTemplateImage, ensureClusterImage, ensurePostgresImage, pushToRegistry, sandboxContainers, type Replica, type SandockStack } from '../support/cluster/sandock-stack.js'
+import { rawWebSocket, WS_ECHO_PY } from '../support/websocket.js'
+import { deploySandock, ensureBaseTemplateImage, PORTS, ensureClusterImage, ensurePostgresImage, pushToRegistry, sandboxContainers, type Replica, type SandockStack } from '../support/cluster/sandock-stack.js'
 import { formSwarm, swarmNodes } from '../support/cluster/swarm.js'
 
 const LABEL = 'sandock.test=cluster'
@@ -126,6 +127,36 @@ describe('sandock on a swarm', () => {
       `${a!.apiUrl},${a!.sandboxUrl}`, `${b!.apiUrl},${b!.sandboxUrl}`], { env: { ...process.env, E2B_API_KEY: opts(a!).apiKey }, timeout: 120_000 })
     expect(smoke.stdout).toContain(`ok through ${b!.apiUrl} + ${b!.sandboxUrl}`)
     expect(smoke.stdout).toContain('cluster smoke: ok')
+  })
+
+  it("passes a WebSocket to a user port through either replica's edge (host routing) and cuts it when the sandbox is killed", async () => {
+    const [a, b] = await replicas()
+    const sbx = track(await Sandbox.create('base', opts(a!)))
+    await sbx.files.write('/tmp/ws_echo.py', WS_ECHO_PY)
+    await sbx.commands.run('python3 /tmp/ws_echo.py', { background: true, timeoutMs: 0 })
+    await waitFor('the echo server to listen', async () => ((await sbx.commands.run("python3 -c \"import socket; socket.create_connection(('127.0.0.1', 8080))\"").then(() => true, () => undefined))), 30_000, 200)
+    const host = `8080-${sbx.sandboxId}.sandock.test`
+    const sockets: Array<Awaited<ReturnType<typeof rawWebSocket>>> = []
+    try {
+      for (const r of [a!, b!]) {
+        const ws = await rawWebSocket(PORTS.edge, host, r.ip)
+        sockets.push(ws)
+        expect(ws.status).toBe(101)
+        expect(ws.headers['sec-websocket-accept']).toBe(ws.expectedAccept)
+        ws.send(`through ${r.hostname}`)
+        const reply = await ws.nextFrame()
+        expect(reply.opcode).toBe(1)
+        expect(reply.payload.toString('utf8')).toBe(`through ${r.hostname}`)
+      }
+      // Killed through A: the node cuts the tunnel, and B's edge closes its end too.
+      await Sandbox.kill(sbx.sandboxId, opts(a!))
+      expect(await sockets[1]!.closed(15_000), "the WebSocket through B's edge stayed open after kill").toBe(true)
+      const after = await rawWebSocket(PORTS.edge, host, b!.ip)
+      sockets.push(after)
+      expect(after.status).toBe(502)
+    } finally {
+      for (const ws of sockets) ws.socket.destroy()
+    }
   })
 
   it('pauses and resumes on the same node, and auto-resumes through the other replica\'s edge', async () => {
