@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { Sandbox, Template } from 'e2b'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { timed as timedInto, type Timings } from '../support/cluster/timings.js'
 import { startCluster, type TestCluster } from '../support/cluster/cluster.js'
 import { docker, waitFor } from '../support/cluster/docker-cli.js'
 import { removeImages } from '../support/cluster/images.js'
@@ -26,20 +27,13 @@ const KEEP_IMAGES = process.env.SANDOCK_TEST_CLUSTER_KEEP_IMAGES === '1'
 const HOST_BASE = process.env.SANDOCK_BASE_TEMPLATE_IMAGE ?? 'sandock/base:latest'
 
 const execFileP = promisify(execFile)
-const timings: Array<[string, number]> = []
+const timings: Timings = []
 let cluster: TestCluster | undefined
 let stack: SandockStack
 let built: string[] = []
 const made = new Set<string>()
 
-async function timed<T>(what: string, fn: () => Promise<T>): Promise<T> {
-  const t0 = performance.now()
-  try {
-    return await fn()
-  } finally {
-    timings.push([what, performance.now() - t0])
-  }
-}
+const timed = <T>(what: string, fn: () => Promise<T>): Promise<T> => timedInto(timings, what, fn)
 
 const replicas = () => stack.replicas()
 const opts = (r: Replica) => stack.sdkOpts(r)

@@ -10,7 +10,7 @@ import type { Duplex } from 'node:stream'
 import { ProxyServer } from 'http-proxy-3'
 import type { Logger } from 'pino'
 import { badRoute, noSandboxInRequest, sandboxNotFound, sendProxyError, writeProxyErrorToSocket, type ProxyError } from '../proxy/proxy-errors.js'
-import type { SandboxProxy } from '../proxy/proxy-server.js'
+import { createProxyHttpServer, type SandboxProxy } from '../proxy/proxy-server.js'
 import { isRouteError, routeRequest } from '../proxy/route-host.js'
 
 /** Where a sandbox's node proxy listens; undefined: no such sandbox (or its node is dead). */
@@ -87,12 +87,7 @@ export function createEdgeProxy(deps: { locate: (sandboxId: string) => Promise<N
     }, () => socket.destroy())
   }
 
-  const server = http.createServer(handle)
-  server.on('upgrade', handleUpgrade)
-  server.keepAliveTimeout = 125_000
-  server.requestTimeout = 0
-  server.headersTimeout = 60_000
-  server.timeout = 0
+  const server = createProxyHttpServer(handle, handleUpgrade)
 
   return {
     server, handle, handleUpgrade,
