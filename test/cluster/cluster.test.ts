@@ -153,6 +153,36 @@ describe('sandock on a swarm', () => {
     }
   })
 
+  it("keeps egress rules, metrics, logs and timeouts on the sandbox's node, asked through either replica", async () => {
+    const [a, b] = await replicas()
+    // A target outside every node: the test registry's container on the cluster network.
+    const target = await docker(['inspect', '-f', `{{(index .NetworkSettings.Networks "${cluster!.network}").IPAddress}}`, cluster!.registry.container])
+    const reach = async (s: Sandbox) => (await s.commands.run(`timeout 3 bash -c '</dev/tcp/${target}/5000' && echo open || echo blocked`)).stdout.trim()
+    const open = track(await Sandbox.create('base', opts(a!)))
+    const closed = track(await Sandbox.create('base', { ...opts(b!), network: { denyOut: ['0.0.0.0/0'] } }))
+    expect(await reach(open)).toBe('open')
+    expect(await reach(closed)).toBe('blocked')
+    expect((await Sandbox.getInfo(closed.sandboxId, opts(a!))).network?.denyOut).toEqual(['0.0.0.0/0'])
+
+    // envd's log lines and a metrics sample, collected on the node, read through the other replica.
+    const logs = await fetch(`${b!.apiUrl}/v2/sandboxes/${open.sandboxId}/logs?limit=1000`, { headers: { 'X-API-Key': opts(b!).apiKey } })
+    expect(logs.status).toBe(200)
+    expect(((await logs.json()) as { logs: Array<{ message: string }> }).logs.some((e) => e.message === 'envd listening')).toBe(true)
+    const viaB = await Sandbox.connect(open.sandboxId, opts(b!))
+    const metrics = await waitFor('a metrics sample', async () => {
+      const m = await viaB.getMetrics()
+      return m.length > 0 ? m : undefined
+    }, 30_000, 500)
+    expect(metrics[0]!.cpuCount).toBeGreaterThan(0)
+    expect(metrics[0]!.memTotal).toBeGreaterThan(0)
+
+    // The node's timer kills a sandbox at its deadline; both replicas then answer 404.
+    const short = track(await Sandbox.create('base', { ...opts(b!), timeoutMs: 3_000 }))
+    await waitFor('the timeout to kill the sandbox', async () => (await Sandbox.getInfo(short.sandboxId, opts(a!)).then(() => undefined, () => true)), 30_000, 500)
+    const res = await fetch(`${b!.apiUrl}/sandboxes/${short.sandboxId}`, { headers: { 'X-API-Key': opts(b!).apiKey } })
+    expect(res.status).toBe(404)
+  })
+
   it('pauses and resumes on the same node, and auto-resumes through the other replica\'s edge', async () => {
     const [a, b] = await replicas()
     const sbx = track(await Sandbox.create('base', { ...opts(a!), lifecycle: { onTimeout: 'pause', autoResume: true } }))

@@ -65,6 +65,7 @@ export function createRemoteNode(opts: RemoteNodeOptions): RemoteNode {
       return { sandbox: reviveSandbox(v.sandbox), resumed: v.resumed }
     }
     if (method === 'fork') return (value as WireForkItem[]).map(decodeForkItem)
+    if (method === 'logs') return (value as Array<{ timestamp: string; line: string }>).map((l) => ({ timestamp: new Date(l.timestamp), line: l.line }))
     return value ?? undefined
   }
 

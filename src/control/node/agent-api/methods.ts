@@ -19,7 +19,7 @@ export const AGENT_METHODS = [
 
 export type AgentMethod = (typeof AGENT_METHODS)[number]
 
-/** Calls answered with SandboxInfo (or a list, or a connect result): their Dates are revived. */
+/** Calls answered with SandboxInfo (or a list, a connect result, a fork's items): their Dates are revived, as are log lines' (remote-node.ts). */
 export const RETURNS_SANDBOX = new Set<AgentMethod>(['create', 'get', 'resume'])
 
 export const isAgentMethod = (m: string): m is AgentMethod => (AGENT_METHODS as readonly string[]).includes(m)

@@ -54,6 +54,12 @@ describe('RemoteNode over the agent API', () => {
     expect((await remote.get(created.sandboxId)).endAt.getTime()).toBeGreaterThan(Date.now() + 100_000)
     expect(await remote.poolStatus()).toEqual(await c.node.poolStatus())
     expect(await remote.usesTemplate('base')).toBe(true)
+    // Log lines keep their Date (GET /sandboxes/{id}/logs filters and sorts by it).
+    c.runtime.containersOf(created.sandboxId)[0]!.logs.push('one', 'two')
+    const lines = await remote.logs(created.sandboxId, {})
+    expect(lines.map((l) => l.line)).toEqual(['one', 'two'])
+    for (const l of lines) expect(l.timestamp).toBeInstanceOf(Date)
+    expect(lines).toEqual(await c.node.logs(created.sandboxId, {}))
     const forks = await remote.fork(created.sandboxId, { timeoutS: 30, count: 2 })
     expect(forks).toHaveLength(2)
     for (const f of forks) expect('sandbox' in f && f.sandbox.startedAt instanceof Date).toBe(true)
