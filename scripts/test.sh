@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's "run every test" command. On a Debian or Ubuntu machine, as root, it first installs
 # whatever the tests need and is missing (Node 24, a Docker engine, Compose, iptables, a C compiler
-# with static glibc, Chromium, debootstrap and the local Debian base image built with it), builds
+# with static glibc, Chromium, PostgreSQL 15, debootstrap and the local Debian base image built with it), builds
 # the template images the suites use (each skipped when its content-hash tag exists), then runs
 # `npm ci && npm test`. Each step is a no-op when its part is already there. Elsewhere, set those
 # up by hand (README, Tests) and run `npm cit`. `.ci/run` (CI) calls this script.
@@ -18,6 +18,9 @@ bash .ci/ensure-docker.sh
 bash .ci/ensure-cc.sh
 # Debian's Chromium for the dashboard's browser tests.
 bash .ci/ensure-chromium.sh
+# PostgreSQL 15's server binaries: the unit tier tests the cluster's store and catalog against a
+# real server it starts on a loopback port.
+bash .ci/ensure-postgres.sh
 bash docker/build-base-image.sh
 echo "test: node $(node --version), npm $(npm --version), $(docker version --format 'docker {{.Server.Version}}')"
 npm ci --no-audit --no-fund

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The one `sandock` binary: dispatches subcommands (`serve`, `envd`).
+// The one `sandock` binary: dispatches subcommands (`serve`, `envd`, `interpreter`, and the cluster's `control` and `node`).
 import { dirname } from 'node:path'
 import { loadEnvd } from './envd-loader.js'
 import { ConfigError } from './shared/config.js'
@@ -8,7 +8,9 @@ import { ENVD_VERSION } from './shared/envd.js'
 const USAGE = `Usage: sandock <command> [options]
 
 Commands:
-  serve      run the control API (E2B-compatible) and the sandbox proxy
+  serve      run the control API (E2B-compatible) and the sandbox proxy (one host)
+  control    run a cluster control replica: the API and the proxy's edge over node agents
+  node       run a cluster node agent: this machine's sandboxes, builds and proxy
   envd       run the in-sandbox daemon (filesystem and process RPCs, /files)
   interpreter  run the code-interpreter server (@e2b/code-interpreter, port 49999)
   templates build-builtin [name ...]
@@ -56,17 +58,23 @@ async function main(argv: string[]): Promise<number> {
       const { loadControlConfig } = await import('./control/config.js')
       const { startControl } = await import('./control/main.js')
       const control = await startControl(loadControlConfig())
-      let closing = false
-      const shutdown = () => {
-        if (closing) return
-        closing = true
-        const force = setTimeout(() => process.exit(0), 5000)
-        force.unref()
-        // Sandboxes keep running; the next start re-attaches to them.
-        void control.close().finally(() => process.exit(0))
+      onSignals(() => control.close())
+      return -1
+    }
+    case 'control':
+    case 'node': {
+      if (rest.includes('--help')) {
+        process.stdout.write(`Usage: sandock ${command}\n\nA Docker Swarm cluster's ${command === 'control' ? 'control replica' : 'node agent'}, configured by SANDOCK_* environment variables (see README, "Cluster").\n`)
+        return 0
       }
-      process.once('SIGTERM', shutdown)
-      process.once('SIGINT', shutdown)
+      const { loadControlConfig } = await import('./control/config.js')
+      const { loadClusterConfig } = await import('./control/cluster/config.js')
+      const config = loadControlConfig()
+      const cluster = loadClusterConfig(process.env, command)
+      const running = command === 'control'
+        ? await (await import('./control/cluster/control.js')).startClusterControl(config, cluster)
+        : await (await import('./control/cluster/node-agent.js')).startNodeAgent(config, cluster)
+      onSignals(() => running.close())
       return -1
     }
     case 'templates': {
@@ -91,6 +99,20 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`sandock: unknown command "${command}"\n\n${USAGE}`)
       return 2
   }
+}
+
+/** SIGTERM/SIGINT: close (sandboxes keep running; the next start re-attaches), exit within 5 s. */
+function onSignals(close: () => Promise<void>): void {
+  let closing = false
+  const shutdown = () => {
+    if (closing) return
+    closing = true
+    const force = setTimeout(() => process.exit(0), 5000)
+    force.unref()
+    void close().finally(() => process.exit(0))
+  }
+  process.once('SIGTERM', shutdown)
+  process.once('SIGINT', shutdown)
 }
 
 main(process.argv.slice(2)).then(

@@ -17,6 +17,10 @@ export default defineConfig({
           hookTimeout: 900_000,
         },
       },
+      {
+        // `npm run bench:cluster`: the cluster benchmark (bench/cluster.ts), never part of a test run.
+        test: { name: 'cluster-bench', include: ['bench/cluster.ts'], fileParallelism: false, testTimeout: 1_800_000, hookTimeout: 900_000 },
+      },
     ],
   },
 })

@@ -23,9 +23,10 @@ export type ControlAppDeps = Readonly<{
   /** Where sandboxes live: this host's LocalNode in one-host mode. */
   node: SandboxNode
   templates: TemplateService
-  secrets: SecretStore
-  volumes: VolumeStore
-  volumeTokens: VolumeTokens
+  /** Users' secrets and volumes: this host's stores. A cluster's control has none yet (issue 17): their routes are then 404. */
+  secrets?: SecretStore
+  volumes?: VolumeStore
+  volumeTokens?: VolumeTokens
   /** SHA-256 digests of the accepted API keys. */
   apiKeyDigests: readonly Buffer[]
   domain: string
@@ -67,8 +68,10 @@ export async function buildControlApp(deps: ControlAppDeps): Promise<FastifyInst
   await app.register(sandboxRoutes, { node: deps.node, domain: deps.domain, recordSpawn: deps.templates.recordSpawn })
   await app.register(templateRoutes, { templates: deps.templates, node: deps.node })
   await app.register(dashboardRoutes, { resolver: deps.node.proxy, log: deps.log, assetsDir: deps.dashboardDir })
-  await app.register(secretRoutes, { secrets: deps.secrets })
-  await app.register(volumeRoutes, { volumes: deps.volumes, volumeTokens: deps.volumeTokens })
-  await app.register(volumeContentRoutes, { volumes: deps.volumes, volumeTokens: deps.volumeTokens })
+  if (deps.secrets) await app.register(secretRoutes, { secrets: deps.secrets })
+  if (deps.volumes && deps.volumeTokens) {
+    await app.register(volumeRoutes, { volumes: deps.volumes, volumeTokens: deps.volumeTokens })
+    await app.register(volumeContentRoutes, { volumes: deps.volumes, volumeTokens: deps.volumeTokens })
+  }
   return app as unknown as FastifyInstance
 }

@@ -7,6 +7,7 @@ import type { ControlConfig } from './config.js'
 import type { EgressPort } from './egress/port.js'
 import type { EnvdClient } from './envd/client.js'
 import { createLocalNode, type LocalNode } from './node/local-node.js'
+import type { SandboxSettings } from './sandboxes/context.js'
 import { poolBoundsFor, type PoolBounds } from './sandboxes/pool-policy.js'
 import type { Runtime } from './runtime/types.js'
 import type { Secrets } from './secrets.js'
@@ -14,7 +15,7 @@ import { createBuiltinImages, type BuiltinImages } from './templates/builtin-ima
 import { baseTemplate, builtinTemplates, type BuiltinTemplate } from './templates/builtins.js'
 import { createTemplateLookup, refreshingLookup } from './templates/resolve.js'
 import { createTemplateService, templateFilesDir, type TemplateService } from './templates/service.js'
-import { TemplateStore } from './templates/template-store.js'
+import { SqliteTemplateStore } from './templates/template-store.js'
 import { SecretStore } from './secret-store/secret-store.js'
 import { createVolumeStore, type VolumeStore } from './volumes/volume-store.js'
 import { createVolumeTokens, type VolumeTokens } from './volumes/volume-tokens.js'
@@ -53,7 +54,7 @@ export function createControlCore(deps: {
   const { config, runtime, log, secrets } = deps
   // The template catalog answers look-ups on its own; the node (sandboxes, builds) uses them, and
   // the template service uses the node: built in that order, nothing is declared before it exists.
-  const store = new TemplateStore(config.dataDir)
+  const store = new SqliteTemplateStore(config.dataDir)
   const volumes = createVolumeStore({ runtime, volumesDir: config.volumesDir, log })
   const builtins = builtinTemplates({ baseImage: config.baseImage })
   const builtinImages = createBuiltinImages({ runtime, builtins, log, imageContext: deps.imageContext })
@@ -68,27 +69,7 @@ export function createControlCore(deps: {
     templates: lookup,
     defaults: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
     builds: { layers: store, filesDir: templateFilesDir(config.dataDir), base: baseTemplate(builtins), readyTimeoutMs: BUILD_CHECK_TIMEOUT_MS },
-    settings: {
-      dataDir: config.dataDir,
-      network: config.network,
-      internalNetwork: config.internalNetwork,
-      defaultTimeoutS: config.defaultTimeoutS,
-      maxTimeoutS: config.maxTimeoutS,
-      pidsLimit: config.pidsLimit,
-      maxSandboxes: config.maxSandboxes,
-      metricsIntervalMs: config.metricsIntervalMs,
-      pausedRetentionMs: config.pausedRetentionS * 1000,
-      readyTimeoutMs: config.readyTimeoutS * 1000,
-      containerRuntime: config.containerRuntime,
-      // runc refuses any mount inside /proc, so only gVisor sandboxes get their own boot id.
-      gvisor: config.containerRuntime === 'runsc',
-      egressDnsServers: deps.egressDnsServers,
-      pools: poolsOf(config, builtins),
-      poolMemoryMB: config.poolMemoryMB,
-      poolIdleMs: config.poolIdleS * 1000,
-      poolRefillDelayMs: config.poolRefillDelayMs,
-      poolBoots: config.poolBoots,
-    },
+    settings: localNodeSettings(config, deps.egressDnsServers, builtins),
   })
   const templates = createTemplateService({
     store,
@@ -117,4 +98,33 @@ function poolsOf(config: ControlConfig, builtins: readonly BuiltinTemplate[]): R
   }
   for (const [ref, setting] of Object.entries(config.pools)) out[ref] ??= poolBoundsFor(setting, undefined, config.poolMax)
   return out
+}
+
+/** A node's sandbox settings from the server's config (the same for `serve` and a cluster's node agent). */
+export function localNodeSettings(
+  config: ControlConfig,
+  egressDnsServers: readonly string[],
+  builtins: readonly BuiltinTemplate[],
+): SandboxSettings {
+  return {
+    dataDir: config.dataDir,
+    network: config.network,
+    internalNetwork: config.internalNetwork,
+    defaultTimeoutS: config.defaultTimeoutS,
+    maxTimeoutS: config.maxTimeoutS,
+    pidsLimit: config.pidsLimit,
+    maxSandboxes: config.maxSandboxes,
+    metricsIntervalMs: config.metricsIntervalMs,
+    pausedRetentionMs: config.pausedRetentionS * 1000,
+    readyTimeoutMs: config.readyTimeoutS * 1000,
+    containerRuntime: config.containerRuntime,
+    // runc refuses any mount inside /proc, so only gVisor sandboxes get their own boot id.
+    gvisor: config.containerRuntime === 'runsc',
+    egressDnsServers,
+    pools: poolsOf(config, builtins),
+    poolMemoryMB: config.poolMemoryMB,
+    poolIdleMs: config.poolIdleS * 1000,
+    poolRefillDelayMs: config.poolRefillDelayMs,
+    poolBoots: config.poolBoots,
+  }
 }

@@ -118,7 +118,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
 }
 
 /** The host's IPv4 resolvers (Docker's embedded DNS forwards to these); loopback ones are useless from a sandbox. */
-async function hostResolvers(): Promise<string[]> {
+export async function hostResolvers(): Promise<string[]> {
   const text = await readFile('/etc/resolv.conf', 'utf8').catch(() => '')
   return [...text.matchAll(/^\s*nameserver\s+(\S+)/gm)].map((m) => m[1]!).filter((ip) => isIPv4(ip) && !ip.startsWith('127.'))
 }

@@ -48,6 +48,12 @@ async function generatedKeyDigest(dataDir: string): Promise<{ digest: Buffer; ge
   return { digest, generatedKey: legacy ? undefined : key }
 }
 
+/** This data dir's instance id (created once): it names the server on its containers. */
+export async function loadInstanceId(dataDir: string): Promise<string> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  return (await readOrCreate(join(dataDir, 'instance-id'), () => randomBytes(8).toString('hex'))).value
+}
+
 export async function loadSecrets(dataDir: string, configuredKeys: readonly string[]): Promise<Secrets> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
   const seed = await readOrCreate(join(dataDir, 'token-seed'), () => randomBytes(32).toString('hex'))
@@ -60,13 +66,19 @@ export async function loadSecrets(dataDir: string, configuredKeys: readonly stri
     apiKeyDigests = [generated.digest]
     generatedKey = generated.generatedKey
   }
+  return { ...tokensFromSeed(seed.value), apiKeyDigests, generatedKey, instanceId: instance.value }
+}
+
+/**
+ * The tokens derived from a seed: envd and traffic tokens per sandbox, the upload URLs' secret,
+ * and keys for one purpose each (the secret store's, the volume tokens'). A cluster gives every control replica and node agent the same seed (a Swarm secret), so
+ * a token issued by one is accepted by all.
+ */
+export function tokensFromSeed(seed: string): Pick<Secrets, 'envdToken' | 'trafficToken' | 'uploadSecret' | 'deriveKey'> {
   return {
-    envdToken: (sandboxId) => createHmac('sha256', seed.value).update(sandboxId).digest('hex'),
-    trafficToken: (sandboxId) => createHmac('sha256', seed.value).update(`sandbox-traffic-${sandboxId}`).digest('hex'),
-    uploadSecret: createHmac('sha256', seed.value).update('template-file-uploads').digest(),
-    deriveKey: (purpose) => Buffer.from(hkdfSync('sha256', seed.value, 'sandock', purpose, 32)),
-    apiKeyDigests,
-    generatedKey,
-    instanceId: instance.value,
+    envdToken: (sandboxId) => createHmac('sha256', seed).update(sandboxId).digest('hex'),
+    trafficToken: (sandboxId) => createHmac('sha256', seed).update(`sandbox-traffic-${sandboxId}`).digest('hex'),
+    uploadSecret: createHmac('sha256', seed).update('template-file-uploads').digest(),
+    deriveKey: (purpose) => Buffer.from(hkdfSync('sha256', seed, 'sandock', purpose, 32)),
   }
 }

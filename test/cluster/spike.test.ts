@@ -7,6 +7,7 @@
 // run in order; everything is removed at the end, also on failure.
 import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { timed as timedInto, type Timings } from '../support/cluster/timings.js'
 import { startCluster, type TestCluster } from '../support/cluster/cluster.js'
 import { docker, waitFor } from '../support/cluster/docker-cli.js'
 import { PROBE, ensureImage, imageSize, removeImages } from '../support/cluster/images.js'
@@ -20,21 +21,14 @@ const KEEP_IMAGES = process.env.SANDOCK_TEST_CLUSTER_KEEP_IMAGES === '1'
 // Inside the nodes' own network namespaces: no port of the host is used.
 const WEB_PORT = 18080
 
-const timings: Array<[string, number]> = []
+const timings: Timings = []
 const sizes: Array<[string, number]> = []
 let cluster: TestCluster | undefined
 let probeImage = ''
 /** Each node container's freezer cgroup on the host (inner containers' cgroups nest inside). */
 let nodeCgroups: string[] = []
 
-async function timed<T>(what: string, fn: () => Promise<T>): Promise<T> {
-  const t0 = performance.now()
-  try {
-    return await fn()
-  } finally {
-    timings.push([what, performance.now() - t0])
-  }
-}
+const timed = <T>(what: string, fn: () => Promise<T>): Promise<T> => timedInto(timings, what, fn)
 
 const nodes = (): readonly DindNode[] => cluster!.nodes
 const node = (i: number): DindNode => cluster!.nodes[i]!

@@ -267,6 +267,18 @@ export class FakeRuntime implements Runtime {
     return live.length
   }
 
+  /** Refs pushed, in order (a fake registry). */
+  readonly pushed: string[] = []
+
+  async push(ref: string) {
+    if (!this.images.has(ref)) throw new NotFoundError(`push ${ref}: no such image`)
+    this.pushed.push(ref)
+  }
+
+  async imageTags() {
+    return [...this.images.keys()].filter((k) => !k.startsWith('sha256:'))
+  }
+
   async tag(image: string, tag: string) {
     const i = this.images.get(image)
     if (!i) throw new NotFoundError(`tag ${image} not found`)

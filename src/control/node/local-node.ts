@@ -7,7 +7,7 @@ import type { Runtime } from '../runtime/types.js'
 import type { SandboxSettings, SandboxTokens } from '../sandboxes/context.js'
 import { infoOf } from '../sandboxes/registry.js'
 import { createSandboxService } from '../sandboxes/service.js'
-import { createSnapshotService } from '../sandboxes/snapshots.js'
+import { createSnapshotService, type SnapshotService } from '../sandboxes/snapshots.js'
 import type { SandboxVolumes } from '../sandboxes/volume-mounts.js'
 import type { LayerCache } from '../templates/build-plan.js'
 import { runBuild } from '../templates/builder.js'
@@ -24,10 +24,12 @@ export type LocalNodeDeps = Readonly<{
   volumes: SandboxVolumes
   settings: SandboxSettings
   /** The template catalog's look-up (built and built-in templates); snapshots are this node's. */
-  templates: (ref: string) => TemplateLookup | Promise<TemplateLookup>
+  templates: (ref: string) => Promise<TemplateLookup>
   /** Resources of a template that names none. */
   defaults: { cpuCount: number; memoryMB: number }
   builds: Readonly<{ layers: LayerCache; filesDir: string; base: BuiltinTemplate; readyTimeoutMs: number }>
+  /** Where snapshots are kept: this host's images by default; a cluster's node keeps them in the registry and PostgreSQL. */
+  snapshots?: SnapshotService
   /** The egress gateway of this host (absent: IP rules only). */
   egress?: EgressPort | undefined
 }>
@@ -44,7 +46,7 @@ export type LocalNode = SandboxNode & {
 
 export function createLocalNode(deps: LocalNodeDeps): LocalNode {
   const { runtime, envd } = deps
-  const snapshots = createSnapshotService(runtime)
+  const snapshots = deps.snapshots ?? createSnapshotService(runtime)
   const sandboxes = createSandboxService({
     runtime, envd, log: deps.log, tokens: deps.tokens, volumes: deps.volumes, settings: deps.settings, snapshots, egress: deps.egress,
     templates: createTemplateResolver({ lookup: deps.templates, snapshot: snapshots.resolve, ...deps.defaults }),

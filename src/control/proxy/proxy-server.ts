@@ -263,13 +263,7 @@ export function createProxyServer(deps: {
     })
   }
 
-  const server = http.createServer(handle)
-  server.on('upgrade', handleUpgrade)
-  // Idle keep-alive well above the SDK's 50 s envd keepalive; no deadline on a whole request (uploads stream).
-  server.keepAliveTimeout = 125_000
-  server.requestTimeout = 0
-  server.headersTimeout = 60_000
-  server.timeout = 0
+  const server = createProxyHttpServer(handle, handleUpgrade)
 
   async function close(): Promise<void> {
     for (const cut of [...live]) cut()
@@ -311,4 +305,19 @@ function forwardedHeaders(req: http.IncomingMessage, a: Pick<Admitted, 'port' | 
 function errorCode(err: unknown): string {
   const code = (err as { code?: unknown } | undefined)?.code
   return typeof code === 'string' ? code : ''
+}
+
+/** The proxy's HTTP server (this host's proxy and a cluster's edge): requests, upgrades, and its timeouts. */
+export function createProxyHttpServer(
+  handle: http.RequestListener,
+  handleUpgrade: (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void,
+): http.Server {
+  const server = http.createServer(handle)
+  server.on('upgrade', handleUpgrade)
+  // Idle keep-alive well above the SDK's 50 s envd keepalive; no deadline on a whole request (uploads stream).
+  server.keepAliveTimeout = 125_000
+  server.requestTimeout = 0
+  server.headersTimeout = 60_000
+  server.timeout = 0
+  return server
 }

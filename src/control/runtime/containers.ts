@@ -15,7 +15,7 @@ type ContainerOps = Pick<SandboxRuntime, 'start' | 'remove' | 'stop' | 'restart'
  * `diskLimitMB` (0 = none) caps each sandbox's writable layer where the storage driver can; where
  * it cannot, the limit is logged once as not enforced and containers are created without it.
  */
-export function createContainers(client: DockerClient, opts: { diskLimitMB?: number }): ContainerOps {
+export function createContainers(client: DockerClient, opts: { diskLimitMB?: number; procRoot?: string }): ContainerOps {
   const { docker, log } = client
   let diskLimit: Promise<number> | undefined
   const diskLimitMB = (): Promise<number> => {
@@ -158,7 +158,7 @@ export function createContainers(client: DockerClient, opts: { diskLimitMB?: num
         throw fromDockerError(e, `container ${containerId}`)
       })
       if (!pid) return false
-      await loadNetnsRuleset(pid, ruleset)
+      await loadNetnsRuleset(pid, ruleset, { procRoot: opts.procRoot })
       return true
     },
   }

@@ -9,10 +9,11 @@ import { createNetworks } from './networks.js'
 import type { Runtime } from './types.js'
 import { createVolumes } from './volumes.js'
 
-export function createDockerRuntime(opts: { socketPath: string; instanceId: string; log: Logger; diskLimitMB?: number }): Runtime {
+/** `procRoot`: where the host's /proc is mounted (a node agent without the host's PID namespace: /host/proc). */
+export function createDockerRuntime(opts: { socketPath: string; instanceId: string; log: Logger; diskLimitMB?: number; procRoot?: string }): Runtime {
   const client = createDockerClient(opts)
   return {
-    ...createContainers(client, { diskLimitMB: opts.diskLimitMB }),
+    ...createContainers(client, { diskLimitMB: opts.diskLimitMB, procRoot: opts.procRoot }),
     ...createImages(client),
     ...createNetworks(client),
     ...createBuildContainers(client),

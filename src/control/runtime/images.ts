@@ -9,7 +9,7 @@ import { snapshotFromLabels, snapshotLabels } from './sandbox-labels.js'
 import type { BuildRuntime, SandboxRuntime } from './types.js'
 
 type ImageOps = Pick<SandboxRuntime, 'imageExists' | 'buildImage' | 'commitSnapshot' | 'listSnapshots' | 'removeImage' | 'imageTagsByLabel'>
-  & Pick<BuildRuntime, 'imageInfo' | 'pull' | 'tag'>
+  & Pick<BuildRuntime, 'imageInfo' | 'pull' | 'tag' | 'push' | 'imageTags'>
 
 /**
  * Commits a container as an image (tagged when `tag` is given) carrying `labels` and this server's
@@ -76,6 +76,22 @@ export function createImages(client: DockerClient): ImageOps {
         if (ev.status && !ev.progress) onLine(`${ev.id ? `${ev.id}: ` : ''}${ev.status}`)
       })
       if (failed) throw new AppError('failed_precondition', `cannot pull image '${ref}': ${failed}`)
+    },
+
+    async push(ref) {
+      // Debian's dockerd 20.10 refuses a push without X-Registry-Auth; `{}` is "no credentials".
+      const stream: NodeJS.ReadableStream = await docker.getImage(ref).push({ authconfig: {} }).catch((e: unknown) => {
+        throw fromDockerError(e, `push ${ref}`)
+      })
+      const failed = await followProgress<{ error?: string }>(client, stream, () => undefined)
+      if (failed) throw new AppError('unavailable', `cannot push image '${ref}': ${failed}`)
+    },
+
+    async imageTags() {
+      const images = await docker.listImages().catch((e: unknown) => {
+        throw fromDockerError(e, 'list images')
+      })
+      return images.flatMap((i) => (i.RepoTags ?? []).filter((t) => t !== '<none>:<none>'))
     },
 
     async tag(image, tag) {

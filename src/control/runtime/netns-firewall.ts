@@ -1,13 +1,16 @@
 // Loads an iptables ruleset into one container's network namespace from the host:
-// `nsenter -t <container pid> -n iptables-restore`. Needs root in the host's PID namespace (a
-// server in a container needs `pid: host` and NET_ADMIN + SYS_ADMIN); without it the caller gets
-// a failed_precondition saying so, never silently unenforced rules.
+// `nsenter --net=<proc root>/<container pid>/ns/net iptables-restore`. Entering by path rather
+// than `-t <pid>` lets a server without the host's PID namespace do it with the host's /proc
+// mounted elsewhere (a cluster's node agent: Swarm services have no `pid: host`, so the agent gets
+// `/proc:/host/proc` and NET_ADMIN + SYS_ADMIN). Without those rights the caller gets an error
+// saying so, never silently unenforced rules.
 import { spawn } from 'node:child_process'
 import { AppError } from '../../shared/errors.js'
 
-export async function loadNetnsRuleset(pid: number, ruleset: string, opts: { timeoutMs?: number } = {}): Promise<void> {
+/** `procRoot`: where the host's /proc is seen (default /proc). */
+export async function loadNetnsRuleset(pid: number, ruleset: string, opts: { timeoutMs?: number; procRoot?: string } = {}): Promise<void> {
   const { code, stderr, spawnError } = await new Promise<{ code: number | null; stderr: string; spawnError?: Error }>((resolve) => {
-    const child = spawn('nsenter', ['-t', String(pid), '-n', 'iptables-restore', '-w', '5'], { stdio: ['pipe', 'ignore', 'pipe'], timeout: opts.timeoutMs ?? 15_000 })
+    const child = spawn('nsenter', [`--net=${opts.procRoot ?? '/proc'}/${pid}/ns/net`, 'iptables-restore', '-w', '5'], { stdio: ['pipe', 'ignore', 'pipe'], timeout: opts.timeoutMs ?? 15_000 })
     let stderr = ''
     child.stderr.on('data', (c: Buffer) => (stderr = (stderr + c.toString('utf8')).slice(-2000)))
     child.once('error', (e) => resolve({ code: null, stderr, spawnError: e }))

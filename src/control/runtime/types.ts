@@ -156,6 +156,10 @@ export interface BuildRuntime {
   removeBuildContainers(buildId?: string): Promise<number>
   tag(image: string, tag: string): Promise<void>
   removeImage(image: string): Promise<RemoveImageResult>
+  /** Pushes `ref` to its registry (a cluster's: design/scale-out.md §3.2); fails on in-stream errors. */
+  push(ref: string): Promise<void>
+  /** Every `repo:tag` of the engine's images (a node reports them, so placement prefers a node that has the image). */
+  imageTags(): Promise<string[]>
 }
 
 /** A user volume as the labels of its Docker volume keep it. */

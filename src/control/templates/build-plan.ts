@@ -4,10 +4,10 @@ import type { BuildRuntime } from '../runtime/types.js'
 import type { BuildJob, BuildLog } from './build-types.js'
 import type { Parent } from './parent.js'
 import { cacheKey, type BuildContext, type Step } from './steps.js'
-import type { TemplateStore } from './template-store.js'
+import type { SqliteTemplateStore } from './template-store.js'
 
 /** Step layers (and final images) by cache key, with the build context after them. */
-export type LayerCache = Pick<TemplateStore, 'cachedLayer' | 'cacheLayer' | 'forgetLayer'>
+export type LayerCache = Pick<SqliteTemplateStore, 'cachedLayer' | 'cacheLayer' | 'forgetLayer'>
 
 export type Plan = Readonly<{
   steps: readonly { step: Step; label: string }[]

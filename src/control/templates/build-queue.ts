@@ -33,7 +33,7 @@ export function createBuildQueue(deps: {
   node: Pick<TemplateNode, 'build' | 'removeBuildContainers'>
   uploads: Pick<Uploads, 'has'>
   /** Built and built-in templates by reference (a built-in's image is looked for again when missing). */
-  lookup: (ref: string) => TemplateLookup | Promise<TemplateLookup>
+  lookup: (ref: string) => Promise<TemplateLookup>
   maxConcurrentBuilds: number
   log: Logger
 }) {
@@ -70,8 +70,8 @@ export function createBuildQueue(deps: {
     /** At boot: builds a restart interrupted fail (their containers are removed). */
     async recover(): Promise<void> {
       const removed = await deps.node.removeBuildContainers()
-      for (const b of store.buildsInState('building', 'waiting')) {
-        if (b.status === 'building') store.failBuild(b.buildId, { message: 'the server restarted during the build; start it again' })
+      for (const b of await store.buildsInState('building', 'waiting')) {
+        if (b.status === 'building') await store.failBuild(b.buildId, { message: 'the server restarted during the build; start it again' })
       }
       if (removed) log.info({ removed }, 'removed build containers left by a restart')
     },
@@ -83,18 +83,23 @@ export function createBuildQueue(deps: {
 
     /** Validates and starts a waiting build; a newer build of the template cancels older ones. */
     async start(templateId: string, buildId: string, req: StartBuildRequest): Promise<void> {
-      const build = buildOrThrow(store, templateId, buildId)
+      const build = await buildOrThrow(store, templateId, buildId)
       if (build.status !== 'waiting') throw new InvalidArgumentError('build is not in waiting state')
       const job = await validate(req)
       if (running.size >= MAX_BUILDS_IN_FLIGHT) throw new RateLimitedError('too many template builds in progress; try again later')
       cancel(templateId, `cancelled by a newer build (${buildId}) of the same template`)
-      for (const b of store.buildsOf(templateId)) {
-        if (b.status === 'waiting' && b.buildId !== buildId) store.failBuild(b.buildId, { message: `superseded by a newer build (${buildId})` })
+      for (const b of await store.buildsOf(templateId)) {
+        if (b.status === 'waiting' && b.buildId !== buildId) await store.failBuild(b.buildId, { message: `superseded by a newer build (${buildId})` })
       }
-      store.setBuilding(buildId)
+      await store.setBuilding(buildId)
       const abort = new AbortController()
       const blog = log.child({ templateId, buildId })
-      const emit: BuildLog = (level, step, message) => store.appendLogs(buildId, [{ timestamp: new Date().toISOString(), level, message, step }])
+      // Lines are written in order, one write at a time; the build's end waits for the last one.
+      let written = Promise.resolve()
+      const emit: BuildLog = (level, step, message) => {
+        const entry = { timestamp: new Date().toISOString(), level, message, step }
+        written = written.then(() => store.appendLogs(buildId, [entry])).catch((err: unknown) => blog.warn({ err }, 'a build log line was not stored'))
+      }
       const done = withSlot(async () => {
         abort.signal.throwIfAborted()
         emit('info', 'base', `Building template ${templateId} (build ${buildId})`)
@@ -105,18 +110,20 @@ export function createBuildQueue(deps: {
           fromTemplate = { ref: job.fromTemplate, image: found.template.image, config: found.template.config }
         }
         const result = await deps.node.build({ ...job, fromTemplate, buildId, templateId, cpuCount: build.cpuCount, memoryMB: build.memoryMB }, { log: emit, signal: abort.signal })
-        store.finishBuild(buildId, result.image, result.config)
+        await written
+        await store.finishBuild(buildId, result.image, result.config)
       }).then(
         () => blog.info({}, 'template build ready'),
-        (e: unknown) => {
+        async (e: unknown) => {
+          await written
           const reason = abort.signal.aborted
             ? { message: `build cancelled: ${(abort.signal.reason as Error)?.message ?? 'aborted'}` }
             : e instanceof StepError ? { message: e.message, step: e.step } : { message: `build failed: ${(e as Error).message}` }
-          store.appendLogs(buildId, [{ timestamp: new Date().toISOString(), level: 'error', message: reason.message, ...(('step' in reason && reason.step) ? { step: reason.step } : {}) }])
-          store.failBuild(buildId, reason)
+          await store.appendLogs(buildId, [{ timestamp: new Date().toISOString(), level: 'error', message: reason.message, ...(('step' in reason && reason.step) ? { step: reason.step } : {}) }])
+          await store.failBuild(buildId, reason)
           blog.warn({ reason: reason.message, step: 'step' in reason ? reason.step : undefined }, 'template build failed')
         },
-      ).finally(() => running.delete(buildId))
+      ).catch((err: unknown) => blog.error({ err }, 'recording a build\'s end failed')).finally(() => running.delete(buildId))
       running.set(buildId, { templateId, abort, done })
     },
   }

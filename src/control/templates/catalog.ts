@@ -21,14 +21,14 @@ export type BuildStatusView = {
   reason?: { message: string; step?: string; logEntries: LogEntry[] }
 }
 
-export function templateOrThrow(store: TemplateStore, ref: string): TemplateRow {
-  const t = store.findTemplate(ref)
+export async function templateOrThrow(store: TemplateStore, ref: string): Promise<TemplateRow> {
+  const t = await store.findTemplate(ref)
   if (!t) throw new NotFoundError(`template '${ref}' not found`)
   return t
 }
 
-export function buildOrThrow(store: TemplateStore, templateId: string, buildId: string): BuildRow {
-  const b = store.build(buildId)
+export async function buildOrThrow(store: TemplateStore, templateId: string, buildId: string): Promise<BuildRow> {
+  const b = await store.build(buildId)
   if (!b || b.templateId !== templateId) throw new NotFoundError(`Build '${buildId}' not found`)
   return b
 }
@@ -45,11 +45,11 @@ export function createCatalog(deps: {
 }) {
   const { store, builtins } = deps
   const builtin = (ref: string) => builtins.find((b) => b.name === parseTemplateRef(ref).alias)
-  const withBuilds = (t: TemplateRow): TemplateWithBuilds => ({ template: t, builds: store.buildsOf(t.templateId), tags: store.tagsOf(t.templateId).map((x) => x.tag) })
+  const withBuilds = async (t: TemplateRow): Promise<TemplateWithBuilds> => ({ template: t, builds: await store.buildsOf(t.templateId), tags: (await store.tagsOf(t.templateId)).map((x) => x.tag) })
   // A built-in's createdAt is when this server (its data dir) first offered it: at its first start.
-  store.builtins(builtins.map((b) => b.name))
+  store.builtins(builtins.map((b) => b.name)).catch((err: unknown) => deps.log.warn({ err }, 'recording the built-in templates failed'))
   /** The built-ins as listed templates: public, one ready build (a stable id from its image), real spawn counts. */
-  const builtinsWithBuilds = (): TemplateWithBuilds[] => store.builtins(builtins.map((b) => b.name)).map((row) => {
+  const builtinsWithBuilds = async (): Promise<TemplateWithBuilds[]> => (await store.builtins(builtins.map((b) => b.name))).map((row) => {
     const b = builtins.find((x) => x.name === row.name)!
     const cpuCount = b.cpuCount || deps.builtinResources.cpuCount
     const memoryMB = b.memoryMB || deps.builtinResources.memoryMB
@@ -63,85 +63,81 @@ export function createCatalog(deps: {
 
   return {
     /** A new waiting build (and the template, for a new name); `name` is alias[:tag]. */
-    requestBuild(body: { name?: string; alias?: string; tags?: string[]; cpuCount?: number; memoryMB?: number }): { template: TemplateRow; build: BuildRow; tags: string[] } {
+    async requestBuild(body: { name?: string; alias?: string; tags?: string[]; cpuCount?: number; memoryMB?: number }): Promise<{ template: TemplateRow; build: BuildRow; tags: string[] }> {
       const name = body.name ?? body.alias
       if (!name) throw new InvalidArgumentError('name is required')
       const { alias, tags } = parseBuildName(name, body.tags)
       if (builtin(alias)) throw new AppError('conflict', `the template name '${alias}' is reserved for the built-in template`)
       const res = validateResources(body.cpuCount, body.memoryMB, deps.limits)
-      const out = store.requestBuild({ newTemplateId: newTemplateId(), alias, buildId: randomUUID(), ...res, tags })
+      const out = await store.requestBuild({ newTemplateId: newTemplateId(), alias, buildId: randomUUID(), ...res, tags })
       return { ...out, tags }
     },
 
-    status(templateId: string, buildId: string, q: { logsOffset?: number; limit?: number; level?: LogLevel }): BuildStatusView {
-      templateOrThrow(store, templateId)
-      const b = buildOrThrow(store, templateId, buildId)
+    async status(templateId: string, buildId: string, q: { logsOffset?: number; limit?: number; level?: LogLevel }): Promise<BuildStatusView> {
+      await templateOrThrow(store, templateId)
+      const b = await buildOrThrow(store, templateId, buildId)
       const limit = Math.min(100, Math.max(0, q.limit ?? 100))
-      const logEntries = b.status === 'waiting' ? [] : store.logs(buildId, { offset: Math.max(0, q.logsOffset ?? 0), limit, minLevel: q.level })
+      const logEntries = b.status === 'waiting' ? [] : await store.logs(buildId, { offset: Math.max(0, q.logsOffset ?? 0), limit, minLevel: q.level })
       let reason: BuildStatusView['reason']
       if (b.status === 'error' && b.reason) {
-        const stepLogs = b.reason.step ? store.logs(buildId, { offset: 0, limit: 100, minLevel: 'warn', step: b.reason.step }) : []
+        const stepLogs = b.reason.step ? await store.logs(buildId, { offset: 0, limit: 100, minLevel: 'warn', step: b.reason.step }) : []
         reason = { message: b.reason.message, ...(b.reason.step ? { step: b.reason.step } : {}), logEntries: stepLogs }
       }
       return { templateId: b.templateId, buildId: b.buildId, status: b.status, logEntries, ...(reason ? { reason } : {}) }
     },
 
-    logs(templateId: string, buildId: string, q: { cursor?: number; limit?: number; level?: LogLevel }): LogEntry[] {
-      buildOrThrow(store, templateId, buildId)
+    async logs(templateId: string, buildId: string, q: { cursor?: number; limit?: number; level?: LogLevel }): Promise<LogEntry[]> {
+      await buildOrThrow(store, templateId, buildId)
       return store.logs(buildId, { offset: Math.max(0, q.cursor ?? 0), limit: Math.min(1000, Math.max(1, q.limit ?? 100)), minLevel: q.level })
     },
 
     /** The built-ins (public) and every template with a ready build. */
-    alias(alias: string): { templateId: string; public: boolean } {
+    async alias(alias: string): Promise<{ templateId: string; public: boolean }> {
       const b = builtin(alias)
       if (b) return { templateId: b.name, public: true }
-      const t = liveTemplate(store, parseTemplateRef(alias).alias)
+      const t = await liveTemplate(store, parseTemplateRef(alias).alias)
       if (!t) throw new NotFoundError(`template '${alias}' not found`)
       return { templateId: t.templateId, public: t.public }
     },
 
     /** The built-ins and the templates with at least one ready build, newest first. */
-    list: (): TemplateWithBuilds[] => [...store.listTemplates().map(withBuilds).filter((x) => x.tags.length > 0), ...builtinsWithBuilds()]
+    list: async (): Promise<TemplateWithBuilds[]> => [...(await Promise.all((await store.listTemplates()).map(withBuilds))).filter((x) => x.tags.length > 0), ...(await builtinsWithBuilds())]
       .sort((a, b) => b.template.createdAt.localeCompare(a.template.createdAt)),
 
-    get: (ref: string): TemplateWithBuilds => (builtin(ref) ? builtinsWithBuilds().find((x) => x.template.templateId === builtin(ref)!.name)! : withBuilds(templateOrThrow(store, ref))),
+    get: async (ref: string): Promise<TemplateWithBuilds> => (builtin(ref) ? (await builtinsWithBuilds()).find((x) => x.template.templateId === builtin(ref)!.name)! : withBuilds(await templateOrThrow(store, ref))),
 
     /** A built-in's tags (`default` on its one build); undefined for any other template. */
-    builtinTags(ref: string): { tag: string; buildId: string; createdAt: string }[] | undefined {
+    async builtinTags(ref: string): Promise<{ tag: string; buildId: string; createdAt: string }[] | undefined> {
       const b = builtin(ref)
       if (!b) return undefined
-      const { builds } = builtinsWithBuilds().find((x) => x.template.templateId === b.name)!
+      const { builds } = (await builtinsWithBuilds()).find((x) => x.template.templateId === b.name)!
       return builds.map((x) => ({ tag: 'default', buildId: x.buildId, createdAt: x.createdAt }))
     },
 
     /** PATCH /templates/{id}: sets the public flag; resolves with the template's names. Built-ins are always public. */
-    setPublic(ref: string, isPublic: boolean): string[] {
+    async setPublic(ref: string, isPublic: boolean): Promise<string[]> {
       if (builtin(ref)) throw new InvalidArgumentError(`the built-in template '${parseTemplateRef(ref).alias}' cannot be changed`)
-      const t = templateOrThrow(store, ref)
-      store.setPublic(t.templateId, isPublic)
+      const t = await templateOrThrow(store, ref)
+      await store.setPublic(t.templateId, isPublic)
       return [t.alias]
     },
 
     /** Counts a create from a template (spawnCount, lastSpawnedAt); snapshot ids are ignored. Never throws: the create already succeeded. */
     recordSpawn(templateId: string): void {
-      try {
-        store.recordSpawn(templateId)
-      } catch (err) {
-        deps.log.warn({ err, templateId }, 'counting a spawn failed')
-      }
+      store.recordSpawn(templateId).catch((err: unknown) => deps.log.warn({ err, templateId }, 'counting a spawn failed'))
     },
 
     /** True when `ref` names a stored template (so DELETE /templates/{id} is ours, not a snapshot's). */
-    owns: (ref: string): boolean => store.findTemplate(ref) !== undefined,
+    owns: async (ref: string): Promise<boolean> => (await store.findTemplate(ref)) !== undefined,
 
     /** Deletes a template, its builds, tags and images; refused while a sandbox uses it. */
     async remove(ref: string): Promise<void> {
       if (builtin(ref)) throw new InvalidArgumentError(`the built-in template '${parseTemplateRef(ref).alias}' cannot be deleted`)
-      const t = templateOrThrow(store, ref)
+      const t = await templateOrThrow(store, ref)
       if (await deps.node.usesTemplate(t.templateId)) throw new InvalidArgumentError(`template '${ref}' is used by running or paused sandboxes; kill them first`)
       deps.queue.cancel(t.templateId, 'the template was deleted')
-      const builds = store.buildsOf(t.templateId)
-      store.deleteTemplate(t.templateId)
+      const builds = await store.buildsOf(t.templateId)
+      await store.deleteTemplate(t.templateId)
       for (const b of builds) {
         if (!b.image) continue
         const removed = await deps.node.removeImage(b.image).catch((err: unknown) => deps.log.warn({ err, image: b.image }, 'removing a template image failed'))

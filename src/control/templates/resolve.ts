@@ -17,13 +17,13 @@ export type TemplateLookup =
   | { template?: undefined; missing: string; unavailable?: true }
 
 /** A template with at least one ready build (a name whose builds all failed does not exist). */
-export function liveTemplate(store: TemplateStore, alias: string): TemplateRow | undefined {
-  const t = store.findTemplate(alias)
-  return t && store.tagsOf(t.templateId).length > 0 ? t : undefined
+export async function liveTemplate(store: TemplateStore, alias: string): Promise<TemplateRow | undefined> {
+  const t = await store.findTemplate(alias)
+  return t && (await store.tagsOf(t.templateId)).length > 0 ? t : undefined
 }
 
-export function createTemplateLookup(store: TemplateStore, builtins: readonly BuiltinTemplate[], images: Pick<BuiltinImages, 'state'>): (raw: string) => TemplateLookup {
-  return (raw) => {
+export function createTemplateLookup(store: TemplateStore, builtins: readonly BuiltinTemplate[], images: Pick<BuiltinImages, 'state'>): (raw: string) => Promise<TemplateLookup> {
+  return async (raw) => {
     const ref = parseTemplateRef(raw)
     const builtin = builtins.find((b) => b.name === ref.alias)
     if (builtin) {
@@ -37,20 +37,20 @@ export function createTemplateLookup(store: TemplateStore, builtins: readonly Bu
       }
       return { template: { templateId: builtin.name, alias: builtin.name, image: s.image, config: builtin.config, cpuCount: builtin.cpuCount, memoryMB: builtin.memoryMB } }
     }
-    const t = liveTemplate(store, ref.alias)
+    const t = await liveTemplate(store, ref.alias)
     if (!t) return { missing: `template '${raw}' not found` }
-    const tag = store.tag(t.templateId, ref.tag ?? 'default')
+    const tag = await store.tag(t.templateId, ref.tag ?? 'default')
     if (!tag) return { missing: `tag '${ref.tag}' does not exist for template '${ref.alias}'` }
-    const b = store.build(tag.buildId)
+    const b = await store.build(tag.buildId)
     if (!b?.image || !b.config) return { missing: `template '${raw}' has no ready build` }
     return { template: { templateId: t.templateId, alias: t.alias, image: b.image, config: b.config, cpuCount: b.cpuCount, memoryMB: b.memoryMB } }
   }
 }
 
 /** `lookup`, looking again for a built-in's image that was missing (built since by the CLI). */
-export function refreshingLookup(lookup: (ref: string) => TemplateLookup, refresh: (name: string) => Promise<void>): (ref: string) => Promise<TemplateLookup> {
+export function refreshingLookup(lookup: (ref: string) => Promise<TemplateLookup>, refresh: (name: string) => Promise<void>): (ref: string) => Promise<TemplateLookup> {
   return async (ref) => {
-    const found = lookup(ref)
+    const found = await lookup(ref)
     if (!found.unavailable) return found
     await refresh(parseTemplateRef(ref).alias)
     return lookup(ref)
@@ -62,7 +62,7 @@ export function refreshingLookup(lookup: (ref: string) => TemplateLookup, refres
  * name, as a snapshot id works as a template id. Throws not_found with the template's reason.
  */
 export function createTemplateResolver(opts: {
-  lookup: (ref: string) => TemplateLookup | Promise<TemplateLookup>
+  lookup: (ref: string) => Promise<TemplateLookup>
   snapshot: (ref: string) => Promise<ResolvedTemplate | undefined>
   /** Resources of a template that names none (the built-ins). */
   cpuCount: number

@@ -10,13 +10,13 @@ import type { TemplateLookup } from './resolve.js'
 import { createTags } from './tags.js'
 import type { TemplateStore } from './template-store.js'
 import type { TemplateNode } from './types.js'
-import { createUploads } from './uploads.js'
+import { createUploads, type Uploads } from './uploads.js'
 
 export type TemplateServiceDeps = Readonly<{
   store: TemplateStore
   builtins: readonly BuiltinTemplate[]
   /** Built and built-in templates by reference (a build's fromTemplate). */
-  lookup: (ref: string) => TemplateLookup | Promise<TemplateLookup>
+  lookup: (ref: string) => Promise<TemplateLookup>
   node: TemplateNode
   log: Logger
   dataDir: string
@@ -26,6 +26,8 @@ export type TemplateServiceDeps = Readonly<{
   limits: { maxCpu: number; maxMemoryMB: number }
   /** What a built-in's sandboxes get (the server's defaults), as listed. */
   builtinResources: { cpuCount: number; memoryMB: number }
+  /** Shares uploads beyond this process (a cluster keeps them in PostgreSQL for the node that builds). */
+  shareUploads?: (local: Uploads) => Uploads
 }>
 
 /** Where uploads are kept (`<hash>.tar`); builds read them from here. */
@@ -35,7 +37,8 @@ export function createTemplateService(deps: TemplateServiceDeps) {
   const { store, node } = deps
   const log = deps.log.child({ component: 'templates' })
   const filesDir = templateFilesDir(deps.dataDir)
-  const uploads = createUploads({ filesDir, secret: deps.uploadSecret })
+  const local = createUploads({ filesDir, secret: deps.uploadSecret })
+  const uploads = deps.shareUploads ? deps.shareUploads(local) : local
   const queue = createBuildQueue({ store, node, uploads, lookup: deps.lookup, maxConcurrentBuilds: deps.maxConcurrentBuilds, log })
   const catalog = createCatalog({ store, builtins: deps.builtins, node, queue, limits: deps.limits, builtinResources: deps.builtinResources, log })
 
@@ -45,11 +48,11 @@ export function createTemplateService(deps: TemplateServiceDeps) {
     ...catalog,
     ...tags,
     /** A template's tags; a built-in (listed like any template) has `default` on its one build. */
-    tags: (ref: string) => catalog.builtinTags(ref) ?? tags.tags(ref),
+    tags: async (ref: string) => (await catalog.builtinTags(ref)) ?? tags.tags(ref),
     startBuild: queue.start,
     /** The upload link of a template's files (404 for an unknown template). */
     async fileUploadLink(templateId: string, hash: string, baseUrl: string) {
-      templateOrThrow(store, templateId)
+      await templateOrThrow(store, templateId)
       return uploads.link(hash, baseUrl)
     },
     receiveUpload: uploads.receive,
@@ -60,7 +63,7 @@ export function createTemplateService(deps: TemplateServiceDeps) {
     },
     async close(): Promise<void> {
       await queue.close()
-      store.close()
+      await store.close()
     },
   }
 }

@@ -46,6 +46,44 @@ export type BuildRow = {
 
 export type TagRow = { tag: string; buildId: string; createdAt: string }
 
+/**
+ * The template catalog's storage: one interface, two implementations. SqliteTemplateStore (below)
+ * for `sandock serve` (one host, a file in the data dir); PgTemplateStore (cluster/pg-template-store.ts)
+ * for a cluster, where control replicas and node agents share PostgreSQL. Asynchronous because one
+ * of them is a network database.
+ */
+export interface TemplateStore {
+  templateById(templateId: string): Promise<TemplateRow | undefined>
+  templateByAlias(alias: string): Promise<TemplateRow | undefined>
+  /** By id or alias. */
+  findTemplate(ref: string): Promise<TemplateRow | undefined>
+  listTemplates(): Promise<TemplateRow[]>
+  /** Creates the template if the alias is new (else keeps it) and a waiting build, atomically. */
+  requestBuild(opts: { newTemplateId: string; alias: string; buildId: string; cpuCount: number; memoryMB: number; tags: string[] }): Promise<{ template: TemplateRow; build: BuildRow }>
+  deleteTemplate(templateId: string): Promise<void>
+  /** Counts a create from a stored or built-in template; unknown ids are ignored. */
+  recordSpawn(templateId: string): Promise<void>
+  setPublic(templateId: string, isPublic: boolean): Promise<void>
+  /** The built-ins' rows, each created the first time this catalog offers it. */
+  builtins(names: readonly string[]): Promise<BuiltinRow[]>
+  build(buildId: string): Promise<BuildRow | undefined>
+  buildsOf(templateId: string): Promise<BuildRow[]>
+  buildsInState(...states: BuildStatus[]): Promise<BuildRow[]>
+  setBuilding(buildId: string): Promise<void>
+  /** Marks a waiting or building build failed; a failed build never moves a tag. */
+  failBuild(buildId: string, reason: { message: string; step?: string }): Promise<void>
+  /** Marks a building build ready and points its tags (`default` when none were named) at it, atomically. */
+  finishBuild(buildId: string, image: string, config: TemplateRuntimeConfig): Promise<void>
+  assignTags(templateId: string, tags: string[], buildId: string): Promise<void>
+  removeTags(templateId: string, tags: string[]): Promise<void>
+  tag(templateId: string, tag: string): Promise<TagRow | undefined>
+  tagsOf(templateId: string): Promise<TagRow[]>
+  /** Appends lines in order (each build's lines are numbered from 0). */
+  appendLogs(buildId: string, entries: LogEntry[]): Promise<void>
+  logs(buildId: string, opts: { offset: number; limit: number; minLevel?: LogLevel; step?: string }): Promise<LogEntry[]>
+  close(): Promise<void>
+}
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS templates (
   template_id TEXT PRIMARY KEY, alias TEXT NOT NULL UNIQUE, cpu_count INTEGER NOT NULL, memory_mb INTEGER NOT NULL,
@@ -89,7 +127,8 @@ const toBuild = (r: Row): BuildRow => ({
   pendingTags: JSON.parse((r.pending_tags as string) || '[]') as string[],
 })
 
-export class TemplateStore {
+/** The catalog in SQLite, and this host's step cache (LayerCache: node-local, synchronous). */
+export class SqliteTemplateStore implements TemplateStore {
   private readonly db: DatabaseSync
 
   constructor(dataDir: string) {
@@ -102,7 +141,7 @@ export class TemplateStore {
     if (!columns.includes('public')) this.db.exec('ALTER TABLE templates ADD COLUMN public INTEGER NOT NULL DEFAULT 0')
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.db.close()
   }
 
@@ -120,42 +159,55 @@ export class TemplateStore {
 
   // ---- templates
 
-  templateById(templateId: string): TemplateRow | undefined {
+  private rowById(templateId: string): TemplateRow | undefined {
     const r = this.db.prepare('SELECT * FROM templates WHERE template_id = ?').get(templateId)
     return r ? toTemplate(r as Row) : undefined
   }
 
-  templateByAlias(alias: string): TemplateRow | undefined {
+  private rowByAlias(alias: string): TemplateRow | undefined {
     const r = this.db.prepare('SELECT * FROM templates WHERE alias = ?').get(alias)
     return r ? toTemplate(r as Row) : undefined
   }
 
-  /** By id or alias. */
-  findTemplate(ref: string): TemplateRow | undefined {
-    return this.templateById(ref) ?? this.templateByAlias(ref)
+  private buildRow(buildId: string): BuildRow | undefined {
+    const r = this.db.prepare('SELECT * FROM builds WHERE build_id = ?').get(buildId)
+    return r ? toBuild(r as Row) : undefined
   }
 
-  listTemplates(): TemplateRow[] {
+  async templateById(templateId: string): Promise<TemplateRow | undefined> {
+    return this.rowById(templateId)
+  }
+
+  async templateByAlias(alias: string): Promise<TemplateRow | undefined> {
+    return this.rowByAlias(alias)
+  }
+
+  /** By id or alias. */
+  async findTemplate(ref: string): Promise<TemplateRow | undefined> {
+    return this.rowById(ref) ?? this.rowByAlias(ref)
+  }
+
+  async listTemplates(): Promise<TemplateRow[]> {
     return this.db.prepare('SELECT * FROM templates ORDER BY created_at DESC, template_id').all().map((r) => toTemplate(r as Row))
   }
 
   /** Creates the template if the alias is new (else updates its resources) and a waiting build. */
-  requestBuild(opts: { newTemplateId: string; alias: string; buildId: string; cpuCount: number; memoryMB: number; tags: string[] }): { template: TemplateRow; build: BuildRow } {
+  async requestBuild(opts: { newTemplateId: string; alias: string; buildId: string; cpuCount: number; memoryMB: number; tags: string[] }): Promise<{ template: TemplateRow; build: BuildRow }> {
     return this.tx(() => {
       const now = new Date().toISOString()
-      let template = this.templateByAlias(opts.alias)
+      let template = this.rowByAlias(opts.alias)
       if (!template) {
         this.db.prepare('INSERT INTO templates (template_id, alias, cpu_count, memory_mb, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
           .run(opts.newTemplateId, opts.alias, opts.cpuCount, opts.memoryMB, now, now)
-        template = this.templateById(opts.newTemplateId)!
+        template = this.rowById(opts.newTemplateId)!
       }
       this.db.prepare('INSERT INTO builds (build_id, template_id, status, cpu_count, memory_mb, created_at, updated_at, pending_tags) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
         .run(opts.buildId, template.templateId, 'waiting', opts.cpuCount, opts.memoryMB, now, now, JSON.stringify(opts.tags))
-      return { template, build: this.build(opts.buildId)! }
+      return { template, build: this.buildRow(opts.buildId)! }
     })
   }
 
-  deleteTemplate(templateId: string): void {
+  async deleteTemplate(templateId: string): Promise<void> {
     this.db.prepare('DELETE FROM templates WHERE template_id = ?').run(templateId)
   }
 
@@ -164,18 +216,18 @@ export class TemplateStore {
    * on the wire. The API records each successful create (cold or from the warm pool); resumes,
    * forks and creates from snapshots are not spawns of a template. Unknown ids are ignored.
    */
-  recordSpawn(templateId: string): void {
+  async recordSpawn(templateId: string): Promise<void> {
     const now = new Date().toISOString()
     const stored = this.db.prepare('UPDATE templates SET spawn_count = spawn_count + 1, last_spawned_at = ? WHERE template_id = ?').run(now, templateId)
     if (Number(stored.changes) === 0) this.db.prepare('UPDATE builtin_templates SET spawn_count = spawn_count + 1, last_spawned_at = ? WHERE name = ?').run(now, templateId)
   }
 
-  setPublic(templateId: string, isPublic: boolean): void {
+  async setPublic(templateId: string, isPublic: boolean): Promise<void> {
     this.db.prepare('UPDATE templates SET public = ?, updated_at = ? WHERE template_id = ?').run(isPublic ? 1 : 0, new Date().toISOString(), templateId)
   }
 
   /** The built-ins' rows, each created the first time this server offers it. */
-  builtins(names: readonly string[]): BuiltinRow[] {
+  async builtins(names: readonly string[]): Promise<BuiltinRow[]> {
     const now = new Date().toISOString()
     const insert = this.db.prepare('INSERT OR IGNORE INTO builtin_templates (name, created_at) VALUES (?, ?)')
     const get = this.db.prepare('SELECT * FROM builtin_templates WHERE name = ?')
@@ -188,35 +240,34 @@ export class TemplateStore {
 
   // ---- builds
 
-  build(buildId: string): BuildRow | undefined {
-    const r = this.db.prepare('SELECT * FROM builds WHERE build_id = ?').get(buildId)
-    return r ? toBuild(r as Row) : undefined
+  async build(buildId: string): Promise<BuildRow | undefined> {
+    return this.buildRow(buildId)
   }
 
-  buildsOf(templateId: string): BuildRow[] {
+  async buildsOf(templateId: string): Promise<BuildRow[]> {
     return this.db.prepare('SELECT * FROM builds WHERE template_id = ? ORDER BY created_at DESC, build_id').all(templateId).map((r) => toBuild(r as Row))
   }
 
-  buildsInState(...states: BuildStatus[]): BuildRow[] {
+  async buildsInState(...states: BuildStatus[]): Promise<BuildRow[]> {
     return this.db.prepare(`SELECT * FROM builds WHERE status IN (${states.map(() => '?').join(',')})`).all(...states).map((r) => toBuild(r as Row))
   }
 
-  setBuilding(buildId: string): void {
+  async setBuilding(buildId: string): Promise<void> {
     const now = new Date().toISOString()
     this.db.prepare("UPDATE builds SET status = 'building', updated_at = ? WHERE build_id = ?").run(now, buildId)
   }
 
   /** Marks a build failed; a failed build never moves a tag, so a working template stays. */
-  failBuild(buildId: string, reason: { message: string; step?: string }): void {
+  async failBuild(buildId: string, reason: { message: string; step?: string }): Promise<void> {
     const now = new Date().toISOString()
     this.db.prepare("UPDATE builds SET status = 'error', updated_at = ?, finished_at = ?, reason = ? WHERE build_id = ? AND status IN ('waiting', 'building')")
       .run(now, now, JSON.stringify(reason), buildId)
   }
 
   /** Marks a build ready and points its tags (`default` when the request named none) at it, atomically. */
-  finishBuild(buildId: string, image: string, config: TemplateRuntimeConfig): void {
+  async finishBuild(buildId: string, image: string, config: TemplateRuntimeConfig): Promise<void> {
     this.tx(() => {
-      const build = this.build(buildId)
+      const build = this.buildRow(buildId)
       if (!build || build.status !== 'building') return
       const now = new Date().toISOString()
       this.db.prepare("UPDATE builds SET status = 'ready', updated_at = ?, finished_at = ?, image = ?, config = ? WHERE build_id = ?")
@@ -233,32 +284,32 @@ export class TemplateStore {
       .run(templateId, tag, buildId, now)
   }
 
-  assignTags(templateId: string, tags: string[], buildId: string): void {
+  async assignTags(templateId: string, tags: string[], buildId: string): Promise<void> {
     this.tx(() => {
       const now = new Date().toISOString()
       for (const tag of tags) this.setTag(templateId, tag, buildId, now)
     })
   }
 
-  removeTags(templateId: string, tags: string[]): void {
+  async removeTags(templateId: string, tags: string[]): Promise<void> {
     this.tx(() => {
       for (const tag of tags) this.db.prepare('DELETE FROM tags WHERE template_id = ? AND tag = ?').run(templateId, tag)
     })
   }
 
-  tag(templateId: string, tag: string): TagRow | undefined {
+  async tag(templateId: string, tag: string): Promise<TagRow | undefined> {
     const r = this.db.prepare('SELECT tag, build_id, created_at FROM tags WHERE template_id = ? AND tag = ?').get(templateId, tag) as Row | undefined
     return r ? { tag: r.tag as string, buildId: r.build_id as string, createdAt: r.created_at as string } : undefined
   }
 
-  tagsOf(templateId: string): TagRow[] {
+  async tagsOf(templateId: string): Promise<TagRow[]> {
     return this.db.prepare('SELECT tag, build_id, created_at FROM tags WHERE template_id = ? ORDER BY tag').all(templateId)
       .map((r) => ({ tag: (r as Row).tag as string, buildId: (r as Row).build_id as string, createdAt: (r as Row).created_at as string }))
   }
 
   // ---- logs
 
-  appendLogs(buildId: string, entries: LogEntry[]): void {
+  async appendLogs(buildId: string, entries: LogEntry[]): Promise<void> {
     if (entries.length === 0) return
     this.tx(() => {
       const last = this.db.prepare('SELECT COALESCE(MAX(seq), -1) AS seq FROM build_logs WHERE build_id = ?').get(buildId) as Row
@@ -268,7 +319,7 @@ export class TemplateStore {
     })
   }
 
-  logs(buildId: string, opts: { offset: number; limit: number; minLevel?: LogLevel; step?: string }): LogEntry[] {
+  async logs(buildId: string, opts: { offset: number; limit: number; minLevel?: LogLevel; step?: string }): Promise<LogEntry[]> {
     const levels = LEVELS.slice(LEVELS.indexOf(opts.minLevel ?? 'debug'))
     const rows = this.db.prepare(`SELECT ts, level, message, step FROM build_logs WHERE build_id = ? AND level IN (${levels.map(() => '?').join(',')})${opts.step ? ' AND step = ?' : ''} ORDER BY seq LIMIT ? OFFSET ?`)
       .all(buildId, ...levels, ...(opts.step ? [opts.step] : []), opts.limit, opts.offset) as Row[]

@@ -54,7 +54,15 @@ export async function ensureImage(recipe: ImageRecipe, labels: readonly string[]
   } finally {
     await rm(context, { recursive: true, force: true })
   }
+  await removeStaleTags(tag)
   return tag
+}
+
+/** Removes the other tags of `tag`'s repository: older builds of the same recipe, kept images never pile up. */
+export async function removeStaleTags(tag: string): Promise<void> {
+  const repo = tag.slice(0, tag.lastIndexOf(':'))
+  const all = (await docker(['image', 'ls', '--format', '{{.Repository}}:{{.Tag}}', repo])).split('\n').filter(Boolean)
+  await removeImages(all.filter((t) => t !== tag))
 }
 
 /** Bytes of an image on the host engine. */

@@ -8,7 +8,7 @@ export const getAliasRoute: FastifyPluginAsyncTypebox<TemplateRouteDeps> = async
   app.get('/templates/aliases/:alias', {
     schema: { params: Type.Object({ alias: Type.String({ minLength: 1, maxLength: 256 }) }), response: { 200: Type.Object({ templateID: Type.String(), public: Type.Boolean() }), '4xx': ErrorBody } },
   }, async (req) => {
-    const a = templates.alias(req.params.alias)
+    const a = await templates.alias(req.params.alias)
     return { templateID: a.templateId, public: a.public }
   })
 }

@@ -12,5 +12,5 @@ export const getBuildLogsRoute: FastifyPluginAsyncTypebox<TemplateRouteDeps> = a
       querystring: Type.Object({ cursor: Type.Optional(Type.Integer({ minimum: 0 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })), level: Level }),
       response: { 200: Type.Object({ logs: Type.Array(LogEntry) }), '4xx': ErrorBody },
     },
-  }, async (req) => ({ logs: templates.logs(req.params.templateID, req.params.buildID, req.query) }))
+  }, async (req) => ({ logs: await templates.logs(req.params.templateID, req.params.buildID, req.query) }))
 }

@@ -13,5 +13,5 @@ export const getBuildStatusRoute: FastifyPluginAsyncTypebox<TemplateRouteDeps> =
       querystring: Type.Object({ logsOffset: Type.Optional(Type.Integer({ minimum: 0 })), limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })), level: Level }),
       response: { 200: BuildStatus, '4xx': ErrorBody },
     },
-  }, async (req) => buildStatusBody(templates.status(req.params.templateID, req.params.buildID, req.query)))
+  }, async (req) => buildStatusBody(await templates.status(req.params.templateID, req.params.buildID, req.query)))
 }

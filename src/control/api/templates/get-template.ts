@@ -6,7 +6,7 @@ import { TemplateDetail, templateDetailBody, TemplateParams } from './schemas.js
 
 export const getTemplateRoute: FastifyPluginAsyncTypebox<TemplateRouteDeps> = async (app, { templates }) => {
   app.get('/templates/:templateID', { schema: { params: TemplateParams, response: { 200: TemplateDetail, '4xx': ErrorBody } } }, async (req) => {
-    const { template, builds } = templates.get(req.params.templateID)
+    const { template, builds } = await templates.get(req.params.templateID)
     return templateDetailBody(template, builds)
   })
 }

@@ -8,6 +8,6 @@ import { ListedTemplate, listedTemplateBody } from './schemas.js'
 export const listTemplatesRoute: FastifyPluginAsyncTypebox<TemplateRouteDeps> = async (app, { templates }) => {
   for (const url of ['/templates', '/v2/templates']) {
     app.get(url, { schema: { response: { 200: Type.Array(ListedTemplate), '4xx': ErrorBody } } }, async () =>
-      templates.list().map((x) => listedTemplateBody(x.template, x.builds)))
+      (await templates.list()).map((x) => listedTemplateBody(x.template, x.builds)))
   }
 }

@@ -9,7 +9,7 @@ export const removeTagsRoute: FastifyPluginAsyncTypebox<TemplateRouteDeps> = asy
   app.delete('/templates/tags', {
     schema: { body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 256 }), tags: Tags }), response: { 204: Type.Null(), '4xx': ErrorBody } },
   }, async (req, reply) => {
-    templates.removeTags(req.body.name, req.body.tags)
+    await templates.removeTags(req.body.name, req.body.tags)
     return reply.code(204).send(null)
   })
 }

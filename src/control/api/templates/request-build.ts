@@ -18,7 +18,7 @@ export const requestBuildRoute: FastifyPluginAsyncTypebox<TemplateRouteDeps> = a
       },
     },
   }, async (req, reply) => {
-    const { template, build, tags } = templates.requestBuild(req.body)
+    const { template, build, tags } = await templates.requestBuild(req.body)
     return reply.code(202).send({ templateID: template.templateId, buildID: build.buildId, public: false, names: [template.alias], aliases: [template.alias], tags })
   })
 }

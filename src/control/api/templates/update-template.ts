@@ -12,15 +12,15 @@ export const updateTemplateRoute: FastifyPluginAsyncTypebox<TemplateRouteDeps> =
   app.patch('/v2/templates/:templateID', {
     schema: { params: TemplateParams, body: TemplateUpdate, response: { 200: Type.Object({ names: Type.Array(Type.String()) }), '4xx': ErrorBody } },
   }, async (req) => {
-    if (req.body.public === undefined) return { names: [templates.get(req.params.templateID).template.alias] }
-    return { names: templates.setPublic(req.params.templateID, req.body.public) }
+    if (req.body.public === undefined) return { names: [(await templates.get(req.params.templateID)).template.alias] }
+    return { names: await templates.setPublic(req.params.templateID, req.body.public) }
   })
   // compat: the deprecated route answers 200 with an empty body.
   app.patch('/templates/:templateID', {
     schema: { params: TemplateParams, body: TemplateUpdate, response: { 200: Type.String({ maxLength: 0 }), '4xx': ErrorBody } },
   }, async (req, reply) => {
-    if (req.body.public === undefined) templates.get(req.params.templateID)
-    else templates.setPublic(req.params.templateID, req.body.public)
+    if (req.body.public === undefined) await templates.get(req.params.templateID)
+    else await templates.setPublic(req.params.templateID, req.body.public)
     return reply.code(200).send('')
   })
 }

@@ -8,7 +8,7 @@ import pino from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
 import { builtinTemplates, type BuiltinTemplate } from '../../../../src/control/templates/builtins.js'
 import { createCatalog } from '../../../../src/control/templates/catalog.js'
-import { TemplateStore } from '../../../../src/control/templates/template-store.js'
+import { SqliteTemplateStore } from '../../../../src/control/templates/template-store.js'
 
 describe('template catalog: built-ins', () => {
   let dir: string | undefined
@@ -17,7 +17,7 @@ describe('template catalog: built-ins', () => {
   })
   const catalogOf = async (builtins: readonly BuiltinTemplate[]) => {
     dir = await mkdtemp(join(tmpdir(), 'sandock-catalog-'))
-    const store = new TemplateStore(dir)
+    const store = new SqliteTemplateStore(dir)
     const catalog = createCatalog({
       store, builtins, log: pino({ level: 'silent' }),
       node: { usesTemplate: async () => false, removeImage: async () => 'removed' as const },
@@ -34,7 +34,7 @@ describe('template catalog: built-ins', () => {
     const extra: BuiltinTemplate = { ...defined[0]!, name: 'extra-builtin', image: 'sandock/extra:unit' }
     const builtins = [...defined, extra]
     const { store, catalog } = await catalogOf(builtins)
-    const listed = catalog.list()
+    const listed = await catalog.list()
     expect(listed.map((x) => x.template.templateId).sort()).toEqual(builtins.map((b) => b.name).sort())
     for (const x of listed) {
       // Its own resources (code-interpreter-v1, desktop: 2 CPU, 2 GiB), else the server's defaults.
@@ -46,12 +46,12 @@ describe('template catalog: built-ins', () => {
     // Each built-in has its own build id, stable across calls; GET /templates/{id} finds each.
     const ids = listed.map((x) => x.builds[0]!.buildId)
     expect(new Set(ids).size).toBe(ids.length)
-    expect(catalog.list().map((x) => x.builds[0]!.buildId)).toEqual(ids)
-    expect(catalog.get('extra-builtin').template.templateId).toBe('extra-builtin')
+    expect((await catalog.list()).map((x) => x.builds[0]!.buildId)).toEqual(ids)
+    expect((await catalog.get('extra-builtin')).template.templateId).toBe('extra-builtin')
     // Spawns are counted per built-in.
-    store.recordSpawn('extra-builtin')
-    expect(catalog.get('extra-builtin').template.spawnCount).toBe(1)
-    expect(catalog.get('base').template.spawnCount).toBe(0)
-    store.close()
+    await store.recordSpawn('extra-builtin')
+    expect((await catalog.get('extra-builtin')).template.spawnCount).toBe(1)
+    expect((await catalog.get('base')).template.spawnCount).toBe(0)
+    await store.close()
   })
 })

@@ -8,7 +8,7 @@ import { describe, expect, it, onTestFinished } from 'vitest'
 import type { BuiltinImageState } from '../../../../src/control/templates/builtin-images.js'
 import { builtinTemplates } from '../../../../src/control/templates/builtins.js'
 import { createTemplateLookup, createTemplateResolver, refreshingLookup } from '../../../../src/control/templates/resolve.js'
-import { TemplateStore } from '../../../../src/control/templates/template-store.js'
+import { SqliteTemplateStore } from '../../../../src/control/templates/template-store.js'
 import type { ResolvedTemplate } from '../../../../src/control/templates/types.js'
 import { rejection } from '../../../support/async.js'
 
@@ -16,15 +16,15 @@ const config = { user: 'u', workdir: '/w', envs: { A: '1' }, startCmd: 's', read
 
 async function catalog() {
   const dir = await mkdtemp(join(tmpdir(), 'sandock-resolve-'))
-  const store = new TemplateStore(dir)
+  const store = new SqliteTemplateStore(dir)
   onTestFinished(async () => {
-    store.close()
+    await store.close()
     await rm(dir, { recursive: true, force: true })
   })
-  const { template, build } = store.requestBuild({ newTemplateId: 'tid', alias: 'app', buildId: 'b1', cpuCount: 4, memoryMB: 2048, tags: ['v1'] })
-  store.setBuilding(build.buildId)
-  store.finishBuild(build.buildId, 'img:app-v1', config)
-  store.requestBuild({ newTemplateId: 'tid2', alias: 'never', buildId: 'b2', cpuCount: 1, memoryMB: 512, tags: [] })
+  const { template, build } = await store.requestBuild({ newTemplateId: 'tid', alias: 'app', buildId: 'b1', cpuCount: 4, memoryMB: 2048, tags: ['v1'] })
+  await store.setBuilding(build.buildId)
+  await store.finishBuild(build.buildId, 'img:app-v1', config)
+  await store.requestBuild({ newTemplateId: 'tid2', alias: 'never', buildId: 'b2', cpuCount: 1, memoryMB: 512, tags: [] })
   const states = new Map<string, BuiltinImageState>([['base', { state: 'ready', image: 'sandock/base:x' }]])
   const lookup = createTemplateLookup(store, builtinTemplates({ baseImage: 'sandock/base:x' }), { state: (name) => states.get(name) })
   return { store, lookup, states, templateId: template.templateId }
@@ -34,9 +34,9 @@ describe('template look-up', () => {
   it('finds the built-in base (default and latest tags) and built templates by alias, tag, namespace or id', async () => {
     const { lookup } = await catalog()
     for (const ref of ['base', 'base:default', 'base:latest', 'Team/Base']) {
-      expect(lookup(ref).template).toMatchObject({ templateId: 'base', image: 'sandock/base:x', cpuCount: 0, memoryMB: 0, config: { user: 'user', shell: '/bin/bash' } })
+      expect((await lookup(ref)).template).toMatchObject({ templateId: 'base', image: 'sandock/base:x', cpuCount: 0, memoryMB: 0, config: { user: 'user', shell: '/bin/bash' } })
     }
-    for (const ref of ['app:v1', 'team/app:v1', 'tid:v1']) expect(lookup(ref).template).toEqual({ templateId: 'tid', alias: 'app', image: 'img:app-v1', cpuCount: 4, memoryMB: 2048, config })
+    for (const ref of ['app:v1', 'team/app:v1', 'tid:v1']) expect((await lookup(ref)).template).toEqual({ templateId: 'tid', alias: 'app', image: 'img:app-v1', cpuCount: 4, memoryMB: 2048, config })
   })
 
   it.each([
@@ -47,18 +47,18 @@ describe('template look-up', () => {
     ['app', "tag 'undefined' does not exist for template 'app'"],
   ])('answers %s with the reason it is missing', async (ref, missing) => {
     const { lookup } = await catalog()
-    expect(lookup(ref)).toEqual({ missing })
+    expect(await lookup(ref)).toEqual({ missing })
   })
 
   it('gives a derived built-in its image and resources once ready, and says why it cannot start before', async () => {
     const { lookup, states } = await catalog()
-    expect(lookup('code-interpreter-v1')).toEqual({ missing: "the built-in template 'code-interpreter-v1' is not ready", unavailable: true })
+    expect(await lookup('code-interpreter-v1')).toEqual({ missing: "the built-in template 'code-interpreter-v1' is not ready", unavailable: true })
     states.set('code-interpreter-v1', { state: 'building', image: 'sandock/code-interpreter:abc', since: Date.now() - 42_000 })
-    expect(lookup('code-interpreter-v1')).toEqual({ unavailable: true, missing: "the built-in template 'code-interpreter-v1' is being built (started 42 s ago, usually a few minutes); try again when it is ready" })
+    expect(await lookup('code-interpreter-v1')).toEqual({ unavailable: true, missing: "the built-in template 'code-interpreter-v1' is being built (started 42 s ago, usually a few minutes); try again when it is ready" })
     states.set('desktop', { state: 'unavailable', reason: 'the build failed: apt' })
-    expect(lookup('desktop')).toEqual({ missing: 'the build failed: apt', unavailable: true })
+    expect(await lookup('desktop')).toEqual({ missing: 'the build failed: apt', unavailable: true })
     states.set('code-interpreter-v1', { state: 'ready', image: 'sandock/code-interpreter:abc' })
-    expect(lookup('code-interpreter-v1:latest').template).toMatchObject({
+    expect((await lookup('code-interpreter-v1:latest')).template).toMatchObject({
       templateId: 'code-interpreter-v1', image: 'sandock/code-interpreter:abc', cpuCount: 2, memoryMB: 2048,
       config: { user: 'user', workdir: '/home/user', startCmd: expect.stringContaining('sandock.mjs interpreter'), readyCmd: expect.stringContaining('49999/health') },
     })

@@ -1,49 +1,131 @@
-// The SQLite template store: templates reused by alias, tags moved only on success, build states
-// and paged logs, all of it on disk.
+// The template store's contract, for both implementations: SQLite (`sandock serve`) and
+// PostgreSQL (the cluster, against a real postgresql-15 on a loopback port). Templates reused by
+// alias, tags moved only on success, build states and paged logs, all of it kept.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { TemplateStore } from '../../../../src/control/templates/template-store.js'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { createDb, migrate, type Db } from '../../../../src/control/cluster/pg.js'
+import { PgTemplateStore } from '../../../../src/control/cluster/pg-template-store.js'
+import { SqliteTemplateStore, type TemplateStore } from '../../../../src/control/templates/template-store.js'
+import { createDatabase, postgresAvailable, startPostgres, type TestPostgres } from '../../../support/postgres.js'
 
-describe('template store', () => {
-  let dir: string | undefined
-  afterEach(async () => {
-    if (dir) await rm(dir, { recursive: true, force: true })
-  })
-  const open = async () => {
-    dir = await mkdtemp(join(tmpdir(), 'sandock-store-'))
-    return new TemplateStore(dir)
-  }
-  const config = { user: 'user', workdir: undefined, envs: {}, startCmd: undefined, readyCmd: undefined, shell: '/bin/bash' }
+const config = { user: 'user', workdir: '/w', envs: { A: '1' }, startCmd: 'serve', readyCmd: 'check', shell: '/bin/bash' }
 
-  it('reuses the template of an alias, moves tags only on success, and pages logs', async () => {
-    const store = await open()
-    const one = store.requestBuild({ newTemplateId: 't1', alias: 'app', buildId: 'b1', cpuCount: 1, memoryMB: 512, tags: ['default'] })
-    const two = store.requestBuild({ newTemplateId: 't2', alias: 'app', buildId: 'b2', cpuCount: 1, memoryMB: 512, tags: ['default', 'v2'] })
+type Opened = { store: TemplateStore; reopen(): Promise<TemplateStore> }
+
+let server: TestPostgres | undefined
+let dbs = 0
+const pools: Db[] = []
+beforeAll(async () => {
+  if (postgresAvailable()) server = await startPostgres()
+}, 60_000)
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.end()))
+  await server?.stop()
+})
+
+const kinds: Array<[string, () => Promise<Opened>]> = [
+  ['sqlite', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sandock-store-'))
+    onTestFinished(() => rm(dir, { recursive: true, force: true }))
+    return { store: new SqliteTemplateStore(dir), reopen: async () => new SqliteTemplateStore(dir) }
+  }],
+  ['postgres', async () => {
+    const url = await createDatabase(server!.url, `store_${process.pid}_${dbs++}`)
+    const open = async () => {
+      const db = createDb(url)
+      pools.push(db)
+      await migrate(db)
+      return new PgTemplateStore(db)
+    }
+    return { store: await open(), reopen: open }
+  }],
+]
+
+describe.each(kinds)('template store (%s)', (kind, open) => {
+  const available = () => kind === 'sqlite' || server !== undefined
+
+  it('reuses the template of an alias, moves tags only on success, and pages logs', async ({ skip }) => {
+    if (!available()) skip('postgresql-15 is not installed')
+    const { store, reopen } = await open()
+    const one = await store.requestBuild({ newTemplateId: 't1', alias: 'app', buildId: 'b1', cpuCount: 1, memoryMB: 512, tags: ['default'] })
+    const two = await store.requestBuild({ newTemplateId: 't2', alias: 'app', buildId: 'b2', cpuCount: 1, memoryMB: 512, tags: ['default', 'v2'] })
     expect(two.template.templateId).toBe(one.template.templateId)
-    store.setBuilding('b1')
-    store.finishBuild('b1', 'img1', config)
-    expect(store.tag('t1', 'default')?.buildId).toBe('b1')
-    store.setBuilding('b2')
-    store.failBuild('b2', { message: 'boom', step: '1' })
-    expect(store.tag('t1', 'default')?.buildId).toBe('b1')
-    expect(store.tag('t1', 'v2')).toBeUndefined()
-    expect(store.build('b2')).toMatchObject({ status: 'error', reason: { message: 'boom', step: '1' } })
+    expect(two.build).toMatchObject({ buildId: 'b2', status: 'waiting', pendingTags: ['default', 'v2'] })
+    await store.setBuilding('b1')
+    await store.finishBuild('b1', 'img1', config)
+    expect((await store.tag('t1', 'default'))?.buildId).toBe('b1')
+    expect(await store.build('b1')).toMatchObject({ status: 'ready', image: 'img1', config })
+    await store.setBuilding('b2')
+    await store.failBuild('b2', { message: 'boom', step: '1' })
+    expect((await store.tag('t1', 'default'))?.buildId).toBe('b1')
+    expect(await store.tag('t1', 'v2')).toBeUndefined()
+    expect(await store.build('b2')).toMatchObject({ status: 'error', reason: { message: 'boom', step: '1' } })
     // A finished build is never failed afterwards.
-    store.failBuild('b1', { message: 'late' })
-    expect(store.build('b1')?.status).toBe('ready')
+    await store.failBuild('b1', { message: 'late' })
+    expect((await store.build('b1'))?.status).toBe('ready')
+    expect((await store.buildsInState('error')).map((b) => b.buildId)).toEqual(['b2'])
+    expect((await store.buildsOf('t1')).map((b) => b.buildId).sort()).toEqual(['b1', 'b2'])
 
-    store.appendLogs('b1', [0, 1, 2, 3, 4].map((i) => ({ timestamp: 't', level: i === 3 ? 'error' as const : 'info' as const, message: `line ${i}`, step: String(i % 2) })))
-    expect(store.logs('b1', { offset: 3, limit: 10 }).map((l) => l.message)).toEqual(['line 3', 'line 4'])
-    expect(store.logs('b1', { offset: 9, limit: 10 })).toEqual([])
-    expect(store.logs('b1', { offset: 0, limit: 10, minLevel: 'warn' }).map((l) => l.message)).toEqual(['line 3'])
-    expect(store.logs('b1', { offset: 0, limit: 10, step: '1' }).map((l) => l.message)).toEqual(['line 1', 'line 3'])
-    store.close()
-    // Everything is on disk.
-    const again = new TemplateStore(dir!)
-    expect(again.findTemplate('app')?.templateId).toBe('t1')
-    expect(again.logs('b1', { offset: 0, limit: 100 })).toHaveLength(5)
-    again.close()
+    await store.appendLogs('b1', [0, 1, 2].map((i) => ({ timestamp: 't', level: 'info' as const, message: `line ${i}`, step: String(i % 2) })))
+    await store.appendLogs('b1', [3, 4].map((i) => ({ timestamp: 't', level: i === 3 ? 'error' as const : 'info' as const, message: `line ${i}`, step: String(i % 2) })))
+    expect((await store.logs('b1', { offset: 3, limit: 10 })).map((l) => l.message)).toEqual(['line 3', 'line 4'])
+    expect(await store.logs('b1', { offset: 9, limit: 10 })).toEqual([])
+    expect((await store.logs('b1', { offset: 0, limit: 10, minLevel: 'warn' })).map((l) => l.message)).toEqual(['line 3'])
+    expect((await store.logs('b1', { offset: 0, limit: 10, step: '1' })).map((l) => l.message)).toEqual(['line 1', 'line 3'])
+    await store.close()
+    // Everything is kept.
+    const again = await reopen()
+    expect((await again.findTemplate('app'))?.templateId).toBe('t1')
+    expect((await again.findTemplate('t1'))?.alias).toBe('app')
+    expect(await again.logs('b1', { offset: 0, limit: 100 })).toHaveLength(5)
+    await again.close()
+  })
+
+  it('moves and removes tags, lists templates newest first, and deletes a template with its builds', async ({ skip }) => {
+    if (!available()) skip('postgresql-15 is not installed')
+    const { store } = await open()
+    await store.requestBuild({ newTemplateId: 'ta', alias: 'a', buildId: 'ba', cpuCount: 1, memoryMB: 256, tags: [] })
+    await new Promise((r) => setTimeout(r, 5))
+    await store.requestBuild({ newTemplateId: 'tb', alias: 'b', buildId: 'bb', cpuCount: 2, memoryMB: 512, tags: ['x'] })
+    await store.setBuilding('bb')
+    await store.finishBuild('bb', 'imgb', config)
+    expect((await store.listTemplates()).map((t) => t.templateId)).toEqual(['tb', 'ta'])
+    expect((await store.tagsOf('tb')).map((t) => t.tag)).toEqual(['x'])
+    await store.assignTags('tb', ['y', 'Z'], 'bb')
+    expect((await store.tagsOf('tb')).map((t) => t.tag)).toEqual(['Z', 'x', 'y'])
+    await store.removeTags('tb', ['x', 'Z'])
+    expect((await store.tagsOf('tb')).map((t) => t.tag)).toEqual(['y'])
+    await store.deleteTemplate('tb')
+    expect(await store.findTemplate('b')).toBeUndefined()
+    expect(await store.build('bb')).toBeUndefined()
+    expect(await store.tagsOf('tb')).toEqual([])
+    await store.close()
+  })
+
+  it('counts spawns of stored and built-in templates, keeps the public flag, and dates each built-in once', async ({ skip }) => {
+    if (!available()) skip('postgresql-15 is not installed')
+    const { store, reopen } = await open()
+    await store.requestBuild({ newTemplateId: 'tp', alias: 'p', buildId: 'bp', cpuCount: 1, memoryMB: 256, tags: [] })
+    expect((await store.templateById('tp'))?.public).toBe(false)
+    await store.setPublic('tp', true)
+    expect((await store.templateById('tp'))?.public).toBe(true)
+    await store.recordSpawn('tp')
+    await store.recordSpawn('tp')
+    expect(await store.templateById('tp')).toMatchObject({ spawnCount: 2, lastSpawnedAt: expect.any(String) })
+    const first = await store.builtins(['base', 'desktop'])
+    expect(first).toEqual([
+      { name: 'base', createdAt: expect.any(String), spawnCount: 0, lastSpawnedAt: null },
+      { name: 'desktop', createdAt: expect.any(String), spawnCount: 0, lastSpawnedAt: null },
+    ])
+    await store.recordSpawn('desktop')
+    // An unknown id counts nowhere.
+    await store.recordSpawn('nope')
+    await new Promise((r) => setTimeout(r, 5))
+    const again = await (await reopen()).builtins(['desktop', 'base'])
+    expect(again.map((b) => [b.name, b.createdAt, b.spawnCount])).toEqual([['desktop', first[1]!.createdAt, 1], ['base', first[0]!.createdAt, 0]])
+    expect(again[0]!.lastSpawnedAt).toEqual(expect.any(String))
+    await store.close()
   })
 })

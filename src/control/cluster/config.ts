@@ -1,0 +1,65 @@
+// loadClusterConfig(): the SANDOCK_* variables of `sandock control` and `sandock node`, on top of
+// `sandock serve`'s (control/config.ts), validated once and frozen. Secrets are files (Swarm
+// secrets under /run/secrets), read at start, never values in the environment.
+import { hostname } from 'node:os'
+import { envReader } from '../../shared/config.js'
+
+export type ClusterConfig = Readonly<{
+  /** postgres://user:password@host:port/db: the cluster's shared state. */
+  databaseUrl: string
+  /** File with the database password (a Swarm secret), when the URL carries none. */
+  databasePasswordFile: string | undefined
+  /** File with the token seed (envd and traffic tokens, upload URLs): the same on every replica and node. */
+  tokenSeedFile: string
+  /** File with the node token control shows the agents. */
+  nodeTokenFile: string
+  /** File with API keys, one per line or comma-separated (control); SANDOCK_API_KEYS adds to it. */
+  apiKeysFile: string | undefined
+  /** host:port of the image registry nodes push builds and snapshots to and pull from ('' = none: images stay on their node). */
+  registry: string
+  /** This node's name in the cluster (default the hostname). */
+  nodeId: string
+  /** The address control reaches this node's agent and proxy at (default: the one this node reaches PostgreSQL from). */
+  nodeAddress: string | undefined
+  /** The agent API's port (the node's sandbox proxy is on SANDOCK_PROXY_PORT). */
+  agentPort: number
+  /** Where the host's /proc is mounted in the agent's container (egress rules enter sandboxes' namespaces through it). */
+  hostProc: string
+  /** CPUs and memory placement may hand out on this node (default: the machine's). */
+  nodeCpus: number | undefined
+  nodeMemoryMB: number | undefined
+  heartbeatMs: number
+  /** A node whose heartbeat is older is dead: placement skips it and its sandboxes are gone. */
+  deadAfterMs: number
+  /** How often one control replica reconciles the sandbox catalog with the nodes. */
+  reconcileMs: number
+}>
+
+export function loadClusterConfig(env: NodeJS.ProcessEnv = process.env, role: 'control' | 'node'): ClusterConfig {
+  const r = envReader(env)
+  const config = {
+    databaseUrl: r.str('SANDOCK_DATABASE_URL', ''),
+    databasePasswordFile: r.optStr('SANDOCK_DATABASE_PASSWORD_FILE'),
+    tokenSeedFile: r.str('SANDOCK_TOKEN_SEED_FILE', ''),
+    nodeTokenFile: r.str('SANDOCK_NODE_TOKEN_FILE', ''),
+    apiKeysFile: r.optStr('SANDOCK_API_KEYS_FILE'),
+    registry: r.str('SANDOCK_REGISTRY', ''),
+    nodeId: r.str('SANDOCK_NODE_ID', hostname()),
+    nodeAddress: r.optStr('SANDOCK_NODE_ADDRESS'),
+    agentPort: r.int('SANDOCK_AGENT_PORT', 3003, { min: 0, max: 65535 }),
+    hostProc: r.str('SANDOCK_HOST_PROC', '/proc'),
+    nodeCpus: r.optStr('SANDOCK_NODE_CPUS') === undefined ? undefined : r.int('SANDOCK_NODE_CPUS', 1, { min: 1, max: 4096 }),
+    nodeMemoryMB: r.optStr('SANDOCK_NODE_MEMORY_MB') === undefined ? undefined : r.int('SANDOCK_NODE_MEMORY_MB', 1024, { min: 64 }),
+    heartbeatMs: r.int('SANDOCK_NODE_HEARTBEAT_MS', 2000, { min: 100 }),
+    deadAfterMs: r.int('SANDOCK_NODE_DEAD_AFTER_MS', 6000, { min: 300 }),
+    reconcileMs: r.int('SANDOCK_RECONCILE_MS', 10_000, { min: 500 }),
+  }
+  if (!/^postgres(ql)?:\/\//.test(config.databaseUrl)) r.problem('SANDOCK_DATABASE_URL must be a postgres:// URL')
+  if (!config.tokenSeedFile) r.problem('SANDOCK_TOKEN_SEED_FILE is required (a Swarm secret: the same seed on every replica and node)')
+  if (!config.nodeTokenFile) r.problem('SANDOCK_NODE_TOKEN_FILE is required (a Swarm secret: control shows it to the node agents)')
+  if (config.registry && !/^[a-z0-9.-]+(:\d+)?$/i.test(config.registry)) r.problem(`SANDOCK_REGISTRY must be host[:port], got "${config.registry}"`)
+  if (role === 'node' && !/^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/.test(config.nodeId)) r.problem(`SANDOCK_NODE_ID must be a name, got "${config.nodeId}"`)
+  if (config.deadAfterMs <= config.heartbeatMs) r.problem('SANDOCK_NODE_DEAD_AFTER_MS must exceed SANDOCK_NODE_HEARTBEAT_MS')
+  r.assertValid()
+  return Object.freeze(config)
+}

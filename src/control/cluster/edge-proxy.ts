@@ -1,0 +1,102 @@
+// The proxy's edge on a control replica: routes each request or WebSocket upgrade exactly as the
+// one-host proxy does (E2b-Sandbox-Id/-Port headers, or Host in domain mode), finds the sandbox's
+// node in the catalog, and forwards the raw stream to that node's own sandbox proxy, Host and
+// headers untouched. Traffic tokens, auto-resume, envd's reserved routes, dial retries and the 502s
+// of a sandbox's port are the node proxy's (so their bodies are byte for byte the contract's);
+// the edge answers only what it alone knows: no sandbox in the request, or no such sandbox (the
+// same bodies, from proxy-errors.ts).
+import http from 'node:http'
+import type { Duplex } from 'node:stream'
+import { ProxyServer } from 'http-proxy-3'
+import type { Logger } from 'pino'
+import { badRoute, noSandboxInRequest, sandboxNotFound, sendProxyError, writeProxyErrorToSocket, type ProxyError } from '../proxy/proxy-errors.js'
+import { createProxyHttpServer, type SandboxProxy } from '../proxy/proxy-server.js'
+import { isRouteError, routeRequest } from '../proxy/route-host.js'
+
+/** Where a sandbox's node proxy listens; undefined: no such sandbox (or its node is dead). */
+export type NodeTarget = Readonly<{ nodeId: string; address: string; proxyPort: number }>
+
+/** Positive look-ups are kept this long: a burst of requests to one sandbox costs one query. */
+const ROUTE_CACHE_MS = 2000
+
+export function createEdgeProxy(deps: { locate: (sandboxId: string) => Promise<NodeTarget | undefined>; domain: string; log: Logger }): SandboxProxy {
+  const { log } = deps
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
+  const proxy = new ProxyServer({ agent, ws: true, xfwd: true })
+  const cache = new Map<string, { target: NodeTarget; until: number }>()
+  const sockets = new Set<Duplex>()
+  const upgraded = new WeakSet<http.IncomingMessage>()
+  proxy.on('proxyReqWs', (proxyReq, req) => proxyReq.once('upgrade', () => upgraded.add(req)))
+
+  proxy.on('error', (err, _req, res) => {
+    log.debug({ err }, 'edge: proxied socket failed')
+    if (!(res instanceof http.ServerResponse)) res.destroy()
+  })
+  // The node's side ending mid-response must break the client's too, never end it cleanly.
+  proxy.on('proxyRes', (proxyRes, _req, res) => {
+    proxyRes.once('close', () => { if (!proxyRes.complete) res.destroy() })
+  })
+
+  async function locate(sandboxId: string): Promise<NodeTarget | undefined> {
+    const hit = cache.get(sandboxId)
+    if (hit && hit.until > Date.now()) return hit.target
+    const target = await deps.locate(sandboxId)
+    if (target) cache.set(sandboxId, { target, until: Date.now() + ROUTE_CACHE_MS })
+    else cache.delete(sandboxId)
+    if (cache.size > 10_000) cache.clear()
+    return target
+  }
+
+  /** The node to forward to, or the edge's own error. */
+  async function resolve(req: http.IncomingMessage): Promise<{ target: NodeTarget; sandboxId: string } | ProxyError> {
+    const route = routeRequest({ host: req.headers.host, headers: req.headers, domain: deps.domain })
+    if (route === undefined) return noSandboxInRequest()
+    if (isRouteError(route)) return badRoute(route.error)
+    const target = await locate(route.sandboxId)
+    return target ? { target, sandboxId: route.sandboxId } : sandboxNotFound(route.sandboxId)
+  }
+
+  function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    resolve(req).then((r) => {
+      if ('body' in r) return sendProxyError(res, r)
+      proxy.web(req, res, { target: `http://${r.target.address}:${r.target.proxyPort}` }, (err) => {
+        cache.delete(r.sandboxId)
+        if (res.headersSent) return void res.destroy()
+        // The node proxy is unreachable: its sandboxes cannot answer (the node is going or gone).
+        log.warn({ err, sandboxId: r.sandboxId, nodeId: r.target.nodeId }, 'edge: the node proxy is unreachable')
+        sendProxyError(res, sandboxNotFound(r.sandboxId))
+      })
+    }, (err: unknown) => {
+      log.error({ err }, 'edge: routing failed')
+      res.destroy()
+    })
+  }
+
+  function handleUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
+    socket.on('error', (err) => log.debug({ err }, 'edge: client socket failed'))
+    sockets.add(socket)
+    socket.once('close', () => sockets.delete(socket))
+    resolve(req).then((r) => {
+      if ('body' in r) return writeProxyErrorToSocket(socket, r)
+      proxy.ws(req, socket, head, { target: `http://${r.target.address}:${r.target.proxyPort}` }, (err) => {
+        cache.delete(r.sandboxId)
+        log.debug({ err, sandboxId: r.sandboxId }, 'edge: proxied websocket failed')
+        if (socket.writable && !upgraded.has(req)) writeProxyErrorToSocket(socket, sandboxNotFound(r.sandboxId))
+        else socket.destroy()
+      })
+    }, () => socket.destroy())
+  }
+
+  const server = createProxyHttpServer(handle, handleUpgrade)
+
+  return {
+    server, handle, handleUpgrade,
+    async close() {
+      for (const s of sockets) s.destroy()
+      const closed = server.listening ? new Promise<void>((r) => server.close(() => r())) : Promise.resolve()
+      server.closeAllConnections()
+      agent.destroy()
+      await closed
+    },
+  }
+}

@@ -1,0 +1,103 @@
+// The cluster's PostgreSQL: one pool per process, the schema (created once, under an advisory lock
+// so replicas starting together do not race), and a transaction helper. Everything the cluster
+// shares lives here: the template catalog (same tables as the SQLite store), uploaded template
+// files, snapshots' metadata, the sandbox → node catalog, create reservations (the cluster-wide
+// sandbox limit), the node registry with heartbeats, and API key digests.
+import pg from 'pg'
+
+export type Db = pg.Pool
+export type Tx = pg.PoolClient
+
+/** A fixed key for the schema lock; other advisory locks use their own (see LOCKS). */
+export const LOCKS = { schema: 7301, reservations: 7302, chores: 7303 } as const
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS templates (
+  template_id TEXT PRIMARY KEY, alias TEXT NOT NULL UNIQUE, cpu_count INTEGER NOT NULL, memory_mb INTEGER NOT NULL,
+  created_at TEXT NOT NULL, updated_at TEXT NOT NULL, spawn_count INTEGER NOT NULL DEFAULT 0, last_spawned_at TEXT,
+  public BOOLEAN NOT NULL DEFAULT false
+);
+CREATE TABLE IF NOT EXISTS builtin_templates (
+  name TEXT PRIMARY KEY, created_at TEXT NOT NULL, spawn_count INTEGER NOT NULL DEFAULT 0, last_spawned_at TEXT
+);
+CREATE TABLE IF NOT EXISTS builds (
+  build_id TEXT PRIMARY KEY, template_id TEXT NOT NULL REFERENCES templates(template_id) ON DELETE CASCADE,
+  status TEXT NOT NULL, cpu_count INTEGER NOT NULL, memory_mb INTEGER NOT NULL,
+  created_at TEXT NOT NULL, updated_at TEXT NOT NULL, finished_at TEXT,
+  image TEXT, config JSONB, reason JSONB, pending_tags JSONB NOT NULL DEFAULT '[]'
+);
+CREATE INDEX IF NOT EXISTS builds_by_template ON builds(template_id, created_at);
+CREATE TABLE IF NOT EXISTS tags (
+  template_id TEXT NOT NULL REFERENCES templates(template_id) ON DELETE CASCADE, tag TEXT NOT NULL,
+  build_id TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (template_id, tag)
+);
+CREATE TABLE IF NOT EXISTS build_logs (
+  build_id TEXT NOT NULL REFERENCES builds(build_id) ON DELETE CASCADE, seq INTEGER NOT NULL,
+  ts TEXT NOT NULL, level TEXT NOT NULL, message TEXT NOT NULL, step TEXT, PRIMARY KEY (build_id, seq)
+);
+CREATE TABLE IF NOT EXISTS template_files (hash TEXT PRIMARY KEY, data BYTEA NOT NULL, created_at TIMESTAMPTZ NOT NULL DEFAULT now());
+CREATE TABLE IF NOT EXISTS nodes (
+  node_id TEXT PRIMARY KEY, address TEXT NOT NULL, api_port INTEGER NOT NULL, proxy_port INTEGER NOT NULL,
+  cpu_count INTEGER NOT NULL, memory_mb INTEGER NOT NULL, schedulable BOOLEAN NOT NULL DEFAULT true,
+  status JSONB NOT NULL DEFAULT '{}', started_at TIMESTAMPTZ NOT NULL, heartbeat_at TIMESTAMPTZ NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sandboxes (
+  sandbox_id TEXT PRIMARY KEY, node_id TEXT NOT NULL, template_id TEXT NOT NULL,
+  cpu_count INTEGER NOT NULL, memory_mb INTEGER NOT NULL, created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS sandboxes_by_node ON sandboxes(node_id);
+CREATE TABLE IF NOT EXISTS reservations (
+  reservation_id TEXT PRIMARY KEY, node_id TEXT NOT NULL, cpu_count INTEGER NOT NULL, memory_mb INTEGER NOT NULL,
+  expires_at TIMESTAMPTZ NOT NULL
+);
+CREATE TABLE IF NOT EXISTS snapshots (
+  snapshot_id TEXT PRIMARY KEY, names JSONB NOT NULL, sandbox_id TEXT NOT NULL, template_id TEXT NOT NULL,
+  node_id TEXT NOT NULL, image TEXT NOT NULL, cpu_count INTEGER NOT NULL, memory_mb INTEGER NOT NULL,
+  fork_of TEXT, created_s BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS api_keys (digest TEXT PRIMARY KEY, created_at TIMESTAMPTZ NOT NULL DEFAULT now());
+`
+
+/**
+ * `url` with `password` in it unless it has its own. pg lets the connection string win over a
+ * `password` option (a URL without one clears it), so a password from a secret file goes in the URL.
+ */
+export function urlWithPassword(url: string, password: string | undefined): string {
+  if (!password) return url
+  const u = new URL(url)
+  if (u.password) return url
+  u.password = encodeURIComponent(password)
+  return u.toString()
+}
+
+/** A pool on `url` (postgres://user:pass@host:port/db); connections are made lazily. */
+export function createDb(url: string, opts: { max?: number; password?: string } = {}): Db {
+  const pool = new pg.Pool({ connectionString: urlWithPassword(url, opts.password), max: opts.max ?? 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 })
+  // An idle client whose server went away emits here; the next query reconnects.
+  pool.on('error', () => undefined)
+  return pool
+}
+
+/** Creates the tables unless they exist; safe for many processes at once. */
+export async function migrate(db: Db): Promise<void> {
+  await inTx(db, async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.schema])
+    await tx.query(SCHEMA)
+  })
+}
+
+/** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
+export async function inTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const tx = await db.connect()
+  try {
+    await tx.query('BEGIN')
+    const out = await fn(tx)
+    await tx.query('COMMIT')
+    return out
+  } catch (e) {
+    await tx.query('ROLLBACK').catch(() => undefined)
+    throw e
+  } finally {
+    tx.release()
+  }
+}

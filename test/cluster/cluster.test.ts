@@ -1,0 +1,343 @@
+// Sandock's cluster mode on a real Docker Swarm (issue 17; design/scale-out.md §3.2): three
+// Docker-in-Docker nodes, docker-stack.yml deployed as a user would (two control replicas, a node
+// agent per node, PostgreSQL), the test registry, then the official e2b SDK: creates spread over
+// the nodes and claim warm containers; one sandbox's commands and files through either replica; a
+// template built on one node started on another; a snapshot taken on one node started on another;
+// pause/resume and auto-resume through the edge; an agent killed and restarted by Swarm (its
+// sandboxes come back); a control replica killed (the other serves); a node lost (placement skips
+// it, its sandboxes are gone). Steps build on each other (one cluster per file) and run in order;
+// everything, images included unless kept, is removed at the end, also on failure.
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { Sandbox, Template } from 'e2b'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { timed as timedInto, type Timings } from '../support/cluster/timings.js'
+import { startCluster, type TestCluster } from '../support/cluster/cluster.js'
+import { docker, waitFor } from '../support/cluster/docker-cli.js'
+import { removeImages } from '../support/cluster/images.js'
+import { listLabelled } from '../support/cluster/resources.js'
+import { rawWebSocket, WS_ECHO_PY } from '../support/websocket.js'
+import { deploySandock, ensureBaseTemplateImage, PORTS, ensureClusterImage, ensurePostgresImage, pushToRegistry, sandboxContainers, type Replica, type SandockStack } from '../support/cluster/sandock-stack.js'
+import { formSwarm, swarmNodes } from '../support/cluster/swarm.js'
+
+const LABEL = 'sandock.test=cluster'
+const PREFIX = 'sandock-cluster'
+const KEEP_IMAGES = process.env.SANDOCK_TEST_CLUSTER_KEEP_IMAGES === '1'
+const HOST_BASE = process.env.SANDOCK_BASE_TEMPLATE_IMAGE ?? 'sandock/base:latest'
+
+const execFileP = promisify(execFile)
+const timings: Timings = []
+let cluster: TestCluster | undefined
+let stack: SandockStack
+let built: string[] = []
+const made = new Set<string>()
+
+const timed = <T>(what: string, fn: () => Promise<T>): Promise<T> => timedInto(timings, what, fn)
+
+const replicas = () => stack.replicas()
+const opts = (r: Replica) => stack.sdkOpts(r)
+const track = (s: Sandbox) => (made.add(s.sandboxId), s)
+const cordon = (nodeId: string, on: boolean) => stack.sql(`UPDATE nodes SET schedulable = ${on ? 'false' : 'true'} WHERE node_id = '${nodeId}'`)
+
+beforeAll(async () => {
+  const t0 = performance.now()
+  const [clusterImage, postgresImage] = await timed('images (cluster, postgres, base)', () => Promise.all([ensureClusterImage(PREFIX, [LABEL]), ensurePostgresImage(PREFIX, [LABEL]), ensureBaseTemplateImage(HOST_BASE)]))
+  built = [clusterImage, postgresImage]
+  cluster = await startCluster({ prefix: PREFIX, label: LABEL, nodes: 3, keepImages: KEEP_IMAGES, onPhase: (p, ms) => timings.push([`cluster ${p}`, ms]) })
+  await timed('swarm of three managers', () => formSwarm(cluster!.nodes))
+  const refs = await timed('images → registry (via node1)', () => pushToRegistry(cluster!, {
+    'sandock/cluster:test': clusterImage, 'sandock/postgres:test': postgresImage, 'sandock/base:cluster': HOST_BASE,
+  }))
+  stack = await timed('stack deploy → 3 agents registered, 2 replicas answering', () => deploySandock(cluster!, {
+    images: { cluster: refs['sandock/cluster:test']!, postgres: refs['sandock/postgres:test']!, base: refs['sandock/base:cluster']! },
+    // The derived built-ins are not built on the nodes here (minutes each; the single-host suites test them).
+    env: { SANDOCK_POOL_SIZE: '1', SANDOCK_BUILD_BUILTINS: 'off', SANDOCK_POOL_SIZES: 'code-interpreter-v1=0' },
+  }))
+  timings.push(['beforeAll total', performance.now() - t0])
+})
+
+afterAll(async () => {
+  try {
+    await cluster?.stop()
+  } finally {
+    if (!KEEP_IMAGES) await removeImages(built)
+    console.log(['cluster stage timings:', ...timings.map(([k, v]) => `  ${k}: ${(v / 1000).toFixed(1)} s`)].join('\n'))
+  }
+})
+
+describe('sandock on a swarm', () => {
+  it('serves the E2B API from both replicas, with every node registered and its warm pool ready', async () => {
+    const rs = await replicas()
+    expect(rs).toHaveLength(2)
+    expect(new Set(rs.map((r) => r.hostname)).size).toBe(2)
+    expect((await stack.sql('SELECT node_id FROM nodes ORDER BY node_id')).flat()).toEqual(['node1', 'node2', 'node3'])
+    await waitFor('a ready pool container on every node', async () => {
+      const h = (await (await fetch(`${rs[0]!.apiUrl}/health`)).json()) as { pools: { base?: { size: number; ready: number } } }
+      return h.pools.base?.ready === 3 ? h : undefined
+    }, 120_000, 1000)
+    const res = await fetch(`${rs[1]!.apiUrl}/v2/sandboxes`, { headers: { 'x-api-key': 'e2b_wrong' } })
+    expect(res.status).toBe(401)
+  })
+
+  it('spreads creates over the nodes, claiming warm containers', async () => {
+    const [a] = await replicas()
+    const sbxs = []
+    for (let i = 0; i < 3; i++) sbxs.push(track(await timed(`create ${i + 1} (warm)`, () => Sandbox.create('base', opts(a!)))))
+    const nodes = await Promise.all(sbxs.map((s) => stack.nodeOf(s.sandboxId)))
+    expect(new Set(nodes).size).toBeGreaterThanOrEqual(2)
+    // Each came from its node's pool: the container was started before the create (pool label).
+    for (const [i, s] of sbxs.entries()) {
+      const n = stack.node(nodes[i]!)
+      const ids = (await n.docker('ps', '-q', '--filter', `label=sandock.sandbox-id=${s.sandboxId}`)).split('\n').filter(Boolean)
+      expect(ids).toHaveLength(1)
+      expect(await n.docker('inspect', '-f', '{{index .Config.Labels "sandock.pool"}}', ids[0]!)).toBe('true')
+      expect((await s.commands.run('hostname')).stdout.trim()).toBe(s.sandboxId.slice(0, 12))
+    }
+    for (const s of sbxs) {
+      await s.kill()
+      made.delete(s.sandboxId)
+    }
+    expect(await stack.sql('SELECT count(*) FROM sandboxes')).toEqual([['0']])
+  })
+
+  it("runs one sandbox's commands and files through either replica", async () => {
+    const [a, b] = await replicas()
+    const sbx = track(await Sandbox.create('base', opts(a!)))
+    await sbx.files.write('/home/user/via-a.txt', 'written through replica A')
+    const viaB = await Sandbox.connect(sbx.sandboxId, opts(b!))
+    expect(await viaB.files.read('/home/user/via-a.txt')).toBe('written through replica A')
+    const run = await viaB.commands.run('echo "$(whoami) on $(hostname)" && cat /home/user/via-a.txt')
+    expect(run.stdout).toBe(`user on ${sbx.sandboxId.slice(0, 12)}\nwritten through replica A`)
+    expect((await Sandbox.getInfo(sbx.sandboxId, opts(b!))).sandboxId).toBe(sbx.sandboxId)
+    const listed = await Sandbox.list(opts(b!)).nextItems()
+    expect(listed.map((s) => s.sandboxId)).toContain(sbx.sandboxId)
+    // A WebSocket-free stream (a long command's output) through B's edge.
+    const lines: string[] = []
+    await viaB.commands.run('for i in 1 2 3; do echo line$i; sleep 0.2; done', { onStdout: (d) => void lines.push(d) })
+    expect(lines.join('')).toBe('line1\nline2\nline3\n')
+    // The README's smoke check of a deployment (scripts/cluster-smoke.mjs) through both replicas.
+    const smoke = await execFileP(process.execPath, [fileURLToPath(new URL('../../scripts/cluster-smoke.mjs', import.meta.url)),
+      `${a!.apiUrl},${a!.sandboxUrl}`, `${b!.apiUrl},${b!.sandboxUrl}`], { env: { ...process.env, E2B_API_KEY: opts(a!).apiKey }, timeout: 120_000 })
+    expect(smoke.stdout).toContain(`ok through ${b!.apiUrl} + ${b!.sandboxUrl}`)
+    expect(smoke.stdout).toContain('cluster smoke: ok')
+  })
+
+  it("passes a WebSocket to a user port through either replica's edge (host routing) and cuts it when the sandbox is killed", async () => {
+    const [a, b] = await replicas()
+    const sbx = track(await Sandbox.create('base', opts(a!)))
+    await sbx.files.write('/tmp/ws_echo.py', WS_ECHO_PY)
+    await sbx.commands.run('python3 /tmp/ws_echo.py', { background: true, timeoutMs: 0 })
+    await waitFor('the echo server to listen', async () => ((await sbx.commands.run("python3 -c \"import socket; socket.create_connection(('127.0.0.1', 8080))\"").then(() => true, () => undefined))), 30_000, 200)
+    const host = `8080-${sbx.sandboxId}.sandock.test`
+    const sockets: Array<Awaited<ReturnType<typeof rawWebSocket>>> = []
+    try {
+      for (const r of [a!, b!]) {
+        const ws = await rawWebSocket(PORTS.edge, host, r.ip)
+        sockets.push(ws)
+        expect(ws.status).toBe(101)
+        expect(ws.headers['sec-websocket-accept']).toBe(ws.expectedAccept)
+        ws.send(`through ${r.hostname}`)
+        const reply = await ws.nextFrame()
+        expect(reply.opcode).toBe(1)
+        expect(reply.payload.toString('utf8')).toBe(`through ${r.hostname}`)
+      }
+      // Killed through A: the node cuts the tunnel, and B's edge closes its end too.
+      await Sandbox.kill(sbx.sandboxId, opts(a!))
+      expect(await sockets[1]!.closed(15_000), "the WebSocket through B's edge stayed open after kill").toBe(true)
+      const after = await rawWebSocket(PORTS.edge, host, b!.ip)
+      sockets.push(after)
+      expect(after.status).toBe(502)
+    } finally {
+      for (const ws of sockets) ws.socket.destroy()
+    }
+  })
+
+  it("keeps egress rules, metrics, logs and timeouts on the sandbox's node, asked through either replica", async () => {
+    const [a, b] = await replicas()
+    // A target outside every node: the test registry's container on the cluster network.
+    const target = await docker(['inspect', '-f', `{{(index .NetworkSettings.Networks "${cluster!.network}").IPAddress}}`, cluster!.registry.container])
+    const reach = async (s: Sandbox) => (await s.commands.run(`timeout 3 bash -c '</dev/tcp/${target}/5000' && echo open || echo blocked`)).stdout.trim()
+    const open = track(await Sandbox.create('base', opts(a!)))
+    const closed = track(await Sandbox.create('base', { ...opts(b!), network: { denyOut: ['0.0.0.0/0'] } }))
+    expect(await reach(open)).toBe('open')
+    expect(await reach(closed)).toBe('blocked')
+    expect((await Sandbox.getInfo(closed.sandboxId, opts(a!))).network?.denyOut).toEqual(['0.0.0.0/0'])
+
+    // envd's log lines and a metrics sample, collected on the node, read through the other replica.
+    const logs = await fetch(`${b!.apiUrl}/v2/sandboxes/${open.sandboxId}/logs?limit=1000`, { headers: { 'X-API-Key': opts(b!).apiKey } })
+    expect(logs.status).toBe(200)
+    expect(((await logs.json()) as { logs: Array<{ message: string }> }).logs.some((e) => e.message === 'envd listening')).toBe(true)
+    const viaB = await Sandbox.connect(open.sandboxId, opts(b!))
+    const metrics = await waitFor('a metrics sample', async () => {
+      const m = await viaB.getMetrics()
+      return m.length > 0 ? m : undefined
+    }, 30_000, 500)
+    expect(metrics[0]!.cpuCount).toBeGreaterThan(0)
+    expect(metrics[0]!.memTotal).toBeGreaterThan(0)
+
+    // The node's timer kills a sandbox at its deadline; both replicas then answer 404.
+    const short = track(await Sandbox.create('base', { ...opts(b!), timeoutMs: 3_000 }))
+    await waitFor('the timeout to kill the sandbox', async () => (await Sandbox.getInfo(short.sandboxId, opts(a!)).then(() => undefined, () => true)), 30_000, 500)
+    const res = await fetch(`${b!.apiUrl}/sandboxes/${short.sandboxId}`, { headers: { 'X-API-Key': opts(b!).apiKey } })
+    expect(res.status).toBe(404)
+  })
+
+  it('pauses and resumes on the same node, and auto-resumes through the other replica\'s edge', async () => {
+    const [a, b] = await replicas()
+    const sbx = track(await Sandbox.create('base', { ...opts(a!), lifecycle: { onTimeout: 'pause', autoResume: true } }))
+    const home = await stack.nodeOf(sbx.sandboxId)
+    await sbx.commands.run('nohup sleep 600 >/dev/null 2>&1 & echo $! > /tmp/pid')
+    expect(await sbx.pause()).toBe(true)
+    expect((await Sandbox.getInfo(sbx.sandboxId, opts(b!))).state).toBe('paused')
+    // Traffic through B's edge, with envd's token, resumes it: memory kept (the process lives).
+    const viaB = await Sandbox.connect(sbx.sandboxId, opts(b!))
+    expect((await viaB.commands.run('kill -0 $(cat /tmp/pid) && echo alive')).stdout).toBe('alive\n')
+    expect(await stack.nodeOf(sbx.sandboxId)).toBe(home)
+    // Paused through the API, auto-resumed by a raw request through A's edge.
+    await Sandbox.pause(sbx.sandboxId, opts(a!))
+    const token = (viaB as unknown as { envdAccessToken?: string }).envdAccessToken
+    const res = await fetch(`${a!.sandboxUrl}/health`, { headers: { 'e2b-sandbox-id': sbx.sandboxId, 'e2b-sandbox-port': '49983', ...(token ? { 'x-access-token': token } : {}) } })
+    expect(res.status).toBeLessThan(300)
+    expect((await Sandbox.getInfo(sbx.sandboxId, opts(a!))).state).toBe('running')
+    // The edge's own 502 for a sandbox that does not exist: the contract's body.
+    const missing = await fetch(`${b!.sandboxUrl}/`, { headers: { 'e2b-sandbox-id': 'inoexist000000000000', 'e2b-sandbox-port': '49983' } })
+    expect(missing.status).toBe(502)
+    expect(await missing.text()).toBe(JSON.stringify({ sandboxId: 'inoexist000000000000', message: 'The sandbox was not found', code: 502 }))
+  })
+
+  it('builds a template on one node and starts it on another (pulled from the registry)', async () => {
+    const [a, b] = await replicas()
+    const name = `cluster-tpl-${Date.now().toString(36)}`
+    const logs: string[] = []
+    const info = await timed('template build + push', () => Template.build(Template().fromTemplate('base').runCmd('echo built-in-the-cluster > /home/user/marker'), name,
+      { apiKey: opts(a!).apiKey, apiUrl: a!.apiUrl, cpuCount: 1, memoryMB: 1024, onBuildLogs: (e) => void logs.push(e.message) }))
+    expect(info.templateId).toBeTruthy()
+    const builder = /Building on node (\S+)/.exec(logs.join('\n'))?.[1]
+    expect(builder).toMatch(/^node[123]$/)
+    expect(logs.join('\n')).toContain('Pushing ')
+    await cordon(builder!, true)
+    try {
+      const sbx = track(await timed('create from the template on another node (pull)', () => Sandbox.create(name, opts(b!))))
+      const where = await stack.nodeOf(sbx.sandboxId)
+      expect(where).not.toBe(builder)
+      expect((await sbx.commands.run('cat /home/user/marker')).stdout).toBe('built-in-the-cluster\n')
+      await sbx.kill()
+      made.delete(sbx.sandboxId)
+    } finally {
+      await cordon(builder!, false)
+    }
+    const del = await fetch(`${a!.apiUrl}/templates/${info.templateId}`, { method: 'DELETE', headers: { 'x-api-key': opts(a!).apiKey } })
+    expect(del.status).toBe(204)
+  })
+
+  it('starts a sandbox on one node from a snapshot taken on another', async () => {
+    const [a, b] = await replicas()
+    const source = track(await Sandbox.create('base', opts(a!)))
+    await source.files.write('/home/user/state.txt', 'before the snapshot')
+    const origin = await stack.nodeOf(source.sandboxId)
+    const snap = await timed('snapshot (commit + push)', () => source.createSnapshot())
+    expect((await Sandbox.listSnapshots(opts(b!)).nextItems()).map((s) => s.snapshotId)).toContain(snap.snapshotId)
+    await cordon(origin!, true)
+    try {
+      const copy = track(await timed('create from the snapshot on another node (pull)', () => Sandbox.create(snap.snapshotId, opts(b!))))
+      expect(await stack.nodeOf(copy.sandboxId)).not.toBe(origin)
+      expect(await copy.files.read('/home/user/state.txt')).toBe('before the snapshot')
+      await copy.kill()
+      made.delete(copy.sandboxId)
+    } finally {
+      await cordon(origin!, false)
+    }
+    await source.kill()
+    made.delete(source.sandboxId)
+    const del = await fetch(`${a!.apiUrl}/templates/${snap.snapshotId}`, { method: 'DELETE', headers: { 'x-api-key': opts(a!).apiKey } })
+    expect(del.status).toBe(204)
+    expect(await stack.sql(`SELECT count(*) FROM snapshots WHERE snapshot_id = '${snap.snapshotId}'`)).toEqual([['0']])
+  })
+
+  it("brings a killed node agent's sandboxes back when Swarm restarts it", async () => {
+    const [a] = await replicas()
+    const sbx = track(await Sandbox.create('base', opts(a!)))
+    await sbx.files.write('/home/user/keep.txt', 'kept')
+    const n = stack.node((await stack.nodeOf(sbx.sandboxId))!)
+    const agent = await stack.task('node', n)
+    await timed('agent killed → restarted by Swarm → sandbox answers', async () => {
+      await n.docker('kill', agent)
+      await waitFor('a new agent task', async () => {
+        const now = await stack.task('node', n).catch(() => undefined)
+        return now && now !== agent ? now : undefined
+      }, 60_000, 500)
+      await waitFor('the sandbox to answer again', async () => ((await sbx.files.read('/home/user/keep.txt').catch(() => '')) === 'kept' ? true : undefined), 90_000, 500)
+    })
+    expect((await sbx.commands.run('echo back')).stdout).toBe('back\n')
+  })
+
+  it('keeps serving through the other replica when one control replica is killed', async () => {
+    const [a, b] = await replicas()
+    const sbx = track(await Sandbox.create('base', opts(b!)))
+    const ctl = await stack.task('control', stack.node(a!.hostname))
+    await stack.node(a!.hostname).docker('kill', ctl)
+    // Right away, through B: the API and the edge.
+    expect((await Sandbox.getInfo(sbx.sandboxId, opts(b!))).state).toBe('running')
+    expect((await (await Sandbox.connect(sbx.sandboxId, opts(b!))).commands.run('echo still')).stdout).toBe('still\n')
+    const again = track(await Sandbox.create('base', opts(b!)))
+    expect(again.sandboxId).toBeTruthy()
+    await timed('killed replica back', () => waitFor('two replicas again', async () => {
+      const rs = await replicas()
+      if (rs.length < 2) return undefined
+      const ok = await Promise.all(rs.map((r) => fetch(`${r.apiUrl}/health`, { signal: AbortSignal.timeout(2000) }).then((x) => x.status === 200, () => false)))
+      return ok.every(Boolean) ? true : undefined
+    }, 90_000, 500))
+  })
+
+  it("skips a lost node and reports its sandboxes gone, not hanging", async () => {
+    const rs = await replicas()
+    // The victim: not node1 (PostgreSQL), preferably without a control replica.
+    const victim = ['node3', 'node2'].find((h) => !rs.some((r) => r.hostname === h)) ?? 'node3'
+    const survivor = rs.find((r) => r.hostname !== victim)!
+    await cordon('node1', true)
+    await cordon(victim === 'node3' ? 'node2' : 'node3', true)
+    let onVictim: Sandbox
+    try {
+      onVictim = track(await Sandbox.create('base', opts(survivor)))
+    } finally {
+      await stack.sql("UPDATE nodes SET schedulable = true")
+    }
+    expect(await stack.nodeOf(onVictim.sandboxId)).toBe(victim)
+    const lostAt = performance.now()
+    await docker(['kill', stack.node(victim).name])
+    // Until it is declared dead a create may still pick it and retry elsewhere; after, never.
+    await timed('node lost → its sandbox reported gone (404)', () => waitFor('the sandbox reported gone', async () => {
+      const r = await fetch(`${survivor.apiUrl}/sandboxes/${onVictim.sandboxId}`, { headers: { 'x-api-key': opts(survivor).apiKey }, signal: AbortSignal.timeout(10_000) })
+      return r.status === 404 ? true : undefined
+    }, 60_000, 500))
+    timings.push(['node lost → placement avoids it (heartbeat expiry)', performance.now() - lostAt])
+    made.delete(onVictim.sandboxId)
+    const placed = []
+    for (let i = 0; i < 3; i++) placed.push(track(await Sandbox.create('base', opts(survivor))))
+    for (const s of placed) expect(await stack.nodeOf(s.sandboxId)).not.toBe(victim)
+    // Swarm's own view follows (it marks a silent node Down after ~10 s).
+    await waitFor('swarm to mark the lost node Down', async () => ((await swarmNodes(stack.node('node1'))).find((n) => n.hostname === victim)?.status === 'Down' ? true : undefined), 60_000, 1000)
+  })
+
+  it('leaves no sandbox container, catalog row or reservation behind, then nothing at all', async () => {
+    const rs = await replicas()
+    const live = rs[0]!
+    for (const id of made) await Sandbox.kill(id, opts(live)).catch(() => undefined)
+    made.clear()
+    expect(await stack.sql('SELECT (SELECT count(*) FROM sandboxes), (SELECT count(*) FROM reservations)')).toEqual([['0', '0']])
+    for (const h of ['node1', 'node2']) {
+      const n = stack.node(h)
+      // Only the warm pool's containers stay (they are not sandboxes yet).
+      const left = await sandboxContainers(n)
+      const pooled = await Promise.all(left.map((c) => n.docker('inspect', '-f', '{{index .Config.Labels "sandock.pool"}}|{{index .Config.Labels "sandock.sandbox-id"}}', c)))
+      for (const p of pooled) {
+        const [, id] = p.split('|')
+        expect(await stack.sql(`SELECT count(*) FROM sandboxes WHERE sandbox_id = '${id}'`)).toEqual([['0']])
+      }
+    }
+    const c = cluster!
+    await timed('cluster stop', () => c.stop())
+    expect(await listLabelled(c.runLabel)).toEqual({ containers: [], volumes: [], networks: [] })
+  })
+})

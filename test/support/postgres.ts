@@ -1,0 +1,94 @@
+// A throw-away PostgreSQL 15 for the unit tier: initdb in a temp dir, `postgres` on a free
+// loopback port (no other listener), removed at the end. As root it runs as the `postgres` user
+// (PostgreSQL refuses root). Skips (returns undefined) only when postgresql-15 is not installed;
+// scripts/test.sh installs it, and SANDOCK_TEST_REQUIRE_POSTGRES=1 turns a missing one into a failure.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+
+const BIN = '/usr/lib/postgresql/15/bin'
+
+export type TestPostgres = Readonly<{ url: string; stop(): Promise<void> }>
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port
+      s.close(() => resolve(port))
+    })
+  })
+}
+
+export function postgresAvailable(): boolean {
+  const ok = existsSync(join(BIN, 'postgres'))
+  if (!ok && process.env.SANDOCK_TEST_REQUIRE_POSTGRES === '1') throw new Error(`postgresql-15 is required (${BIN}/postgres missing)`)
+  return ok
+}
+
+/** `hbaFirst`: pg_hba.conf lines put before initdb's `trust` ones (e.g. a role that must give its password). */
+export async function startPostgres(opts: { hbaFirst?: readonly string[] } = {}): Promise<TestPostgres> {
+  const dir = await mkdtemp(join(tmpdir(), 'sandock-pg-'))
+  // As root, both programs run as the postgres user (spawned with its uid, so signals reach postgres itself).
+  let user: { uid: number; gid: number } | undefined
+  if (process.getuid?.() === 0) {
+    user = { uid: Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim()), gid: Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim()) }
+    await chown(dir, user.uid, user.gid)
+  }
+  const data = join(dir, 'data')
+  const init = spawnSync(join(BIN, 'initdb'), ['-D', data, '-U', 'sandock', '--auth=trust', '-E', 'UTF8', '--no-sync'], { encoding: 'utf8', ...user })
+  if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`)
+  if (opts.hbaFirst?.length) {
+    const hba = join(data, 'pg_hba.conf')
+    await writeFile(hba, `${opts.hbaFirst.join('\n')}\n${await readFile(hba, 'utf8')}`)
+  }
+  const port = await freePort()
+  const child: ChildProcess = spawn(join(BIN, 'postgres'), ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1',
+    '-c', `unix_socket_directories=${dir}`, '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+  { stdio: ['ignore', 'ignore', 'pipe'], ...user })
+  let stderr = ''
+  child.stderr!.on('data', (b: Buffer) => (stderr = (stderr + b.toString()).slice(-4000)))
+  const url = `postgres://sandock@127.0.0.1:${port}/postgres`
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const client = new pg.Client({ connectionString: url })
+    try {
+      await client.connect()
+      await client.end()
+      break
+    } catch (e) {
+      await client.end().catch(() => undefined)
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`postgres did not start: ${(e as Error).message}\n${stderr}`)
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  await writeFile(join(dir, 'url'), url)
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.kill('SIGINT')   // fast shutdown
+        await exited
+      }
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A fresh database on the server for one test file (dropped by the caller's stop). */
+export async function createDatabase(serverUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    await client.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await client.end()
+  }
+  return serverUrl.replace(/\/[^/]*$/, `/${name}`)
+}
