@@ -15,9 +15,14 @@
 // BENCH_CMD_RUNS (100), BENCH_FILE_RUNS (10), BENCH_BIG_FILE_RUNS (3), BENCH_WATCH_RUNS (30),
 // BENCH_CONCURRENT (50), BENCH_IDLE ("20,100"), BENCH_PAUSE_RUNS (3), SANDOCK_BASE_TEMPLATE_IMAGE,
 // BENCH_BUILD_IMAGE=0 (use that image as it is, e.g. one built from an older commit).
+// Focused mode: BENCH_ONLY=files,commands measures just those hot paths (same code as the full
+// run), BENCH_ROUNDS (3) times on a fresh server and sandbox; with BENCH_BEFORE_BUNDLE (another
+// build's dist/image/sandock.mjs) and BENCH_BEFORE_IMAGE (its base image), each round measures that
+// build first and this one second, so before/after share the run and its load (BENCH_BUNDLE: measure
+// another build's bundle as "this one", e.g. a copy of dist/image taken before further edits).
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import os, { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Sandbox } from 'e2b'
@@ -38,6 +43,10 @@ const PAUSE_RUNS = num('BENCH_PAUSE_RUNS', 3)
 const apiPort = num('BENCH_API_PORT', 3500)
 const proxyPort = num('BENCH_PROXY_PORT', 3502)
 const image = process.env.SANDOCK_BASE_TEMPLATE_IMAGE ?? 'sandock/base:latest'
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((x) => x.trim()).filter(Boolean)
+const ROUNDS = num('BENCH_ROUNDS', 3)
+const THIS_BUNDLE = process.env.BENCH_BUNDLE
+const BEFORE = process.env.BENCH_BEFORE_BUNDLE ? { bundle: process.env.BENCH_BEFORE_BUNDLE, image: process.env.BENCH_BEFORE_IMAGE ?? image } : undefined
 const networks = [`sandock-bench-${apiPort}`, `sandock-bench-${apiPort}-internal`]
 const execBaselineName = `sandock-bench-exec-${apiPort}`
 
@@ -62,15 +71,16 @@ let server
 let dataDir
 
 /** A fresh `sandock serve` with its own data dir and a fixed pool of `poolSize` (0: none; workloads.mjs measures pools that follow demand). */
-async function startServer(poolSize) {
+async function startServer(poolSize, build = { bundle: THIS_BUNDLE, image }) {
   dataDir = mkdtempSync(join(tmpdir(), 'sandock-bench-'))
   server = await startServe({
     apiUrl: opts.apiUrl,
+    bundle: build.bundle,
     env: {
       SANDOCK_API_KEYS: apiKey, SANDOCK_API_PORT: String(apiPort), SANDOCK_PROXY_PORT: String(proxyPort),
       SANDOCK_HOST: '127.0.0.1', SANDOCK_DATA_DIR: dataDir, SANDOCK_LOG_LEVEL: 'warn', SANDOCK_DEFAULT_MEMORY_MB: '2048',
       SANDOCK_NETWORK: networks[0], SANDOCK_INTERNAL_NETWORK: networks[1], SANDOCK_POOL_SIZE: `${poolSize}..${poolSize}`, SANDOCK_POOL_SIZES: 'code-interpreter-v1=0', SANDOCK_BUILD_BUILTINS: 'off',
-      SANDOCK_MAX_SANDBOXES: String(Math.max(100, CONCURRENT, ...IDLE) + 10), SANDOCK_BASE_TEMPLATE_IMAGE: image,
+      SANDOCK_MAX_SANDBOXES: String(Math.max(100, CONCURRENT, ...IDLE) + 10), SANDOCK_BASE_TEMPLATE_IMAGE: build.image,
     },
   })
 }
@@ -168,156 +178,230 @@ async function idleMemory(alive, count) {
   }
 }
 
-const result = { when: new Date().toISOString(), image, poolSize: POOL_SIZE, cpus: (await import('node:os')).cpus().length }
-try {
-  // Baselines: the same image straight through the Docker CLI.
-  const dockerRun = []
-  for (let i = 0; i < RUNS; i++) dockerRun.push(await time(() => docker('run', '--rm', '--entrypoint', 'true', image)))
-  quietly(() => docker('rm', '-f', execBaselineName))
-  docker('run', '-d', '--rm', '--name', execBaselineName, '--label', 'sandock.bench=exec-baseline', '--entrypoint', 'sleep', image, 'infinity')
-  const dockerExec = []
-  for (let i = 0; i < RUNS; i++) dockerExec.push(await time(() => docker('exec', execBaselineName, 'true')))
-  quietly(() => docker('rm', '-f', execBaselineName))
-  result.dockerRunRmTrueMs = stats(dockerRun)
-  result.dockerExecTrueMs = stats(dockerExec)
-  say(`docker run --rm true: p50 ${result.dockerRunRmTrueMs.p50} ms; docker exec true: p50 ${result.dockerExecTrueMs.p50} ms`)
-
-  // Pool off: every create is a cold start.
-  await startServer(0)
-  result.createToFirstCommandPoolOffMs = await createToFirstCommand()
-  say(`create → first command, pool off: p50 ${result.createToFirstCommandPoolOffMs.p50} / p95 ${result.createToFirstCommandPoolOffMs.p95} / p99 ${result.createToFirstCommandPoolOffMs.p99} ms`)
-  await stopServer()
-
-  // Pool on: each create finds a ready container (the run waits for the background refill first).
-  await startServer(POOL_SIZE)
-  await poolReady()
-  result.createToFirstCommandPoolOnMs = await createToFirstCommand(poolReady)
-  const on = result.createToFirstCommandPoolOnMs
-  say(`create → first command, pool on:  p50 ${on.p50} / p95 ${on.p95} / p99 ${on.p99} ms`)
-
-  // Hot path through the proxy on one sandbox.
-  await poolReady()
-  const sbx = await create()
+/** commands.run('true') through the proxy, CMD_RUNS times, and the spawn baselines in the same container. */
+async function measureCommands(sbx, into) {
   await sbx.commands.run('true')
-  const cmd = []
-  for (let i = 0; i < CMD_RUNS; i++) cmd.push(await time(() => sbx.commands.run('true')))
-  result.commandRoundTripMs = stats(cmd)
+  for (let i = 0; i < CMD_RUNS; i++) into.cmd.push(await time(() => sbx.commands.run('true')))
   // Baselines in the same container, by its own Node: what the command itself costs.
   const spawned = JSON.parse(docker('exec', `sandock-${sbx.sandboxId}`, '/opt/sandock/bin/node', '-e', SPAWN_BASELINE))
-  result.commandBaselines = { spawnTrueMs: stats(spawned.spawnTrue), spawnBashLoginAsUserMs: stats(spawned.spawnBash) }
-  result.commandOverP50Ms = {
-    spawnTrue: r1(result.commandRoundTripMs.p50 - result.commandBaselines.spawnTrueMs.p50),
-    spawnBashLoginAsUser: r1(result.commandRoundTripMs.p50 - result.commandBaselines.spawnBashLoginAsUserMs.p50),
+  ;(into.spawnTrue ??= []).push(...spawned.spawnTrue)
+  ;(into.spawnBash ??= []).push(...spawned.spawnBash)
+}
+function commandSummary(s) {
+  const commandRoundTripMs = stats(s.cmd)
+  const commandBaselines = { spawnTrueMs: stats(s.spawnTrue), spawnBashLoginAsUserMs: stats(s.spawnBash) }
+  return {
+    commandRoundTripMs, commandBaselines,
+    commandOverP50Ms: {
+      spawnTrue: r1(commandRoundTripMs.p50 - commandBaselines.spawnTrueMs.p50),
+      spawnBashLoginAsUser: r1(commandRoundTripMs.p50 - commandBaselines.spawnBashLoginAsUserMs.p50),
+    },
   }
-  say(`commands.run('true') through the proxy: p50 ${result.commandRoundTripMs.p50} / p95 ${result.commandRoundTripMs.p95} ms; in the container ` +
-    `spawn('/bin/true') ${result.commandBaselines.spawnTrueMs.p50} / ${result.commandBaselines.spawnTrueMs.p95} ms (+${result.commandOverP50Ms.spawnTrue} ms), ` +
-    `spawn('bash -l -c true') as user ${result.commandBaselines.spawnBashLoginAsUserMs.p50} ms (+${result.commandOverP50Ms.spawnBashLoginAsUser} ms)`)
+}
+function sayCommands(r, prefix = '') {
+  say(`${prefix}commands.run('true') through the proxy: p50 ${r.commandRoundTripMs.p50} / p95 ${r.commandRoundTripMs.p95} ms; in the container ` +
+    `spawn('/bin/true') ${r.commandBaselines.spawnTrueMs.p50} / ${r.commandBaselines.spawnTrueMs.p95} ms (+${r.commandOverP50Ms.spawnTrue} ms), ` +
+    `spawn('bash -l -c true') as user ${r.commandBaselines.spawnBashLoginAsUserMs.p50} ms (+${r.commandOverP50Ms.spawnBashLoginAsUser} ms)`)
+}
 
-  result.files = {}
-  for (const [label, size, runs] of [['1MiB', 1 << 20, FILE_RUNS], ['100MiB', 100 << 20, BIG_FILE_RUNS]]) {
+const FILE_SIZES = [['1MiB', 1 << 20, FILE_RUNS], ['100MiB', 100 << 20, BIG_FILE_RUNS]]
+const fileSamples = () => Object.fromEntries(FILE_SIZES.map(([label]) => [label, { write: [], read: [] }]))
+/** files.write / files.read (bytes) of 1 MiB and 100 MiB through the proxy, checked for length. */
+async function measureFiles(sbx, into) {
+  for (const [label, size, runs] of FILE_SIZES) {
     const data = new Uint8Array(size).map((_, i) => i & 0xff)
-    const write = []
-    const read = []
     for (let i = 0; i < runs; i++) {
-      write.push(await time(() => sbx.files.write(`bench-${label}.bin`, data.buffer)))
+      into[label].write.push(await time(() => sbx.files.write(`bench-${label}.bin`, data.buffer)))
       let got
-      read.push(await time(async () => { got = await sbx.files.read(`bench-${label}.bin`, { format: 'bytes' }) }))
+      into[label].read.push(await time(async () => { got = await sbx.files.read(`bench-${label}.bin`, { format: 'bytes' }) }))
       if (got.length !== size) throw new Error(`read ${got.length} bytes, wrote ${size}`)
     }
-    result.files[label] = { writeMs: stats(write), readMs: stats(read), writeMiBps: r1((size / 1048576) / (pct(write, 50) / 1000)), readMiBps: r1((size / 1048576) / (pct(read, 50) / 1000)) }
-    say(`files ${label}: write p50 ${result.files[label].writeMs.p50} ms, read p50 ${result.files[label].readMs.p50} ms`)
   }
   await sbx.commands.run('rm -f bench-*.bin')
-
-  // watchDir: from the write call (through the proxy) to the event reaching the SDK.
-  await sbx.files.makeDir('watched')
-  const waiting = new Map()
-  const handle = await sbx.files.watchDir('watched', (ev) => {
-    const w = waiting.get(ev.name)
-    if (w) {
-      waiting.delete(ev.name)
-      w(performance.now())
+}
+function filesSummary(s) {
+  const out = {}
+  for (const [label, size] of FILE_SIZES) {
+    const { write, read } = s[label]
+    const roundTrip = write.map((w, i) => w + read[i])
+    out[label] = {
+      writeMs: stats(write), readMs: stats(read), roundTripMs: stats(roundTrip),
+      writeMiBps: r1((size / 1048576) / (pct(write, 50) / 1000)), readMiBps: r1((size / 1048576) / (pct(read, 50) / 1000)),
     }
-  }, { timeoutMs: 0 })
-  const watch = []
-  for (let i = 0; i < WATCH_RUNS; i++) {
-    const name = `f${i}.txt`
-    const seen = new Promise((resolve) => waiting.set(name, resolve))
-    const t = performance.now()
-    await sbx.files.write(`watched/${name}`, 'x')
-    const at = await Promise.race([seen, sleep(5000).then(() => undefined)])
-    if (at === undefined) throw new Error(`no watch event for ${name}`)
-    watch.push(at - t)
   }
-  await handle.stop()
-  result.watchDirWriteToEventMs = stats(watch)
-  say(`watchDir write → event: p50 ${result.watchDirWriteToEventMs.p50} / p95 ${result.watchDirWriteToEventMs.p95} ms`)
-  await kill(sbx)
-
-  // 50 concurrent creates (the pool serves the first few, the rest cold-start side by side).
-  await poolReady()
-  const outcomes = []
-  const wall = await time(() => Promise.all(Array.from({ length: CONCURRENT }, async () => {
-    const t = performance.now()
-    try {
-      const s = await create()
-      outcomes.push({ ok: true, ms: performance.now() - t })
-    } catch (e) {
-      outcomes.push({ ok: false, ms: performance.now() - t, error: String(e?.message ?? e).slice(0, 200) })
-    }
-  })))
-  const oks = outcomes.filter((o) => o.ok)
-  result.concurrentCreates = {
-    count: CONCURRENT, wallMs: r1(wall), errors: outcomes.length - oks.length, errorSamples: outcomes.filter((o) => !o.ok).slice(0, 3).map((o) => o.error),
-    perCreateMs: oks.length ? stats(oks.map((o) => o.ms)) : undefined,
+  return out
+}
+function sayFiles(files, prefix = '') {
+  for (const [label, f] of Object.entries(files)) {
+    say(`${prefix}files ${label}: write p50 ${f.writeMs.p50} ms (${f.writeMiBps} MiB/s), read p50 ${f.readMs.p50} ms (${f.readMiBps} MiB/s), write+read p50 ${f.roundTripMs.p50} ms`)
   }
-  say(`${CONCURRENT} concurrent creates: wall ${result.concurrentCreates.wallMs} ms, errors ${result.concurrentCreates.errors}`)
-  await Promise.all([...created].map((s) => kill(s).catch(() => undefined)))
+}
 
-  // Idle memory with 20, then 100 sandboxes alive.
-  const alive = []
-  result.idle = []
-  for (const n of IDLE) {
-    const m = await idleMemory(alive, n)
-    result.idle.push(m)
-    say(`idle with ${n} sandboxes: envd RSS p50 ${m.envdRssMiB.p50} MiB (private ${m.envdPrivateMiB.p50}, anonymous ${m.envdAnonymousMiB.p50}), container total p50 ${m.containerMiB.p50} MiB → ${m.idleSandboxesIn24GiB} idle sandboxes in 24 GiB`)
-  }
-  await Promise.all([...created].map((s) => kill(s).catch(() => undefined)))
-
-  // Pause/resume latency: an idle sandbox and one holding 1 GiB, with memory kept and without.
-  result.pauseResume = {}
-  for (const [label, holdGiB] of [['idle', 0], ['holding1GiB', 1]]) {
-    const s = await create()
-    if (holdGiB) {
-      await s.commands.run(`python3 -c "b=bytearray(${holdGiB}<<30); b[::4096]=b'x'*len(b[::4096]); import time; time.sleep(3600)"`, { background: true, timeoutMs: 0 })
-      await sleep(3000)
-    }
-    for (const keepMemory of [true, false]) {
-      const pause = []
-      const resume = []
-      for (let i = 0; i < PAUSE_RUNS; i++) {
-        pause.push(await time(() => s.pause({ keepMemory })))
-        resume.push(await time(async () => (await Sandbox.connect(s.sandboxId, opts)).commands.run('true')))
-        if (!keepMemory && holdGiB) break // a reboot frees the memory: later runs would hold none
+/** BENCH_ONLY: just the named hot paths, ROUNDS fresh servers per build, before/after interleaved. */
+async function focused() {
+  const builds = [...(BEFORE ? [['before', BEFORE]] : []), ['after', { bundle: THIS_BUNDLE, image }]]
+  const samples = Object.fromEntries(builds.map(([name]) => [name, { cmd: [], files: fileSamples() }]))
+  const load = { start: loadavg() }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, build] of builds) {
+      // No pool: nothing boots in the background while the hot paths are measured.
+      await startServer(0, build)
+      try {
+        const sbx = await create()
+        if (ONLY.includes('commands')) await measureCommands(sbx, samples[name])
+        if (ONLY.includes('files')) await measureFiles(sbx, samples[name].files)
+        await kill(sbx)
+      } finally {
+        await stopServer()
       }
-      result.pauseResume[`${label}.${keepMemory ? 'memory' : 'filesystem'}`] = { pauseMs: stats(pause), resumeToFirstCommandMs: stats(resume) }
     }
   }
-  for (const [k, v] of Object.entries(result.pauseResume)) say(`pause/resume ${k}: pause p50 ${v.pauseMs.p50} ms, resume → first command p50 ${v.resumeToFirstCommandMs.p50} ms`)
-
-  const run = result.dockerRunRmTrueMs.p50
-  const exec = result.dockerExecTrueMs.p50
-  const off = result.createToFirstCommandPoolOffMs.p50
-  result.ratios = {
-    poolOnVsDockerRun: ratio(on.p50, run), poolOnVsDockerExec: ratio(on.p50, exec),
-    poolOffVsDockerRun: ratio(off, run), poolOffVsDockerExec: ratio(off, exec),
-    poolOnVsPoolOff: ratio(on.p50, off), commandVsDockerExec: ratio(result.commandRoundTripMs.p50, exec),
-    commandVsSpawnTrue: ratio(result.commandRoundTripMs.p50, result.commandBaselines.spawnTrueMs.p50),
-    // Not measured here: E2B's cloud, API call → first command, median ~490 ms (independent measurement).
-    poolOnVsE2bCloud490: ratio(on.p50, 490),
+  load.end = loadavg()
+  const out = { when: result.when, mode: 'focused', only: ONLY, rounds: ROUNDS, loadAverage: load, builds: {} }
+  for (const [name, build] of builds) {
+    const r = { bundle: build.bundle ?? 'this checkout', image: build.image }
+    if (ONLY.includes('commands')) Object.assign(r, commandSummary(samples[name]))
+    if (ONLY.includes('files')) r.files = filesSummary(samples[name].files)
+    out.builds[name] = r
+    if (r.commandRoundTripMs) sayCommands(r, `[${name}] `)
+    if (r.files) sayFiles(r.files, `[${name}] `)
   }
-  say('\nratios (p50): ' + Object.entries(result.ratios).map(([k, v]) => `${k} x${v}`).join(', '))
-  const out = join(root, 'bench', 'results', `control-${result.when.replace(/[:.]/g, '-')}.json`)
+  say(`load average (1/5/15 min) at start ${load.start.join(' ')}, at end ${load.end.join(' ')}`)
+  return out
+}
+const loadavg = () => os.loadavg().map((x) => +x.toFixed(2))
+
+const result = { when: new Date().toISOString(), image, poolSize: POOL_SIZE, cpus: os.cpus().length, loadAverageAtStart: loadavg() }
+try {
+  if (ONLY.length > 0) Object.assign(result, await focused())
+  else {
+    // Baselines: the same image straight through the Docker CLI.
+    const dockerRun = []
+    for (let i = 0; i < RUNS; i++) dockerRun.push(await time(() => docker('run', '--rm', '--entrypoint', 'true', image)))
+    quietly(() => docker('rm', '-f', execBaselineName))
+    docker('run', '-d', '--rm', '--name', execBaselineName, '--label', 'sandock.bench=exec-baseline', '--entrypoint', 'sleep', image, 'infinity')
+    const dockerExec = []
+    for (let i = 0; i < RUNS; i++) dockerExec.push(await time(() => docker('exec', execBaselineName, 'true')))
+    quietly(() => docker('rm', '-f', execBaselineName))
+    result.dockerRunRmTrueMs = stats(dockerRun)
+    result.dockerExecTrueMs = stats(dockerExec)
+    say(`docker run --rm true: p50 ${result.dockerRunRmTrueMs.p50} ms; docker exec true: p50 ${result.dockerExecTrueMs.p50} ms`)
+
+    // Pool off: every create is a cold start.
+    await startServer(0)
+    result.createToFirstCommandPoolOffMs = await createToFirstCommand()
+    say(`create → first command, pool off: p50 ${result.createToFirstCommandPoolOffMs.p50} / p95 ${result.createToFirstCommandPoolOffMs.p95} / p99 ${result.createToFirstCommandPoolOffMs.p99} ms`)
+    await stopServer()
+
+    // Pool on: each create finds a ready container (the run waits for the background refill first).
+    await startServer(POOL_SIZE)
+    await poolReady()
+    result.createToFirstCommandPoolOnMs = await createToFirstCommand(poolReady)
+    const on = result.createToFirstCommandPoolOnMs
+    say(`create → first command, pool on:  p50 ${on.p50} / p95 ${on.p95} / p99 ${on.p99} ms`)
+
+    // Hot path through the proxy on one sandbox.
+    await poolReady()
+    const sbx = await create()
+    const hot = { cmd: [], files: fileSamples() }
+    await measureCommands(sbx, hot)
+    Object.assign(result, commandSummary(hot))
+    sayCommands(result)
+    await measureFiles(sbx, hot.files)
+    result.files = filesSummary(hot.files)
+    sayFiles(result.files)
+
+    // watchDir: from the write call (through the proxy) to the event reaching the SDK.
+    await sbx.files.makeDir('watched')
+    const waiting = new Map()
+    const handle = await sbx.files.watchDir('watched', (ev) => {
+      const w = waiting.get(ev.name)
+      if (w) {
+        waiting.delete(ev.name)
+        w(performance.now())
+      }
+    }, { timeoutMs: 0 })
+    const watch = []
+    for (let i = 0; i < WATCH_RUNS; i++) {
+      const name = `f${i}.txt`
+      const seen = new Promise((resolve) => waiting.set(name, resolve))
+      const t = performance.now()
+      await sbx.files.write(`watched/${name}`, 'x')
+      const at = await Promise.race([seen, sleep(5000).then(() => undefined)])
+      if (at === undefined) throw new Error(`no watch event for ${name}`)
+      watch.push(at - t)
+    }
+    await handle.stop()
+    result.watchDirWriteToEventMs = stats(watch)
+    say(`watchDir write → event: p50 ${result.watchDirWriteToEventMs.p50} / p95 ${result.watchDirWriteToEventMs.p95} ms`)
+    await kill(sbx)
+
+    // 50 concurrent creates (the pool serves the first few, the rest cold-start side by side).
+    await poolReady()
+    const outcomes = []
+    const wall = await time(() => Promise.all(Array.from({ length: CONCURRENT }, async () => {
+      const t = performance.now()
+      try {
+        const s = await create()
+        outcomes.push({ ok: true, ms: performance.now() - t })
+      } catch (e) {
+        outcomes.push({ ok: false, ms: performance.now() - t, error: String(e?.message ?? e).slice(0, 200) })
+      }
+    })))
+    const oks = outcomes.filter((o) => o.ok)
+    result.concurrentCreates = {
+      count: CONCURRENT, wallMs: r1(wall), errors: outcomes.length - oks.length, errorSamples: outcomes.filter((o) => !o.ok).slice(0, 3).map((o) => o.error),
+      perCreateMs: oks.length ? stats(oks.map((o) => o.ms)) : undefined,
+    }
+    say(`${CONCURRENT} concurrent creates: wall ${result.concurrentCreates.wallMs} ms, errors ${result.concurrentCreates.errors}`)
+    await Promise.all([...created].map((s) => kill(s).catch(() => undefined)))
+
+    // Idle memory with 20, then 100 sandboxes alive.
+    const alive = []
+    result.idle = []
+    for (const n of IDLE) {
+      const m = await idleMemory(alive, n)
+      result.idle.push(m)
+      say(`idle with ${n} sandboxes: envd RSS p50 ${m.envdRssMiB.p50} MiB (private ${m.envdPrivateMiB.p50}, anonymous ${m.envdAnonymousMiB.p50}), container total p50 ${m.containerMiB.p50} MiB → ${m.idleSandboxesIn24GiB} idle sandboxes in 24 GiB`)
+    }
+    await Promise.all([...created].map((s) => kill(s).catch(() => undefined)))
+
+    // Pause/resume latency: an idle sandbox and one holding 1 GiB, with memory kept and without.
+    result.pauseResume = {}
+    for (const [label, holdGiB] of [['idle', 0], ['holding1GiB', 1]]) {
+      const s = await create()
+      if (holdGiB) {
+        await s.commands.run(`python3 -c "b=bytearray(${holdGiB}<<30); b[::4096]=b'x'*len(b[::4096]); import time; time.sleep(3600)"`, { background: true, timeoutMs: 0 })
+        await sleep(3000)
+      }
+      for (const keepMemory of [true, false]) {
+        const pause = []
+        const resume = []
+        for (let i = 0; i < PAUSE_RUNS; i++) {
+          pause.push(await time(() => s.pause({ keepMemory })))
+          resume.push(await time(async () => (await Sandbox.connect(s.sandboxId, opts)).commands.run('true')))
+          if (!keepMemory && holdGiB) break // a reboot frees the memory: later runs would hold none
+        }
+        result.pauseResume[`${label}.${keepMemory ? 'memory' : 'filesystem'}`] = { pauseMs: stats(pause), resumeToFirstCommandMs: stats(resume) }
+      }
+    }
+    for (const [k, v] of Object.entries(result.pauseResume)) say(`pause/resume ${k}: pause p50 ${v.pauseMs.p50} ms, resume → first command p50 ${v.resumeToFirstCommandMs.p50} ms`)
+
+    const run = result.dockerRunRmTrueMs.p50
+    const exec = result.dockerExecTrueMs.p50
+    const off = result.createToFirstCommandPoolOffMs.p50
+    result.ratios = {
+      poolOnVsDockerRun: ratio(on.p50, run), poolOnVsDockerExec: ratio(on.p50, exec),
+      poolOffVsDockerRun: ratio(off, run), poolOffVsDockerExec: ratio(off, exec),
+      poolOnVsPoolOff: ratio(on.p50, off), commandVsDockerExec: ratio(result.commandRoundTripMs.p50, exec),
+      commandVsSpawnTrue: ratio(result.commandRoundTripMs.p50, result.commandBaselines.spawnTrueMs.p50),
+      // Not measured here: E2B's cloud, API call → first command, median ~490 ms (independent measurement).
+      poolOnVsE2bCloud490: ratio(on.p50, 490),
+    }
+    say('\nratios (p50): ' + Object.entries(result.ratios).map(([k, v]) => `${k} x${v}`).join(', '))
+  }
+  result.loadAverageAtEnd = loadavg()
+  const out = join(root, 'bench', 'results', `control-${ONLY.length ? 'focused-' : ''}${result.when.replace(/[:.]/g, '-')}.json`)
   mkdirSync(dirname(out), { recursive: true })
   writeFileSync(out, JSON.stringify(result, null, 2) + '\n')
   say(`results: ${out}`)

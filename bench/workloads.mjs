@@ -19,7 +19,8 @@
 // settings, or BENCH_POOL_ENV='SANDOCK_POOL_MAX=8 …'). Writes bench/results/workloads-<timestamp>.json;
 // removes everything it made, also on failure. Knobs: BENCH_API_PORT/BENCH_PROXY_PORT (3600/3602), BENCH_COLD_RUNS
 // (30), BENCH_SCENARIOS (cold,serial,burst,ci,idle), BENCH_BASELINE_NAME/BENCH_POOL_NAME (fixed/adaptive),
-// SANDOCK_BASE_TEMPLATE_IMAGE.
+// SANDOCK_BASE_TEMPLATE_IMAGE, BENCH_BUILD_IMAGE=0 (use that image as it is), BENCH_BUNDLE (another
+// build's dist/image/sandock.mjs, e.g. a copy taken before further edits).
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -75,6 +76,7 @@ async function startServer(env) {
   server = await startServe({
     apiUrl: opts.apiUrl,
     apiKey,
+    bundle: process.env.BENCH_BUNDLE,
     stdio: 'pipe',
     onSpawn: (child) => {
       createInterface({ input: child.stdout }).on('line', (line) => {

@@ -46,6 +46,8 @@ export type ControlConfig = Readonly<{
   poolIdleS: number
   /** Pool containers booting at once (cold starts of creates go first). */
   poolBoots: number
+  /** Milliseconds refills wait after a create took a ready container, so a burst's first commands get the CPU. */
+  poolRefillDelayMs: number
   metricsIntervalMs: number
   /** Seconds a sandbox stays paused with memory before it is stopped filesystem-only. */
   pausedRetentionS: number
@@ -103,6 +105,7 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
     poolMemoryMB: r.int('SANDOCK_POOL_MEMORY_MB', 2048, { min: 0 }),
     poolIdleS: r.int('SANDOCK_POOL_IDLE', 120, { min: 1 }),
     poolBoots: r.int('SANDOCK_POOL_BOOTS', Math.max(1, availableParallelism()), { min: 1, max: 64 }),
+    poolRefillDelayMs: r.int('SANDOCK_POOL_REFILL_DELAY_MS', 0, { min: 0, max: 60_000 }),
     metricsIntervalMs: r.int('SANDOCK_METRICS_INTERVAL_MS', 5000, { min: 100 }),
     pausedRetentionS: r.int('SANDOCK_PAUSED_RETENTION', 24 * 3600, { min: 1 }),
     maxConcurrentBuilds: r.int('SANDOCK_MAX_CONCURRENT_BUILDS', 2, { min: 1, max: 64 }),

@@ -124,6 +124,7 @@ export function localNodeSettings(
     pools: poolsOf(config, builtins),
     poolMemoryMB: config.poolMemoryMB,
     poolIdleMs: config.poolIdleS * 1000,
+    poolRefillDelayMs: config.poolRefillDelayMs,
     poolBoots: config.poolBoots,
   }
 }

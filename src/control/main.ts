@@ -5,6 +5,7 @@ import type { Server } from 'node:http'
 import { isIPv4 } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { createLogger } from '../shared/logging.js'
+import { useStreamingGc } from '../shared/streaming-gc.js'
 import { buildControlApp } from './app.js'
 import type { ControlConfig } from './config.js'
 import { createDomainListener } from './domain-listener.js'
@@ -21,6 +22,8 @@ import { loadTls } from './tls.js'
 export type RunningControl = { api: FastifyInstance; apiPort: number; proxyPort: number; close(): Promise<void> }
 
 export async function startControl(config: ControlConfig, opts: { imageContext?: string } = {}): Promise<RunningControl> {
+  // The proxy streams every file transfer through this process.
+  useStreamingGc()
   const log = createLogger({ level: config.logLevel, name: 'sandock' })
   const secrets = await loadSecrets(config.dataDir, config.apiKeys)
   if (secrets.generatedKey) {

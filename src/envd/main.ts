@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { createLogger } from '../shared/logging.js'
 import { ENVD_VERSION } from '../shared/envd.js'
+import { useStreamingGc } from '../shared/streaming-gc.js'
 import { buildEnvdApp } from './app.js'
 import type { EnvdConfig } from './config.js'
 import { createIdleMemoryReducer } from './idle-memory.js'
@@ -41,6 +42,7 @@ export function initialState(config: Pick<EnvdConfig, 'defaultUser' | 'defaultWo
 }
 
 export async function startEnvd(config: EnvdConfig): Promise<FastifyInstance> {
+  useStreamingGc()
   const log = createLogger({ level: config.logLevel, name: 'envd', base: config.sandboxId ? { sandboxId: config.sandboxId } : {} })
   const users = createUserLookup()
   const idleMemory = createIdleMemoryReducer({

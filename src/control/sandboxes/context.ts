@@ -44,6 +44,8 @@ export type SandboxSettings = Readonly<{
   poolMemoryMB: number
   /** How long a pool stays grown after the demand that grew it. */
   poolIdleMs: number
+  /** How long refills wait after a create took a ready container (0: they start at once). */
+  poolRefillDelayMs?: number
   /** Pool containers booting at once (creates' cold starts go first). */
   poolBoots: number
 }>

@@ -22,7 +22,7 @@ export function createSandboxService(deps: SandboxServiceDeps & { snapshots: Sna
   const { settings } = deps
   const pool = createWarmPool({
     bounds: () => settings.pools, resolve: deps.templates, boot: ctx.boot.pooled, discard: ctx.boot.removeContainer, log: deps.log,
-    memoryBudgetBytes: settings.poolMemoryMB * 1048576, idleMs: settings.poolIdleMs,
+    memoryBudgetBytes: settings.poolMemoryMB * 1048576, idleMs: settings.poolIdleMs, refillDelayMs: settings.poolRefillDelayMs,
   })
   const creates = createCreates(ctx, pool)
   const metrics = createMetrics(ctx)

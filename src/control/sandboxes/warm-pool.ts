@@ -46,6 +46,15 @@ export type WarmPoolDeps = Readonly<{
   retryMs?: number
   /** How often targets are re-evaluated without a create (so an idle pool shrinks). */
   tickMs?: number
+  /**
+   * After a create takes a ready container and others are still ready, how long refills wait
+   * (default 0: none). The creates of a burst then run their first commands without refill boots
+   * competing for the CPU. Measured from the first such claim, not extended by later ones. A claim
+   * that takes the last ready container starts no wait (creates one after another, each taking
+   * what the last refill made, need the next boot now), and a create that finds the pool empty
+   * ends one (demand is ahead of the pool).
+   */
+  refillDelayMs?: number
   /** The clock (ms); performance.now() unless a test drives it. */
   now?: () => number
 }>
@@ -81,6 +90,10 @@ export function createWarmPool(deps: WarmPoolDeps) {
   let closed = false
   let ticker: NodeJS.Timeout | undefined
   let settledWaiters: (() => void)[] = []
+  const refillDelayMs = deps.refillDelayMs ?? 0
+  /** Until when no refill boot starts (after a claim the pool served); -Infinity: none pending. */
+  let holdUntil = -Infinity
+  let holdTimer: NodeJS.Timeout | undefined
 
   const listOf = (templateId: string) => {
     let list = entries.get(templateId)
@@ -201,6 +214,16 @@ export function createWarmPool(deps: WarmPoolDeps) {
     }
     const budget = overBudget(new Map([...entries].map(([id, list]) => [id, { memoryBytes: list.map((e) => e.memoryBytes), min: wanted.get(id)?.bounds.min ?? 0 }])), deps.memoryBudgetBytes)
     for (const [id, n] of budget) for (let i = 0; i < n; i++) drop(listOf(id).shift()!, 'over the memory budget')
+    // Refills wait while the creates that just claimed run their first commands; a pass then comes
+    // from the timer (or the next kick) once the hold is over.
+    const holdLeftMs = holdUntil - now()
+    if (holdLeftMs > 0) {
+      holdTimer ??= setTimeout(() => {
+        holdTimer = undefined
+        kick()
+      }, holdLeftMs).unref()
+      return
+    }
     // Start what is missing, one per template per round so templates share the boot slots.
     for (let progress = true; progress && !closed; ) {
       progress = false
@@ -253,6 +276,9 @@ export function createWarmPool(deps: WarmPoolDeps) {
       if (e.image === template.image) entry = e
       else drop(e, 'stale image')
     }
+    const t = now()
+    if (!entry) holdUntil = -Infinity
+    else if (refillDelayMs > 0 && holdUntil <= t && list!.length > 0) holdUntil = t + refillDelayMs
     kick()
     return entry
   }
@@ -333,6 +359,7 @@ export function createWarmPool(deps: WarmPoolDeps) {
     async close(): Promise<void> {
       closed = true
       clearInterval(ticker)
+      clearTimeout(holdTimer)
       for (const q of joiners.values()) for (const j of q.splice(0)) j.take(undefined)
       await running
       await Promise.allSettled([...boots])

@@ -1,7 +1,7 @@
 // POST /files: multipart (filename = destination path) or octet-stream uploads, gzip-aware,
 // with X-Metadata-* headers stored as user.e2b.* xattrs. Bodies stream straight to disk.
 import type { IncomingHttpHeaders } from 'node:http'
-import { PassThrough, type Readable } from 'node:stream'
+import type { Readable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
 import { Busboy, type BusboyHeaders, type BusboyInstance } from '@fastify/busboy'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -87,9 +87,12 @@ async function uploadMultipart(req: FastifyRequest<{ Querystring: Query }>, user
   }
   const seen = new Set<string>()
   const writes: Promise<WrittenFile>[] = []
-  const parts: PassThrough[] = []
+  const parts: Readable[] = []
   let fileParts = 0
   let failure: unknown
+  // A writer that fails destroys its part, and the parser would then wait on that part forever:
+  // a failed write ends the parse at once (the request is answered with an error either way).
+  let abortParse: (err: unknown) => void = () => undefined
   bb.on('file', (field, stream, filename) => {
     stream.on('error', ignore)
     if (field !== 'file' || failure) return void stream.resume()
@@ -105,17 +108,13 @@ async function uploadMultipart(req: FastifyRequest<{ Querystring: Query }>, user
         throw new InvalidArgumentError(`you cannot upload multiple files to the same path '${path}' in one upload request, only the first specified file was uploaded`)
       }
       seen.add(path)
-      // The writer destroys its source on failure; the parser would then stall on this part. Give
-      // the writer a pass-through and drain the part ourselves if the writer stops early.
-      const part = new PassThrough()
-      part.on('error', ignore) // destroyed on a parse error, maybe before the writer pipes it
-      parts.push(part)
-      stream.pipe(part)
-      part.on('close', () => stream.resume())
-      const write = writeFileAtomic(path, part, user, metadata, deps.own)
+      // The part streams straight into the writer: no pass-through stage, one hop less per chunk.
+      parts.push(stream)
+      const write = writeFileAtomic(path, stream, user, metadata, deps.own)
       // Settled below after the parser finishes; until then a failure must not go unhandled.
       write.catch((e: unknown) => {
         failure ??= e
+        abortParse(e)
       })
       writes.push(write)
     } catch (e) {
@@ -128,6 +127,10 @@ async function uploadMultipart(req: FastifyRequest<{ Querystring: Query }>, user
     const fail = (err: unknown) => {
       for (const part of parts) part.destroy(err as Error)
       reject(err)
+    }
+    abortParse = (err) => {
+      body.unpipe(bb)
+      fail(err)
     }
     bb.on('finish', resolve)
     // A malformed, empty or truncated body is the client's fault.

@@ -14,7 +14,7 @@ const MiB = 1 << 20
 const IDLE_MS = 60_000
 
 /** `queued`: boots never get a boot slot (a create may not wait for them). */
-function fixture(opts: { bounds?: PoolBounds; memoryBudgetMB?: number; memoryMB?: number; gated?: boolean; queued?: boolean } = {}) {
+function fixture(opts: { bounds?: PoolBounds; memoryBudgetMB?: number; memoryMB?: number; gated?: boolean; queued?: boolean; refillDelayMs?: number } = {}) {
   let image = 'img:1'
   let n = 0
   let clock = 0
@@ -44,6 +44,7 @@ function fixture(opts: { bounds?: PoolBounds; memoryBudgetMB?: number; memoryMB?
     memoryBudgetBytes: (opts.memoryBudgetMB ?? 2048) * MiB,
     idleMs: IDLE_MS,
     retryMs: 1000,
+    refillDelayMs: opts.refillDelayMs,
     now: () => clock,
   })
   onTestFinished(async () => {
@@ -336,3 +337,67 @@ async function until(check: () => boolean): Promise<void> {
   for (let i = 0; i < 1000 && !check(); i++) await new Promise((r) => setImmediate(r))
   expect(check()).toBe(true)
 }
+
+describe('warm pool: refills wait briefly after claims', () => {
+  const DELAY_MS = 200
+
+  it('starts no refill until the delay after a served claim has passed, then refills to target', async () => {
+    const f = fixture({ bounds: { min: 3, max: 3 }, refillDelayMs: DELAY_MS })
+    await f.settle()
+    expect(f.burst(2).every(Boolean)).toBe(true)
+    await f.settle()
+    expect(f.booted).toHaveLength(3)
+    expect(f.ready()).toBe(1)
+    f.advance(DELAY_MS - 1)
+    await f.settle()
+    expect(f.booted).toHaveLength(3)
+    f.advance(1)
+    await f.settle()
+    expect(f.booted).toHaveLength(5)
+    expect(f.ready()).toBe(3)
+  })
+
+  it('measures the delay from the first claim: later claims do not push refills further away', async () => {
+    const f = fixture({ bounds: { min: 3, max: 3 }, refillDelayMs: DELAY_MS })
+    await f.settle()
+    f.burst(1)
+    f.advance(DELAY_MS - 50)
+    f.burst(1)
+    await f.settle()
+    expect(f.booted).toHaveLength(3)
+    f.advance(50)
+    await f.settle()
+    expect(f.ready()).toBe(3)
+  })
+
+  it('starts no wait when a claim takes the last ready container (creates one after another)', async () => {
+    const f = fixture({ bounds: { min: 1, max: 1 }, refillDelayMs: DELAY_MS })
+    await f.settle()
+    expect(f.burst(1).every(Boolean)).toBe(true)
+    await f.settle()
+    expect(f.booted).toHaveLength(2)
+    expect(f.ready()).toBe(1)
+  })
+
+  it('refills at once when a create finds the pool empty', async () => {
+    const f = fixture({ bounds: { min: 2, max: 2 }, refillDelayMs: DELAY_MS })
+    await f.settle()
+    const claims = f.burst(3)
+    expect(claims.filter(Boolean)).toHaveLength(2)
+    await f.settle()
+    expect(f.booted).toHaveLength(4)
+    expect(f.ready()).toBe(2)
+  })
+
+  it('never delays filling to the floor at the start, and hands out each container once', async () => {
+    const f = fixture({ bounds: { min: 4, max: 4 }, refillDelayMs: DELAY_MS })
+    await f.settle()
+    expect(f.ready()).toBe(4)
+    const got = f.burst(4)
+    expect(new Set(got.map((e) => e?.containerId)).size).toBe(4)
+    f.advance(DELAY_MS)
+    await f.settle()
+    expect(f.ready()).toBe(4)
+    expect(f.pool.containerIds().some((c) => got.some((e) => e?.containerId === c))).toBe(false)
+  })
+})

@@ -125,3 +125,24 @@ describe('POST /files multipart: other shapes', () => {
     expect((await readdir(e.root)).filter((n) => n.startsWith('.'))).toEqual([])
   })
 })
+
+describe('POST /files multipart: a part whose write fails', () => {
+  it('answers the failure at once, even with body still to come, and leaves no temp file', async () => {
+    const e = await envd()
+    await e.seed({ 'taken/': null })
+    // The failing part is larger than any stream buffer: it must be drained or cut, never waited on.
+    const { headers, body } = rawMultipart([
+      { name: 'file', filename: e.path('taken'), content: Buffer.alloc(16 << 20, 1) },
+      { name: 'file', filename: e.path('after.txt'), content: 'after' },
+    ])
+    const res = await post(e, {}, { headers, body })
+    expect(res).toEqual({ status: 400, body: { code: 400, message: expect.stringContaining('is a directory') } })
+    expect((await readdir(e.root)).filter((n) => n.startsWith('.'))).toEqual([])
+    expect(await readdir(e.path('taken'))).toEqual([])
+    // The daemon still answers uploads afterwards.
+    const form = new FormData()
+    form.append('file', new Blob(['ok']), e.path('later.txt'))
+    expect((await post(e, {}, { body: form })).status).toBe(200)
+    expect(await readFile(e.path('later.txt'), 'utf8')).toBe('ok')
+  })
+})
