@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import { createLogger } from '../../shared/logging.js'
+import { useStreamingGc } from '../../shared/streaming-gc.js'
 import { secretDigest } from '../../shared/safe-equal.js'
 import { buildControlApp } from '../app.js'
 import type { ControlConfig } from '../config.js'
@@ -41,6 +42,8 @@ async function apiKeyDigests(db: Db, config: ControlConfig, cluster: ClusterConf
 export type RunningClusterControl = { apiPort: number; proxyPort: number; close(): Promise<void> }
 
 export async function startClusterControl(config: ControlConfig, cluster: ClusterConfig): Promise<RunningClusterControl> {
+  // Every file transfer streams through this process (the edge, or this node's proxy).
+  useStreamingGc()
   const log = createLogger({ level: config.logLevel, name: 'sandock-control' })
   // Every replica must present the same certificate: a generated CA would differ per replica.
   if (config.domain && config.tls === 'auto' && !config.tlsCertFile) throw new Error('sandock control in domain mode needs SANDOCK_TLS_CERT and SANDOCK_TLS_KEY (Swarm secrets) or SANDOCK_TLS=off behind a TLS-terminating proxy')

@@ -7,6 +7,7 @@
 import { createSocket } from 'node:dgram'
 import { availableParallelism, totalmem } from 'node:os'
 import { createLogger } from '../../shared/logging.js'
+import { useStreamingGc } from '../../shared/streaming-gc.js'
 import type { ControlConfig } from '../config.js'
 import { localNodeSettings } from '../core.js'
 import { hostResolvers } from '../main.js'
@@ -52,6 +53,8 @@ const fromRegistry = (image: string) => /^[^/]+[.:][^/]*\//.test(image)
 export type RunningNodeAgent = { nodeId: string; agentPort: number; proxyPort: number; close(): Promise<void> }
 
 export async function startNodeAgent(config: ControlConfig, cluster: ClusterConfig, opts: { imageContext?: string } = {}): Promise<RunningNodeAgent> {
+  // Every file transfer streams through this process (the edge, or this node's proxy).
+  useStreamingGc()
   const log = createLogger({ level: config.logLevel, name: 'sandock-node' }).child({ nodeId: cluster.nodeId })
   const tokens = tokensFromSeed(await readSecretFile(cluster.tokenSeedFile, 'token seed'))
   const nodeToken = await readSecretFile(cluster.nodeTokenFile, 'node token')
