@@ -12,7 +12,9 @@
 //   BENCH_IDLE_CPU_MS (15000) with each pool as the scenarios left it vs a server without a pool.
 // Each scenario reports create → first command p50/p95/p99 (all of them, and after the first
 // burst: the pool adapts to a demand it has seen), how many creates the pool served, and the
-// pool's target and ready count over time (sampled from /health). The serial, burst, CI-like and
+// pool's target and ready count over time (sampled from /health), where the time goes after
+// warm-up (server create, the rest of the create call, first command) and, for back to back and
+// bursts, the host's CPU per sandbox (all processes, boot to removal). The serial, burst, CI-like and
 // idle scenarios run twice in the same run, each time on a fresh server that serves them in turn
 // as a long-running server would: the baseline, a fixed pool of 2 (BENCH_BASELINE_POOL_ENV,
 // default 'SANDOCK_POOL_SIZE=2..2'; '' skips it), then the pool that follows demand (default
@@ -174,14 +176,41 @@ function summary(runs, skip) {
     afterWarmUpFirstCommandMs: rest.length ? stats(rest.map((r) => r.firstCommandMs)) : undefined,
     totalMs: stats(runs.map((r) => r.totalMs)),
     pooled: pooled(runs), pooledAfterWarmUp: pooled(rest), creates: runs.length,
+    phasesAfterWarmUpMs: rest.length ? phases(rest) : undefined,
   }
+}
+
+/**
+ * Where create → first command goes, after warm-up: the server's own create (claim, /init, state
+ * file: the 'sandbox created' log's ms), the rest of the create call (the SDK and HTTP, and any wait
+ * for a pool boot already under way, which the server's ms leave out), and the first command.
+ */
+function phases(runs) {
+  const logged = runs.filter((r) => createdLog.get(r.sandboxId)?.ms !== undefined)
+  const p = (xs) => { const s = stats(xs); return { p50: s.p50, p95: s.p95 } }
+  return {
+    serverCreate: p(logged.map((r) => createdLog.get(r.sandboxId).ms)),
+    createCallRest: p(logged.map((r) => r.createMs - createdLog.get(r.sandboxId).ms)),
+    firstCommand: p(runs.map((r) => r.firstCommandMs - r.createMs)),
+  }
+}
+const fmtPhases = (ph) => (ph ? Object.entries(ph).map(([k, v]) => `${k} ${v.p50}/${v.p95}`).join(', ') : 'none')
+
+/** The host's CPU time (all cores, /proc/stat, in ticks of 1/100 s): idle (with iowait) and total. */
+function procStat() {
+  const [, ...f] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number)
+  return { idle: f[3] + f[4], total: f.reduce((a, b) => a + b, 0) }
+}
+
+/** Busy CPU time of the whole host since boot, in seconds. */
+function hostBusyS() {
+  const { idle, total } = procStat()
+  return (total - idle) / 100
 }
 
 /** Host CPU (all cores, /proc/stat) and sandock's own: the server process plus its containers' cgroups. */
 function cpuCounters(containerIds) {
-  const [, ...f] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number)
-  const idle = f[3] + f[4]
-  const total = f.reduce((a, b) => a + b, 0)
+  const { idle, total } = procStat()
   const proc = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1].split(' ')
   const serverTicks = Number(proc[11]) + Number(proc[12])
   let containerNs = 0
@@ -229,10 +258,12 @@ async function scenarios(env) {
     const timeline = poolTimeline()
     const runs = []
     const t = performance.now()
+    const busy0 = hostBusyS()
     for (let i = 0; i < SERIAL; i++) runs.push(await oneSandbox())
-    out.serial = { wallMs: r1(performance.now() - t), ...summary(runs, BURST), poolTimeline: await timeline.stop() }
+    out.serial = { wallMs: r1(performance.now() - t), hostCpuPerSandboxMs: r1(((hostBusyS() - busy0) / SERIAL) * 1000), ...summary(runs, BURST), poolTimeline: await timeline.stop() }
     say(`back to back (${SERIAL} × create, 3 commands, kill): create → first command ${fmt(out.serial.firstCommandMs)}; after the first ${BURST}: ${fmt(out.serial.afterWarmUpFirstCommandMs)}; ` +
       `pooled ${out.serial.pooled}/${SERIAL}; wall ${r1(out.serial.wallMs / 1000)} s`)
+    say(`  after warm-up, p50/p95 ms: ${fmtPhases(out.serial.phasesAfterWarmUpMs)}; host CPU per sandbox (all processes, boot to removal) ${out.serial.hostCpuPerSandboxMs} ms`)
     say(`  pool target/ready: ${perSecond(out.serial.poolTimeline)}`)
     await sleep(BURST_EVERY_MS)
   }
@@ -241,16 +272,18 @@ async function scenarios(env) {
     const timeline = poolTimeline()
     const bursts = []
     const t0 = performance.now()
+    const busy0 = hostBusyS()
     for (let at = 0; at < BURST_FOR_MS; at += BURST_EVERY_MS) {
       await sleep(Math.max(0, t0 + at - performance.now()))
       bursts.push(Promise.all(Array.from({ length: BURST }, () => oneSandbox())))
     }
     const done = await Promise.all(bursts)
     const runs = done.flat()
-    out.burst = { bursts: done.length, ...summary(runs, BURST), perBurstP95Ms: done.map((b) => stats(b.map((r) => r.firstCommandMs)).p95), poolTimeline: await timeline.stop() }
+    out.burst = { bursts: done.length, hostCpuPerSandboxMs: r1(((hostBusyS() - busy0) / runs.length) * 1000), ...summary(runs, BURST), perBurstP95Ms: done.map((b) => stats(b.map((r) => r.firstCommandMs)).p95), poolTimeline: await timeline.stop() }
     say(`bursts (${BURST} parallel every ${BURST_EVERY_MS / 1000} s, ${done.length} bursts): create → first command ${fmt(out.burst.firstCommandMs)}; after the first burst: ${fmt(out.burst.afterWarmUpFirstCommandMs)}; ` +
       `pooled ${out.burst.pooled}/${runs.length}`)
     say(`  p95 per burst: ${out.burst.perBurstP95Ms.join(', ')} ms`)
+    say(`  after warm-up, p50/p95 ms: ${fmtPhases(out.burst.phasesAfterWarmUpMs)}; host CPU per sandbox (all processes, boot to removal) ${out.burst.hostCpuPerSandboxMs} ms`)
     say(`  pool target/ready: ${perSecond(out.burst.poolTimeline)}`)
   }
 
@@ -277,6 +310,7 @@ async function scenarios(env) {
     out.ci = { tests: CI_TESTS, workers: CI_WORKERS, wallMs: r1(performance.now() - t), ...summary(runs, CI_WORKERS), poolTimeline: await timeline.stop() }
     say(`CI-like (${CI_TESTS} tests on ${CI_WORKERS} workers: create, 6 commands and file ops, kill): per test ${fmt(out.ci.totalMs)}; ` +
       `create → first command ${fmt(out.ci.firstCommandMs)}; after the first ${CI_WORKERS}: ${fmt(out.ci.afterWarmUpFirstCommandMs)}; pooled ${out.ci.pooled}/${CI_TESTS}; wall ${r1(out.ci.wallMs / 1000)} s`)
+    say(`  after warm-up, p50/p95 ms: ${fmtPhases(out.ci.phasesAfterWarmUpMs)}`)
     say(`  pool target/ready: ${perSecond(out.ci.poolTimeline)}`)
   }
 
