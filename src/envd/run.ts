@@ -1,5 +1,5 @@
-// `sandock envd [options]`: usage, config, start. Shared by the CLI (src/cli.ts) and envd's
-// startup snapshot (src/envd/snapshot.ts), which run the same daemon from different entries.
+// `sandock envd [options]`: usage, config, start. The entry of envd's own bundle (envd.cjs, run
+// by the CLI through src/envd-loader.ts) and of the CLI in a development checkout.
 import { ENVD_USAGE, loadEnvdConfig } from './config.js'
 import { startEnvd } from './main.js'
 
