@@ -4,7 +4,8 @@
 // the nodes and claim warm containers; one sandbox's commands and files through either replica; a
 // template built on one node started on another; a snapshot taken on one node started on another;
 // pause/resume and auto-resume through the edge; an agent killed and restarted by Swarm (its
-// sandboxes come back); a control replica killed (the other serves); a node lost (placement skips
+// sandboxes come back); a control replica killed (the other serves, and the build the killed one
+// was running is failed once its lease expires); a node lost (placement skips
 // it, its sandboxes are gone). Steps build on each other (one cluster per file) and run in order;
 // everything, images included unless kept, is removed at the end, also on failure.
 import { execFile } from 'node:child_process'
@@ -272,9 +273,21 @@ describe('sandock on a swarm', () => {
     expect((await sbx.commands.run('echo back')).stdout).toBe('back\n')
   })
 
-  it('keeps serving through the other replica when one control replica is killed', async () => {
+  it('keeps serving through the other replica when one control replica is killed, and fails the build it was running', async () => {
     const [a, b] = await replicas()
     const sbx = track(await Sandbox.create('base', opts(b!)))
+    // A build that runs until its replica dies: started through A, seen running through B.
+    const logs: string[] = []
+    const building = Template.build(Template().fromTemplate('base').runCmd('sleep 600'), `cluster-orphan-${Date.now().toString(36)}`,
+      { apiKey: opts(a!).apiKey, apiUrl: a!.apiUrl, cpuCount: 1, memoryMB: 512, onBuildLogs: (e) => void logs.push(e.message) })
+    const ended = building.then(() => 'finished', (e: unknown) => `failed: ${(e as Error).message}`)
+    const [, templateId, buildId] = await waitFor('the build to start', async () => {
+      const all = logs.join('\n')
+      return /RUN sleep 600/.test(all) ? /Building template (\S+) \(build (\S+)\)/.exec(all) ?? undefined : undefined
+    }, 120_000, 250)
+    const builder = /Building on node (\S+)/.exec(logs.join('\n'))![1]!
+    const statusViaB = async () => (await (await fetch(`${b!.apiUrl}/templates/${templateId}/builds/${buildId}/status`, { headers: { 'x-api-key': opts(b!).apiKey } })).json()) as { status: string; reason?: { message: string } }
+    expect((await statusViaB()).status).toBe('building')
     const ctl = await stack.task('control', stack.node(a!.hostname))
     await stack.node(a!.hostname).docker('kill', ctl)
     // Right away, through B: the API and the edge.
@@ -288,7 +301,17 @@ describe('sandock on a swarm', () => {
       const ok = await Promise.all(rs.map((r) => fetch(`${r.apiUrl}/health`, { signal: AbortSignal.timeout(2000) }).then((x) => x.status === 200, () => false)))
       return ok.every(Boolean) ? true : undefined
     }, 90_000, 500))
-  })
+    // The build's node stopped it when A's connection closed; once its lease expires, the
+    // reconciling replica fails its record with the reason, never leaving it `building`.
+    const failed = await timed('orphaned build failed (lease expiry + reconcile)', () => waitFor('the orphaned build to fail', async () => {
+      const st = await statusViaB()
+      return st.status === 'building' ? undefined : st
+    }, 120_000, 1000))
+    expect(failed).toMatchObject({ status: 'error', reason: { message: 'the control replica running this build stopped during it; start the build again' } })
+    expect((await stack.node(builder).docker('ps', '-a', '-q', '--filter', 'name=sandock-build-')).trim()).toBe('')
+    // The SDK polled the replica that died (and, if it polled again, the one Swarm started in its place).
+    expect(await ended).toMatch(/^failed: /)
+  }, 300_000)
 
   it("skips a lost node and reports its sandboxes gone, not hanging", async () => {
     const rs = await replicas()

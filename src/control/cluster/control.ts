@@ -28,6 +28,12 @@ import { findSnapshotRow } from './snapshots.js'
 import { sharedUploads } from './uploads.js'
 
 const TEMPLATE_LIMITS = { maxCpu: 32, maxMemoryMB: 65536 }
+/**
+ * A replica renews the lease of the builds it runs this often; a build whose lease is older than
+ * BUILD_LEASE_EXPIRE_MS lost its replica (killed mid-build) and is failed by the reconciler.
+ */
+const BUILD_LEASE_RENEW_MS = 10_000
+const BUILD_LEASE_EXPIRE_MS = 45_000
 
 /** The accepted keys' digests: from the secret file and SANDOCK_API_KEYS, recorded in PostgreSQL, and every replica's. */
 async function apiKeyDigests(db: Db, config: ControlConfig, cluster: ClusterConfig): Promise<Buffer[]> {
@@ -70,8 +76,10 @@ export async function startClusterControl(config: ControlConfig, cluster: Cluste
   })
   const node = createClusterNode({ db, log, nodeToken, deadAfterMs: cluster.deadAfterMs, maxSandboxes: config.maxSandboxes, resolve })
   await mkdir(templateFilesDir(config.dataDir), { recursive: true, mode: 0o700 })
-  // No recover(): builds in flight may be another replica's (their node runs them).
+  // No recover() at start: builds in flight may be another replica's. Each replica renews the
+  // leases of its own; the reconciler fails the builds whose replica stopped renewing them.
   const templates = createTemplateService({
+    buildLease: { renewMs: BUILD_LEASE_RENEW_MS },
     store, builtins, node, log, dataDir: config.dataDir, uploadSecret: secrets.uploadSecret,
     maxConcurrentBuilds: config.maxConcurrentBuilds, limits: TEMPLATE_LIMITS, shareUploads: (local) => sharedUploads(db, local),
     lookup, builtinResources: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
@@ -112,7 +120,7 @@ export async function startClusterControl(config: ControlConfig, cluster: Cluste
     })
   }
   ready = (await node.nodes()).length > 0
-  const reconciler = startReconciler(db, node, log.child({ component: 'reconcile' }), cluster.reconcileMs)
+  const reconciler = startReconciler(db, node, log.child({ component: 'reconcile' }), cluster.reconcileMs, { store, expireMs: BUILD_LEASE_EXPIRE_MS })
 
   return {
     apiPort, proxyPort,

@@ -116,6 +116,20 @@ export class PgTemplateStore implements TemplateStore {
       [now, JSON.stringify(reason), buildId])
   }
 
+  async touchBuilds(buildIds: readonly string[]): Promise<void> {
+    if (buildIds.length === 0) return
+    await this.db.query("UPDATE builds SET updated_at = $1 WHERE status = 'building' AND build_id = ANY($2)", [new Date().toISOString(), [...buildIds]])
+  }
+
+  async failStaleBuilds(before: Date, reason: { message: string }): Promise<string[]> {
+    const now = new Date().toISOString()
+    const { rows } = await this.db.query(
+      "UPDATE builds SET status = 'error', updated_at = $1, finished_at = $1, reason = $2 WHERE status = 'building' AND updated_at < $3 RETURNING build_id",
+      [now, JSON.stringify(reason), before.toISOString()],
+    )
+    return rows.map((r: { build_id: string }) => r.build_id)
+  }
+
   async finishBuild(buildId: string, image: string, config: TemplateRuntimeConfig): Promise<void> {
     await inTx(this.db, async (tx) => {
       const build = await this.one(tx, 'SELECT * FROM builds WHERE build_id = $1 FOR UPDATE', [buildId], toBuild)

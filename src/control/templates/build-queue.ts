@@ -36,10 +36,21 @@ export function createBuildQueue(deps: {
   lookup: (ref: string) => Promise<TemplateLookup>
   maxConcurrentBuilds: number
   log: Logger
+  /**
+   * Where several processes share the store (a cluster's control replicas): this one renews the
+   * lease of its running builds every `renewMs`, so that the builds of a process that died can be
+   * told apart and failed (cluster/reconcile.ts). Without it, `recover()` at boot does that.
+   */
+  lease?: { renewMs: number }
 }) {
   const { store, log } = deps
   const running = new Map<string, { templateId: string; abort: AbortController; done: Promise<void> }>()
   const withSlot = limiter(deps.maxConcurrentBuilds)
+  const renewer = deps.lease && setInterval(() => {
+    if (running.size === 0) return
+    store.touchBuilds([...running.keys()]).catch((err: unknown) => log.warn({ err }, 'renewing the lease of running builds failed'))
+  }, deps.lease.renewMs)
+  renewer?.unref()
 
   /** Validates the request into a job (everything but the parent template, resolved when it runs). */
   async function validate(req: StartBuildRequest): Promise<Omit<BuildJob, 'buildId' | 'templateId' | 'cpuCount' | 'memoryMB' | 'fromTemplate'> & { fromTemplate: string | undefined }> {
@@ -77,6 +88,7 @@ export function createBuildQueue(deps: {
     },
 
     async close(): Promise<void> {
+      clearInterval(renewer)
       for (const r of running.values()) r.abort.abort(new Error('the server is shutting down'))
       await Promise.allSettled([...running.values()].map((r) => r.done))
     },

@@ -28,6 +28,8 @@ export type TemplateServiceDeps = Readonly<{
   builtinResources: { cpuCount: number; memoryMB: number }
   /** Shares uploads beyond this process (a cluster keeps them in PostgreSQL for the node that builds). */
   shareUploads?: (local: Uploads) => Uploads
+  /** Renew running builds' leases (a cluster's replicas share the store; see build-queue.ts). */
+  buildLease?: { renewMs: number }
 }>
 
 /** Where uploads are kept (`<hash>.tar`); builds read them from here. */
@@ -39,7 +41,7 @@ export function createTemplateService(deps: TemplateServiceDeps) {
   const filesDir = templateFilesDir(deps.dataDir)
   const local = createUploads({ filesDir, secret: deps.uploadSecret })
   const uploads = deps.shareUploads ? deps.shareUploads(local) : local
-  const queue = createBuildQueue({ store, node, uploads, lookup: deps.lookup, maxConcurrentBuilds: deps.maxConcurrentBuilds, log })
+  const queue = createBuildQueue({ store, node, uploads, lookup: deps.lookup, maxConcurrentBuilds: deps.maxConcurrentBuilds, log, lease: deps.buildLease })
   const catalog = createCatalog({ store, builtins: deps.builtins, node, queue, limits: deps.limits, builtinResources: deps.builtinResources, log })
 
   const tags = createTags(store)

@@ -72,6 +72,13 @@ export interface TemplateStore {
   setBuilding(buildId: string): Promise<void>
   /** Marks a waiting or building build failed; a failed build never moves a tag. */
   failBuild(buildId: string, reason: { message: string; step?: string }): Promise<void>
+  /** Renews the lease of builds still building (their `updated_at`): their runner is alive. */
+  touchBuilds(buildIds: readonly string[]): Promise<void>
+  /**
+   * Fails the builds still building whose lease was last renewed before `before` (their runner
+   * died without recording an end); returns their ids.
+   */
+  failStaleBuilds(before: Date, reason: { message: string }): Promise<string[]>
   /** Marks a building build ready and points its tags (`default` when none were named) at it, atomically. */
   finishBuild(buildId: string, image: string, config: TemplateRuntimeConfig): Promise<void>
   assignTags(templateId: string, tags: string[], buildId: string): Promise<void>
@@ -262,6 +269,23 @@ export class SqliteTemplateStore implements TemplateStore {
     const now = new Date().toISOString()
     this.db.prepare("UPDATE builds SET status = 'error', updated_at = ?, finished_at = ?, reason = ? WHERE build_id = ? AND status IN ('waiting', 'building')")
       .run(now, now, JSON.stringify(reason), buildId)
+  }
+
+  async touchBuilds(buildIds: readonly string[]): Promise<void> {
+    if (buildIds.length === 0) return
+    this.db.prepare(`UPDATE builds SET updated_at = ? WHERE status = 'building' AND build_id IN (${buildIds.map(() => '?').join(',')})`)
+      .run(new Date().toISOString(), ...buildIds)
+  }
+
+  async failStaleBuilds(before: Date, reason: { message: string }): Promise<string[]> {
+    const now = new Date().toISOString()
+    return this.tx(() => {
+      const ids = this.db.prepare("SELECT build_id FROM builds WHERE status = 'building' AND updated_at < ?").all(before.toISOString()).map((r) => (r as { build_id: string }).build_id)
+      for (const id of ids) {
+        this.db.prepare("UPDATE builds SET status = 'error', updated_at = ?, finished_at = ?, reason = ? WHERE build_id = ? AND status = 'building'").run(now, now, JSON.stringify(reason), id)
+      }
+      return ids
+    })
   }
 
   /** Marks a build ready and points its tags (`default` when the request named none) at it, atomically. */

@@ -116,6 +116,30 @@ describe('ClusterNode', () => {
     expect(await rejection(c.create({ ...createReq, templateRef: 'nosuch' }))).toMatchObject({ kind: 'not_found' })
   })
 
+  it('fails the template builds whose replica stopped renewing their lease, with a reason and a last log line', async ({ skip }) => {
+    needsPg(skip)
+    const h = await harness()
+    const c = h.replica()
+    const store = new PgTemplateStore(h.db)
+    for (const id of ['orphan', 'alive']) {
+      await store.requestBuild({ newTemplateId: `t-${id}`, alias: id, buildId: id, cpuCount: 1, memoryMB: 512, tags: [] })
+      await store.setBuilding(id)
+    }
+    // 'orphan': its replica was killed two minutes ago; 'alive' was renewed just now.
+    await h.db.query("UPDATE builds SET updated_at = $1 WHERE build_id = 'orphan'", [new Date(Date.now() - 120_000).toISOString()])
+    const builds = { store, expireMs: 45_000 }
+    expect(await reconcileOnce(h.db, c, log, builds)).toEqual({ locked: true, forgotten: 0, recorded: 0, buildsFailed: ['orphan'] })
+    const message = 'the control replica running this build stopped during it; start the build again'
+    expect(await store.build('orphan')).toMatchObject({ status: 'error', reason: { message } })
+    expect((await store.logs('orphan', { offset: 0, limit: 10 })).map((l) => [l.level, l.message])).toEqual([['error', message]])
+    expect((await store.build('alive'))?.status).toBe('building')
+    expect((await reconcileOnce(h.db, c, log, builds)).buildsFailed).toEqual([])
+    // Without the builds' side (as before), a round leaves builds alone.
+    await h.db.query("UPDATE builds SET updated_at = $1 WHERE build_id = 'alive'", [new Date(Date.now() - 120_000).toISOString()])
+    expect(await reconcileOnce(h.db, c, log)).toEqual({ locked: true, forgotten: 0, recorded: 0 })
+    expect((await store.build('alive'))?.status).toBe('building')
+  })
+
   it('reports the sandboxes of a dead node gone, and reconciles the catalog with the nodes', async ({ skip }) => {
     needsPg(skip)
     const h = await harness()

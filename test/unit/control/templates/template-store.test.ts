@@ -83,6 +83,37 @@ describe.each(kinds)('template store (%s)', (kind, open) => {
     await again.close()
   })
 
+  it('renews the leases of building builds and fails only the building ones whose lease expired', async ({ skip }) => {
+    if (!available()) skip('postgresql-15 is not installed')
+    const { store } = await open()
+    for (const id of ['done', 'old', 'kept', 'idle']) {
+      await store.requestBuild({ newTemplateId: `t-${id}`, alias: id, buildId: id, cpuCount: 1, memoryMB: 256, tags: [] })
+    }
+    await store.setBuilding('done')
+    await store.finishBuild('done', 'img', config)
+    await store.setBuilding('old')
+    await store.setBuilding('kept')
+    // The cut-off lies after both leases were taken (a later millisecond), before 'kept' renews.
+    const taken = Date.now()
+    while (Date.now() <= taken) await new Promise((r) => setImmediate(r))
+    const cutoff = new Date()
+    while (Date.now() <= cutoff.getTime()) await new Promise((r) => setImmediate(r))
+    await store.touchBuilds(['kept', 'done', 'idle', 'unknown'])
+    expect(await store.failStaleBuilds(new Date(taken - 60_000), { message: 'x' })).toEqual([])
+    expect(await store.failStaleBuilds(cutoff, { message: 'its runner died' })).toEqual(['old'])
+    expect(await store.build('old')).toMatchObject({ status: 'error', reason: { message: 'its runner died' } })
+    expect((await store.build('old'))?.finishedAt).not.toBeNull()
+    expect((await store.build('kept'))?.status).toBe('building')
+    // A finished or waiting build has no lease: renewing leaves it, expiry never fails it.
+    expect(await store.build('done')).toMatchObject({ status: 'ready', image: 'img' })
+    expect((await store.build('idle'))?.status).toBe('waiting')
+    expect(await store.failStaleBuilds(new Date(Date.now() + 60_000), { message: 'all' })).toEqual(['kept'])
+    expect((await store.build('idle'))?.status).toBe('waiting')
+    expect((await store.build('done'))?.status).toBe('ready')
+    await store.touchBuilds([])
+    await store.close()
+  })
+
   it('moves and removes tags, lists templates newest first, and deletes a template with its builds', async ({ skip }) => {
     if (!available()) skip('postgresql-15 is not installed')
     const { store } = await open()
