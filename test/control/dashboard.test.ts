@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { Secret, Template, Volume } from 'e2b'
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
 import { docker } from '../support/docker.js'
-import { launchBrowser, screenshot, signIn, terminalText, watchedPage, type Browser, type WatchedPage } from '../support/browser.js'
+import { gotoPage, launchBrowser, screenshot, signIn, terminalText, watchedPage, type Browser, type WatchedPage } from '../support/browser.js'
 import { eventually, unique } from '../support/async.js'
 import { createSandbox, killQuietly, printServerLogsOnFailure, sdkOpts } from '../support/control-sdk.js'
 import { sharedServer } from '../support/control-server.js'
@@ -57,7 +57,7 @@ const row = (sandboxId: string) => `tr[data-sandbox-id="${sandboxId}"]`
 it('refuses a wrong API key with a clear message and keeps nothing', async () => {
   const w = await watchedPage(browser.context)
   onTestFinished(() => w.page.close())
-  await w.page.goto(dashboardUrl())
+  await gotoPage(w.page, dashboardUrl())
   const wrongKey = `e2b_${'0'.repeat(32)}`
   await w.page.fill('#api-key', wrongKey)
   await w.page.click('button[type=submit]')
@@ -118,7 +118,7 @@ it('renders untrusted metadata, file names and file contents as text, never as H
   expect(metadata).toContain(`other=${script}`)
   await noHtml()
 
-  await page.goto(`${dashboardUrl()}#/sandboxes/${sbx.sandboxId}/files`)
+  await gotoPage(page, `${dashboardUrl()}#/sandboxes/${sbx.sandboxId}/files`)
   const fileName = `${img.replace(/\//g, '')}.txt`
   const fileButton = page.locator('button.file', { hasText: fileName })
   await fileButton.waitFor({ timeout: 15_000 })
@@ -132,7 +132,7 @@ it('renders untrusted metadata, file names and file contents as text, never as H
 it('opens a terminal in the sandbox, runs a command, follows a resize and re-attaches after a reload', async () => {
   const sbx = await sandbox()
   const { page } = await dashboard()
-  await page.goto(`${dashboardUrl()}#/sandboxes/${sbx.sandboxId}/terminal`)
+  await gotoPage(page, `${dashboardUrl()}#/sandboxes/${sbx.sandboxId}/terminal`)
   await page.waitForSelector('.terminal[data-pid]', { timeout: 15_000 })
   const pid = await page.getAttribute('.terminal', 'data-pid')
   await page.click('.terminal')
@@ -164,7 +164,7 @@ it('uploads a file the SDK then reads, shows and downloads one the SDK wrote, an
   const sbx = await sandbox()
   await sbx.files.write('from-sdk.txt', 'written by the SDK\n')
   const { page } = await dashboard()
-  await page.goto(`${dashboardUrl()}#/sandboxes/${sbx.sandboxId}/files`)
+  await gotoPage(page, `${dashboardUrl()}#/sandboxes/${sbx.sandboxId}/files`)
   const sdkRow = 'tr[data-path="/home/user/from-sdk.txt"]'
   await page.waitForSelector(sdkRow, { timeout: 15_000 })
   await page.click(`${sdkRow} button.file`)
@@ -227,7 +227,7 @@ it('streams a template build\'s step logs into the page while it runs', async ()
   const { page } = await dashboard()
   const tpl = Template().fromTemplate('base').runCmd('for i in 1 2 3 4 5 6; do echo dash-build-$i; sleep 1; done')
   const info = await Template.buildInBackground(tpl, name, { apiKey, apiUrl, skipCache: true, cpuCount: 1, memoryMB: 1024 })
-  await page.goto(`${dashboardUrl()}#/templates/${info.templateId}/builds/${info.buildId}`)
+  await gotoPage(page, `${dashboardUrl()}#/templates/${info.templateId}/builds/${info.buildId}`)
   const logs = page.locator(`.build-logs[data-build-id="${info.buildId}"]`)
   await logs.locator('.log-line', { hasText: 'dash-build-2' }).waitFor({ timeout: 90_000 })
   // Seen mid-build: the later lines are not there yet and the build still runs.
@@ -250,12 +250,12 @@ it('lists volumes and secrets by name and metadata, and never a secret\'s value'
   onTestFinished(() => Secret.destroy(secret.secretId, opts).then(() => undefined, () => undefined))
   const { page } = await dashboard()
 
-  await page.goto(`${dashboardUrl()}#/volumes`)
+  await gotoPage(page, `${dashboardUrl()}#/volumes`)
   const vrow = page.locator(`tr[data-volume-id="${volume.volumeId}"]`)
   await vrow.waitFor()
   expect(await vrow.textContent()).toContain(volume.name)
 
-  await page.goto(`${dashboardUrl()}#/secrets`)
+  await gotoPage(page, `${dashboardUrl()}#/secrets`)
   const srow = page.locator(`tr[data-secret-id="${secret.secretId}"]`)
   await srow.waitFor()
   const text = await srow.textContent()

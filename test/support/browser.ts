@@ -62,8 +62,23 @@ export async function watchedPage(context: BrowserContext): Promise<WatchedPage>
 }
 
 /** Opens the dashboard at `url` and signs in with `apiKey`; resolves once the sandbox list shows. */
+/**
+ * page.goto, again when Chromium dropped the navigation with net::ERR_NETWORK_CHANGED: it does when
+ * the host's network interfaces change, and every container another test starts adds a veth.
+ */
+export async function gotoPage(page: Page, url: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.goto(url)
+      return
+    } catch (e) {
+      if (attempt >= 3 || !/net::ERR_NETWORK_CHANGED/.test((e as Error).message)) throw e
+    }
+  }
+}
+
 export async function signIn(page: Page, url: string, apiKey: string): Promise<void> {
-  await page.goto(url)
+  await gotoPage(page, url)
   await page.fill('#api-key', apiKey)
   await page.click('button[type=submit]')
   await page.waitForSelector('table.sandboxes tbody tr', { timeout: 15_000 })
