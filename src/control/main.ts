@@ -5,6 +5,7 @@ import type { Server } from 'node:http'
 import { isIPv4 } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { createLogger } from '../shared/logging.js'
+import { listen } from '../shared/listen.js'
 import { useStreamingGc } from '../shared/streaming-gc.js'
 import { buildControlApp } from './app.js'
 import type { ControlConfig } from './config.js'
@@ -70,22 +71,15 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   const api = await buildControlApp({ log, node, templates, secrets: core.secrets, volumes: core.volumes, volumeTokens: core.volumeTokens, apiKeyDigests: secrets.apiKeyDigests, domain: publicDomain, ready: () => ready })
   const proxy = createProxyServer({ resolver: node.proxy, domain: config.domain, log: log.child({ component: 'proxy' }) })
   await api.listen({ port: config.apiPort, host: config.host })
-  await new Promise<void>((resolve, reject) => {
-    proxy.server.once('error', reject)
-    proxy.server.listen(config.proxyPort, config.host, () => resolve())
-  })
+  const proxyPort = await listen(proxy.server, config.proxyPort, config.host)
   const apiPort = (api.server.address() as { port: number }).port
-  const proxyPort = (proxy.server.address() as { port: number }).port
   log.info({ apiPort, proxyPort, domain: config.domain || undefined, dataDir: config.dataDir }, 'sandock listening')
 
   let domainServer: Server | undefined
   if (config.domain) {
     const tls = config.tls === 'off' ? undefined : await loadTls({ domain: config.domain, dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile })
     domainServer = createDomainListener({ domain: config.domain, api, proxy, tls })
-    await new Promise<void>((resolve, reject) => {
-      domainServer!.once('error', reject)
-      domainServer!.listen(config.tlsPort, config.host, () => resolve())
-    })
+    await listen(domainServer, config.tlsPort, config.host)
     log.info({ domain: config.domain, port: config.tlsPort, tls: Boolean(tls), caPath: tls?.caPath }, 'domain listener up (api.<domain>, <port>-<id>.<domain>)')
     if (tls?.generated) process.stdout.write(`\nSandock generated a local CA for ${config.domain}; clients trust it with:\n\n  NODE_EXTRA_CA_CERTS=${tls.caPath}\n\n`)
   }

@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import { createLogger } from '../../shared/logging.js'
+import { listen } from '../../shared/listen.js'
 import { useStreamingGc } from '../../shared/streaming-gc.js'
 import { secretDigest } from '../../shared/safe-equal.js'
 import { buildControlApp } from '../app.js'
@@ -102,22 +103,15 @@ export async function startClusterControl(config: ControlConfig, cluster: Cluste
     },
   })
   await api.listen({ port: config.apiPort, host: config.host })
-  await new Promise<void>((resolveListen, reject) => {
-    proxy.server.once('error', reject)
-    proxy.server.listen(config.proxyPort, config.host, () => resolveListen())
-  })
+  const proxyPort = await listen(proxy.server, config.proxyPort, config.host)
   const apiPort = (api.server.address() as { port: number }).port
-  const proxyPort = (proxy.server.address() as { port: number }).port
   log.info({ apiPort, proxyPort }, 'sandock control listening')
 
   let domainServer: Server | undefined
   if (config.domain) {
     const tls = config.tls === 'off' ? undefined : await loadTls({ domain: config.domain, dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile })
     domainServer = createDomainListener({ domain: config.domain, api, proxy, tls })
-    await new Promise<void>((r, reject) => {
-      domainServer!.once('error', reject)
-      domainServer!.listen(config.tlsPort, config.host, () => r())
-    })
+    await listen(domainServer, config.tlsPort, config.host)
   }
   ready = (await node.nodes()).length > 0
   const reconciler = startReconciler(db, node, log.child({ component: 'reconcile' }), cluster.reconcileMs, { store, expireMs: BUILD_LEASE_EXPIRE_MS })

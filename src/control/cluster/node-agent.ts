@@ -7,6 +7,7 @@
 import { createSocket } from 'node:dgram'
 import { availableParallelism, totalmem } from 'node:os'
 import { createLogger } from '../../shared/logging.js'
+import { listen } from '../../shared/listen.js'
 import { useStreamingGc } from '../../shared/streaming-gc.js'
 import type { ControlConfig } from '../config.js'
 import { localNodeSettings } from '../core.js'
@@ -134,12 +135,8 @@ export async function startNodeAgent(config: ControlConfig, cluster: ClusterConf
   const app = await buildAgentApp({ node: { ...local, build, proxyResume: (id) => local.proxy.resume(id) }, token: nodeToken, log: log.child({ component: 'agent-api' }), status })
   const proxy = createProxyServer({ resolver: local.proxy, domain: config.domain, log: log.child({ component: 'proxy' }) })
   await app.listen({ port: cluster.agentPort, host: config.host })
-  await new Promise<void>((resolve, reject) => {
-    proxy.server.once('error', reject)
-    proxy.server.listen(config.proxyPort, config.host, () => resolve())
-  })
+  const proxyPort = await listen(proxy.server, config.proxyPort, config.host)
   const agentPort = (app.server.address() as { port: number }).port
-  const proxyPort = (proxy.server.address() as { port: number }).port
 
   const dbHost = new URL(cluster.databaseUrl).hostname
   const address = cluster.nodeAddress ?? (await addressTowards(dbHost))

@@ -44,12 +44,22 @@ export async function imageTag(recipe: ImageRecipe): Promise<string> {
  * `labels` (e.g. `sandock.test=swarm-spike`), so it can be found and removed by them.
  */
 export async function ensureImage(recipe: ImageRecipe, labels: readonly string[]): Promise<string> {
-  const tag = await imageTag(recipe)
+  return ensureTagged(await imageTag(recipe), labels, async (context) => {
+    for (const file of [recipe.dockerfile, ...(recipe.files ?? [])]) await copyFile(join(ROOT, file), join(context, basename(file)))
+    return join(context, basename(recipe.dockerfile))
+  })
+}
+
+/**
+ * Builds `tag` unless it exists, from a temporary context that `fill` lays out (returning the
+ * Dockerfile's path), over BASE_IMAGE, with `labels`; older tags of its repository are removed.
+ */
+export async function ensureTagged(tag: string, labels: readonly string[], fill: (context: string) => Promise<string>): Promise<string> {
   if (await docker(['image', 'inspect', tag]).then(() => true, () => false)) return tag
   const context = await mkdtemp(join(tmpdir(), 'sandock-cluster-image-'))
   try {
-    for (const file of [recipe.dockerfile, ...(recipe.files ?? [])]) await copyFile(join(ROOT, file), join(context, basename(file)))
-    await docker(['build', '-q', '-f', join(context, basename(recipe.dockerfile)), '-t', tag, '--build-arg', `BASE_IMAGE=${BASE_IMAGE}`,
+    const dockerfile = await fill(context)
+    await docker(['build', '-q', '-f', dockerfile, '-t', tag, '--build-arg', `BASE_IMAGE=${BASE_IMAGE}`,
       ...labels.flatMap((l) => ['--label', l]), context], { timeoutMs: 900_000 })
   } finally {
     await rm(context, { recursive: true, force: true })

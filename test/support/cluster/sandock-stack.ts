@@ -3,13 +3,12 @@
 // deployed as a user would (`docker stack deploy` with the variables exported), and the handles a
 // test needs: each control replica's URLs, SQL on the cluster's PostgreSQL, where a task runs.
 import { createHash, randomBytes } from 'node:crypto'
-import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { cp, readFile, readdir } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { TestCluster } from './cluster.js'
 import { docker, waitFor } from './docker-cli.js'
-import { ensureImage, removeStaleTags, type ImageRecipe } from './images.js'
+import { ensureImage, ensureTagged, type ImageRecipe } from './images.js'
 import { loadImage, taskContainer, type DindNode } from './nodes.js'
 import { waitForTasks } from './swarm.js'
 
@@ -33,19 +32,10 @@ export async function ensureClusterImage(prefix: string, labels: readonly string
     const files = (await readdir(join(dist, part), { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name)).sort()
     for (const f of files) hash.update(`\0${relative(dist, f)}\0`).update(await readFile(f))
   }
-  const tag = `${prefix}-cluster:${hash.digest('hex').slice(0, 12)}`
-  if (await docker(['image', 'inspect', tag]).then(() => true, () => false)) return tag
-  const context = await mkdtemp(join(tmpdir(), 'sandock-cluster-image-'))
-  try {
-    await cp(join(dist, 'image'), join(context, 'image'), { recursive: true })
-    await cp(join(dist, 'builtins'), join(context, 'builtins'), { recursive: true })
-    await docker(['build', '-q', '-f', join(ROOT, 'docker/cluster.Dockerfile'), '-t', tag, '--build-arg', `BASE_IMAGE=${BASE_IMAGE}`,
-      ...labels.flatMap((l) => ['--label', l]), context], { timeoutMs: 900_000 })
-  } finally {
-    await rm(context, { recursive: true, force: true })
-  }
-  await removeStaleTags(tag)
-  return tag
+  return ensureTagged(`${prefix}-cluster:${hash.digest('hex').slice(0, 12)}`, labels, async (context) => {
+    for (const part of ['image', 'builtins']) await cp(join(dist, part), join(context, part), { recursive: true })
+    return join(ROOT, 'docker/cluster.Dockerfile')
+  })
 }
 
 /** The base template image on the host (the single-host suites build it; built here from dist/image when missing). */
