@@ -57,6 +57,8 @@ await build({
   // so stack traces still say which function failed.
   minifyWhitespace: true,
   minifySyntax: true,
+  // Every use of the global `Headers` (connect-node, for each request) takes undici's class alone.
+  inject: [join(root, 'scripts', 'envd-headers.mjs')],
   plugins: [
     builtinsThroughRequire,
     // Fastify requires https, http2 and dns for options envd never sets; loaded, https alone
