@@ -1,7 +1,8 @@
 // Control-plane benchmarks (`npm run bench`), all with the official SDK against `sandock serve`,
 // beside raw Docker baselines measured in the same run:
 // - Sandbox.create() → first commands.run('echo ok'), warm pool on and off (p50/p95/p99), against
-//   `docker run --rm <base> true` and `docker exec <running container> true`, with ratios;
+//   `docker run --rm <base> true` (on Docker's default bridge, and on the sandboxes' own network)
+//   and `docker exec <running container> true`, with ratios;
 // - command round trip through the proxy (commands.run('true') = `bash -l -c true` as the sandbox
 //   user), against spawn('/bin/true') and spawn of that bash measured inside the same container;
 //   file write/read of 1 MiB and 100 MiB through the proxy; watchDir latency (write call → event);
@@ -289,6 +290,13 @@ try {
 
     // Pool off: every create is a cold start.
     await startServer(0)
+    // The same baseline on the sandboxes' own network (a user-defined bridge, which gives every
+    // container Docker's embedded DNS, set up by iptables in its namespace): Docker's floor for a
+    // container attached as a sandbox is, before any of Sandock's work.
+    const dockerRunOnNet = []
+    for (let i = 0; i < RUNS; i++) dockerRunOnNet.push(await time(() => docker('run', '--rm', '--network', networks[0], '--entrypoint', 'true', image)))
+    result.dockerRunRmTrueOnSandboxNetworkMs = stats(dockerRunOnNet)
+    say(`docker run --rm --network ${networks[0]} true: p50 ${result.dockerRunRmTrueOnSandboxNetworkMs.p50} ms`)
     result.createToFirstCommandPoolOffMs = await createToFirstCommand()
     say(`create → first command, pool off: p50 ${result.createToFirstCommandPoolOffMs.p50} / p95 ${result.createToFirstCommandPoolOffMs.p95} / p99 ${result.createToFirstCommandPoolOffMs.p99} ms`)
     await stopServer()
@@ -393,6 +401,7 @@ try {
     result.ratios = {
       poolOnVsDockerRun: ratio(on.p50, run), poolOnVsDockerExec: ratio(on.p50, exec),
       poolOffVsDockerRun: ratio(off, run), poolOffVsDockerExec: ratio(off, exec),
+      poolOffVsDockerRunOnSandboxNetwork: ratio(off, result.dockerRunRmTrueOnSandboxNetworkMs.p50),
       poolOnVsPoolOff: ratio(on.p50, off), commandVsDockerExec: ratio(result.commandRoundTripMs.p50, exec),
       commandVsSpawnTrue: ratio(result.commandRoundTripMs.p50, result.commandBaselines.spawnTrueMs.p50),
       // Not measured here: E2B's cloud, API call → first command, median ~490 ms (independent measurement).
