@@ -22,7 +22,9 @@
 // removes everything it made, also on failure. Knobs: BENCH_API_PORT/BENCH_PROXY_PORT (3600/3602), BENCH_COLD_RUNS
 // (30), BENCH_SCENARIOS (cold,serial,burst,ci,idle), BENCH_BASELINE_NAME/BENCH_POOL_NAME (fixed/adaptive),
 // SANDOCK_BASE_TEMPLATE_IMAGE, BENCH_BUILD_IMAGE=0 (use that image as it is), BENCH_BUNDLE (another
-// build's dist/image/sandock.mjs, e.g. a copy taken before further edits).
+// build's dist/image/sandock.mjs, e.g. a copy taken before further edits), BENCH_QUIET_WAIT_MS
+// (120000) and BENCH_QUIET_BUSY_PCT (15): before measuring, it waits up to that long for 5 s in a
+// row with the host's CPU under that share busy (dockerd still removing an earlier script's sandboxes).
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -36,6 +38,9 @@ import { stats } from './stats.mjs'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const num = (name, fallback) => Number(process.env[name] ?? fallback)
 const COLD_RUNS = num('BENCH_COLD_RUNS', 30)
+const QUIET_WAIT_MS = num('BENCH_QUIET_WAIT_MS', 120_000)
+const QUIET_BUSY_PCT = num('BENCH_QUIET_BUSY_PCT', 15)
+const QUIET_SECONDS = 5
 const SERIAL = num('BENCH_SERIAL', 50)
 const BURST = num('BENCH_BURST', 8)
 const BURST_EVERY_MS = num('BENCH_BURST_EVERY_MS', 5000)
@@ -324,8 +329,29 @@ async function scenarios(env) {
   return out
 }
 
+/**
+ * Waits until the host's CPU is mostly idle (under QUIET_BUSY_PCT over each of QUIET_SECONDS
+ * straight seconds), at most QUIET_WAIT_MS: in `npm run bench` this script starts right after the
+ * control script has killed 100 idle sandboxes, and dockerd is still busy with them for a while.
+ */
+async function settle() {
+  const t = performance.now()
+  let quiet = 0
+  let busy = 100
+  while (quiet < QUIET_SECONDS && performance.now() - t < QUIET_WAIT_MS) {
+    const a = procStat()
+    await sleep(1000)
+    const b = procStat()
+    busy = r1((1 - (b.idle - a.idle) / Math.max(1, b.total - a.total)) * 100)
+    quiet = busy < QUIET_BUSY_PCT ? quiet + 1 : 0
+  }
+  return { waitedMs: Math.round(performance.now() - t), lastSecondBusyPct: busy, settled: quiet >= QUIET_SECONDS }
+}
+
 const result = { when: new Date().toISOString(), image, cpus: cpus().length, loadAvgAtStart: loadavg().map(r1), pools: {} }
 try {
+  result.settle = { ...(await settle()), loadAvg: loadavg().map(r1) }
+  say(`host ${result.settle.settled ? 'settled' : 'still busy'} after ${result.settle.waitedMs} ms (last second ${result.settle.lastSecondBusyPct} % busy); load average ${result.settle.loadAvg.join(' ')}`)
   if (SCENARIOS.has('cold')) {
     const floor = []
     for (let i = 0; i < COLD_RUNS; i++) {
