@@ -27,6 +27,13 @@ async function main(argv: string[]): Promise<number> {
       const envd = await loadEnvd(process.argv[1] ? dirname(process.argv[1]) : undefined)
       return envd.runEnvd(rest)
     }
+    case 'envd-cache-check': {
+      // Internal: whether a fresh process's V8 takes envd's code cache (the base image's build and
+      // the tests ask; a rejected cache makes every sandbox's start compile envd again).
+      const envd = await loadEnvd(process.argv[1] ? dirname(process.argv[1]) : undefined)
+      process.stdout.write(envd.cacheAccepted ? 'accepted\n' : 'rejected\n')
+      return envd.cacheAccepted ? 0 : 1
+    }
     case 'warm-envd': {
       // Internal: the base image's build fills envd's code cache with this (src/warm-envd.ts).
       const envd = await loadEnvd(process.argv[1] ? dirname(process.argv[1]) : undefined)

@@ -1,7 +1,9 @@
 // `sandock warm-envd` (internal; docker/base.Dockerfile runs it once while the base image is
 // built): starts envd from its bundle on a loopback port, does what a cold sandbox does up to its
 // first command (/health, /init, a command, /metrics) and writes V8's code cache for all of it
-// (src/envd-loader.ts). Anything that fails, fails the image build.
+// (src/envd-loader.ts), then checks that a fresh process takes it. Anything that fails, fails the
+// image build.
+import { spawnSync } from 'node:child_process'
 import type { LoadedEnvd } from './envd-loader.js'
 
 const PORT = 50983
@@ -33,4 +35,8 @@ export async function warmEnvd(envd: LoadedEnvd): Promise<void> {
   if (!out.toString().includes('"end"')) throw new Error(`the command did not end: ${out.toString()}`)
   await ask('/metrics')
   if (!envd.saveCodeCache()) throw new Error('envd is not bundled here: there is no code cache to write')
+  // A cache this process takes may still be refused by a fresh one (V8 checks the flags it was
+  // written under): ask one, as a sandbox's start would load it.
+  const check = spawnSync(process.execPath, [process.argv[1]!, 'envd-cache-check'], { encoding: 'utf8' })
+  if (check.status !== 0) throw new Error(`a fresh process does not take envd's code cache: ${(check.stdout + check.stderr).trim()}`)
 }

@@ -1,6 +1,7 @@
-// What envd's bundle loads while it serves requests, checked in the real base image: a second
-// envd from /opt/sandock/envd.cjs on a spare port inside the conformance container answers a
-// command and a ListDir, then reports which of Node's internal modules it has loaded.
+// envd's start in the real base image: V8 takes the code cache the image's build wrote for it,
+// and what envd's bundle loads while it serves requests (a second envd from
+// /opt/sandock/envd.cjs on a spare port inside the conformance container answers a command and a
+// ListDir, then reports which of Node's internal modules it has loaded).
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { expect, it } from 'vitest'
@@ -35,6 +36,12 @@ const undici = () => process.moduleLoadList.filter((m) => m.includes('undici'))
   process.exit(0)
 })().catch((e) => { console.error(e); process.exit(1) })
 `
+
+it("starts with the image's code cache: a fresh process's V8 takes it", async () => {
+  // As a sandbox's start loads envd (src/envd-loader.ts); V8 refuses a cache written under other flags.
+  const { stdout } = await promisify(execFile)('docker', ['exec', ENVD_CONTAINER(), '/opt/sandock/bin/node', '/opt/sandock/sandock.mjs', 'envd-cache-check'], { timeout: 30_000 })
+  expect(stdout.trim()).toBe('accepted')
+})
 
 it("serves Connect requests without loading Node's internal undici (a cold sandbox's first command skips ~35 ms of it)", async () => {
   const { stdout } = await promisify(execFile)('docker', ['exec', ENVD_CONTAINER(), '/opt/sandock/bin/node', '-e', SCRIPT], { timeout: 30_000 })
