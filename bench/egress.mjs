@@ -72,7 +72,7 @@ try {
     env: {
       SANDOCK_API_KEYS: apiKey, SANDOCK_API_PORT: String(apiPort), SANDOCK_PROXY_PORT: String(proxyPort), SANDOCK_HOST: '127.0.0.1',
       SANDOCK_DATA_DIR: dataDir, SANDOCK_LOG_LEVEL: 'warn', SANDOCK_NETWORK: networks[0], SANDOCK_INTERNAL_NETWORK: networks[1],
-      SANDOCK_POOL_SIZE: '0', SANDOCK_BASE_TEMPLATE_IMAGE: image,
+      SANDOCK_POOL_SIZE: '0', SANDOCK_POOL_SIZES: 'code-interpreter-v1=0', SANDOCK_BUILD_BUILTINS: 'off', SANDOCK_BASE_TEMPLATE_IMAGE: image,
       SANDOCK_EGRESS_RESOLVER: `127.0.0.1:${dns.port}`, SANDOCK_EGRESS_CA_CERTS: join(dir, 'ca.pem'),
     },
   })
