@@ -24,7 +24,7 @@
 // SANDOCK_BASE_TEMPLATE_IMAGE, BENCH_BUILD_IMAGE=0 (use that image as it is), BENCH_BUNDLE (another
 // build's dist/image/sandock.mjs, e.g. a copy taken before further edits), BENCH_QUIET_WAIT_MS
 // (120000) and BENCH_QUIET_BUSY_PCT (15): before measuring, it waits up to that long for 5 s in a
-// row with the host's CPU under that share busy (dockerd still removing an earlier script's sandboxes).
+// row with the host's CPU under that share busy (work left over from an earlier script, or others').
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -336,7 +336,8 @@ async function scenarios(env) {
 /**
  * Waits until the host's CPU is mostly idle (under QUIET_BUSY_PCT over each of QUIET_SECONDS
  * straight seconds), at most QUIET_WAIT_MS: in `npm run bench` this script starts right after the
- * control script has killed 100 idle sandboxes, and dockerd is still busy with them for a while.
+ * control script has killed 100 idle sandboxes, and whatever the host still does then must not
+ * land in the scenarios.
  */
 async function settle() {
   const t = performance.now()
