@@ -6,6 +6,10 @@ import type { AddressInfo, Server } from 'node:net'
 export function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject)
-    server.listen(port, host, () => resolve((server.address() as AddressInfo).port))
+    server.listen(port, host, () => {
+      // Only the listen's own failure is ours: later errors go to the server's other listeners.
+      server.off('error', reject)
+      resolve((server.address() as AddressInfo).port)
+    })
   })
 }

@@ -279,13 +279,8 @@ export class SqliteTemplateStore implements TemplateStore {
 
   async failStaleBuilds(before: Date, reason: { message: string }): Promise<string[]> {
     const now = new Date().toISOString()
-    return this.tx(() => {
-      const ids = this.db.prepare("SELECT build_id FROM builds WHERE status = 'building' AND updated_at < ?").all(before.toISOString()).map((r) => (r as { build_id: string }).build_id)
-      for (const id of ids) {
-        this.db.prepare("UPDATE builds SET status = 'error', updated_at = ?, finished_at = ?, reason = ? WHERE build_id = ? AND status = 'building'").run(now, now, JSON.stringify(reason), id)
-      }
-      return ids
-    })
+    return this.db.prepare("UPDATE builds SET status = 'error', updated_at = ?, finished_at = ?, reason = ? WHERE status = 'building' AND updated_at < ? RETURNING build_id")
+      .all(now, now, JSON.stringify(reason), before.toISOString()).map((r) => (r as { build_id: string }).build_id)
   }
 
   /** Marks a build ready and points its tags (`default` when the request named none) at it, atomically. */
