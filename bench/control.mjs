@@ -16,10 +16,11 @@
 // BENCH_CMD_RUNS (100), BENCH_FILE_RUNS (10), BENCH_BIG_FILE_RUNS (3), BENCH_WATCH_RUNS (30),
 // BENCH_CONCURRENT (50), BENCH_IDLE ("20,100"), BENCH_PAUSE_RUNS (3), SANDOCK_BASE_TEMPLATE_IMAGE,
 // BENCH_BUILD_IMAGE=0 (use that image as it is, e.g. one built from an older commit).
-// Focused mode: BENCH_ONLY=files,commands measures just those hot paths (same code as the full
-// run), BENCH_ROUNDS (3) times on a fresh server and sandbox; with BENCH_BEFORE_BUNDLE (another
-// build's dist/image/sandock.mjs) and BENCH_BEFORE_IMAGE (its base image), each round measures that
-// build first and this one second, so before/after share the run and its load (BENCH_BUNDLE: measure
+// Focused mode: BENCH_ONLY=files,commands,create measures just those hot paths (same code as the
+// full run; create: cold create → first command, BENCH_FOCUSED_CREATES (15) per round),
+// BENCH_ROUNDS (3) times on a fresh server and sandbox; with BENCH_BEFORE_BUNDLE (another build's
+// dist/image/sandock.mjs) and BENCH_BEFORE_IMAGE (its base image), each round measures that build
+// first and this one second, so before/after share the run and its load (BENCH_BUNDLE: measure
 // another build's bundle as "this one", e.g. a copy of dist/image taken before further edits).
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -46,6 +47,7 @@ const proxyPort = num('BENCH_PROXY_PORT', 3502)
 const image = process.env.SANDOCK_BASE_TEMPLATE_IMAGE ?? 'sandock/base:latest'
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((x) => x.trim()).filter(Boolean)
 const ROUNDS = num('BENCH_ROUNDS', 3)
+const FOCUSED_CREATES = num('BENCH_FOCUSED_CREATES', 15)
 const THIS_BUNDLE = process.env.BENCH_BUNDLE
 const BEFORE = process.env.BENCH_BEFORE_BUNDLE ? { bundle: process.env.BENCH_BEFORE_BUNDLE, image: process.env.BENCH_BEFORE_IMAGE ?? image } : undefined
 const networks = [`sandock-bench-${apiPort}`, `sandock-bench-${apiPort}-internal`]
@@ -132,9 +134,9 @@ const sp = (cmd, args, o) => new Promise((r) => spawn(cmd, args, { stdio: ['igno
   spawnBash: await t(() => sp('/bin/bash', ['-l', '-c', 'true'], { uid, gid, env, cwd: '/home/user' })),
 })))();`
 
-async function createToFirstCommand(beforeEach) {
+async function createToFirstCommand(beforeEach, runs = RUNS) {
   const xs = []
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     await beforeEach?.()
     let sbx
     const ms = await time(async () => {
@@ -146,7 +148,7 @@ async function createToFirstCommand(beforeEach) {
     xs.push(ms)
     await kill(sbx)
   }
-  return stats(xs)
+  return xs
 }
 
 /** Idle memory with `count` sandboxes alive (created 10 at a time). */
@@ -241,13 +243,14 @@ function sayFiles(files, prefix = '') {
 /** BENCH_ONLY: just the named hot paths, ROUNDS fresh servers per build, before/after interleaved. */
 async function focused() {
   const builds = [...(BEFORE ? [['before', BEFORE]] : []), ['after', { bundle: THIS_BUNDLE, image }]]
-  const samples = Object.fromEntries(builds.map(([name]) => [name, { cmd: [], files: fileSamples() }]))
+  const samples = Object.fromEntries(builds.map(([name]) => [name, { cmd: [], files: fileSamples(), create: [] }]))
   const load = { start: loadavg() }
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, build] of builds) {
       // No pool: nothing boots in the background while the hot paths are measured.
       await startServer(0, build)
       try {
+        if (ONLY.includes('create')) samples[name].create.push(...(await createToFirstCommand(undefined, FOCUSED_CREATES)))
         const sbx = await create()
         if (ONLY.includes('commands')) await measureCommands(sbx, samples[name])
         if (ONLY.includes('files')) await measureFiles(sbx, samples[name].files)
@@ -263,9 +266,11 @@ async function focused() {
     const r = { bundle: build.bundle ?? 'this checkout', image: build.image }
     if (ONLY.includes('commands')) Object.assign(r, commandSummary(samples[name]))
     if (ONLY.includes('files')) r.files = filesSummary(samples[name].files)
+    if (ONLY.includes('create')) r.createToFirstCommandPoolOffMs = stats(samples[name].create)
     out.builds[name] = r
     if (r.commandRoundTripMs) sayCommands(r, `[${name}] `)
     if (r.files) sayFiles(r.files, `[${name}] `)
+    if (r.createToFirstCommandPoolOffMs) say(`[${name}] cold create → first command: p50 ${r.createToFirstCommandPoolOffMs.p50} ms, p95 ${r.createToFirstCommandPoolOffMs.p95} ms (n=${r.createToFirstCommandPoolOffMs.n})`)
   }
   say(`load average (1/5/15 min) at start ${load.start.join(' ')}, at end ${load.end.join(' ')}`)
   return out
@@ -297,14 +302,14 @@ try {
     for (let i = 0; i < RUNS; i++) dockerRunOnNet.push(await time(() => docker('run', '--rm', '--network', networks[0], '--entrypoint', 'true', image)))
     result.dockerRunRmTrueOnSandboxNetworkMs = stats(dockerRunOnNet)
     say(`docker run --rm --network ${networks[0]} true: p50 ${result.dockerRunRmTrueOnSandboxNetworkMs.p50} ms`)
-    result.createToFirstCommandPoolOffMs = await createToFirstCommand()
+    result.createToFirstCommandPoolOffMs = stats(await createToFirstCommand())
     say(`create → first command, pool off: p50 ${result.createToFirstCommandPoolOffMs.p50} / p95 ${result.createToFirstCommandPoolOffMs.p95} / p99 ${result.createToFirstCommandPoolOffMs.p99} ms`)
     await stopServer()
 
     // Pool on: each create finds a ready container (the run waits for the background refill first).
     await startServer(POOL_SIZE)
     await poolReady()
-    result.createToFirstCommandPoolOnMs = await createToFirstCommand(poolReady)
+    result.createToFirstCommandPoolOnMs = stats(await createToFirstCommand(poolReady))
     const on = result.createToFirstCommandPoolOnMs
     say(`create → first command, pool on:  p50 ${on.p50} / p95 ${on.p95} / p99 ${on.p99} ms`)
 
