@@ -61,11 +61,12 @@ await build({
   inject: [join(root, 'scripts', 'envd-headers.mjs')],
   plugins: [
     builtinsThroughRequire,
-    // Fastify requires https, http2 and dns for options envd never sets; loaded, https alone
-    // brings TLS and OpenSSL's state into every envd.
+    // Bundled libraries (connect-node's client transports, undici) require https, http2 and dns
+    // for what envd never does; loaded, https alone brings TLS and OpenSSL's state into every envd.
     loadOnFirstUse([...LAZY_NATIVE, 'node:https', 'node:http2', 'node:dns']),
-    // envd gives Fastify its own schema compilers (src/envd/app.ts) and never calls inject().
-    neverLoaded(['@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'light-my-request'], 'envd never loads it'),
+    // envd serves HTTP on node:http alone (src/envd/http/router.ts): a framework's start was a
+    // third of the daemon's.
+    neverLoaded(['fastify', '@connectrpc/connect-fastify'], 'envd serves on node:http (src/envd/http/router.ts)'),
   ],
 })
 for (const mod of NATIVE) {

@@ -1,11 +1,10 @@
 // envd entry: config → logger → app → listen; closes cleanly on SIGTERM/SIGINT.
 import { access, constants } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import type { FastifyInstance } from 'fastify'
 import { createLogger } from '../shared/logging.js'
 import { ENVD_VERSION } from '../shared/envd.js'
 import { useStreamingGc } from '../shared/streaming-gc.js'
-import { buildEnvdApp } from './app.js'
+import { buildEnvdApp, type EnvdApp } from './app.js'
 import type { EnvdConfig } from './config.js'
 import { createIdleMemoryReducer } from './idle-memory.js'
 import { createSpawner } from './process/spawner.js'
@@ -41,7 +40,7 @@ export function initialState(config: Pick<EnvdConfig, 'defaultUser' | 'defaultWo
   }
 }
 
-export async function startEnvd(config: EnvdConfig): Promise<FastifyInstance> {
+export async function startEnvd(config: EnvdConfig): Promise<EnvdApp> {
   useStreamingGc()
   const log = createLogger({ level: config.logLevel, name: 'envd', base: config.sandboxId ? { sandboxId: config.sandboxId } : {} })
   const users = createUserLookup()
@@ -53,7 +52,7 @@ export async function startEnvd(config: EnvdConfig): Promise<FastifyInstance> {
   const spawnerPath = await findSpawner()
   const spawner = spawnerPath ? createSpawner(spawnerPath, log) : undefined
   const app = await buildEnvdApp({ state: initialState(config), log, users, setprivPath: await findSetpriv(), idleMemory, spawner })
-  app.addHook('onClose', async () => users.close())
+  app.onClose(() => users.close())
   await app.listen({ port: config.port, host: config.host })
   log.info({ port: config.port, host: config.host, version: ENVD_VERSION, defaultUser: config.defaultUser, spawner: spawnerPath !== undefined }, 'envd listening')
   let closing = false

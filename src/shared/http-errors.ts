@@ -1,4 +1,5 @@
-// Fastify error and not-found handlers: every failure leaves as the E2B body {code, message}.
+// Fastify error and not-found handlers (and envd's plain HTTP layer, through errorAnswer): every
+// failure leaves as the E2B body {code, message}.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, RateLimitedError, type ErrorKind } from './errors.js'
 
@@ -22,14 +23,22 @@ export function statusOf(err: AppError): number {
   return err.httpStatus ?? STATUS[err.kind]
 }
 
+/** What a failure answers: its status, headers and the E2B body (500s never say why). */
+export function errorAnswer(err: unknown): { status: number; headers: Record<string, string>; body: { code: number; message: string } } {
+  const e = err instanceof Error ? err : new Error(String(err))
+  const statusCode = (e as FastifyError).statusCode
+  const known = e instanceof AppError || (statusCode !== undefined && statusCode < 500)
+  const status = e instanceof AppError ? statusOf(e) : known ? statusCode! : 500
+  const headers: Record<string, string> = e instanceof RateLimitedError ? { 'retry-after': String(e.retryAfterS) } : {}
+  return { status, headers, body: { code: status, message: known ? e.message : 'internal server error' } }
+}
+
 export function sendError(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
-  const statusCode = (err as FastifyError).statusCode
-  const known = err instanceof AppError || (statusCode !== undefined && statusCode < 500)
-  const code = err instanceof AppError ? statusOf(err) : known ? statusCode! : 500
-  if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterS))
-  if (code >= 500) req.log.error({ err }, 'request failed')
-  else req.log.debug({ code, msg: err.message }, 'request rejected')
-  return reply.code(code).send({ code, message: known ? err.message : 'internal server error' })
+  const a = errorAnswer(err)
+  for (const [k, v] of Object.entries(a.headers)) reply.header(k, v)
+  if (a.status >= 500) req.log.error({ err }, 'request failed')
+  else req.log.debug({ code: a.status, msg: err.message }, 'request rejected')
+  return reply.code(a.status).send(a.body)
 }
 
 export function sendNotFound(req: FastifyRequest, reply: FastifyReply) {

@@ -4,13 +4,11 @@ import { open, stat, statfs } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { PassThrough, pipeline, type Readable } from 'node:stream'
 import { createGzip } from 'node:zlib'
-import type { FastifyInstance } from 'fastify'
 import { AppError, InvalidArgumentError, NotFoundError } from '../../shared/errors.js'
 import { resolvePath } from '../identity/paths.js'
 import type { FilesDeps } from './files-deps.js'
 import { filesUser } from './files-deps.js'
-
-type Query = { path?: string; username?: string }
+import type { Routes } from './router.js'
 
 // Larger reads mean fewer syscalls and chunks; downloads are sequential and often large.
 const READ_CHUNK = 1 << 20
@@ -89,8 +87,8 @@ function gzipped(source: Readable): Readable {
   return gz
 }
 
-export async function filesGetRoute(app: FastifyInstance, deps: FilesDeps) {
-  app.get<{ Querystring: Query }>('/files', async (req, reply) => {
+export function filesGetRoute(app: Routes, deps: FilesDeps) {
+  app.get('/files', async (req, reply) => {
     const user = await filesUser(deps, req.query.username)
     const path = resolvePath(req.query.path ?? '', user, deps.state.defaultWorkdir)
     const st = await stat(path).catch((e: NodeJS.ErrnoException) => {

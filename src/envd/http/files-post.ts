@@ -4,14 +4,12 @@ import type { IncomingHttpHeaders } from 'node:http'
 import type { Readable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
 import { Busboy, type BusboyHeaders, type BusboyInstance } from '@fastify/busboy'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError, InvalidArgumentError } from '../../shared/errors.js'
 import { resolvePath } from '../identity/paths.js'
 import type { User } from '../identity/users.js'
 import { writeFileAtomic, type WrittenFile } from '../filesystem/write-file.js'
 import { filesUser, type FilesDeps } from './files-deps.js'
-
-type Query = { path?: string; username?: string }
+import type { EnvdRequest, Routes } from './router.js'
 
 const PRINTABLE = /^[\x20-\x7e]*$/
 const TOKEN = /^[!#$%&'*+.^_`|~0-9a-zA-Z-]+$/
@@ -41,7 +39,7 @@ const ignore = () => undefined
  * some awaits, so every stream here gets a listener at once: an early error (bad gzip, client
  * gone) is kept on the stream for the writer's pipeline instead of crashing the daemon.
  */
-function decodedBody(req: FastifyRequest): Readable {
+function decodedBody(req: EnvdRequest): Readable {
   req.raw.on('error', ignore)
   const enc = (req.headers['content-encoding'] ?? 'identity').toLowerCase().trim()
   if (enc === 'identity' || enc === '') return req.raw
@@ -74,7 +72,7 @@ function asUploadError(e: unknown): unknown {
  * - two parts for one path: 400, the first one written (upstream's words say so);
  * - an empty, truncated or unparsable body: 400. Each file is written whole or not at all.
  */
-async function uploadMultipart(req: FastifyRequest<{ Querystring: Query }>, user: User, deps: FilesDeps, metadata: Record<string, string>): Promise<WrittenFile[]> {
+async function uploadMultipart(req: EnvdRequest, user: User, deps: FilesDeps, metadata: Record<string, string>): Promise<WrittenFile[]> {
   const body = decodedBody(req)
   let bb: BusboyInstance
   try {
@@ -148,12 +146,10 @@ async function uploadMultipart(req: FastifyRequest<{ Querystring: Query }>, user
   return results.map((r) => (r as PromiseFulfilledResult<WrittenFile>).value)
 }
 
-export async function filesPostRoute(app: FastifyInstance, deps: FilesDeps) {
-  // Bodies stay unparsed, whatever their type (this plugin's own scope): the handler streams
-  // req.raw to disk, so no body limit applies, and unsupported types get our 400, not a 413.
-  app.removeAllContentTypeParsers()
-  app.addContentTypeParser('*', (_req, _payload, done) => done(null))
-  app.post<{ Querystring: Query }>('/files', async (req, reply) => {
+export function filesPostRoute(app: Routes, deps: FilesDeps) {
+  // The handler streams req.raw to disk, whatever the body's type: no body limit applies, and
+  // unsupported types get our 400.
+  app.post('/files', async (req, reply) => {
     const user = await filesUser(deps, req.query.username)
     const metadata = parseMetadataHeaders(req.headers)
     const type = (req.headers['content-type'] ?? '').toLowerCase()
@@ -172,6 +168,6 @@ export async function filesPostRoute(app: FastifyInstance, deps: FilesDeps) {
       req.raw.resume()
       throw asUploadError(e)
     }
-    return reply.code(200).send(written)
+    reply.code(200).send(written)
   })
 }

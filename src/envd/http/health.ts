@@ -1,6 +1,6 @@
 // GET /health: 204, no auth, never cached.
-import type { FastifyInstance } from 'fastify'
+import type { Routes } from './router.js'
 
-export async function healthRoute(app: FastifyInstance) {
-  app.get('/health', async (_req, reply) => reply.code(204).header('cache-control', 'no-store').send())
+export function healthRoute(app: Routes) {
+  app.get('/health', (_req, reply) => reply.code(204).header('cache-control', 'no-store').send())
 }

@@ -1,25 +1,29 @@
 // POST /init: the control plane configures a fresh or resumed daemon (env, token, defaults).
-import type { FastifyInstance } from 'fastify'
-import { InvalidArgumentError, UnauthenticatedError } from '../../shared/errors.js'
+import { AppError, InvalidArgumentError, UnauthenticatedError } from '../../shared/errors.js'
 import { safeEqual } from '../../shared/safe-equal.js'
 import { readJsonBody } from '../../shared/json-body.js'
 import { installCaBundle, type CaCertPaths } from '../host/ca-certs.js'
 import type { EnvdState } from '../state.js'
 import { parseInitBody } from './init-body.js'
+import type { EnvdRequest, Routes } from './router.js'
 
 const BODY_LIMIT = 1024 * 1024
 // An oversized body is read (and discarded) up to this size so its 413 reaches the caller.
 const DRAIN_LIMIT = 64 * 1024 * 1024
 
-export async function initRoute(app: FastifyInstance, { state, caPaths }: { state: EnvdState; caPaths?: CaCertPaths }) {
-  // This plugin's own scope: /init alone reads JSON this way.
-  app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', (_req, payload, done) => {
-    readJsonBody(payload, BODY_LIMIT, DRAIN_LIMIT, { emptyIsError: true }).then((body) => done(null, body), (e: Error) => done(e, undefined))
-  })
-  app.post<{ Body: unknown }>('/init', async (req, reply) => {
-    // The body is checked before the token, as when Fastify validated it ahead of the handler.
-    const body = parseInitBody(req.body)
+/** The JSON body; another media type with a body is a 415 (none at all: no body). */
+async function jsonBody(req: EnvdRequest): Promise<unknown> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+  if (type === 'application/json') return readJsonBody(req.raw, BODY_LIMIT, DRAIN_LIMIT, { emptyIsError: true })
+  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
+  if (!hasBody) return undefined
+  throw new AppError('invalid_argument', `Unsupported Media Type: ${req.headers['content-type'] ?? 'none'}`, { httpStatus: 415 })
+}
+
+export function initRoute(app: Routes, { state, caPaths }: { state: EnvdState; caPaths?: CaCertPaths }) {
+  app.post('/init', async (req, reply) => {
+    // The body is checked before the token (as upstream's generated handler does).
+    const body = parseInitBody(await jsonBody(req))
     // Accept the current token, or anything while no token is set (first-time setup).
     const presented = req.headers['x-access-token']
     if (state.accessToken !== undefined && (typeof presented !== 'string' || !safeEqual(presented, state.accessToken))) {
@@ -41,6 +45,6 @@ export async function initRoute(app: FastifyInstance, { state, caPaths }: { stat
       }
       req.log.info({ stale, envVarCount: Object.keys(body.envVars ?? {}).length, tokenSet: body.accessToken !== undefined, caBundle: Boolean(body.caBundle) }, 'init applied')
     }
-    return reply.code(204).header('cache-control', 'no-store').send()
+    reply.code(204).header('cache-control', 'no-store').send()
   })
 }

@@ -1,7 +1,7 @@
 // GET /metrics: CPU, memory and disk of this container (cgroup v2 or v1), not of the host.
 import { readFile, statfs } from 'node:fs/promises'
 import { availableParallelism, totalmem, freemem } from 'node:os'
-import type { FastifyInstance } from 'fastify'
+import type { Routes } from './router.js'
 
 const read = (p: string) => readFile(p, 'utf8').then((s) => s.trim(), () => undefined)
 const num = (s: string | undefined) => (s !== undefined && /^\d+$/.test(s) ? Number(s) : undefined)
@@ -70,7 +70,7 @@ export function createMetricsSampler() {
   }
 }
 
-export async function metricsRoute(app: FastifyInstance) {
+export function metricsRoute(app: Routes) {
   const sample = createMetricsSampler()
   app.get('/metrics', async (_req, reply) => reply.header('cache-control', 'no-store').send(await sample()))
 }
