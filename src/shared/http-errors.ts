@@ -41,6 +41,11 @@ export function sendError(err: FastifyError | Error, req: FastifyRequest, reply:
   return reply.code(a.status).send(a.body)
 }
 
+/** The body of a request no route serves. */
+export function notFoundBody(method: string, url: string): { code: 404; message: string } {
+  return { code: 404, message: `route ${method} ${url.split('?')[0]} not found` }
+}
+
 export function sendNotFound(req: FastifyRequest, reply: FastifyReply) {
-  return reply.code(404).send({ code: 404, message: `route ${req.method} ${req.url.split('?')[0]} not found` })
+  return reply.code(404).send(notFoundBody(req.method, req.url))
 }

@@ -1,5 +1,5 @@
 // POST /init: the control plane configures a fresh or resumed daemon (env, token, defaults).
-import { AppError, InvalidArgumentError, UnauthenticatedError } from '../../shared/errors.js'
+import { InvalidArgumentError, UnauthenticatedError } from '../../shared/errors.js'
 import { safeEqual } from '../../shared/safe-equal.js'
 import { readJsonBody } from '../../shared/json-body.js'
 import { installCaBundle, type CaCertPaths } from '../host/ca-certs.js'
@@ -11,13 +11,10 @@ const BODY_LIMIT = 1024 * 1024
 // An oversized body is read (and discarded) up to this size so its 413 reaches the caller.
 const DRAIN_LIMIT = 64 * 1024 * 1024
 
-/** The JSON body; another media type with a body is a 415 (none at all: no body). */
+/** The JSON body; without one (no body, or another media type) there is no object to apply. */
 async function jsonBody(req: EnvdRequest): Promise<unknown> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
-  if (type === 'application/json') return readJsonBody(req.raw, BODY_LIMIT, DRAIN_LIMIT, { emptyIsError: true })
-  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
-  if (!hasBody) return undefined
-  throw new AppError('invalid_argument', `Unsupported Media Type: ${req.headers['content-type'] ?? 'none'}`, { httpStatus: 415 })
+  return type === 'application/json' ? readJsonBody(req.raw, BODY_LIMIT, DRAIN_LIMIT, { emptyIsError: true }) : undefined
 }
 
 export function initRoute(app: Routes, { state, caPaths }: { state: EnvdState; caPaths?: CaCertPaths }) {

@@ -5,7 +5,7 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import { pipeline, Readable } from 'node:stream'
 import type { Logger } from 'pino'
-import { errorAnswer } from '../../shared/http-errors.js'
+import { errorAnswer, notFoundBody } from '../../shared/http-errors.js'
 
 export type EnvdRequest = Readonly<{
   raw: IncomingMessage
@@ -109,7 +109,7 @@ export function createRouter(): EnvdRouter {
         const handler = table.get(`${req.method === 'HEAD' ? 'GET' : req.method} ${path}`)
         if (!handler) {
           if (fallback(raw, res)) return
-          return reply.code(404).send({ code: 404, message: `route ${req.method} ${path} not found` })
+          return reply.code(404).send(notFoundBody(req.method, path))
         }
         const done = handler(req, reply)
         if (done) done.catch((e: unknown) => sendEnvdError(e, req, res))
