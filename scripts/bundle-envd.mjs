@@ -1,5 +1,5 @@
 // Bundles the `sandock` CLI (control plane) into one ESM file plus chunks, and envd into its own
-// CommonJS file (fast start, no node_modules walk; src/envd-loader.ts runs it with V8's code
+// CommonJS file (fast start, no node_modules walk; src/commands/envd-loader.ts runs it with V8's code
 // cache), and lays out dist/image/: the files, a Node binary, the two native modules, npm and the
 // spawner's C source, ready to COPY into any image.
 import { build } from 'esbuild'
@@ -44,7 +44,7 @@ await build({
     // `sandock envd` runs envd's own bundle (below) instead of sharing chunks with the control
     // plane: a shared chunk would carry code envd never runs (Ajv, dockerode, TLS) that it still
     // parses and keeps in memory at every start.
-    neverLoaded(['./envd/run.js'], 'the bundled CLI runs envd.cjs (src/envd-loader.ts)'),
+    neverLoaded(['../envd/run.js'], 'the bundled CLI runs envd.cjs (src/commands/envd-loader.ts)'),
   ],
 })
 await build({

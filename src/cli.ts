@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The one `sandock` binary: dispatches subcommands (`serve`, `envd`, `interpreter`, and the cluster's `control` and `node`).
 import { dirname } from 'node:path'
-import { loadEnvd } from './envd-loader.js'
+import { loadEnvd } from './commands/envd-loader.js'
 import { ConfigError } from './shared/config.js'
 import { ENVD_VERSION } from './shared/envd.js'
 
@@ -35,9 +35,9 @@ async function main(argv: string[]): Promise<number> {
       return envd.cacheAccepted ? 0 : 1
     }
     case 'warm-envd': {
-      // Internal: the base image's build fills envd's code cache with this (src/warm-envd.ts).
+      // Internal: the base image's build fills envd's code cache with this (src/commands/warm-envd.ts).
       const envd = await loadEnvd(process.argv[1] ? dirname(process.argv[1]) : undefined)
-      const { warmEnvd } = await import('./warm-envd.js')
+      const { warmEnvd } = await import('./commands/warm-envd.js')
       await warmEnvd(envd)
       process.exit(0)
     }
@@ -63,7 +63,7 @@ async function main(argv: string[]): Promise<number> {
         return 0
       }
       const { loadControlConfig } = await import('./control/config.js')
-      const { startControl } = await import('./control/main.js')
+      const { startControl } = await import('./commands/serve.js')
       const control = await startControl(loadControlConfig())
       onSignals(() => control.close())
       return -1
@@ -79,13 +79,13 @@ async function main(argv: string[]): Promise<number> {
       const config = loadControlConfig()
       const cluster = loadClusterConfig(process.env, command)
       const running = command === 'control'
-        ? await (await import('./control/cluster/control.js')).startClusterControl(config, cluster)
-        : await (await import('./control/cluster/node-agent.js')).startNodeAgent(config, cluster)
+        ? await (await import('./commands/control.js')).startClusterControl(config, cluster)
+        : await (await import('./commands/node.js')).startNodeAgent(config, cluster)
       onSignals(() => running.close())
       return -1
     }
     case 'templates': {
-      const { BUILD_BUILTIN_USAGE, buildBuiltins } = await import('./control/build-builtins.js')
+      const { BUILD_BUILTIN_USAGE, buildBuiltins } = await import('./commands/build-builtins.js')
       if (rest[0] !== 'build-builtin' || rest.includes('--help')) {
         process.stdout.write(BUILD_BUILTIN_USAGE)
         return rest.includes('--help') ? 0 : 2

@@ -1,5 +1,5 @@
 // `sandock envd [options]`: usage, config, start. The entry of envd's own bundle (envd.cjs, run
-// by the CLI through src/envd-loader.ts) and of the CLI in a development checkout.
+// by the CLI through src/commands/envd-loader.ts) and of the CLI in a development checkout.
 import { ENVD_USAGE, loadEnvdConfig } from './config.js'
 import { startEnvd } from './main.js'
 

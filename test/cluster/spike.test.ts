@@ -195,7 +195,7 @@ describe('swarm spike', () => {
       await expect(n.docker('run', '--rm', '-v', '/proc:/host/proc', movedImage(), 'nsenter', `--net=/host/proc/${pid}/ns/net`, 'true'))
         .rejects.toThrow(/Permission denied|Operation not permitted/)
 
-      // What src/control/runtime/netns-firewall.ts does with `nsenter -t <pid> -n`, through /host/proc.
+      // What src/node/runtime/netns-firewall.ts does with `nsenter -t <pid> -n`, through /host/proc.
       const rules = `*filter\n-A OUTPUT -d ${node(0).ip}/32 -p tcp --dport ${WEB_PORT} -j REJECT\nCOMMIT\n`
       await timed('agent: iptables-restore in the sandbox netns', () => n.exec(['docker', 'exec', '-i', agent,
         'nsenter', `--net=/host/proc/${pid}/ns/net`, 'iptables-restore', '--noflush', '-w', '5'], { input: rules }))

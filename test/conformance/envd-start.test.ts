@@ -38,7 +38,7 @@ const undici = () => process.moduleLoadList.filter((m) => m.includes('undici'))
 `
 
 it("starts with the image's code cache: a fresh process's V8 takes it", async () => {
-  // As a sandbox's start loads envd (src/envd-loader.ts); V8 refuses a cache written under other flags.
+  // As a sandbox's start loads envd (src/commands/envd-loader.ts); V8 refuses a cache written under other flags.
   const { stdout } = await promisify(execFile)('docker', ['exec', ENVD_CONTAINER(), '/opt/sandock/bin/node', '/opt/sandock/sandock.mjs', 'envd-cache-check'], { timeout: 30_000 })
   expect(stdout.trim()).toBe('accepted')
 })

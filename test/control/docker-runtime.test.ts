@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDockerRuntime } from '../../src/control/runtime/docker-runtime.js'
+import { createDockerRuntime } from '../../src/node/runtime/docker-runtime.js'
 import { docker } from '../support/docker.js'
 
 const runtime = createDockerRuntime({ socketPath: '/var/run/docker.sock', instanceId: 'runtime-test', log: pino({ level: 'silent' }) })

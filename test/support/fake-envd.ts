@@ -3,8 +3,8 @@
 // an /init fail, or a command exit non-zero. The real envd is covered by its own unit tests and
 // the Docker suites.
 import { AppError } from '../../src/shared/errors.js'
-import type { EnvdClient, EnvdInit, EnvdMetrics } from '../../src/control/envd/client.js'
-import type { SandboxCommand, StartedCommand } from '../../src/control/envd/commands.js'
+import type { EnvdClient, EnvdInit, EnvdMetrics } from '../../src/node/envd-client/client.js'
+import type { SandboxCommand, StartedCommand } from '../../src/node/envd-client/commands.js'
 
 export class FakeEnvd implements EnvdClient {
   readonly inits: { ip: string; body: EnvdInit; currentToken: string | undefined }[] = []

@@ -1,13 +1,13 @@
 // An in-memory container engine for the fast tier: implements the runtime interfaces
-// (src/control/runtime/types.ts) with containers, images and networks as plain objects. Tests can
+// (src/node/runtime/types.ts) with containers, images and networks as plain objects. Tests can
 // hold a method (its calls wait until released), make its next call fail, and read the journal
 // of calls in order. Docker itself is covered by the Docker suites.
 import { NotFoundError } from '../../src/shared/errors.js'
 import type {
   BackedVolume, BuildContainer, ContainerSpec, ContainerState, ImageInfo, RemoveImageResult, Runtime, SnapshotImage,
-} from '../../src/control/runtime/types.js'
-import { dockerVolumeName } from '../../src/control/runtime/volumes.js'
-import type { SandboxSpec } from '../../src/control/sandboxes/types.js'
+} from '../../src/node/runtime/types.js'
+import { dockerVolumeName } from '../../src/node/runtime/volumes.js'
+import type { SandboxSpec } from '../../src/node/sandboxes/types.js'
 
 export type FakeContainer = {
   containerId: string

@@ -9,9 +9,9 @@ import http from 'node:http'
 import type { Duplex } from 'node:stream'
 import { ProxyServer } from 'http-proxy-3'
 import type { Logger } from 'pino'
-import { badRoute, noSandboxInRequest, sandboxNotFound, sendProxyError, writeProxyErrorToSocket, type ProxyError } from '../proxy/proxy-errors.js'
-import { createProxyHttpServer, type SandboxProxy } from '../proxy/proxy-server.js'
-import { isRouteError, routeRequest } from '../proxy/route-host.js'
+import { badRoute, noSandboxInRequest, sandboxNotFound, sendProxyError, writeProxyErrorToSocket, type ProxyError } from '../../node/proxy/proxy-errors.js'
+import { createProxyHttpServer, type SandboxProxy } from '../../node/proxy/proxy-server.js'
+import { isRouteError, routeRequest } from '../../node/proxy/route-host.js'
 
 /** Where a sandbox's node proxy listens; undefined: no such sandbox (or its node is dead). */
 export type NodeTarget = Readonly<{ nodeId: string; address: string; proxyPort: number }>

@@ -2,7 +2,7 @@
 // heartbeats its status (warm pools, images, load) every few seconds; control reads the live ones
 // for placement and routing. A node whose heartbeat is older than `deadAfterMs` is dead: skipped by
 // placement, and its sandboxes are reported gone (Swarm restarting the agent brings it back).
-import type { PoolStatus } from '../node/types.js'
+import type { PoolStatus } from '../../node/sandbox-node.js'
 import type { Db } from './pg.js'
 
 /** What an agent reports with each heartbeat. */

@@ -1,7 +1,7 @@
 // The template catalog in PostgreSQL (TemplateStore, as SqliteTemplateStore keeps it on one host):
 // the same tables and the same answers, shared by every control replica and node agent.
 import { LEVELS, type BuildRow, type BuildStatus, type BuiltinRow, type LogEntry, type LogLevel, type TagRow, type TemplateRow, type TemplateStore } from '../templates/template-store.js'
-import type { TemplateRuntimeConfig } from '../templates/types.js'
+import type { TemplateRuntimeConfig } from '../../node/builds/template-model.js'
 import { inTx, type Db, type Tx } from './pg.js'
 
 type Row = Record<string, unknown>

@@ -4,8 +4,8 @@
 // implements the same SnapshotService as the one-host one (sandboxes/snapshots.ts).
 import { AppError, NotFoundError } from '../../shared/errors.js'
 import { newSnapshotId } from '../../shared/ids.js'
-import type { BuildRuntime, SandboxRuntime } from '../runtime/types.js'
-import type { SnapshotInfo, SnapshotService } from '../sandboxes/snapshots.js'
+import type { BuildRuntime, SandboxRuntime } from '../../node/runtime/types.js'
+import type { SnapshotInfo, SnapshotService } from '../../node/sandboxes/snapshots.js'
 import type { Db } from './pg.js'
 
 const NAME = /^[a-z0-9][a-z0-9._-]{0,127}$/i

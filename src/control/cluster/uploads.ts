@@ -5,7 +5,7 @@ import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { Readable } from 'node:stream'
-import type { Step } from '../templates/steps.js'
+import type { Step } from '../../node/builds/steps.js'
 import type { Uploads } from '../templates/uploads.js'
 import type { Db } from './pg.js'
 

@@ -5,9 +5,9 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { Logger } from 'pino'
 import { AppError, InvalidArgumentError, SandboxNotFoundError } from '../../shared/errors.js'
-import { createProxyServer } from '../proxy/proxy-server.js'
+import { createProxyServer } from '../../node/proxy/proxy-server.js'
 import { ENVD_PORT } from '../../shared/envd.js'
-import type { ProxyResolver } from '../sandboxes/types.js'
+import type { ProxyResolver } from '../../node/sandboxes/types.js'
 
 export const ENVD_FORWARD_PREFIX = '/sandock/v1/sandboxes'
 

@@ -1,7 +1,7 @@
 // Registers the dashboard: its static files at /dashboard and the Sandock routes it needs beyond the E2B API.
 import type { FastifyPluginAsync } from 'fastify'
 import type { Logger } from 'pino'
-import type { ProxyResolver } from '../sandboxes/types.js'
+import type { ProxyResolver } from '../../node/sandboxes/types.js'
 import { envdForwardRoute } from './envd-forward.js'
 import { serveDashboard } from './serve-dashboard.js'
 

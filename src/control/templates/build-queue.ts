@@ -4,12 +4,12 @@
 import type { Logger } from 'pino'
 import { InvalidArgumentError, RateLimitedError } from '../../shared/errors.js'
 import { limiter } from '../../shared/limiter.js'
-import { StepError, type BuildJob, type BuildLog } from './build-types.js'
-import { buildOrThrow } from './catalog.js'
-import type { TemplateLookup } from './resolve.js'
-import { parseSteps, type RawStep } from './steps.js'
+import { StepError, type BuildJob, type BuildLog } from '../../node/builds/build-types.js'
+import { buildOrThrow } from './lookups.js'
+import type { TemplateLookup } from '../../node/sandboxes/template-resolver.js'
+import { parseSteps, type RawStep } from '../../node/builds/steps.js'
 import type { TemplateStore } from './template-store.js'
-import type { TemplateNode } from './types.js'
+import type { TemplateNode } from '../../node/sandbox-node.js'
 import type { Uploads } from './uploads.js'
 
 /** Builds running or waiting for a slot; beyond it a start is a 429. */

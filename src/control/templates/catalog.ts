@@ -5,11 +5,12 @@ import type { Logger } from 'pino'
 import { AppError, InvalidArgumentError, NotFoundError } from '../../shared/errors.js'
 import { newTemplateId } from '../../shared/ids.js'
 import type { BuildQueue } from './build-queue.js'
-import type { BuiltinTemplate } from './builtins.js'
+import { buildOrThrow, templateOrThrow } from './lookups.js'
+import type { BuiltinTemplate } from '../../node/builds/builtins.js'
 import { parseBuildName, parseTemplateRef, validateResources } from './names.js'
 import { liveTemplate } from './resolve.js'
 import type { BuildRow, BuildStatus, LogEntry, LogLevel, TemplateRow, TemplateStore } from './template-store.js'
-import type { TemplateNode } from './types.js'
+import type { TemplateNode } from '../../node/sandbox-node.js'
 
 export type TemplateWithBuilds = { template: TemplateRow; builds: BuildRow[]; tags: string[] }
 
@@ -19,18 +20,6 @@ export type BuildStatusView = {
   status: BuildStatus
   logEntries: LogEntry[]
   reason?: { message: string; step?: string; logEntries: LogEntry[] }
-}
-
-export async function templateOrThrow(store: TemplateStore, ref: string): Promise<TemplateRow> {
-  const t = await store.findTemplate(ref)
-  if (!t) throw new NotFoundError(`template '${ref}' not found`)
-  return t
-}
-
-export async function buildOrThrow(store: TemplateStore, templateId: string, buildId: string): Promise<BuildRow> {
-  const b = await store.build(buildId)
-  if (!b || b.templateId !== templateId) throw new NotFoundError(`Build '${buildId}' not found`)
-  return b
 }
 
 export function createCatalog(deps: {

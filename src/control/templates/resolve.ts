@@ -1,20 +1,11 @@
 // Resolving a template reference (alias[:tag], namespace/alias[:tag], a template id, a built-in)
 // to what a sandbox starts from. A miss is a value carrying its reason, not an error: the caller
-// decides (a create tries the snapshots, then answers 404 with the reason).
-import { AppError, NotFoundError } from '../../shared/errors.js'
-import type { BuiltinImages } from './builtin-images.js'
-import type { BuiltinTemplate } from './builtins.js'
+// decides (a create tries the snapshots, then answers 404 with the reason: node/sandboxes/template-resolver.ts).
+import type { BuiltinImages } from '../../node/builds/builtin-images.js'
+import type { BuiltinTemplate } from '../../node/builds/builtins.js'
 import { parseTemplateRef } from './names.js'
 import type { TemplateRow, TemplateStore } from './template-store.js'
-import type { ResolvedTemplate, TemplateResolver, TemplateRuntimeConfig } from './types.js'
-
-/**
- * A built or built-in template (cpuCount/memoryMB 0: the server's defaults), or why there is none;
- * `unavailable` when it exists but cannot start now (a built-in still building, or not built).
- */
-export type TemplateLookup =
-  | { template: ResolvedTemplate & { config: TemplateRuntimeConfig }; missing?: undefined; unavailable?: undefined }
-  | { template?: undefined; missing: string; unavailable?: true }
+import type { TemplateLookup } from '../../node/sandboxes/template-resolver.js'
 
 /** A template with at least one ready build (a name whose builds all failed does not exist). */
 export async function liveTemplate(store: TemplateStore, alias: string): Promise<TemplateRow | undefined> {
@@ -54,29 +45,5 @@ export function refreshingLookup(lookup: (ref: string) => Promise<TemplateLookup
     if (!found.unavailable) return found
     await refresh(parseTemplateRef(ref).alias)
     return lookup(ref)
-  }
-}
-
-/**
- * A create's resolver: templates first, then (for a reference without a tag) snapshots by id or
- * name, as a snapshot id works as a template id. Throws not_found with the template's reason.
- */
-export function createTemplateResolver(opts: {
-  lookup: (ref: string) => Promise<TemplateLookup>
-  snapshot: (ref: string) => Promise<ResolvedTemplate | undefined>
-  /** Resources of a template that names none (the built-ins). */
-  cpuCount: number
-  memoryMB: number
-}): TemplateResolver {
-  return async (ref) => {
-    const found = await opts.lookup(ref)
-    if (found.template) {
-      const t = found.template
-      return { templateId: t.templateId, alias: t.alias, image: t.image, cpuCount: t.cpuCount || opts.cpuCount, memoryMB: t.memoryMB || opts.memoryMB, config: t.config }
-    }
-    const snapshot = ref.includes(':') ? undefined : await opts.snapshot(ref.split('/').pop()!)
-    if (snapshot) return snapshot
-    if (found.unavailable) throw new AppError('unavailable', found.missing)
-    throw new NotFoundError(found.missing)
   }
 }

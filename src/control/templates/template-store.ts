@@ -5,12 +5,13 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
-import type { TemplateRuntimeConfig } from './types.js'
+import type { LayerCache } from '../../node/builds/build-plan.js'
+import { LEVELS, type LogEntry, type LogLevel } from '../../node/builds/build-types.js'
+import type { TemplateRuntimeConfig } from '../../node/builds/template-model.js'
+
+export { LEVELS, type LogEntry, type LogLevel }
 
 export type BuildStatus = 'waiting' | 'building' | 'ready' | 'error'
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
-
-export type LogEntry = { timestamp: string; level: LogLevel; message: string; step?: string }
 
 export type TemplateRow = {
   templateId: string
@@ -135,7 +136,7 @@ const toBuild = (r: Row): BuildRow => ({
 })
 
 /** The catalog in SQLite, and this host's step cache (LayerCache: node-local, synchronous). */
-export class SqliteTemplateStore implements TemplateStore {
+export class SqliteTemplateStore implements TemplateStore, LayerCache {
   private readonly db: DatabaseSync
 
   constructor(dataDir: string) {
@@ -362,5 +363,3 @@ export class SqliteTemplateStore implements TemplateStore {
     this.db.prepare('DELETE FROM layer_cache WHERE key = ?').run(key)
   }
 }
-
-export const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']

@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { AppError, InvalidArgumentError } from '../../shared/errors.js'
 import { safeEqual } from '../../shared/safe-equal.js'
-import { FILES_HASH } from './steps.js'
+import { FILES_HASH } from '../../node/builds/steps.js'
 
 const UPLOAD_TTL_S = 30 * 60
 

@@ -14,9 +14,9 @@ import { chmod, chown, mkdir, readdir, rename, rm, stat, writeFile } from 'node:
 import { join, resolve } from 'node:path'
 import type { Logger } from 'pino'
 import { AppError, InvalidArgumentError, NotFoundError } from '../../shared/errors.js'
-import type { BackedVolume, VolumeRuntime } from '../runtime/types.js'
+import type { BackedVolume, VolumeRuntime } from '../../node/runtime/types.js'
 import { isVolumeId, isVolumeName } from './names.js'
-import { VOLUME_DEFAULTS, createVolumeFs, removeTree, type VolumeFs } from './volume-fs.js'
+import { VOLUME_DEFAULTS, createVolumeFs, removeTree, type VolumeFs } from '../../node/volumes/volume-fs.js'
 
 export type Volume = BackedVolume
 

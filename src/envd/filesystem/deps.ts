@@ -6,7 +6,7 @@ import type { UserDb, UserLookup } from '../identity/users.js'
 import { resolvePath } from '../identity/paths.js'
 import { callerOf } from '../identity/caller.js'
 import type { OwnChanges } from './own-changes.js'
-import type { WatcherRegistry } from './watchers.js'
+import type { WatcherRegistry } from './watcher-registry.js'
 import type { Logger } from 'pino'
 
 export type FsDeps = Readonly<{

@@ -1,17 +1,11 @@
 // Polling watchers (CreateWatcher / GetWatcherEvents / RemoveWatcher) for clients without streams.
 import { randomBytes } from 'node:crypto'
 import type { ServiceImpl } from '@connectrpc/connect'
-import type { Filesystem, FilesystemEvent } from '../../gen/filesystem/filesystem_pb.js'
+import type { Filesystem } from '../../gen/filesystem/filesystem_pb.js'
 import { NotFoundError } from '../../shared/errors.js'
-import { openDirWatch, type DirWatch } from './fs-watcher.js'
+import { openDirWatch } from './fs-watcher.js'
 import { resolveFor, type FsDeps } from './deps.js'
-
-type Entry = { watch: DirWatch; buffered: FilesystemEvent[]; error: Error | undefined }
-export type WatcherRegistry = Map<string, Entry>
-
-export function createWatcherRegistry(): WatcherRegistry {
-  return new Map()
-}
+import type { WatcherEntry as Entry } from './watcher-registry.js'
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
 function watcherId(): string {
@@ -58,10 +52,4 @@ export function removeWatcher(deps: FsDeps): ServiceImpl<typeof Filesystem>['rem
     await entry.watch.close()
     return {}
   }
-}
-
-/** Closes every polling watcher (daemon shutdown). */
-export async function closeAllWatchers(watchers: WatcherRegistry): Promise<void> {
-  await Promise.all([...watchers.values()].map((w) => w.watch.close()))
-  watchers.clear()
 }

@@ -1,5 +1,5 @@
 // What the sandbox routes receive in their plugin options.
-import type { SandboxNode } from '../../node/types.js'
+import type { SandboxNode } from '../../../node/sandbox-node.js'
 
 export type SandboxRouteDeps = {
   node: SandboxNode

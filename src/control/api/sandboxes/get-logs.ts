@@ -4,7 +4,7 @@
 // (pino: numeric levels, `msg`, `name`) are translated, and plain output is wrapped as an info line.
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { ContainerLogLine } from '../../runtime/types.js'
+import type { ContainerLogLine } from '../../../node/runtime/types.js'
 import { ErrorBody, SandboxParams } from '../schemas.js'
 import type { SandboxRouteDeps } from './deps.js'
 

@@ -2,8 +2,8 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { InvalidArgumentError } from '../../../shared/errors.js'
-import { listPage, parseMetadataFilter } from '../../sandboxes/list-query.js'
-import type { SandboxState } from '../../sandboxes/types.js'
+import { listPage, parseMetadataFilter } from '../../../node/sandboxes/list-query.js'
+import type { SandboxState } from '../../../node/sandboxes/types.js'
 import { ErrorBody, ListedSandbox, listedBody } from '../schemas.js'
 import type { SandboxRouteDeps } from './deps.js'
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { eventually } from '../../../support/async.js'
 import { BASE_IMAGE as BASE_IMAGE_REF, fakeControl, sharedFakeControl, TEST_KEY, type FakeControl } from '../../../support/fake-control.js'
 import { expectError } from '../../../support/invalid-creates.js'
-import { builtinTemplates } from '../../../../src/control/templates/builtins.js'
+import { builtinTemplates } from '../../../../src/node/builds/builtins.js'
 
 /** The built-in `base` as GET /templates lists it (the unit config's default resources). */
 const BASE_LISTED = {

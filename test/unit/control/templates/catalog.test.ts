@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pino from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
-import { builtinTemplates, type BuiltinTemplate } from '../../../../src/control/templates/builtins.js'
+import { builtinTemplates, type BuiltinTemplate } from '../../../../src/node/builds/builtins.js'
 import { createCatalog } from '../../../../src/control/templates/catalog.js'
 import { SqliteTemplateStore } from '../../../../src/control/templates/template-store.js'
 

@@ -6,8 +6,8 @@ import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { createLogger } from '../../../../src/shared/logging.js'
 import { createVolumeStore } from '../../../../src/control/volumes/volume-store.js'
-import type { ContainerSpec } from '../../../../src/control/runtime/types.js'
-import { dockerVolumeName } from '../../../../src/control/runtime/volumes.js'
+import type { ContainerSpec } from '../../../../src/node/runtime/types.js'
+import { dockerVolumeName } from '../../../../src/node/runtime/volumes.js'
 import { FakeRuntime } from '../../../support/fake-runtime.js'
 
 async function store(runtime = new FakeRuntime(), dir?: string) {

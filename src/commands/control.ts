@@ -1,0 +1,128 @@
+// `sandock control`: a stateless control replica (a replicated Swarm service). The E2B API on the
+// same routes as `sandock serve`, over ClusterNode instead of LocalNode; the proxy's edge, which
+// forwards to the owning node's proxy; the template catalog in PostgreSQL (builds run on nodes);
+// and the catalog's reconciliation, done by one replica at a time. Nothing is kept here that
+// another replica needs: tokens derive from the shared seed, and keys come from the shared secret.
+import { mkdir } from 'node:fs/promises'
+import type { Server } from 'node:http'
+import { createLogger } from '../shared/logging.js'
+import { listen } from '../shared/listen.js'
+import { useStreamingGc } from '../shared/streaming-gc.js'
+import { secretDigest } from '../shared/safe-equal.js'
+import { buildControlApp } from '../control/app.js'
+import type { ControlConfig } from '../control/config.js'
+import { createDomainListener } from '../control/domain-listener.js'
+import { tokensFromSeed } from '../control/secrets.js'
+import { builtinTemplates } from '../node/builds/builtins.js'
+import { createTemplateLookup } from '../control/templates/resolve.js'
+import { createTemplateResolver } from '../node/sandboxes/template-resolver.js'
+import { createTemplateService, templateFilesDir } from '../control/templates/service.js'
+import { loadTls } from '../control/tls.js'
+import * as catalog from '../control/cluster/catalog.js'
+import { createClusterNode } from '../control/cluster/cluster-node.js'
+import type { ClusterConfig } from '../control/cluster/config.js'
+import { createEdgeProxy } from '../control/cluster/edge-proxy.js'
+import { readSecretFile } from '../control/cluster/secret-file.js'
+import { createDb, migrate, type Db } from '../control/cluster/pg.js'
+import { PgTemplateStore } from '../control/cluster/pg-template-store.js'
+import { startReconciler } from '../control/cluster/reconcile.js'
+import { findSnapshotRow } from '../control/cluster/snapshots.js'
+import { sharedUploads } from '../control/cluster/uploads.js'
+
+const TEMPLATE_LIMITS = { maxCpu: 32, maxMemoryMB: 65536 }
+/**
+ * A replica renews the lease of the builds it runs this often; a build whose lease is older than
+ * BUILD_LEASE_EXPIRE_MS lost its replica (killed mid-build) and is failed by the reconciler.
+ */
+const BUILD_LEASE_RENEW_MS = 10_000
+const BUILD_LEASE_EXPIRE_MS = 45_000
+
+/** The accepted keys' digests: from the secret file and SANDOCK_API_KEYS, recorded in PostgreSQL, and every replica's. */
+async function apiKeyDigests(db: Db, config: ControlConfig, cluster: ClusterConfig): Promise<Buffer[]> {
+  const keys = [...config.apiKeys]
+  if (cluster.apiKeysFile) keys.push(...(await readSecretFile(cluster.apiKeysFile, 'API keys')).split(/[\s,]+/).filter(Boolean))
+  for (const key of keys) await db.query('INSERT INTO api_keys (digest) VALUES ($1) ON CONFLICT DO NOTHING', [secretDigest(key).toString('hex')])
+  const { rows } = await db.query('SELECT digest FROM api_keys')
+  if (rows.length === 0) throw new Error('sandock control needs API keys: SANDOCK_API_KEYS_FILE (a Swarm secret) or SANDOCK_API_KEYS')
+  return rows.map((r: { digest: string }) => Buffer.from(r.digest, 'hex'))
+}
+
+export type RunningClusterControl = { apiPort: number; proxyPort: number; close(): Promise<void> }
+
+export async function startClusterControl(config: ControlConfig, cluster: ClusterConfig): Promise<RunningClusterControl> {
+  // Every file transfer streams through this process (the edge, or this node's proxy).
+  useStreamingGc()
+  const log = createLogger({ level: config.logLevel, name: 'sandock-control' })
+  // Every replica must present the same certificate: a generated CA would differ per replica.
+  if (config.domain && config.tls === 'auto' && !config.tlsCertFile) throw new Error('sandock control in domain mode needs SANDOCK_TLS_CERT and SANDOCK_TLS_KEY (Swarm secrets) or SANDOCK_TLS=off behind a TLS-terminating proxy')
+  const secrets = tokensFromSeed(await readSecretFile(cluster.tokenSeedFile, 'token seed'))
+  const nodeToken = await readSecretFile(cluster.nodeTokenFile, 'node token')
+  const db = createDb(cluster.databaseUrl, { password: cluster.databasePasswordFile && (await readSecretFile(cluster.databasePasswordFile, 'database password')) })
+  await migrate(db)
+  const digests = await apiKeyDigests(db, config, cluster)
+
+  const store = new PgTemplateStore(db)
+  const builtins = builtinTemplates({ baseImage: config.baseImage })
+  // Control has no Docker: it resolves a built-in by name for placement (resources), and each node
+  // answers for its own image of it (a node without a derived built-in built answers 503 and the
+  // create moves to another node).
+  const lookup = createTemplateLookup(store, builtins, { state: (name) => ({ state: 'ready', image: builtins.find((b) => b.name === name)?.image ?? name }) })
+  const resolve = createTemplateResolver({
+    lookup,
+    snapshot: async (ref) => {
+      const s = await findSnapshotRow(db, ref)
+      return s && { templateId: s.snapshotId, alias: s.names[0], image: s.image, cpuCount: s.cpuCount, memoryMB: s.memoryMB }
+    },
+    cpuCount: config.defaultCpuCount,
+    memoryMB: config.defaultMemoryMB,
+  })
+  const node = createClusterNode({ db, log, nodeToken, deadAfterMs: cluster.deadAfterMs, maxSandboxes: config.maxSandboxes, resolve })
+  await mkdir(templateFilesDir(config.dataDir), { recursive: true, mode: 0o700 })
+  // No recover() at start: builds in flight may be another replica's. Each replica renews the
+  // leases of its own; the reconciler fails the builds whose replica stopped renewing them.
+  const templates = createTemplateService({
+    buildLease: { renewMs: BUILD_LEASE_RENEW_MS },
+    store, builtins, node, log, dataDir: config.dataDir, uploadSecret: secrets.uploadSecret,
+    maxConcurrentBuilds: config.maxConcurrentBuilds, limits: TEMPLATE_LIMITS, shareUploads: (local) => sharedUploads(db, local),
+    lookup, builtinResources: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
+  })
+
+  const publicDomain = config.domain && config.tls === 'auto' && config.tlsPort !== 443 ? `${config.domain}:${config.tlsPort}` : config.domain
+  // Ready once a node is: before that a create has nowhere to go.
+  let ready = false
+  const api = await buildControlApp({ log, node, templates, apiKeyDigests: digests, domain: publicDomain, ready: () => ready })
+  api.addHook('onRequest', async (req) => {
+    if (!ready && req.url === '/health') ready = (await node.nodes()).length > 0
+  })
+  const proxy = createEdgeProxy({
+    domain: config.domain,
+    log: log.child({ component: 'edge' }),
+    async locate(sandboxId) {
+      const row = await catalog.rowOf(db, sandboxId)
+      const n = row && (await node.nodes()).find((x) => x.nodeId === row.nodeId)
+      return n && { nodeId: n.nodeId, address: n.address, proxyPort: n.proxyPort }
+    },
+  })
+  await api.listen({ port: config.apiPort, host: config.host })
+  const proxyPort = await listen(proxy.server, config.proxyPort, config.host)
+  const apiPort = (api.server.address() as { port: number }).port
+  log.info({ apiPort, proxyPort }, 'sandock control listening')
+
+  let domainServer: Server | undefined
+  if (config.domain) {
+    const tls = config.tls === 'off' ? undefined : await loadTls({ domain: config.domain, dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile })
+    domainServer = createDomainListener({ domain: config.domain, api, proxy, tls })
+    await listen(domainServer, config.tlsPort, config.host)
+  }
+  ready = (await node.nodes()).length > 0
+  const reconciler = startReconciler(db, node, log.child({ component: 'reconcile' }), cluster.reconcileMs, { store, expireMs: BUILD_LEASE_EXPIRE_MS })
+
+  return {
+    apiPort, proxyPort,
+    async close() {
+      await reconciler.stop()
+      await Promise.all([api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
+      await db.end()
+    },
+  }
+}

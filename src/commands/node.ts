@@ -1,0 +1,178 @@
+// `sandock node`: one node agent per machine (a global Swarm service on the host network). Today's
+// node (LocalNode: runtime, sandbox lifecycle, warm pool, template builder) behind the agent API
+// (node/agent-api) that control calls, today's sandbox proxy for the edge to forward to, and a
+// registration in PostgreSQL kept alive by heartbeats. Templates and snapshots come from
+// PostgreSQL and the registry: an image this node lacks is pulled on first use; a build's image is
+// pushed. Containers' labels stay the truth: a restarted agent re-attaches as `sandock serve` does.
+import { createSocket } from 'node:dgram'
+import { availableParallelism, totalmem } from 'node:os'
+import { createLogger } from '../shared/logging.js'
+import { listen } from '../shared/listen.js'
+import { useStreamingGc } from '../shared/streaming-gc.js'
+import type { ControlConfig } from '../control/config.js'
+import { localNodeSettings } from '../control/core.js'
+import { hostResolvers } from '../node/egress/host-resolvers.js'
+import { createEnvdClient } from '../node/envd-client/client.js'
+import { buildAgentApp } from '../node/agent-api/app.js'
+import { createLocalNode } from '../node/local-node.js'
+import { createProxyServer } from '../node/proxy/proxy-server.js'
+import { createDockerRuntime } from '../node/runtime/docker-runtime.js'
+import { createHostFirewall } from '../node/runtime/host-firewall.js'
+import { loadInstanceId, tokensFromSeed } from '../control/secrets.js'
+import { createBuiltinImages } from '../node/builds/builtin-images.js'
+import type { BuildJob, BuildLog } from '../node/builds/build-types.js'
+import { baseTemplate, builtinTemplates } from '../node/builds/builtins.js'
+import { createTemplateLookup, refreshingLookup } from '../control/templates/resolve.js'
+import { templateFilesDir } from '../control/templates/service.js'
+import { SqliteTemplateStore } from '../control/templates/template-store.js'
+import type { ClusterConfig } from '../control/cluster/config.js'
+import { heartbeat, registerNode, type NodeStatus } from '../control/cluster/nodes.js'
+import { createDb, migrate } from '../control/cluster/pg.js'
+import { PgTemplateStore } from '../control/cluster/pg-template-store.js'
+import { createClusterSnapshots } from '../control/cluster/snapshots.js'
+import { readSecretFile } from '../control/cluster/secret-file.js'
+import { fetchUploads } from '../control/cluster/uploads.js'
+
+const BUILD_CHECK_TIMEOUT_MS = 10 * 60 * 1000
+
+/** The local address this machine uses towards `host` (a UDP "connect" sends nothing): what others reach it at. */
+async function addressTowards(host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const s = createSocket('udp4')
+    s.once('error', reject)
+    s.connect(9, host, () => {
+      const { address } = s.address()
+      s.close()
+      resolve(address)
+    })
+  })
+}
+
+/** An image reference that names a registry (`host:port/…` or `host.domain/…`): one a node can pull. */
+const fromRegistry = (image: string) => /^[^/]+[.:][^/]*\//.test(image)
+
+export type RunningNodeAgent = { nodeId: string; agentPort: number; proxyPort: number; close(): Promise<void> }
+
+export async function startNodeAgent(config: ControlConfig, cluster: ClusterConfig, opts: { imageContext?: string } = {}): Promise<RunningNodeAgent> {
+  // Every file transfer streams through this process (the edge, or this node's proxy).
+  useStreamingGc()
+  const log = createLogger({ level: config.logLevel, name: 'sandock-node' }).child({ nodeId: cluster.nodeId })
+  const tokens = tokensFromSeed(await readSecretFile(cluster.tokenSeedFile, 'token seed'))
+  const nodeToken = await readSecretFile(cluster.nodeTokenFile, 'node token')
+  const instanceId = await loadInstanceId(config.dataDir)
+  const db = createDb(cluster.databaseUrl, { max: 5, password: cluster.databasePasswordFile && (await readSecretFile(cluster.databasePasswordFile, 'database password')) })
+  await migrate(db)
+
+  const runtime = createDockerRuntime({ socketPath: config.dockerSocket, instanceId, log, diskLimitMB: config.diskLimitMB, procRoot: cluster.hostProc })
+  await runtime.ping().catch((e: unknown) => {
+    throw new Error(`cannot reach Docker at ${config.dockerSocket}: ${(e as Error).message}`)
+  })
+  if (!(await runtime.runtimes()).includes(config.containerRuntime)) throw new Error(`SANDOCK_RUNTIME=${config.containerRuntime} is not registered with this node's Docker`)
+  await runtime.ensureNetwork(config.network, { internal: false })
+  await runtime.ensureNetwork(config.internalNetwork, { internal: true })
+  const firewall = createHostFirewall({ mode: config.firewall, instanceId, log })
+  await firewall.install(await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n))))
+
+  // One pull per image at a time: concurrent creates of a new template wait for the same pull.
+  const pulls = new Map<string, Promise<void>>()
+  const ensureImage = async (image: string): Promise<void> => {
+    if (!fromRegistry(image) || (await runtime.imageExists(image))) return
+    let p = pulls.get(image)
+    if (!p) {
+      const t0 = Date.now()
+      p = runtime.pull(image, undefined, () => undefined)
+        .then(() => log.info({ image, ms: Date.now() - t0 }, 'image pulled from the cluster registry'))
+        .finally(() => pulls.delete(image))
+      pulls.set(image, p)
+    }
+    await p
+  }
+
+  const builtins = builtinTemplates({ baseImage: config.baseImage })
+  const store = new PgTemplateStore(db)
+  // The step cache stays on this node (its layers are this node's images).
+  const layers = new SqliteTemplateStore(config.dataDir)
+  const builtinImages = createBuiltinImages({ runtime, builtins, log, imageContext: opts.imageContext })
+  const lookup = refreshingLookup(createTemplateLookup(store, builtins, builtinImages), builtinImages.refresh)
+  const filesDir = templateFilesDir(config.dataDir)
+  const egressDnsServers = config.egressDnsServers ?? (await hostResolvers())
+  const local = createLocalNode({
+    runtime, envd: createEnvdClient(), log, tokens: { envd: tokens.envdToken, traffic: tokens.trafficToken },
+    // User volumes are not shared across nodes yet: a volumeMounts names no known volume (400).
+    volumes: { idOf: () => undefined, released: () => undefined },
+    settings: localNodeSettings(config, egressDnsServers, builtins),
+    templates: async (ref) => {
+      const found = await lookup(ref)
+      if (found.template) await ensureImage(found.template.image)
+      return found
+    },
+    defaults: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
+    builds: { layers, filesDir, base: baseTemplate(builtins), readyTimeoutMs: BUILD_CHECK_TIMEOUT_MS },
+    snapshots: createClusterSnapshots({ db, runtime, nodeId: cluster.nodeId, registry: cluster.registry, ensureImage }),
+  })
+  const leftovers = await local.removeBuildContainers()
+  if (leftovers) log.info({ removed: leftovers }, 'removed build containers left by a restart')
+  await local.recover()
+
+  /** A build here: its uploads and parent fetched first, its image pushed after (others pull it). */
+  async function build(job: BuildJob, out: { log: BuildLog; signal: AbortSignal }) {
+    await fetchUploads(db, filesDir, job.steps)
+    if (job.fromTemplate) await ensureImage(job.fromTemplate.image)
+    const result = await local.build(job, out)
+    if (!cluster.registry) return result
+    const ref = `${cluster.registry}/${result.image}`
+    await runtime.tag(result.image, ref)
+    out.log('info', 'finalize', `Pushing ${ref} to the cluster registry`)
+    const t0 = Date.now()
+    await runtime.push(ref)
+    log.info({ image: ref, ms: Date.now() - t0 }, 'template image pushed')
+    return { ...result, image: ref }
+  }
+
+  const status = async (): Promise<NodeStatus> => ({
+    pools: await local.poolStatus(), images: await runtime.imageTags(), sandboxes: (await local.list()).length,
+  })
+  const app = await buildAgentApp({ node: { ...local, build, proxyResume: (id) => local.proxy.resume(id) }, token: nodeToken, log: log.child({ component: 'agent-api' }), status })
+  const proxy = createProxyServer({ resolver: local.proxy, domain: config.domain, log: log.child({ component: 'proxy' }) })
+  await app.listen({ port: cluster.agentPort, host: config.host })
+  const proxyPort = await listen(proxy.server, config.proxyPort, config.host)
+  const agentPort = (app.server.address() as { port: number }).port
+
+  const dbHost = new URL(cluster.databaseUrl).hostname
+  const address = cluster.nodeAddress ?? (await addressTowards(dbHost))
+  // The base image: pulled from the registry when it lives there, else built here (first start).
+  const base = baseTemplate(builtins)
+  await ensureImage(base.image).catch((err: unknown) => log.warn({ err, image: base.image }, 'pulling the base image failed; building it'))
+  await builtinImages.ensureBase()
+  await registerNode(db, {
+    nodeId: cluster.nodeId, address, apiPort: agentPort, proxyPort,
+    cpuCount: cluster.nodeCpus ?? availableParallelism(), memoryMB: cluster.nodeMemoryMB ?? Math.floor(totalmem() / 2 ** 20),
+    status: await status(),
+  })
+  log.info({ address, agentPort, proxyPort }, 'node agent registered')
+  local.startPool()
+  // The derived built-ins (code-interpreter-v1, desktop) are built on each node that starts them
+  // (minutes, in the background; SANDOCK_BUILD_BUILTINS=off leaves it to `sandock templates
+  // build-builtin` on the node): until one is ready here, this node answers 503 for it and control
+  // places the create on another node.
+  void builtinImages.ensureDerived(config.buildBuiltins).catch((err: unknown) => log.error({ err }, 'built-in template images failed'))
+
+  let beating: Promise<void> | undefined
+  const timer = setInterval(() => {
+    beating ??= status().then((s) => heartbeat(db, cluster.nodeId, s))
+      .catch((err: unknown) => log.warn({ err }, 'heartbeat failed'))
+      .finally(() => { beating = undefined })
+  }, cluster.heartbeatMs)
+
+  return {
+    nodeId: cluster.nodeId, agentPort, proxyPort,
+    async close() {
+      clearInterval(timer)
+      await beating
+      await Promise.all([app.close(), proxy.close(), local.close()])
+      await layers.close()
+      await firewall.remove()
+      await db.end()
+    },
+  }
+}

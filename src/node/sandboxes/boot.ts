@@ -1,0 +1,170 @@
+// Sandbox containers: the container spec (the same for a cold start and a pool container), boot
+// ids under gVisor, removal, and the three ways a sandbox container comes up (cold, pooled,
+// rebooted), each through the one bringUp() of envd/bring-up.ts.
+import { randomUUID } from 'node:crypto'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { newSandboxId } from '../../shared/ids.js'
+import { bringUp, type BroughtUp, type StartCommands } from '../envd-client/bring-up.js'
+import { diskSizeMB } from '../envd-client/client.js'
+import type { ContainerSpec } from '../runtime/types.js'
+import { dockerVolumeName } from '../runtime/volumes.js'
+import type { ResolvedTemplate } from '../builds/template-model.js'
+import { createBootSlots } from './boot-slots.js'
+import type { SandboxServiceDeps } from './settings.js'
+import type { EgressPort } from '../egress/port.js'
+import type { EgressRules } from './egress.js'
+import type { Firewall } from './network.js'
+import type { SandboxRecord } from './registry.js'
+import type { SandboxSpec } from './types.js'
+import type { PoolEntry } from './warm-pool.js'
+
+/**
+ * Container boots (Docker create/start, then envd's Node start) run at most this many at once; the
+ * rest queue, creates ahead of pool refills. 50 at once on 2 cores finish all together after
+ * ~20 s; in turn, the first are ready within a second and the last no later.
+ */
+const CONCURRENT_BOOTS = 4
+
+export type Boot = ReturnType<typeof createBoot>
+
+export function createBoot({ settings, runtime, envd, log, firewall, egress, volumes }: Pick<SandboxServiceDeps, 'settings' | 'runtime' | 'envd' | 'log' | 'volumes'> & { firewall: Firewall; egress: EgressPort }) {
+  const bootIdDir = resolve(settings.dataDir, 'boot-ids')
+  const slots = createBootSlots({ max: Math.max(CONCURRENT_BOOTS, settings.poolBoots), refillMax: settings.poolBoots })
+  const networkOf = (r: { allowInternetAccess: boolean }) => (r.allowInternetAccess ? settings.network : settings.internalNetwork)
+
+  /** A fresh boot id for the sandbox's next boot; the file is bind-mounted over the kernel's. */
+  async function newBootId(sandboxId: string): Promise<string | undefined> {
+    if (!settings.gvisor) return undefined
+    const file = join(bootIdDir, sandboxId)
+    // Written in place (same inode) so the bind mount of a stopped container sees the new value.
+    await writeFile(file, `${randomUUID()}\n`, { mode: 0o644 })
+    return file
+  }
+
+  function containerSpec(template: ResolvedTemplate, spec: SandboxSpec, bootIdFile: string | undefined, pool: boolean): ContainerSpec {
+    return {
+      sandbox: spec,
+      pool,
+      image: template.image,
+      env: { E2B_SANDBOX_ID: spec.sandboxId, E2B_TEMPLATE_ID: template.templateId },
+      cpuCount: template.cpuCount,
+      memoryMB: template.memoryMB,
+      pidsLimit: settings.pidsLimit,
+      network: networkOf(spec),
+      runtime: settings.containerRuntime,
+      bootIdFile,
+      volumes: [
+        ...(settings.gvisor ? [{ name: '', target: '/tmp' }] : []),
+        // User volumes, by their Docker volume; never filled from the image (upstream mounts them empty).
+        ...spec.volumeMounts.map((m) => ({ name: dockerVolumeName(m.volumeId), target: m.path, noCopy: true })),
+      ],
+    }
+  }
+
+  /** Removes a sandbox's container and what the host keeps for it (its gVisor boot id file). */
+  async function removeContainer(c: Pick<PoolEntry, 'sandboxId' | 'containerId'>): Promise<void> {
+    await runtime.remove(c.containerId)
+    if (settings.gvisor) await rm(join(bootIdDir, c.sandboxId), { force: true })
+    // Named volumes are never removed with a container (only its anonymous ones are).
+    volumes.released()
+  }
+
+  /** A built template's start command, then its ready command (only with a start command). */
+  function commandsOf(template: ResolvedTemplate | undefined): StartCommands | undefined {
+    const c = template?.config
+    if (!c?.startCmd) return undefined
+    return { user: c.user, workdir: c.workdir, shell: c.shell, startCmd: c.startCmd, readyCmd: c.readyCmd, readyTimeoutMs: settings.readyTimeoutMs, maxIntervalMs: 250 }
+  }
+
+  return {
+    networkOf,
+    removeContainer,
+
+    async init(): Promise<void> {
+      if (settings.gvisor) await mkdir(bootIdDir, { recursive: true })
+    },
+
+    /**
+     * A new container for a create: its egress rules are loaded before envd first answers, and its
+     * interception CA (when a rule transforms headers) goes into its trust store through /init.
+     */
+    async cold(template: ResolvedTemplate, spec: SandboxSpec, o: { envVars: Record<string, string>; token: string | undefined; egress: EgressRules }): Promise<BroughtUp> {
+      const caBundle = await egress.caBundle(spec.sandboxId, o.egress)
+      let ip: string | undefined
+      return bringUp(envd, {
+        slot: slots.create,
+        start: async () => runtime.start(containerSpec(template, spec, await newBootId(spec.sandboxId), false)),
+        beforeEnvd: (c) => {
+          ip = c.ip
+          return firewall.load({ sandboxId: spec.sandboxId, containerId: c.containerId, ip: c.ip, egress: o.egress, internetAccess: spec.allowInternetAccess, allowInternetAccess: spec.allowInternetAccess, log: log.child({ sandboxId: spec.sandboxId }) })
+        },
+        undo: async (containerId) => {
+          if (ip) await firewall.release({ ip })
+          await removeContainer({ sandboxId: spec.sandboxId, containerId })
+        },
+        init: { envVars: o.envVars, accessToken: o.token, caBundle },
+        firstMetrics: true,
+        commands: commandsOf(template),
+      })
+    },
+
+    /**
+     * One pool container: started with a pre-assigned sandbox id and the template's defaults, envd
+     * up with the template's env (no token yet), the start command ready, its memory measured.
+     * Boots in a refill slot (creates first); `started` is told when it has one. Removed on any failure.
+     */
+    async pooled(template: ResolvedTemplate, started?: () => void): Promise<PoolEntry> {
+      const sandboxId = newSandboxId()
+      const spec: SandboxSpec = {
+        sandboxId, templateId: template.templateId, alias: template.alias, metadata: {}, timeoutMs: settings.defaultTimeoutS * 1000,
+        onTimeout: 'kill', autoResume: false, secure: true, allowPublicTraffic: true, allowInternetAccess: true,
+        cpuCount: template.cpuCount, memoryMB: template.memoryMB, startedAt: new Date(), volumeMounts: [],
+      }
+      const up = await bringUp(envd, {
+        slot: (fn) => slots.refill(() => {
+          started?.()
+          return fn()
+        }),
+        start: async () => runtime.start(containerSpec(template, spec, await newBootId(sandboxId), true)),
+        undo: (containerId) => removeContainer({ sandboxId, containerId }),
+        init: { envVars: { ...template.config?.envs } },
+        firstMetrics: true,
+        commands: commandsOf(template),
+      })
+      // One throwaway command warms envd's process path (first spawn, first stream), so the
+      // sandbox's first command costs what every later one does. It ends before any claim.
+      const c = template.config
+      await envd.run(up.ip, undefined, { cmd: 'true', user: c?.user ?? 'root', cwd: c?.workdir, envs: {}, shell: c?.shell ?? '/bin/sh' }, { timeoutMs: 10_000 })
+        .catch((err: unknown) => log.debug({ err }, 'pool warm-up command failed'))
+      // What it holds once ready is what the pool's memory budget counts.
+      const ready = await envd.metrics(up.ip, undefined).catch(() => up.first)
+      return {
+        sandboxId, containerId: up.containerId, ip: up.ip, templateId: template.templateId, image: template.image,
+        diskSizeMB: up.first ? diskSizeMB(up.first) : 0, memoryBytes: ready?.mem_used ?? 0,
+      }
+    },
+
+    /**
+     * Boots a stopped sandbox container again with a new boot id: egress rules loaded again (a new
+     * network namespace), envd re-initialised with the sandbox's env vars and token, and the
+     * template's start command started again (memory, and so the command, was lost).
+     */
+    async reboot(record: SandboxRecord, template: ResolvedTemplate | undefined): Promise<void> {
+      const caBundle = await egress.caBundle(record.sandboxId, record.egress)
+      await bringUp(envd, {
+        start: async () => {
+          await newBootId(record.sandboxId)
+          // The old address goes back to Docker: the gateway must not serve it any more.
+          await firewall.release(record)
+          const { ip } = await runtime.restart(record.containerId, networkOf(record))
+          record.ip = ip
+          return { containerId: record.containerId, ip }
+        },
+        beforeEnvd: () => firewall.load(record),
+        init: { envVars: record.envVars, accessToken: record.envdAccessToken, caBundle },
+        commands: commandsOf(template),
+      })
+    },
+  }
+}

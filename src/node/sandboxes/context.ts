@@ -1,0 +1,19 @@
+// What every per-verb module of the sandbox service works on: the node's settings and ports
+// (runtime, envd, templates, tokens) and the shared parts built once (registry, state file,
+// firewall, timers, boot). service.ts builds it and hands it to each module. Types only.
+import type { EgressPort } from '../egress/port.js'
+import type { Boot } from './boot.js'
+import type { Firewall } from './network.js'
+import type { Registry } from './registry.js'
+import type { StateFile } from './state-file.js'
+import type { SandboxServiceDeps } from './settings.js'
+import type { Timers } from './timeouts.js'
+
+export type SandboxContext = Omit<SandboxServiceDeps, 'egress'> & Readonly<{
+  egress: EgressPort
+  registry: Registry
+  stateFile: StateFile
+  firewall: Firewall
+  timers: Timers
+  boot: Boot
+}>

@@ -1,0 +1,103 @@
+// Creating a sandbox: validation and the concurrency cap, then a warm-pool container when one
+// fits (personalised through /init), else a cold start. Boot time does not count against the timeout.
+import { AppError, RateLimitedError } from '../../shared/errors.js'
+import { ENVD_VERSION } from '../../shared/envd.js'
+import { newSandboxId } from '../../shared/ids.js'
+import { diskSizeMB } from '../envd-client/client.js'
+import type { ResolvedTemplate } from '../builds/template-model.js'
+import type { SandboxContext } from './context.js'
+import { NO_EGRESS_RULES, hasEgressRules, validateEgress, type EgressRules } from './egress.js'
+import { validateIngress } from './ingress.js'
+import { toMetric } from './metrics.js'
+import type { SandboxRecord } from './registry.js'
+import type { CreateSandboxRequest, SandboxSpec } from './types.js'
+import { resolveVolumeMounts } from './volume-mounts.js'
+import type { PoolEntry, WarmPool } from './warm-pool.js'
+
+export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claimOrWait'>) {
+  const { settings, registry, stateFile, timers, boot, tokens, log } = ctx
+  let pending = 0
+
+  async function create(req: CreateSandboxRequest): Promise<SandboxRecord> {
+    if (registry.size + pending >= settings.maxSandboxes) {
+      throw new RateLimitedError(`you have reached the maximum number of concurrent E2B sandboxes (${settings.maxSandboxes}). If you need more, please visit 'https://e2b.dev/docs/billing'`)
+    }
+    pending++
+    try {
+      const template = await ctx.templates(req.templateRef)
+      const timeoutS = req.timeoutS ?? settings.defaultTimeoutS
+      if (timeoutS <= 0) throw new AppError('invalid_argument', 'timeout: Timeout must be greater than 0')
+      if (timeoutS > settings.maxTimeoutS) throw new AppError('invalid_argument', `timeout: Timeout cannot be greater than ${settings.maxTimeoutS} seconds`)
+      const ingress = validateIngress(req.ingress ?? {})
+      const egress = await validateEgress(req.egress, ctx.egress.lookupAll, { allowInternetAccess: req.allowInternetAccess })
+      const volumeMounts = resolveVolumeMounts(req.volumeMounts, ctx.volumes)
+      const specFor = (sandboxId: string): SandboxSpec => ({
+        sandboxId, templateId: template.templateId, alias: template.alias, metadata: req.metadata,
+        timeoutMs: timeoutS * 1000, onTimeout: req.onTimeout, autoResume: req.autoResume, secure: req.secure,
+        allowPublicTraffic: req.allowPublicTraffic, allowInternetAccess: req.allowInternetAccess, cpuCount: template.cpuCount, memoryMB: template.memoryMB,
+        startedAt: new Date(), ...(ingress ? { ingress } : {}), volumeMounts,
+      })
+      // A built template's ENV steps come first; the create's envVars win.
+      const envVars = { ...template.config?.envs, ...req.envVars }
+      // Pool containers sit on the internet-enabled network without egress rules or volumes; anything
+      // else changes the container, so it cold-starts (its rules are loaded before envd first answers).
+      const entry = req.allowInternetAccess && !hasEgressRules(egress, true) && volumeMounts.length === 0 ? await pool.claimOrWait(template) : undefined
+      if (entry) {
+        try {
+          return await fromPool(entry, specFor(entry.sandboxId), envVars, timeoutS)
+        } catch (err) {
+          log.warn({ err, sandboxId: entry.sandboxId }, 'claimed pool container failed; cold-starting instead')
+        }
+      }
+      return await coldStart(template, specFor(newSandboxId()), envVars, timeoutS, egress)
+    } finally {
+      pending--
+    }
+  }
+
+  const trafficToken = (spec: SandboxSpec) => (spec.allowPublicTraffic ? undefined : tokens.traffic(spec.sandboxId))
+
+  /** Personalises a claimed pool container: marked claimed first, then env vars and token via /init. */
+  async function fromPool(entry: PoolEntry, spec: SandboxSpec, envVars: Record<string, string>, timeoutS: number): Promise<SandboxRecord> {
+    const t0 = performance.now()
+    const { sandboxId } = spec
+    await stateFile.markClaimed(sandboxId)
+    const token = spec.secure ? tokens.envd(sandboxId) : undefined
+    try {
+      await ctx.envd.init(entry.ip, { envVars, accessToken: token })
+    } catch (e) {
+      await boot.removeContainer(entry).then(() => stateFile.unmarkClaimed(sandboxId), () => undefined)
+      throw e
+    }
+    const record = registry.adopt({
+      ...spec, state: 'running', endAt: new Date(Date.now() + timeoutS * 1000), containerId: entry.containerId, ip: entry.ip,
+      envdAccessToken: token, envdVersion: ENVD_VERSION, trafficAccessToken: trafficToken(spec),
+      diskSizeMB: entry.diskSizeMB, egress: NO_EGRESS_RULES, internetAccess: true,
+    }, { envVars, pausedAt: undefined, memoryKept: true, pooled: true })
+    timers.schedule(record)
+    await stateFile.save(record)
+    record.log.info({ containerId: entry.containerId, ms: Math.round(performance.now() - t0), pooled: true }, 'sandbox created')
+    return record
+  }
+
+  async function coldStart(template: ResolvedTemplate, spec: SandboxSpec, envVars: Record<string, string>, timeoutS: number, egress: EgressRules): Promise<SandboxRecord> {
+    const t0 = performance.now()
+    const token = spec.secure ? tokens.envd(spec.sandboxId) : undefined
+    const up = await boot.cold(template, spec, { envVars, token, egress })
+    // Boot time does not count against the timeout (as upstream re-stamps start after boot).
+    const record = registry.adopt({
+      ...spec, state: 'running', endAt: new Date(Date.now() + timeoutS * 1000), containerId: up.containerId, ip: up.ip,
+      envdAccessToken: token, envdVersion: ENVD_VERSION, trafficAccessToken: trafficToken(spec),
+      diskSizeMB: up.first ? diskSizeMB(up.first) : 0, egress, internetAccess: spec.allowInternetAccess,
+    }, { envVars, pausedAt: undefined, memoryKept: true, pooled: false })
+    timers.schedule(record)
+    await stateFile.save(record)
+    if (up.first) record.metrics.push(toMetric(up.first))
+    const ms = (t: number) => Math.round(t - t0)
+    // dockerMs and envdReadyMs include any wait for a boot slot.
+    record.log.info({ containerId: up.containerId, ms: ms(performance.now()), dockerMs: ms(up.startedAt), envdReadyMs: ms(up.envdUpAt), pooled: false }, 'sandbox created')
+    return record
+  }
+
+  return { create }
+}

@@ -1,0 +1,100 @@
+// Re-attaching after a restart: this server's sandbox containers rebuilt into records from their
+// labels and state files, never-claimed pool containers put back in the pool, leftovers removed.
+import { ENVD_VERSION } from '../../shared/envd.js'
+import { diskSizeMB } from '../envd-client/client.js'
+import type { ManagedContainer } from '../runtime/types.js'
+import type { SandboxContext } from './context.js'
+import type { Metrics } from './metrics.js'
+import type { SandboxSpec } from './types.js'
+import type { PoolEntry, WarmPool } from './warm-pool.js'
+
+export function createRecovery(ctx: SandboxContext, parts: { pool: Pick<WarmPool, 'adopt'>; metrics: Pick<Metrics, 'sample'> }) {
+  const { registry, stateFile, runtime, boot, timers, firewall, envd, tokens, log } = ctx
+
+  /** A never-claimed pool container that is running with envd answering, as a pool entry. */
+  async function readoptable(c: ManagedContainer, spec: SandboxSpec): Promise<PoolEntry | undefined> {
+    if (c.state !== 'running' || !c.ip || (await stateFile.isClaimed(spec.sandboxId))) return undefined
+    const m = await envd.metrics(c.ip, undefined).catch(() => undefined)
+    if (!m) return undefined
+    return { sandboxId: spec.sandboxId, containerId: c.containerId, ip: c.ip, templateId: spec.templateId, image: c.image, diskSizeMB: diskSizeMB(m), memoryBytes: m.mem_used }
+  }
+
+  /**
+   * Re-attaches to sandbox containers after a restart; removes ones that stopped. Pool containers
+   * never claimed go back to the pool (envd answering); claimed ones are sandboxes (their spec is
+   * in the state file) or, when the claim did not finish, removed.
+   */
+  async function recover(): Promise<{ adopted: number; removed: number; pooled: number }> {
+    await stateFile.init()
+    await boot.init()
+    let adopted = 0
+    let removed = 0
+    let pooled = 0
+    const poolIds = new Set<string>()
+    for (const c of await runtime.listManaged()) {
+      let spec = c.spec
+      const persisted = spec ? await stateFile.load(spec.sandboxId) : undefined
+      if (spec && c.pool) {
+        poolIds.add(spec.sandboxId)
+        if (persisted?.spec) spec = persisted.spec
+        else {
+          const entry = await readoptable(c, spec)
+          if (entry) {
+            parts.pool.adopt(entry)
+            pooled++
+          } else {
+            await boot.removeContainer({ sandboxId: spec.sandboxId, containerId: c.containerId })
+            await stateFile.unmarkClaimed(spec.sandboxId)
+            removed++
+          }
+          continue
+        }
+      }
+      // A stopped container is a filesystem-only pause when its state says so; otherwise a leftover.
+      const fsPaused = c.state === 'stopped' && persisted?.pausedAt !== undefined && !persisted.memoryKept
+      if (!spec || !persisted || (c.state === 'stopped' && !fsPaused) || (!c.ip && !fsPaused) || registry.has(spec.sandboxId)) {
+        if (spec) {
+          await boot.removeContainer({ sandboxId: spec.sandboxId, containerId: c.containerId })
+          registry.remove(spec.sandboxId)
+          await stateFile.remove(spec.sandboxId)
+          await stateFile.unmarkClaimed(spec.sandboxId)
+        } else await runtime.remove(c.containerId)
+        removed++
+        continue
+      }
+      const endAt = persisted.endAt ?? new Date(spec.startedAt.getTime() + spec.timeoutMs)
+      const record = registry.adopt({
+        ...spec, state: c.state === 'running' ? 'running' : 'paused', endAt, containerId: c.containerId, ip: c.ip ?? '',
+        envdAccessToken: spec.secure ? tokens.envd(spec.sandboxId) : undefined, envdVersion: ENVD_VERSION, diskSizeMB: 0,
+        trafficAccessToken: spec.allowPublicTraffic ? undefined : tokens.traffic(spec.sandboxId),
+        egress: persisted.egress, internetAccess: persisted.internetAccess ?? spec.allowInternetAccess,
+      }, {
+        envVars: persisted.envVars,
+        pausedAt: c.state === 'running' ? undefined : (persisted.pausedAt ?? new Date()),
+        memoryKept: c.state !== 'stopped',
+        pooled: persisted.spec !== undefined,
+      })
+      timers.schedule(record)
+      // The namespace outlives the server, but a restart may have cut a PUT short: load them again.
+      if (c.state !== 'stopped') await firewall.load(record).catch((err: unknown) => record.log.error({ err }, 're-applying egress rules failed'))
+      if (record.state === 'running') void parts.metrics.sample(record).then((m) => m && (record.diskSizeMB = diskSizeMB(m)))
+      adopted++
+    }
+    // Claim marks whose container is gone (removed by hand, or a crash after the removal).
+    for (const id of await stateFile.claimedIds()) if (!poolIds.has(id)) await stateFile.unmarkClaimed(id)
+    // Containers on our networks that another instance started: no live server owns them (the
+    // networks are ours alone), e.g. after a crash and `docker compose down -v`. Their state, tokens
+    // and deadlines went with that server's data dir, so nothing can manage them any more.
+    for (const network of [ctx.settings.network, ctx.settings.internalNetwork]) {
+      for (const containerId of await runtime.listForeign(network)) {
+        await runtime.remove(containerId)
+        log.info({ containerId, network }, 'orphaned container of another server instance removed')
+        removed++
+      }
+    }
+    if (adopted + removed + pooled > 0) log.info({ adopted, removed, pooled }, 'sandboxes re-attached')
+    return { adopted, removed, pooled }
+  }
+
+  return { recover }
+}

@@ -1,0 +1,84 @@
+// The sandbox service of one node: assembles the per-verb modules over one context. It
+// implements nothing itself; each verb lives in its own file.
+import { disabledEgressPort } from '../egress/port.js'
+import { createBoot } from './boot.js'
+import type { SandboxContext } from './context.js'
+import type { SandboxServiceDeps } from './settings.js'
+import { createCreates } from './create.js'
+import { createForks } from './fork.js'
+import { createLifecycle } from './lifecycle.js'
+import { createMetrics } from './metrics.js'
+import { createFirewall, createNetworkUpdates } from './network.js'
+import { createProxyResolver } from './proxy-resolver.js'
+import { createRecovery } from './recover.js'
+import { createRegistry } from './registry.js'
+import type { SnapshotService } from './snapshots.js'
+import { StateFile } from './state-file.js'
+import { createTimeouts, createTimers, type Expiry } from './timeouts.js'
+import { createWarmPool } from './warm-pool.js'
+
+/** `expiry`: what a deadline or the paused retention does when it passes (the lifecycle's verbs). */
+export function createContext(deps: SandboxServiceDeps, expiry: Expiry): SandboxContext {
+  const egress = deps.egress ?? disabledEgressPort()
+  const firewall = createFirewall(deps.runtime, egress, deps.settings.egressDnsServers)
+  return {
+    ...deps,
+    egress,
+    registry: createRegistry(deps.log),
+    stateFile: new StateFile(deps.settings.dataDir),
+    firewall,
+    timers: createTimers(deps.settings, expiry),
+    boot: createBoot({ ...deps, egress, firewall }),
+  }
+}
+
+export function createSandboxService(deps: SandboxServiceDeps & { snapshots: SnapshotService }) {
+  // Timers fire into the lifecycle, which is built on the same context just below.
+  const ctx = createContext(deps, {
+    onDeadline: (r) => (r.onTimeout === 'pause' ? lifecycle.pause(r.sandboxId, { memory: true }) : lifecycle.kill(r.sandboxId)),
+    onRetention: (r) => lifecycle.dropMemory(r.sandboxId),
+  })
+  const lifecycle = createLifecycle(ctx)
+  const { settings } = deps
+  const pool = createWarmPool({
+    bounds: () => settings.pools, resolve: deps.templates, boot: ctx.boot.pooled, discard: ctx.boot.removeContainer, log: deps.log,
+    memoryBudgetBytes: settings.poolMemoryMB * 1048576, idleMs: settings.poolIdleMs, refillDelayMs: settings.poolRefillDelayMs,
+  })
+  const creates = createCreates(ctx, pool)
+  const metrics = createMetrics(ctx)
+  const { registry } = ctx
+
+  return {
+    ...lifecycle,
+    ...createTimeouts(ctx),
+    ...createNetworkUpdates(ctx),
+    ...createForks(ctx, { snapshots: deps.snapshots, create: creates.create }),
+    ...createRecovery(ctx, { pool, metrics }),
+    create: creates.create,
+    metrics: metrics.metrics,
+    lastMetrics: metrics.lastMetrics,
+    startSampling: metrics.startSampling,
+    resolver: createProxyResolver(ctx, lifecycle),
+    get: registry.get,
+    list: () => [...registry.all()],
+    logs: (sandboxId: string, opts: { sinceS?: number; tail?: number }) => deps.runtime.logs(registry.get(sandboxId).containerId, opts),
+    /** Is any sandbox (running or paused) created from this template? */
+    usesTemplate: (templateId: string) => [...registry.all()].some((r) => r.templateId === templateId),
+    /** Starts filling the warm pools in the background (after the base image exists). */
+    startPool: () => pool.kick(),
+    /** Target, ready count and bounds per pooled template reference. */
+    poolSizes: () => pool.sizes(),
+    /**
+     * Stops timers and the pool refill; sandboxes keep running and are re-attached by the next
+     * start. Unclaimed pool containers are removed with `discardPool` (a clean shutdown), else kept.
+     */
+    async close(opts: { discardPool?: boolean } = {}): Promise<void> {
+      metrics.stopSampling()
+      for (const r of registry.all()) clearTimeout(r.timer)
+      await pool.close()
+      if (opts.discardPool) await pool.discardReady()
+    },
+  }
+}
+
+export type SandboxService = ReturnType<typeof createSandboxService>

@@ -1,0 +1,75 @@
+// Snapshots: a sandbox's filesystem committed as an image (labels carry what a create needs), so
+// the snapshot id works as a template id; forks start from an unlisted snapshot of their source.
+import { AppError, NotFoundError } from '../../shared/errors.js'
+import { newSnapshotId } from '../../shared/ids.js'
+import type { SandboxRuntime, SnapshotImage } from '../runtime/types.js'
+import type { ResolvedTemplate } from '../builds/template-model.js'
+import type { Sandbox } from './types.js'
+
+export type SnapshotInfo = { snapshotId: string; names: string[]; sandboxId: string; createdS: number }
+
+const snapshotImage = (snapshotId: string) => `sandock/snapshot:${snapshotId}`
+const NAME = /^[a-z0-9][a-z0-9._-]{0,127}$/i
+
+export function createSnapshotService(runtime: SandboxRuntime) {
+  async function all(includeForks = false): Promise<SnapshotImage[]> {
+    return (await runtime.listSnapshots()).filter((s) => includeForks || !s.forkOf)
+  }
+  /**
+   * Every snapshot (forks' too) for resolve(), which every create from an unknown template or a
+   * snapshot asks: listed once and kept, since only this server makes and deletes its snapshots
+   * (both drop the list). One removed by hand behind its back then fails at the container's start.
+   */
+  let known: Promise<SnapshotImage[]> | undefined
+  const knownSnapshots = () => (known ??= all(true).catch((e: unknown) => {
+    known = undefined
+    throw e
+  }))
+  const info = (s: SnapshotImage): SnapshotInfo => ({ snapshotId: s.snapshotId, names: [...s.names], sandboxId: s.sandboxId, createdS: s.createdS })
+
+  return {
+    /** Commits `sandbox`'s filesystem; `forkOf` marks an unlisted snapshot taken for a fork. */
+    async create(sandbox: Sandbox, opts: { name?: string; forkOf?: string } = {}): Promise<SnapshotInfo> {
+      if (opts.name !== undefined && !NAME.test(opts.name)) {
+        throw new AppError('invalid_argument', 'name: use letters, digits, ".", "_" and "-" (at most 128)')
+      }
+      if (opts.name && (await all()).some((s) => s.names.includes(opts.name!))) {
+        throw new AppError('conflict', `a snapshot named '${opts.name}' already exists`)
+      }
+      const snapshotId = newSnapshotId()
+      const names = opts.name ? [opts.name] : []
+      await runtime.commitSnapshot(sandbox.containerId, snapshotImage(snapshotId), {
+        snapshotId, names, sandboxId: sandbox.sandboxId, templateId: sandbox.templateId,
+        cpuCount: sandbox.cpuCount, memoryMB: sandbox.memoryMB, forkOf: opts.forkOf,
+      })
+      known = undefined
+      return { snapshotId, names, sandboxId: sandbox.sandboxId, createdS: Math.floor(Date.now() / 1000) }
+    },
+
+    /** Listed snapshots, newest first, optionally of one sandbox or by name. */
+    async list(filter: { sandboxId?: string; name?: string }): Promise<SnapshotInfo[]> {
+      return (await all())
+        .filter((s) => (!filter.sandboxId || s.sandboxId === filter.sandboxId) && (!filter.name || s.names.includes(filter.name)))
+        .sort((a, b) => b.createdS - a.createdS || (a.snapshotId < b.snapshotId ? -1 : 1))
+        .map(info)
+    },
+
+    /** The snapshot as a template for a create, by id or name; undefined when there is none. */
+    async resolve(ref: string): Promise<ResolvedTemplate | undefined> {
+      const s = (await knownSnapshots()).find((x) => x.snapshotId === ref || x.names.includes(ref))
+      if (!s) return undefined
+      return { templateId: s.snapshotId, alias: s.names[0], image: snapshotImage(s.snapshotId), cpuCount: s.cpuCount, memoryMB: s.memoryMB }
+    },
+
+    /** Deletes by id; not_found when unknown, conflict while a sandbox still runs from it. */
+    async remove(snapshotId: string): Promise<void> {
+      if (!(await all(true)).some((s) => s.snapshotId === snapshotId)) throw new NotFoundError(`template '${snapshotId}' not found`)
+      const removed = await runtime.removeImage(snapshotImage(snapshotId))
+      known = undefined
+      if (removed === 'in_use') throw new AppError('conflict', `snapshot '${snapshotId}' is in use by a sandbox`)
+      if (removed === 'missing') throw new NotFoundError(`image ${snapshotImage(snapshotId)} not found`)
+    },
+  }
+}
+
+export type SnapshotService = ReturnType<typeof createSnapshotService>
