@@ -1,7 +1,9 @@
 // The JSON body reader of the control API and envd's /init: an empty body is {}, bad JSON is a
 // 400, and an oversized body is read to its end before the 413, so the client gets the answer
-// instead of a reset.
+// instead of a reset. Parsed as Fastify's own parser does: `__proto__` and `constructor.prototype`
+// keys are refused (a 400), so no body can reach an object's prototype.
 import type { Readable } from 'node:stream'
+import secureJson from 'secure-json-parse'
 import { AppError, InvalidArgumentError } from './errors.js'
 
 /**
@@ -31,7 +33,7 @@ export function readJsonBody(payload: Readable, limitBytes: number, drainBytes: 
       const text = Buffer.concat(chunks).toString('utf8')
       if (text === '') return opts.emptyIsError ? reject(new InvalidArgumentError('the JSON body is empty')) : resolve({})
       try {
-        resolve(JSON.parse(text))
+        resolve(secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }))
       } catch (e) {
         reject(new InvalidArgumentError(`invalid JSON body: ${(e as Error).message}`))
       }

@@ -1,6 +1,6 @@
 // Wire shapes of the E2B control API (TypeBox): request validation and response filtering.
 // E2B spellings (sandboxID, templateID) live here and in the routes that map them.
-import { Type, type Static } from '@sinclair/typebox'
+import { Type, type Static } from 'typebox'
 import type { SandboxInfo } from '../../node/sandboxes/types.js'
 
 export const CLIENT_ID = '6532622b' // compat: deprecated field, upstream always sends this value

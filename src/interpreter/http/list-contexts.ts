@@ -1,5 +1,5 @@
 // GET /contexts: every context in creation order, the defaults first (contract trap 6).
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { ContextRegistry } from '../contexts.js'
 import { ContextInfo } from './schemas.js'

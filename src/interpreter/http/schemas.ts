@@ -1,5 +1,5 @@
 // Wire shapes of the interpreter's routes (upstream api/models/*.py), declared once.
-import { Type, type Static } from '@sinclair/typebox'
+import { Type, type Static } from 'typebox'
 
 const OptStr = Type.Optional(Type.Union([Type.String(), Type.Null()]))
 

@@ -34,3 +34,17 @@ it('refuses an empty body when told to', async () => {
   const e = await readJsonBody(chunks(), 100, 1000, { emptyIsError: true }).catch((x: unknown) => x)
   expect((e as AppError).kind).toBe('invalid_argument')
 })
+
+it.each([
+  ['__proto__', '{"a":1,"__proto__":{"polluted":true}}'],
+  ['constructor.prototype', '{"constructor":{"prototype":{"polluted":true}}}'],
+])('refuses a body with a %s key as invalid_argument, as Fastify does', async (_key, body) => {
+  const e = await readJsonBody(chunks(body), 1000, 10_000).catch((x: unknown) => x)
+  expect(e).toBeInstanceOf(AppError)
+  expect((e as AppError).kind).toBe('invalid_argument')
+  expect(({} as { polluted?: boolean }).polluted).toBeUndefined()
+})
+
+it('still takes "constructor" as an ordinary key when it holds no prototype', async () => {
+  expect(await readJsonBody(chunks('{"constructor":"x","proto":1}'), 1000, 10_000)).toEqual({ constructor: 'x', proto: 1 })
+})

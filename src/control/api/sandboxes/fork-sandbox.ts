@@ -1,5 +1,5 @@
 // POST /sandboxes/{id}/fork: count new sandboxes from the source's filesystem, one result each.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { statusOf } from '../../../shared/http-errors.js'
 import { ErrorBody, Sandbox, SandboxParams, sandboxBody } from '../schemas.js'

@@ -2,7 +2,7 @@
 // container's output (envd's log), in upstream's shapes. Upstream's lines are envd's JSON with
 // string levels and a `message` key (the CLI parses each `line` and upper-cases its level), so ours
 // (pino: numeric levels, `msg`, `name`) are translated, and plain output is wrapped as an info line.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { ContainerLogLine } from '../../../node/runtime/types.js'
 import { ErrorBody, SandboxParams } from '../schemas.js'

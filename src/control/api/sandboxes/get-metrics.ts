@@ -1,5 +1,5 @@
 // GET /sandboxes/{id}/metrics (start/end in unix seconds) and GET /sandboxes/metrics?sandbox_ids=.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { InvalidArgumentError } from '../../../shared/errors.js'
 import { ErrorBody, SandboxMetric, SandboxParams } from '../schemas.js'

@@ -1,5 +1,5 @@
 // DELETE /sandboxes/{sandboxID}: kill a running or paused sandbox.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorBody, SandboxParams } from '../schemas.js'
 import type { SandboxRouteDeps } from './deps.js'

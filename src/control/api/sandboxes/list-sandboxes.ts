@@ -1,5 +1,5 @@
 // GET /v2/sandboxes (filters, paging) and GET /sandboxes (v1: running only).
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { InvalidArgumentError } from '../../../shared/errors.js'
 import { listPage, parseMetadataFilter } from '../../../node/sandboxes/list-query.js'

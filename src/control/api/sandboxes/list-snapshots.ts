@@ -1,5 +1,5 @@
 // GET /snapshots: listed snapshots, newest first, by sandbox or name, paged (DELETE /templates/{id} deletes one).
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { InvalidArgumentError } from '../../../shared/errors.js'
 import { ErrorBody, SnapshotInfo } from '../schemas.js'

@@ -1,5 +1,5 @@
 // POST /sandboxes/{id}/pause (409 when already paused) and the deprecated /resume (409 when running).
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorBody, Sandbox, SandboxParams, sandboxBody } from '../schemas.js'
 import type { SandboxRouteDeps } from './deps.js'

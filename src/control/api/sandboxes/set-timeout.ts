@@ -1,5 +1,5 @@
 // POST /sandboxes/{id}/timeout (may shorten) and POST /sandboxes/{id}/refreshes (extends only).
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorBody, SandboxParams, TimeoutBody } from '../schemas.js'
 import type { SandboxRouteDeps } from './deps.js'

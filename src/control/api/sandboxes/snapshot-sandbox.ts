@@ -1,5 +1,5 @@
 // POST /sandboxes/{id}/snapshots: the sandbox's filesystem as a snapshot, usable as a template.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorBody, SandboxParams, SnapshotInfo } from '../schemas.js'
 import type { SandboxRouteDeps } from './deps.js'

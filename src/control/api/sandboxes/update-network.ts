@@ -1,6 +1,6 @@
 // PUT /sandboxes/{sandboxID}/network: replaces the sandbox's egress rules, live.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import { ErrorBody, NetworkUpdate, SandboxParams } from '../schemas.js'
 import type { SandboxRouteDeps } from './deps.js'
 

@@ -1,6 +1,6 @@
 // DELETE /secrets/{secretID}: removes the secret and every version of it (204).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import { ErrorBody } from '../schemas.js'
 import { SecretParams, type SecretRouteDeps } from './schemas.js'
 

@@ -1,6 +1,6 @@
 // GET /secrets?limit&nextToken: one page in creation order; X-Next-Token only while more remain.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import { ErrorBody } from '../schemas.js'
 import { ListQuery, Secret, secretBody, type SecretRouteDeps } from './schemas.js'
 

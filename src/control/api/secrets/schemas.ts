@@ -1,6 +1,6 @@
 // Wire shapes of the secrets routes (E2B spec `Secret`, `NewSecret`, `UpdateSecret`): the value is
 // accepted in request bodies and appears in no response schema, so it can never reach the wire.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { SecretInfo } from '../../secret-store/secret-store.js'
 
 const Metadata = Type.Record(Type.String(), Type.String())

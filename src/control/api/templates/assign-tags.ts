@@ -1,5 +1,5 @@
 // POST /templates/tags: points more tags at the build `target` (alias[:tag]) names; 201.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorBody } from '../schemas.js'
 import type { TemplateRouteDeps } from './deps.js'

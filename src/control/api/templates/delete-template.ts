@@ -1,5 +1,5 @@
 // DELETE /templates/{id}: a template (refused while a sandbox uses it) or, as the SDK deletes them, a snapshot.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorBody } from '../schemas.js'
 import type { TemplateRouteDeps } from './deps.js'

@@ -1,5 +1,5 @@
 // GET /templates/aliases/{alias}: the template id an alias names (built-ins are public).
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorBody } from '../schemas.js'
 import type { TemplateRouteDeps } from './deps.js'

@@ -1,5 +1,5 @@
 // GET /templates/{id}/builds/{buildID}/logs: the build's log entries from a cursor.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorBody } from '../schemas.js'
 import type { TemplateRouteDeps } from './deps.js'

@@ -1,6 +1,6 @@
 // GET /templates/{id}/builds/{buildID}/status: the build's state, its log entries from logsOffset,
 // and why it failed (with that step's warnings).
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorBody } from '../schemas.js'
 import type { TemplateRouteDeps } from './deps.js'

@@ -1,5 +1,5 @@
 // GET /templates/{id}/tags: a template's tags and the builds they name.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorBody } from '../schemas.js'
 import type { TemplateRouteDeps } from './deps.js'

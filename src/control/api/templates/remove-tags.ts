@@ -1,5 +1,5 @@
 // DELETE /templates/tags: removes tags of a template (never `default`); 204.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorBody } from '../schemas.js'
 import type { TemplateRouteDeps } from './deps.js'

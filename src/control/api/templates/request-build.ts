@@ -1,5 +1,5 @@
 // POST /v3/templates: a new build of a template (created for a new name); 202 with its ids.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorBody } from '../schemas.js'
 import type { TemplateRouteDeps } from './deps.js'

@@ -1,6 +1,6 @@
 // Wire shapes of the template routes (TypeBox), and the mapping of the catalog's rows to them.
 // E2B spellings (templateID, buildID) live here and in the routes.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import { ENVD_VERSION } from '../../../shared/envd.js'
 import type { BuildStatusView } from '../../templates/catalog.js'
 import type { BuildRow, TemplateRow } from '../../templates/template-store.js'

@@ -1,5 +1,5 @@
 // POST /v2/templates/{id}/builds/{buildID}: validates the steps and starts the waiting build; 202.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorBody } from '../schemas.js'
 import type { TemplateRouteDeps } from './deps.js'

@@ -1,6 +1,6 @@
 // PATCH /v2/templates/{id} (TemplateUpdateResponse: the names) and the deprecated PATCH
 // /templates/{id} (200, no body): set a template's public flag (`e2b template publish`).
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorBody } from '../schemas.js'
 import type { TemplateRouteDeps } from './deps.js'

@@ -1,6 +1,6 @@
 // PUT /template-files/{hash}: the upload itself. No API key (the SDK sends none): authorised by the
 // HMAC token in the URL that GET /templates/{id}/files/{hash} returned. The body streams to disk.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Readable } from 'node:stream'
 import { ErrorBody } from '../schemas.js'

@@ -1,5 +1,5 @@
 // GET /templates/{id}/files/{hash}: whether a COPY step's files are here, and where to upload them.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { ErrorBody } from '../schemas.js'

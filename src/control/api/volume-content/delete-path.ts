@@ -1,6 +1,6 @@
 // DELETE /volumecontent/{volumeID}/path?path: a file, or a directory with everything in it (204).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import { ContentError, ContentParams, PathQuery, type ContentRouteDeps } from './schemas.js'
 
 export const deletePathRoute: FastifyPluginAsyncTypebox<ContentRouteDeps> = async (app, { volumes }) => {

@@ -1,6 +1,6 @@
 // GET /volumecontent/{volumeID}/dir?path&depth: descendants down to depth (1–10), pre-order.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import { ContentError, ContentParams, ListQuery, VolumeEntryStat, type ContentRouteDeps } from './schemas.js'
 
 export const listDirRoute: FastifyPluginAsyncTypebox<ContentRouteDeps> = async (app, { volumes }) => {

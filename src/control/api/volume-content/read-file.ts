@@ -1,6 +1,6 @@
 // GET /volumecontent/{volumeID}/file?path: the file's bytes (an empty file has an empty body).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import { ContentError, ContentParams, PathQuery, type ContentRouteDeps } from './schemas.js'
 
 export const readFileRoute: FastifyPluginAsyncTypebox<ContentRouteDeps> = async (app, { volumes }) => {

@@ -1,6 +1,6 @@
 // Wire shapes of the volume content API (E2B spec/openapi-volumecontent.yml): its own error body,
 // `{code: <string>, message}`, and VolumeEntryStat.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { VolumeStore } from '../../volumes/volume-store.js'
 import type { VolumeTokens } from '../../volumes/volume-tokens.js'
 

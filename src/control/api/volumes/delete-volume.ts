@@ -1,6 +1,6 @@
 // DELETE /volumes/{volumeID}: deletes the volume and its data, also while sandboxes mount it (204).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import { ErrorBody } from '../schemas.js'
 import { VolumeParams, type VolumeRouteDeps } from './schemas.js'
 

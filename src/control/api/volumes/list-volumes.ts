@@ -1,6 +1,6 @@
 // GET /volumes: every volume, without tokens.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import { ErrorBody } from '../schemas.js'
 import { Volume, volumeBody, type VolumeRouteDeps } from './schemas.js'
 

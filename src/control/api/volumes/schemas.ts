@@ -1,5 +1,5 @@
 // Wire shapes of the volume routes (E2B spec `Volume`, `VolumeAndToken`).
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { VolumeTokens } from '../../volumes/volume-tokens.js'
 import type { Volume as VolumeModel, VolumeStore } from '../../volumes/volume-store.js'
 
