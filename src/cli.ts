@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The one `sandock` binary: dispatches subcommands (`serve`, `envd`, `interpreter`, and the cluster's `control` and `node`).
-import { dirname } from 'node:path'
-import { loadEnvd } from './commands/envd-loader.js'
+// The one `sandock` binary: dispatches each subcommand to its entry in src/commands/.
+// envd's command is imported statically: a sandbox's start should not wait for another chunk.
+import { envdCommand } from './commands/envd.js'
 import { ConfigError } from './shared/config.js'
 import { ENVD_VERSION } from './shared/envd.js'
 
@@ -23,76 +23,21 @@ Run "sandock <command> --help" for a command's options.
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
   switch (command) {
-    case 'envd': {
-      const envd = await loadEnvd(process.argv[1] ? dirname(process.argv[1]) : undefined)
-      return envd.runEnvd(rest)
-    }
-    case 'envd-cache-check': {
-      // Internal: whether a fresh process's V8 takes envd's code cache (the base image's build and
-      // the tests ask; a rejected cache makes every sandbox's start compile envd again).
-      const envd = await loadEnvd(process.argv[1] ? dirname(process.argv[1]) : undefined)
-      process.stdout.write(envd.cacheAccepted ? 'accepted\n' : 'rejected\n')
-      return envd.cacheAccepted ? 0 : 1
-    }
-    case 'warm-envd': {
-      // Internal: the base image's build fills envd's code cache with this (src/commands/warm-envd.ts).
-      const envd = await loadEnvd(process.argv[1] ? dirname(process.argv[1]) : undefined)
-      const { warmEnvd } = await import('./commands/warm-envd.js')
-      await warmEnvd(envd)
-      process.exit(0)
-    }
-    case 'interpreter': {
-      const { INTERPRETER_USAGE, loadInterpreterConfig } = await import('./interpreter/config.js')
-      if (rest.includes('--help')) {
-        process.stdout.write(INTERPRETER_USAGE)
-        return 0
-      }
-      const { startInterpreter } = await import('./interpreter/main.js')
-      await startInterpreter(loadInterpreterConfig(rest), process.argv[1]!)
-      return -1
-    }
-    case 'interpreter-kernel': {
-      // Internal: a Node kernel process of the interpreter (JavaScript, or TypeScript with `ts`).
-      const { runNodeKernel } = await import('./interpreter/node-kernel/runner.js')
-      runNodeKernel(rest[0] === 'ts')
-      return -1
-    }
-    case 'serve': {
-      if (rest.includes('--help')) {
-        process.stdout.write('Usage: sandock serve\n\nConfigured by SANDOCK_* environment variables (see README).\n')
-        return 0
-      }
-      const { loadControlConfig } = await import('./control/config.js')
-      const { startControl } = await import('./commands/serve.js')
-      const control = await startControl(loadControlConfig())
-      onSignals(() => control.close())
-      return -1
-    }
+    case 'envd':
+    case 'envd-cache-check':
+    case 'warm-envd':
+      return envdCommand(command, rest, process.argv[1])
+    case 'interpreter':
+    case 'interpreter-kernel':
+      return (await import('./commands/interpreter.js')).interpreterCommand(command, rest, process.argv[1]!)
+    case 'serve':
+      return (await import('./commands/serve.js')).serveCommand(rest)
     case 'control':
-    case 'node': {
-      if (rest.includes('--help')) {
-        process.stdout.write(`Usage: sandock ${command}\n\nA Docker Swarm cluster's ${command === 'control' ? 'control replica' : 'node agent'}, configured by SANDOCK_* environment variables (see README, "Cluster").\n`)
-        return 0
-      }
-      const { loadControlConfig } = await import('./control/config.js')
-      const { loadClusterConfig } = await import('./control/cluster/config.js')
-      const config = loadControlConfig()
-      const cluster = loadClusterConfig(process.env, command)
-      const running = command === 'control'
-        ? await (await import('./commands/control.js')).startClusterControl(config, cluster)
-        : await (await import('./commands/node.js')).startNodeAgent(config, cluster)
-      onSignals(() => running.close())
-      return -1
-    }
-    case 'templates': {
-      const { BUILD_BUILTIN_USAGE, buildBuiltins } = await import('./commands/build-builtins.js')
-      if (rest[0] !== 'build-builtin' || rest.includes('--help')) {
-        process.stdout.write(BUILD_BUILTIN_USAGE)
-        return rest.includes('--help') ? 0 : 2
-      }
-      const { loadControlConfig } = await import('./control/config.js')
-      return buildBuiltins(loadControlConfig(), rest.slice(1))
-    }
+      return (await import('./commands/control.js')).controlCommand(rest)
+    case 'node':
+      return (await import('./commands/node.js')).nodeCommand(rest)
+    case 'templates':
+      return (await import('./commands/build-builtins.js')).templatesCommand(rest)
     case 'version':
     case '--version':
       process.stdout.write(`envd ${ENVD_VERSION}\n`)
@@ -106,20 +51,6 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`sandock: unknown command "${command}"\n\n${USAGE}`)
       return 2
   }
-}
-
-/** SIGTERM/SIGINT: close (sandboxes keep running; the next start re-attaches), exit within 5 s. */
-function onSignals(close: () => Promise<void>): void {
-  let closing = false
-  const shutdown = () => {
-    if (closing) return
-    closing = true
-    const force = setTimeout(() => process.exit(0), 5000)
-    force.unref()
-    void close().finally(() => process.exit(0))
-  }
-  process.once('SIGTERM', shutdown)
-  process.once('SIGINT', shutdown)
 }
 
 main(process.argv.slice(2)).then(

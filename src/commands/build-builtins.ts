@@ -4,7 +4,7 @@
 // stderr as log lines; stdout gets `<name> <image>` per built-in. Exit 1 if one is not ready.
 import { pino } from 'pino'
 import { createLogger } from '../shared/logging.js'
-import type { ControlConfig } from '../control/config.js'
+import { loadControlConfig, type ControlConfig } from '../control/config.js'
 import { createDockerRuntime } from '../node/runtime/docker-runtime.js'
 import { createBuiltinImages } from '../node/builds/builtin-images.js'
 import { builtinTemplates } from '../node/builds/builtins.js'
@@ -15,6 +15,15 @@ Builds the built-in template images that are missing (base, then the named ones,
 code-interpreter-v1, desktop), as 'sandock serve' does at its start. Configured by the same
 SANDOCK_* variables (SANDOCK_DOCKER_SOCKET, SANDOCK_BASE_TEMPLATE_IMAGE, SANDOCK_LOG_LEVEL).
 `
+
+/** `sandock templates build-builtin [name ...]`. */
+export async function templatesCommand(args: readonly string[]): Promise<number> {
+  if (args[0] !== 'build-builtin' || args.includes('--help')) {
+    process.stdout.write(BUILD_BUILTIN_USAGE)
+    return args.includes('--help') ? 0 : 2
+  }
+  return buildBuiltins(loadControlConfig(), args.slice(1))
+}
 
 export async function buildBuiltins(config: ControlConfig, names: readonly string[], opts: { imageContext?: string } = {}): Promise<number> {
   const builtins = builtinTemplates({ baseImage: config.baseImage })

@@ -10,7 +10,7 @@ import { listen } from '../shared/listen.js'
 import { useStreamingGc } from '../shared/streaming-gc.js'
 import { secretDigest } from '../shared/safe-equal.js'
 import { buildControlApp } from '../control/app.js'
-import type { ControlConfig } from '../control/config.js'
+import { loadControlConfig, type ControlConfig } from '../control/config.js'
 import { createDomainListener } from '../control/domain-listener.js'
 import { tokensFromSeed } from '../control/secrets.js'
 import { builtinTemplates } from '../node/builds/builtins.js'
@@ -20,7 +20,7 @@ import { createTemplateService, templateFilesDir } from '../control/templates/se
 import { loadTls } from '../control/tls.js'
 import * as catalog from '../control/cluster/catalog.js'
 import { createClusterNode } from '../control/cluster/cluster-node.js'
-import type { ClusterConfig } from '../control/cluster/config.js'
+import { loadClusterConfig, type ClusterConfig } from '../control/cluster/config.js'
 import { createEdgeProxy } from '../control/cluster/edge-proxy.js'
 import { readSecretFile } from '../control/cluster/secret-file.js'
 import { createDb, migrate, type Db } from '../control/cluster/pg.js'
@@ -28,6 +28,7 @@ import { PgTemplateStore } from '../control/cluster/pg-template-store.js'
 import { startReconciler } from '../control/cluster/reconcile.js'
 import { findSnapshotRow } from '../control/cluster/snapshots.js'
 import { sharedUploads } from '../control/cluster/uploads.js'
+import { closeOnSignals } from './signals.js'
 
 const TEMPLATE_LIMITS = { maxCpu: 32, maxMemoryMB: 65536 }
 /**
@@ -48,6 +49,17 @@ async function apiKeyDigests(db: Db, config: ControlConfig, cluster: ClusterConf
 }
 
 export type RunningClusterControl = { apiPort: number; proxyPort: number; close(): Promise<void> }
+
+/** `sandock control [--help]`: runs until a signal; -1 = keep the process alive. */
+export async function controlCommand(args: readonly string[]): Promise<number> {
+  if (args.includes('--help')) {
+    process.stdout.write('Usage: sandock control\n\nA Docker Swarm cluster\'s control replica, configured by SANDOCK_* environment variables (see docs/cluster.md).\n')
+    return 0
+  }
+  const running = await startClusterControl(loadControlConfig(), loadClusterConfig(process.env, 'control'))
+  closeOnSignals(() => running.close())
+  return -1
+}
 
 export async function startClusterControl(config: ControlConfig, cluster: ClusterConfig): Promise<RunningClusterControl> {
   // Every file transfer streams through this process (the edge, or this node's proxy).

@@ -9,7 +9,7 @@ import { availableParallelism, totalmem } from 'node:os'
 import { createLogger } from '../shared/logging.js'
 import { listen } from '../shared/listen.js'
 import { useStreamingGc } from '../shared/streaming-gc.js'
-import type { ControlConfig } from '../control/config.js'
+import { loadControlConfig, type ControlConfig } from '../control/config.js'
 import { localNodeSettings } from '../control/core.js'
 import { hostResolvers } from '../node/egress/host-resolvers.js'
 import { createEnvdClient } from '../node/envd-client/client.js'
@@ -25,13 +25,14 @@ import { baseTemplate, builtinTemplates } from '../node/builds/builtins.js'
 import { createTemplateLookup, refreshingLookup } from '../control/templates/resolve.js'
 import { templateFilesDir } from '../control/templates/service.js'
 import { SqliteTemplateStore } from '../control/templates/template-store.js'
-import type { ClusterConfig } from '../control/cluster/config.js'
+import { loadClusterConfig, type ClusterConfig } from '../control/cluster/config.js'
 import { heartbeat, registerNode, type NodeStatus } from '../control/cluster/nodes.js'
 import { createDb, migrate } from '../control/cluster/pg.js'
 import { PgTemplateStore } from '../control/cluster/pg-template-store.js'
 import { createClusterSnapshots } from '../control/cluster/snapshots.js'
 import { readSecretFile } from '../control/cluster/secret-file.js'
 import { fetchUploads } from '../control/cluster/uploads.js'
+import { closeOnSignals } from './signals.js'
 
 const BUILD_CHECK_TIMEOUT_MS = 10 * 60 * 1000
 
@@ -52,6 +53,17 @@ async function addressTowards(host: string): Promise<string> {
 const fromRegistry = (image: string) => /^[^/]+[.:][^/]*\//.test(image)
 
 export type RunningNodeAgent = { nodeId: string; agentPort: number; proxyPort: number; close(): Promise<void> }
+
+/** `sandock node [--help]`: runs until a signal; -1 = keep the process alive. */
+export async function nodeCommand(args: readonly string[]): Promise<number> {
+  if (args.includes('--help')) {
+    process.stdout.write('Usage: sandock node\n\nA Docker Swarm cluster\'s node agent, configured by SANDOCK_* environment variables (see docs/cluster.md).\n')
+    return 0
+  }
+  const running = await startNodeAgent(loadControlConfig(), loadClusterConfig(process.env, 'node'))
+  closeOnSignals(() => running.close())
+  return -1
+}
 
 export async function startNodeAgent(config: ControlConfig, cluster: ClusterConfig, opts: { imageContext?: string } = {}): Promise<RunningNodeAgent> {
   // Every file transfer streams through this process (the edge, or this node's proxy).

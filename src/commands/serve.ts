@@ -6,7 +6,7 @@ import { createLogger } from '../shared/logging.js'
 import { listen } from '../shared/listen.js'
 import { useStreamingGc } from '../shared/streaming-gc.js'
 import { buildControlApp } from '../control/app.js'
-import type { ControlConfig } from '../control/config.js'
+import { loadControlConfig, type ControlConfig } from '../control/config.js'
 import { createDomainListener } from '../control/domain-listener.js'
 import { createProxyServer } from '../node/proxy/proxy-server.js'
 import { createControlCore } from '../control/core.js'
@@ -18,6 +18,18 @@ import { startEgress } from '../node/egress/start.js'
 import { createHostFirewall } from '../node/runtime/host-firewall.js'
 import { loadSecrets } from '../control/secrets.js'
 import { loadTls } from '../control/tls.js'
+import { closeOnSignals } from './signals.js'
+
+/** `sandock serve [--help]`: runs until a signal; -1 = keep the process alive. */
+export async function serveCommand(args: readonly string[]): Promise<number> {
+  if (args.includes('--help')) {
+    process.stdout.write('Usage: sandock serve\n\nConfigured by SANDOCK_* environment variables (see docs/configuration.md).\n')
+    return 0
+  }
+  const control = await startControl(loadControlConfig())
+  closeOnSignals(() => control.close())
+  return -1
+}
 
 export type RunningControl = { api: FastifyInstance; apiPort: number; proxyPort: number; close(): Promise<void> }
 
