@@ -1,7 +1,11 @@
-// Three projects, run one after the other (groupOrder) so Docker-heavy suites never share the
-// 2 cores: unit (no Docker), conformance (official e2b SDK against envd in the real base image),
-// control (the SDK against `sandock serve` on real Docker). `npm test` runs them all;
-// `npm run test:unit` is the fast loop.
+// Four tiers, run one after the other (groupOrder) so Docker-heavy suites never share the 2 cores:
+// - unit (`npm run test:unit`): no Docker, no root, no C compiler, no PostgreSQL; the fast loop.
+// - host (`npm run test:host`): what needs this host's tools but no Docker: PostgreSQL 15's
+//   server (the cluster's stores), a C compiler (envd's process tests again through
+//   sandock-spawner), root where a test asks for it.
+// - conformance (`npm run test:conformance`): the official e2b SDK against envd in the base image.
+// - control (`npm run test:docker`): the SDK against `sandock serve` on real Docker.
+// `npm test` runs them all; `npm run test:cluster` is its own config (a Swarm of DinD nodes).
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
@@ -17,9 +21,18 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'host',
+          include: ['test/host/**/*.test.ts', 'test/unit/envd/process/{control,start}.test.ts'],
+          env: { SANDOCK_TEST_STARTERS: 'spawner' },
+          sequence: { groupOrder: 1 },
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
           name: 'conformance',
           include: ['test/conformance/**/*.test.ts'],
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           globalSetup: ['test/support/envd-container-setup.ts'],
           // One envd container serves the suite: files share it, so run them one at a time.
           fileParallelism: false,
@@ -34,7 +47,7 @@ export default defineConfig({
           // `sandock serve`, against a sandbox created with the control API (access token on).
           include: ['test/control/**/*.test.ts', 'test/conformance/{commands,pty,files,watch}.test.ts'],
           env: { SANDOCK_TEST_ENVD_VIA: 'proxy' },
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
           globalSetup: ['test/support/control-setup.ts'],
           // One shared `sandock serve` (ports 3200/3202) serves the suite: files run one at a time.
           fileParallelism: false,

@@ -79,7 +79,12 @@ function clientsFor(url: string, headers: Record<string, string>) {
 
 /** How commands start: with Node's child_process, or through sandock-spawner (as in the image). */
 export type ProcessStarter = 'child_process' | 'spawner'
-export const PROCESS_STARTERS: readonly ProcessStarter[] = ['child_process', 'spawner']
+/**
+ * The starters this tier runs the process tests with: the unit tier needs no C compiler, so it
+ * starts commands with child_process; the host tier (SANDOCK_TEST_STARTERS=spawner) runs the same
+ * files again through sandock-spawner compiled on this host.
+ */
+export const PROCESS_STARTERS: readonly ProcessStarter[] = process.env.SANDOCK_TEST_STARTERS === 'spawner' ? ['spawner'] : ['child_process']
 
 export async function startEnvd(opts: { defaultUser?: string; defaultWorkdir?: string; starter?: ProcessStarter } = {}): Promise<InProcessEnvd> {
   const root = await realpath(await mkdtemp(join(await xattrTempBase(), 'envd-')))
