@@ -59,7 +59,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'serve': {
       if (rest.includes('--help')) {
-        process.stdout.write('Usage: sandock serve\n\nConfigured by SANDOCK_* environment variables (see README).\n')
+        process.stdout.write('Usage: sandock serve\n\nConfigured by SANDOCK_* environment variables (see docs/configuration.md).\n')
         return 0
       }
       const { loadControlConfig } = await import('./control/config.js')
@@ -71,7 +71,7 @@ async function main(argv: string[]): Promise<number> {
     case 'control':
     case 'node': {
       if (rest.includes('--help')) {
-        process.stdout.write(`Usage: sandock ${command}\n\nA Docker Swarm cluster's ${command === 'control' ? 'control replica' : 'node agent'}, configured by SANDOCK_* environment variables (see README, "Cluster").\n`)
+        process.stdout.write(`Usage: sandock ${command}\n\nA Docker Swarm cluster's ${command === 'control' ? 'control replica' : 'node agent'}, configured by SANDOCK_* environment variables (see docs/cluster.md).\n`)
         return 0
       }
       const { loadControlConfig } = await import('./control/config.js')
