@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Times the README's CI recipe on a cold runner: from a clean clone and a Docker engine with no
+# Times the CI recipe of docs/ci.md on a cold runner: from a clean clone and a Docker engine with no
 # images (a Docker-in-Docker node, docker/dind.Dockerfile, standing in for a fresh CI machine),
 # `docker compose up -d --build` until the first sandbox has answered a command. Prints the phases
 # and writes bench/results/cold-runner.json. Needs root, cgroup v1 (as the cluster tests) and

@@ -1,5 +1,5 @@
 # The `base` template: Debian bookworm with the commands E2B's base offers (python/pip, node/npm,
-# git, curl, wget, compilers; see the README's comparison) plus jq, netstat, ss, less, nano, vi,
+# git, curl, wget, compilers; see docs/templates.md) plus jq, netstat, ss, less, nano, vi,
 # user `user` (home /home/user, passwordless sudo) as the default user, and envd as the entrypoint
 # (Docker's init reaps zombies and forwards signals). Built by `sandock serve` or
 # scripts/build-image.mjs from the envd bundle folder (dist/image, /opt/sandock in the server image).

@@ -1,4 +1,4 @@
-// A smoke check of a deployed cluster with the official SDK (README "Cluster"): a sandbox created
+// A smoke check of a deployed cluster with the official SDK (docs/cluster.md): a sandbox created
 // through the first control replica, then its commands and files through every replica given,
 // then killed. Exits 1 with the failing step on stderr. Needs `npm ci` (the `e2b` dev dependency).
 //   E2B_API_KEY=… node scripts/cluster-smoke.mjs http://node1:3000,http://node1:3002 http://node2:3000,http://node2:3002

@@ -4,7 +4,7 @@
 # with static glibc, Chromium, PostgreSQL 15, debootstrap and the local Debian base image built with it), builds
 # the template images the suites use (each skipped when its content-hash tag exists), then runs
 # `npm ci && npm test`. Each step is a no-op when its part is already there. Elsewhere, set those
-# up by hand (README, Tests) and run `npm cit`. `.ci/run` (CI) calls this script.
+# up by hand (docs/testing.md) and run `npm cit`. `.ci/run` (CI) calls this script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "$(id -u)" != 0 ]; then

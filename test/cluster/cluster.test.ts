@@ -117,7 +117,7 @@ describe('sandock on a swarm', () => {
     const lines: string[] = []
     await viaB.commands.run('for i in 1 2 3; do echo line$i; sleep 0.2; done', { onStdout: (d) => void lines.push(d) })
     expect(lines.join('')).toBe('line1\nline2\nline3\n')
-    // The README's smoke check of a deployment (scripts/cluster-smoke.mjs) through both replicas.
+    // docs/cluster.md's smoke check of a deployment (scripts/cluster-smoke.mjs) through both replicas.
     const smoke = await execFileP(process.execPath, [fileURLToPath(new URL('../../scripts/cluster-smoke.mjs', import.meta.url)),
       `${a!.apiUrl},${a!.sandboxUrl}`, `${b!.apiUrl},${b!.sandboxUrl}`], { env: { ...process.env, E2B_API_KEY: opts(a!).apiKey }, timeout: 120_000 })
     expect(smoke.stdout).toContain(`ok through ${b!.apiUrl} + ${b!.sandboxUrl}`)

@@ -1,5 +1,5 @@
-// The `base` template offers the commands users expect from E2B's base (README: "The base
-// template"): each one is run in the sandbox as the default user, through the official SDK.
+// The `base` template offers the commands users expect from E2B's base (docs/templates.md: "The
+// base template"): each one is run in the sandbox as the default user, through the official SDK.
 import type { Sandbox } from 'e2b'
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { unique as uniqueName } from '../support/async.js'

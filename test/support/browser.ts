@@ -1,6 +1,6 @@
 // Headless Chromium (Debian's, driven by playwright-core) for the dashboard tests: one browser
 // profile per file, pages that record CSP violations, page errors and every request URL, and
-// screenshots into SANDOCK_SCREENSHOT_DIR (default test-results/dashboard; docs/dashboard feeds the README).
+// screenshots into SANDOCK_SCREENSHOT_DIR (default test-results/dashboard; docs/dashboard feeds docs/dashboard.md).
 import { access, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

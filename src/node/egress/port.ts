@@ -25,7 +25,7 @@ export type EgressPort = Readonly<{
   forget(sandboxId: string): Promise<void>
 }>
 
-const UNAVAILABLE = 'domain names in allowOut, network.rules and egressProxy need the egress gateway, which is not running on this server (it needs root with iptables on the host, see README "Network controls")'
+const UNAVAILABLE = 'domain names in allowOut, network.rules and egressProxy need the egress gateway, which is not running on this server (it needs root with iptables on the host, see docs/network-and-egress.md)'
 
 export function createEgressPort(o: { gateway: EgressGateway; chain: RedirectChain; caDir: string; lookupAll: LookupAll; available: () => boolean }): EgressPort {
   return {

@@ -82,7 +82,7 @@ export function createHostFirewall(opts: { mode: FirewallMode; instanceId: strin
       const why = await unavailable()
       if (why) {
         if (mode === 'on') throw new AppError('failed_precondition', `SANDOCK_FIREWALL=on but ${why}`)
-        log.warn({ reason: why }, 'host firewall not installed: sandboxes can reach services on the host (see README, Security)')
+        log.warn({ reason: why }, 'host firewall not installed: sandboxes can reach services on the host (see docs/security.md)')
         return false
       }
       if (!(await ok('-S', chain))) await ipt('-N', chain)

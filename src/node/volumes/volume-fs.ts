@@ -15,7 +15,7 @@ import { pipeline } from 'node:stream/promises'
 import type { Readable } from 'node:stream'
 import { AppError, InvalidArgumentError, NoSpaceError, NotFoundError } from '../../shared/errors.js'
 
-/** Owner and modes of what the content API creates when the request names none (see README "Volumes"). */
+/** Owner and modes of what the content API creates when the request names none (see docs/volumes-and-secrets.md, "Volumes"). */
 export const VOLUME_DEFAULTS = { uid: 1000, gid: 1000, dirMode: 0o755, fileMode: 0o644 } as const
 
 export type EntryType = 'unknown' | 'file' | 'directory' | 'symlink'

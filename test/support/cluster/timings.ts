@@ -1,5 +1,5 @@
 // Phase timings of the cluster stage and the spike: each file records what its set-up and failure
-// steps took and prints them at the end (README "Cluster" quotes them).
+// steps took and prints them at the end.
 export type Timings = Array<[string, number]>
 
 /** Runs `fn`, recording how long it took under `what` in `timings` (also when it throws). */
