@@ -1,124 +1,37 @@
-// loadControlConfig(): every SANDOCK_* variable of `sandock serve`, validated once and frozen.
+// loadControlConfig(): every SANDOCK_* variable of `sandock serve` (config-schema.ts), validated
+// once, with the checks that span settings, and frozen.
 import { isIPv4 } from 'node:net'
-import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { envReader, type EnvReader } from '../shared/config.js'
-import type { LogLevel } from '../shared/logging.js'
+import { readSettings, type ControlSettingValues } from './config-schema.js'
 
-export type ControlConfig = Readonly<{
-  apiPort: number
-  proxyPort: number
-  host: string
-  /** Public sandbox domain ('' = none): returned in Sandbox.domain and used for host routing. */
-  domain: string
-  dataDir: string
-  /** Volume data (one directory per volume); must be the same path for the server and the Docker engine. */
-  volumesDir: string
-  dockerSocket: string
-  logLevel: LogLevel
-  /** Accepted X-API-Key values; empty → a key is generated into the data dir. */
-  apiKeys: readonly string[]
-  network: string
-  internalNetwork: string
-  baseImage: string
-  /** 'auto': a start builds the missing built-in template images in the background; 'off': only `sandock templates build-builtin` does. */
-  buildBuiltins: 'auto' | 'off'
-  defaultTimeoutS: number
-  maxTimeoutS: number
-  defaultCpuCount: number
-  defaultMemoryMB: number
-  pidsLimit: number
-  /** Writable-layer cap per sandbox in MB (0 = none); only where the storage driver supports it. */
-  diskLimitMB: number
-  /** Host firewall chain dropping sandbox → host traffic: 'auto' = when root with iptables, 'on' = required, 'off'. */
-  firewall: 'auto' | 'on' | 'off'
-  maxSandboxes: number
+/**
+ * `sandock serve`'s settings as the code uses them: the schema's values (config-schema.ts), with
+ * the warm pools' two variables parsed into bounds per template and the egress DNS lists parsed.
+ */
+export type ControlConfig = Readonly<Omit<ControlSettingValues, 'poolSize' | 'poolSizes' | 'egressDns' | 'egressResolver'> & {
   /**
    * Warm pool bounds per template reference as configured (`base` from SANDOCK_POOL_SIZE, others
    * from SANDOCK_POOL_SIZES); a template not named here gets its built-in default or no pool.
    */
   pools: Readonly<Record<string, PoolSetting>>
-  /** The ceiling of a pool configured with a single number `n` (or a built-in default): max(n, poolMax). */
-  poolMax: number
-  /** Memory (MiB, as measured in each pool container) that demand-driven pool growth may use in all. */
-  poolMemoryMB: number
-  /** Seconds the pool remembers a burst of creates: after this long without demand it shrinks to its floor. */
-  poolIdleS: number
-  /** Pool containers booting at once (cold starts of creates go first). */
-  poolBoots: number
-  /** Milliseconds refills wait after a create took a ready container, so a burst's first commands get the CPU. */
-  poolRefillDelayMs: number
-  metricsIntervalMs: number
-  /** Seconds a sandbox stays paused with memory before it is stopped filesystem-only. */
-  pausedRetentionS: number
-  /** Template builds running at once; more wait their turn. */
-  maxConcurrentBuilds: number
-  /** Seconds a create waits for a template's ready command (a build's check waits 10 min). */
-  readyTimeoutS: number
-  /** Domain mode: one listener for api.<domain> and <port>-<id>.<domain>. */
-  tlsPort: number
-  /** 'auto' = the configured cert/key, else a generated local CA; 'off' = plain HTTP (TLS ends in front). */
-  tls: 'auto' | 'off'
-  tlsCertFile: string | undefined
-  tlsKeyFile: string | undefined
-  /** Docker runtime of sandbox containers: `runc` (Docker's default) or e.g. `runsc` (gVisor). */
-  containerRuntime: string
-  /**
-   * Resolvers a sandbox with egress rules may still query on port 53 (Docker's embedded DNS
-   * forwards from inside its namespace); undefined = the host's /etc/resolv.conf (read at start).
-   */
+  /** Resolvers a sandbox with egress rules may still query on port 53; undefined = the host's (read at start). */
   egressDnsServers: readonly string[] | undefined
   /** DNS servers (`ip[:port]`) the egress gateway resolves names with; empty = the host's resolver (getaddrinfo). */
   egressResolver: readonly string[]
-  /** A PEM file of extra roots the gateway trusts when it verifies an intercepted host's real certificate. */
-  egressCaFile: string | undefined
-  /** The egress gateway's port on the sandbox bridge (0 = any free port). */
-  egressGatewayPort: number
 }>
 
 export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): ControlConfig {
   const r = envReader(env)
+  let pools: Record<string, PoolSetting> = {}
+  const { poolSize: _poolSize, poolSizes: _poolSizes, egressDns: dns, egressResolver: resolver, ...settings } = readSettings(r, {
+    poolSizes: (v) => (pools = poolBounds(r, v.poolSize, v.poolSizes ?? [])),
+  })
   const config = {
-    apiPort: r.int('SANDOCK_API_PORT', 3000, { min: 0, max: 65535 }),
-    proxyPort: r.int('SANDOCK_PROXY_PORT', 3002, { min: 0, max: 65535 }),
-    host: r.str('SANDOCK_HOST', '0.0.0.0'),
-    domain: r.str('SANDOCK_DOMAIN', ''),
-    dataDir: r.str('SANDOCK_DATA_DIR', '.sandock-data'),
-    volumesDir: r.str('SANDOCK_VOLUMES_DIR', ''),
-    dockerSocket: r.str('SANDOCK_DOCKER_SOCKET', '/var/run/docker.sock'),
-    logLevel: r.oneOf<LogLevel>('SANDOCK_LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'], 'info'),
-    apiKeys: r.list('SANDOCK_API_KEYS'),
-    network: r.str('SANDOCK_NETWORK', 'sandock'),
-    internalNetwork: r.str('SANDOCK_INTERNAL_NETWORK', 'sandock-internal'),
-    baseImage: r.str('SANDOCK_BASE_TEMPLATE_IMAGE', 'sandock/base:latest'),
-    buildBuiltins: r.oneOf<'auto' | 'off'>('SANDOCK_BUILD_BUILTINS', ['auto', 'off'], 'auto'),
-    defaultTimeoutS: r.int('SANDOCK_DEFAULT_TIMEOUT', 300, { min: 1 }),
-    maxTimeoutS: r.int('SANDOCK_MAX_TIMEOUT', 24 * 3600, { min: 1 }),
-    defaultCpuCount: r.int('SANDOCK_DEFAULT_CPU_COUNT', 2, { min: 1, max: 256 }),
-    defaultMemoryMB: r.int('SANDOCK_DEFAULT_MEMORY_MB', 1024, { min: 64 }),
-    pidsLimit: r.int('SANDOCK_PIDS_LIMIT', 1024, { min: 16 }),
-    diskLimitMB: r.int('SANDOCK_DISK_LIMIT_MB', 10240, { min: 0 }),
-    firewall: r.oneOf<'auto' | 'on' | 'off'>('SANDOCK_FIREWALL', ['auto', 'on', 'off'], 'auto'),
-    maxSandboxes: r.int('SANDOCK_MAX_SANDBOXES', 100, { min: 1 }),
-    pools: poolBounds(r),
-    poolMax: r.int('SANDOCK_POOL_MAX', 8, { min: 0, max: 64 }),
-    poolMemoryMB: r.int('SANDOCK_POOL_MEMORY_MB', 2048, { min: 0 }),
-    poolIdleS: r.int('SANDOCK_POOL_IDLE', 120, { min: 1 }),
-    poolBoots: r.int('SANDOCK_POOL_BOOTS', Math.max(1, availableParallelism()), { min: 1, max: 64 }),
-    poolRefillDelayMs: r.int('SANDOCK_POOL_REFILL_DELAY_MS', 0, { min: 0, max: 60_000 }),
-    metricsIntervalMs: r.int('SANDOCK_METRICS_INTERVAL_MS', 5000, { min: 100 }),
-    pausedRetentionS: r.int('SANDOCK_PAUSED_RETENTION', 24 * 3600, { min: 1 }),
-    maxConcurrentBuilds: r.int('SANDOCK_MAX_CONCURRENT_BUILDS', 2, { min: 1, max: 64 }),
-    readyTimeoutS: r.int('SANDOCK_READY_TIMEOUT', 120, { min: 1 }),
-    tlsPort: r.int('SANDOCK_TLS_PORT', 443, { min: 0, max: 65535 }),
-    tls: r.oneOf<'auto' | 'off'>('SANDOCK_TLS', ['auto', 'off'], 'auto'),
-    tlsCertFile: r.optStr('SANDOCK_TLS_CERT'),
-    tlsKeyFile: r.optStr('SANDOCK_TLS_KEY'),
-    containerRuntime: r.str('SANDOCK_RUNTIME', 'runc'),
-    egressDnsServers: egressDns(r.optStr('SANDOCK_EGRESS_DNS')),
-    egressResolver: (r.optStr('SANDOCK_EGRESS_RESOLVER') ?? 'system') === 'system' ? [] : r.list('SANDOCK_EGRESS_RESOLVER'),
-    egressCaFile: r.optStr('SANDOCK_EGRESS_CA_CERTS'),
-    egressGatewayPort: r.int('SANDOCK_EGRESS_GATEWAY_PORT', 0, { min: 0, max: 65535 }),
+    ...settings,
+    pools,
+    egressDnsServers: egressDns(dns),
+    egressResolver: resolver === 'system' ? [] : resolver.split(',').map((x) => x.trim()).filter(Boolean),
   }
   for (const s of config.egressResolver) {
     const [ip, port, extra] = s.split(':')
@@ -155,15 +68,14 @@ function parsePoolSetting(text: string): PoolSetting | undefined {
 }
 
 /** SANDOCK_POOL_SIZE (the `base` template) and SANDOCK_POOL_SIZES=`tpl=n,tpl2=min..max`; only what is set. */
-function poolBounds(r: EnvReader): Record<string, PoolSetting> {
+function poolBounds(r: EnvReader, base: string | undefined, items: readonly string[]): Record<string, PoolSetting> {
   const out: Record<string, PoolSetting> = {}
-  const base = r.optStr('SANDOCK_POOL_SIZE')
   if (base !== undefined) {
     const setting = parsePoolSetting(base)
     if (setting) out.base = setting
     else r.problem(`SANDOCK_POOL_SIZE must be <0..64> or <min>..<max> (at most 64), got "${base}"`)
   }
-  for (const item of r.list('SANDOCK_POOL_SIZES')) {
+  for (const item of items) {
     const m = /^([^=\s]+)=(.+)$/.exec(item)
     const setting = m ? parsePoolSetting(m[2]!) : undefined
     if (!m || !setting) r.problem(`SANDOCK_POOL_SIZES items must be <template>=<0..64> or <template>=<min>..<max>, got "${item}"`)
