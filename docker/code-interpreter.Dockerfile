@@ -1,5 +1,5 @@
 # The `code-interpreter-v1` template: the base template plus Jupyter Server, ipykernel, the
-# scientific Python stack, R with IRkernel and CJK fonts, all from Debian bookworm. The server on
+# scientific Python stack, R with IRkernel, a JDK for Java (JShell) and CJK fonts, all from Debian bookworm. The server on
 # :49999 is `sandock interpreter`, from the envd bundle (/opt/sandock) the base image carries.
 # Built by `sandock serve` (or `sandock templates build-builtin`) from dist/builtins/code-interpreter-v1/:
 # this file and docker/code-interpreter/ (IPython start-up hooks and kernel config, the chart
@@ -14,7 +14,7 @@ RUN apt-get update \
       python3-jupyter-server python3-ipykernel python3-matplotlib-inline \
       python3-numpy python3-pandas python3-matplotlib python3-pil python3-scipy python3-seaborn \
       python3-sklearn python3-plotly python3-sympy python3-openpyxl python3-bs4 python3-requests \
-      python3-pip python3-venv fonts-noto-cjk r-base-core r-cran-irkernel \
+      python3-pip python3-venv fonts-noto-cjk r-base-core r-cran-irkernel openjdk-17-jdk-headless \
  && rm -rf /var/lib/apt/lists/* /usr/share/doc/* /usr/share/man/*
 COPY python/ /usr/local/lib/python3.11/dist-packages/
 # Our python3 kernelspec (ipykernel without its debugger: a faster start) shadows Debian's.
@@ -28,4 +28,13 @@ ENV MATPLOTLIBRC=/etc/sandock-interpreter/matplotlibrc PYDEVD_DISABLE_FILE_VALID
 RUN printf '[global]\nbreak-system-packages = true\n' > /etc/pip.conf \
  && su user -c "MATPLOTLIBRC=$MATPLOTLIBRC python3 -c 'import matplotlib.pyplot'" \
  && python3 -m compileall -q /usr/local/lib/python3.11/dist-packages
+# Java contexts: our JShell kernel (java/SandockJShell.java) as a jar, and a class-data archive of
+# one warm start (JShell's compiler classes), which the kernel's JVMs map instead of loading them.
+COPY java/ /opt/sandock-java/src/
+RUN cd /opt/sandock-java \
+ && javac -nowarn -d classes src/SandockJShell.java \
+ && jar cf sandock-jshell.jar -C classes . && rm -rf classes \
+ && java --add-opens java.base/java.io=ALL-UNNAMED -XX:+UseSerialGC -XX:TieredStopAtLevel=1 \
+      -XX:ArchiveClassesAtExit=sandock-jshell.jsa -cp sandock-jshell.jar SandockJShell 3>/dev/null 4</dev/null \
+ && test -s sandock-jshell.jsa && chmod 0644 sandock-jshell.jar sandock-jshell.jsa
 WORKDIR /home/user

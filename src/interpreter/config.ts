@@ -14,6 +14,8 @@ export type InterpreterConfig = Readonly<{
   /** envd inside the same sandbox, for GET /envs (the sandbox's env vars set at create). */
   envdUrl: string
   python: string
+  /** The Java kernel's folder (sandock-jshell.jar and its class-data archive). */
+  javaKernelDir: string
   logLevel: LogLevel
 }>
 
@@ -27,7 +29,7 @@ The code-interpreter server (@e2b/code-interpreter's port 49999): /execute, /con
   --log-level <l>   debug|info|warn|error|silent (SANDOCK_LOG_LEVEL, default info)
 
   SANDOCK_INTERPRETER_JUPYTER_PORT (8888), SANDOCK_INTERPRETER_ENVD_URL (http://127.0.0.1:49983),
-  SANDOCK_INTERPRETER_PYTHON (/usr/bin/python3)
+  SANDOCK_INTERPRETER_PYTHON (/usr/bin/python3), SANDOCK_INTERPRETER_JAVA_KERNEL_DIR (/opt/sandock-java)
 `
 
 export function loadInterpreterConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): InterpreterConfig {
@@ -48,6 +50,7 @@ export function loadInterpreterConfig(argv: string[], env: NodeJS.ProcessEnv = p
     workdir: values.workdir ?? r.str('SANDOCK_INTERPRETER_WORKDIR', env.HOME || homedir()),
     envdUrl: r.str('SANDOCK_INTERPRETER_ENVD_URL', 'http://127.0.0.1:49983'),
     python: r.str('SANDOCK_INTERPRETER_PYTHON', '/usr/bin/python3'),
+    javaKernelDir: r.str('SANDOCK_INTERPRETER_JAVA_KERNEL_DIR', '/opt/sandock-java'),
     logLevel: r.oneOf<LogLevel>('SANDOCK_LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'], 'info'),
   }
   r.assertValid()

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
 import { ContextNotFoundError, KernelStartError, UnknownLanguageError } from './errors.js'
 import { startBashKernel } from './kernels/bash-kernel.js'
+import { DEFAULT_JAVA_KERNEL_HOME, startJavaKernel } from './kernels/java-kernel.js'
 import { startJupyterKernel } from './kernels/jupyter-kernel.js'
 import type { JupyterServer } from './kernels/jupyter-server.js'
 import type { Kernel } from './kernels/kernel.js'
@@ -33,6 +34,8 @@ export type ContextRegistryDeps = Readonly<{
   workdir: string
   /** The env every kernel process inherits. */
   env: NodeJS.ProcessEnv
+  /** The folder of the Java kernel's jar (default /opt/sandock-java). */
+  javaHome?: string
   log: Logger
 }>
 
@@ -57,6 +60,8 @@ export function createContextRegistry(deps: ContextRegistryDeps) {
         return { id: randomUUID(), kernel: await startNodeKernel({ typescript: kind.typescript, entry: deps.entry, cwd, env: deps.env, log }) }
       case 'bash':
         return { id: randomUUID(), kernel: await startBashKernel({ cwd, env: deps.env, log }) }
+      case 'java':
+        return { id: randomUUID(), kernel: await startJavaKernel({ home: deps.javaHome ?? DEFAULT_JAVA_KERNEL_HOME, cwd, env: deps.env, log }) }
     }
   }
 

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../shared/errors.js'
 import { statusOf } from '../shared/http-errors.js'
+import { LANGUAGES } from './languages.js'
 
 export class ContextNotFoundError extends AppError {
   constructor(readonly contextId: string) {
@@ -10,11 +11,13 @@ export class ContextNotFoundError extends AppError {
   }
 }
 
-/** compat: a language with no kernel here fails context creation with a 500 (upstream: kernel start failed). */
+/**
+ * A language with no kernel here. compat: upstream's text (Jupyter's "kernel is not available"
+ * behind "Failed to create context: "), but a 400: the caller's mistake, not the server's (upstream: 500).
+ */
 export class UnknownLanguageError extends AppError {
   constructor(readonly language: string) {
-    // The caller's mistake (logged as such), answered with upstream's status.
-    super('invalid_argument', `Failed to create context: no kernel for language "${language}" (available: python, javascript, typescript, r, bash)`, { httpStatus: 500 })
+    super('invalid_argument', `Failed to create context: The '${language}' kernel is not available. Please pick another suitable kernel instead, or install that kernel. (available: ${LANGUAGES.join(', ')})`)
   }
 }
 

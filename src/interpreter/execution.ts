@@ -54,7 +54,8 @@ export async function runInContext(deps: RunDeps, req: RunRequest): Promise<void
       cellDone()
       if (names.length > 0) {
         const sandbox = deps.registry.sandboxEnv() ?? {}
-        const restore = Object.fromEntries(names.map((k) => [k, sandbox[k] ?? deps.baseEnv[k]]))
+        // Java's env vars are properties the JVM never had: restore the sandbox's value or clear it.
+        const restore = Object.fromEntries(names.map((k) => [k, ctx.language === 'java' ? sandbox[k] : sandbox[k] ?? deps.baseEnv[k]]))
         await ctx.kernel.execute(envCell(ctx.language, restore), quiet)
       }
     } finally {
@@ -74,7 +75,8 @@ async function applySandboxEnv(deps: RunDeps, ctx: Context, accessToken: string 
     if (!env) return
     deps.registry.setSandboxEnv(env)
   }
-  const delta = envDelta(deps.baseEnv, env)
+  // compat: upstream sets every sandbox env var as a Java system property (its kernels inherit nothing).
+  const delta = ctx.language === 'java' ? { ...env } : envDelta(deps.baseEnv, env)
   if (Object.keys(delta).length > 0) await ctx.kernel.execute(envCell(ctx.language, delta), quiet)
   ctx.sandboxEnvGeneration = generation
 }

@@ -2,7 +2,7 @@
 // silent cells that set a context's cwd or a run's env vars (pure).
 
 /** Languages this server can run; anything else fails context creation with UnknownLanguageError. */
-export const LANGUAGES = ['python', 'javascript', 'typescript', 'r', 'bash'] as const
+export const LANGUAGES = ['python', 'javascript', 'typescript', 'r', 'bash', 'java'] as const
 export type Language = (typeof LANGUAGES)[number]
 
 const ALIASES: Record<string, string> = { js: 'javascript', ts: 'typescript', py: 'python', python3: 'python', sh: 'bash', ir: 'r' }
@@ -19,7 +19,7 @@ export function isLanguage(language: string): language is Language {
 }
 
 /** How a language's kernel runs: a Jupyter kernelspec behind Jupyter Server, or one of our own executors. */
-export type KernelKind = { type: 'jupyter'; kernelName: string } | { type: 'node'; typescript: boolean } | { type: 'bash' }
+export type KernelKind = { type: 'jupyter'; kernelName: string } | { type: 'node'; typescript: boolean } | { type: 'bash' } | { type: 'java' }
 
 export function kernelKindOf(language: Language): KernelKind {
   switch (language) {
@@ -29,6 +29,8 @@ export function kernelKindOf(language: Language): KernelKind {
     case 'javascript': return { type: 'node', typescript: false }
     case 'typescript': return { type: 'node', typescript: true }
     case 'bash': return { type: 'bash' }
+    // JShell from Debian's JDK behind our own kernel (kernels/java-kernel.ts).
+    case 'java': return { type: 'java' }
   }
 }
 
@@ -36,7 +38,7 @@ export function kernelKindOf(language: Language): KernelKind {
 export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
 const bashQuote = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`
-// JSON string literals are valid string literals in Python, JavaScript and R.
+// JSON string literals are valid string literals in Python, JavaScript, R and Java.
 const lit = (v: string) => JSON.stringify(v)
 
 /** The silent cell that moves a new context to `cwd` (upstream messaging.py change_current_directory). */
@@ -47,6 +49,8 @@ export function cwdCell(language: Language, cwd: string): string {
     case 'typescript': return `process.chdir(${lit(cwd)})`
     case 'r': return `setwd(${lit(cwd)})`
     case 'bash': return `cd ${bashQuote(cwd)}`
+    // compat: upstream's Java cwd is the property only (the JVM cannot chdir); ours also starts in it.
+    case 'java': return `System.setProperty("user.dir", ${lit(cwd)});`
   }
 }
 
@@ -68,5 +72,9 @@ export function envCell(language: Language, vars: Readonly<Record<string, string
       return entries.map(([k, v]) => (v === undefined ? `Sys.unsetenv(${lit(k)})` : `Sys.setenv(${k} = ${lit(v)})`)).join('\n')
     case 'bash':
       return entries.map(([k, v]) => (v === undefined ? `unset ${k}` : `export ${k}=${bashQuote(v)}`)).join('\n')
+    // compat: upstream's Java env vars are system properties (a JVM's environment is read-only). One
+    // block is one JShell snippet: one compilation for all of them.
+    case 'java':
+      return `{ ${entries.map(([k, v]) => (v === undefined ? `System.clearProperty(${lit(k)});` : `System.setProperty(${lit(k)}, ${lit(v)});`)).join(' ')} }`
   }
 }

@@ -1,5 +1,5 @@
 // @e2b/code-interpreter 2.8.0, unmodified, against a code-interpreter-v1 sandbox on `sandock serve`:
-// Python state, streaming, errors, rich results and charts, JS/TS, bash, R, contexts, env vars,
+// Python state, streaming, errors, rich results and charts, JS/TS, bash, R, Java, contexts, env vars,
 // aborts and timeouts, and bad input on port 49999. One sandbox serves the file.
 import { Sandbox, TimeoutError, NotFoundError, type Execution } from '@e2b/code-interpreter'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -246,6 +246,100 @@ describe('other languages', () => {
   })
 })
 
+describe('java', () => {
+  // E2B's own Java tests: cwd.test.ts ('cwd java') and env_vars/java.test.ts (create-time,
+  // per execution, overwrite), here on the file's sandbox (created with SANDBOX_LEVEL).
+  it('starts in /home/user (user.dir) and returns an expression\'s value as the result', async () => {
+    const e = await sbx.runCode('System.getProperty("user.dir")', { language: 'java' })
+    expect(e.error).toBeUndefined()
+    expect(e.results[0]?.text.trim()).toBe('/home/user')
+  })
+
+  it('sees the create-time env vars as system properties', async () => {
+    expect((await sbx.runCode('System.getProperty("SANDBOX_LEVEL")', { language: 'java' })).results[0]?.text.trim()).toBe('from-create')
+  })
+
+  it('applies per-run env vars to that run only, and the sandbox value comes back', async () => {
+    const run = await sbx.runCode('System.getProperty("FOO")', { language: 'java', envs: { FOO: 'bar' } })
+    expect(run.results[0]?.text.trim()).toBe('bar')
+    expect((await sbx.runCode('System.getProperty("FOO", "default")', { language: 'java' })).results[0]?.text.trim()).toBe('default')
+    expect((await sbx.runCode('System.getProperty("SANDBOX_LEVEL")', { language: 'java', envs: { SANDBOX_LEVEL: 'overwrite' } })).results[0]?.text.trim()).toBe('overwrite')
+    expect((await sbx.runCode('System.getProperty("SANDBOX_LEVEL")', { language: 'java' })).results[0]?.text.trim()).toBe('from-create')
+  })
+
+  it('prints to stdout with no result, keeps state across runs and counts executions', async () => {
+    const printed = await sbx.runCode('System.out.println(1)', { language: 'java' })
+    expect(printed.logs.stdout).toEqual(['1\n'])
+    expect(printed.results).toEqual([])
+    await sbx.runCode('int base = 40;\nint add(int a) { return base + a; }', { language: 'java' })
+    const e = await sbx.runCode('add(2)', { language: 'java' })
+    expect(e.text).toBe('42')
+    const count = (await sbx.runCode('"s"', { language: 'java' })).executionCount
+    expect((await sbx.runCode('"t"', { language: 'java' })).executionCount).toBe(count! + 1)
+  })
+
+  it('streams stdout and stderr while the cell runs', async () => {
+    const seen: { line: string; at: number }[] = []
+    const errs: string[] = []
+    await sbx.runCode('System.out.println("first");\nThread.sleep(1000);\nSystem.out.println("second");\nSystem.err.println("oops");', {
+      language: 'java',
+      onStdout: (m) => seen.push({ line: m.line, at: Date.now() }),
+      onStderr: (m) => errs.push(m.line),
+    })
+    const ended = Date.now()
+    expect(seen.map((s) => s.line).join('')).toBe('first\nsecond\n')
+    expect(ended - seen[0]!.at).toBeGreaterThanOrEqual(500)
+    expect(errs.join('')).toBe('oops\n')
+  })
+
+  it('reports an exception and a compile error as ExecutionError (not thrown), shaped as IJava shapes them', async () => {
+    const thrown = await sbx.runCode('int zero = 0;\nSystem.out.println("before");\n1 / zero', { language: 'java' })
+    expect(thrown.logs.stdout).toEqual(['before\n'])
+    expect(thrown.error).toMatchObject({ name: 'EvalException', value: '/ by zero' })
+    expect(thrown.error?.traceback).toContain('java.lang.ArithmeticException: / by zero')
+    const custom = await sbx.runCode('throw new IllegalStateException("boom")', { language: 'java' })
+    expect(custom.error).toMatchObject({ name: 'EvalException', value: 'boom' })
+    expect(custom.error?.traceback).toContain('java.lang.IllegalStateException: boom')
+    const bad = await sbx.runCode('int y = "text";', { language: 'java' })
+    expect(bad.error?.name).toBe('CompilationException')
+    expect(bad.error?.value).toContain('incompatible types')
+    const unknown = await sbx.runCode('undefinedName + 1', { language: 'java' })
+    expect(unknown.error?.name).toBe('CompilationException')
+    expect(unknown.error?.value).toContain('cannot find symbol')
+  })
+
+  it('keeps a context\'s own state and cwd; restart loses the state, remove ends it', async () => {
+    await sbx.runCode('String shared = "default";', { language: 'java' })
+    const ctx = await sbx.createCodeContext({ language: 'java', cwd: '/tmp' })
+    expect(ctx).toMatchObject({ language: 'java', cwd: '/tmp' })
+    expect((await sbx.runCode('System.getProperty("user.dir")', { context: ctx })).text).toBe('/tmp')
+    expect((await sbx.runCode('new java.io.File(".").getAbsoluteFile().getParent()', { context: ctx })).text).toBe('/tmp')
+    expect((await sbx.runCode('shared', { context: ctx })).error?.value).toContain('cannot find symbol')
+    await sbx.runCode('var mine = java.util.List.of(1, 2, 3);', { context: ctx })
+    expect((await sbx.runCode('mine.size()', { context: ctx })).text).toBe('3')
+    await sbx.restartCodeContext(ctx)
+    expect((await sbx.runCode('mine', { context: ctx })).error?.name).toBe('CompilationException')
+    await sbx.removeCodeContext(ctx)
+    expect((await sbx.listCodeContexts()).map((c) => c.id)).not.toContain(ctx.id)
+  })
+
+  it('times out with TimeoutError and interrupts a busy loop, so the next cell runs at once', async () => {
+    const err = await sbx.runCode('long n = 0;\nwhile (true) { n++; }', { language: 'java', timeoutMs: 3000 }).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(TimeoutError)
+    const t0 = Date.now()
+    const next = await sbx.runCode('1 + 1', { language: 'java', timeoutMs: 15_000 })
+    expect(next.text).toBe('2')
+    expect(Date.now() - t0).toBeLessThan(10_000)
+  })
+
+  it('replaces a JVM that exited (ContextRestarting), and the context works again in its cwd', async () => {
+    const ctx = await sbx.createCodeContext({ language: 'java', cwd: '/etc' })
+    expect((await sbx.runCode('System.exit(3)', { context: ctx })).error?.name).toBe('ContextRestarting')
+    expect((await sbx.runCode('System.getProperty("user.dir")', { context: ctx, timeoutMs: 60_000 })).text).toBe('/etc')
+    await sbx.removeCodeContext(ctx)
+  })
+})
+
 describe('contexts', () => {
   it('creates a context with a cwd, lists it last, restarts it (state gone, id kept) and removes it', async () => {
     const ctx = await sbx.createCodeContext({ cwd: '/tmp' })
@@ -321,6 +415,15 @@ describe('environment variables', () => {
     expect((await sbx.runCode('echo "$PER_RUN"', { language: 'bash', envs: { PER_RUN: 'bar' } })).logs.stdout.join('')).toBe('bar\n')
     expect((await sbx.runCode('echo "[$PER_RUN]"', { language: 'bash' })).logs.stdout.join('')).toBe('[]\n')
   })
+
+  // E2B's env_vars/bash "per execution" compares logs.stdout[0] with 'bar\n': the line and its
+  // newline must arrive as one chunk every time (they once came apart in about half the runs).
+  it('bash: a line arrives whole, its newline included, run after run', async () => {
+    for (let i = 0; i < 25; i++) {
+      const run = await sbx.runCode('echo $FOO', { language: 'bash', envs: { FOO: 'bar' } })
+      expect(run.logs.stdout).toEqual(['bar\n'])
+    }
+  })
 })
 
 describe('timeouts and aborts', () => {
@@ -351,8 +454,9 @@ describe('bad input on port 49999', () => {
     ['non-string code', '/execute', { code: { not: 'a string' } }, 422, undefined],
     ['an unknown context', '/execute', { code: '1', context_id: 'nope' }, 404, 'Context nope not found'],
     ['both context and language', '/execute', { code: '1', context_id: 'x', language: 'python' }, 400, 'Only one of context_id or language'],
-    ['an unknown language', '/execute', { code: '1', language: 'cobol' }, 500, 'no kernel for language "cobol"'],
-    ['a context of an unknown language', '/contexts', { language: 'cobol' }, 500, 'no kernel for language "cobol"'],
+    // compat: upstream's text, but a 400 (upstream: 500 for the caller's mistake).
+    ['an unknown language', '/execute', { code: '1', language: 'cobol' }, 400, "Failed to create context: The 'cobol' kernel is not available"],
+    ['a context of an unknown language', '/contexts', { language: 'cobol' }, 400, "Failed to create context: The 'cobol' kernel is not available"],
     ['broken JSON', '/execute', '{"code": ', 400, 'not valid JSON'],
   ])('answers %s with the contract status and stays up', async (_what, path, body, status, text) => {
     const res = await raw('POST', path, body)

@@ -63,15 +63,18 @@ export class BashKernel implements Kernel {
     }
     const file = join(this.dir, `cell-${++this.cellNo}.sh`)
     await writeFile(file, code.endsWith('\n') ? code : `${code}\n`, { mode: 0o600 })
-    const tag = `\u0001SANDOCK-${randomBytes(8).toString('hex')}:`
-    // The newline before the tag is ours; as part of the marker it never reaches the output.
-    const marker = `\n${tag}`
+    // The marker starts with \x01, which output hardly ever ends with: the splitter holds back a
+    // chunk's tail only while it may start the marker, so a line's newline is never held apart
+    // from it (a marker that began with "\n" split "bar\n" into "bar" and "\n" whenever the marker
+    // arrived in a read of its own). Output with no final newline meets the tag mid-line, where
+    // the splitter finds it all the same.
+    const marker = `\u0001SANDOCK-${randomBytes(8).toString('hex')}:`
     if (!opts.silent) opts.onEvent({ type: 'execute_input', executionCount: ++this.executionCount })
     await new Promise<void>((resolve) => {
       this.running = { opts, out: new MarkerSplitter(marker), err: new MarkerSplitter(marker), status: undefined, errDone: false, finish: resolve }
       const q = `'${file}'`
       child.stdin!.write(`trap 'trap "" INT; return 130' INT; source ${q} </dev/null; __sandock_s=$?; trap '' INT; `
-        + `printf '\\n${tag}%d\\n' "$__sandock_s"; printf '\\n${tag}\\n' >&2; rm -f ${q}\n`)
+        + `printf '${marker}%d\\n' "$__sandock_s"; printf '${marker}\\n' >&2; rm -f ${q}\n`)
     })
   }
 

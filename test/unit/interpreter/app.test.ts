@@ -3,7 +3,9 @@
 import { pino } from 'pino'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildInterpreterApp } from '../../../src/interpreter/app.js'
-import type { Context, ContextRegistry } from '../../../src/interpreter/contexts.js'
+import { createContextRegistry, type Context, type ContextRegistry } from '../../../src/interpreter/contexts.js'
+import type { JupyterServer } from '../../../src/interpreter/kernels/jupyter-server.js'
+import type { Language } from '../../../src/interpreter/languages.js'
 import { ContextNotFoundError } from '../../../src/interpreter/errors.js'
 import type { ExecuteOpts, Kernel } from '../../../src/interpreter/kernels/kernel.js'
 
@@ -37,11 +39,11 @@ afterEach(async () => {
   for (const a of apps.splice(0)) await a.close()
 })
 
-async function start(opts: { keepaliveMs?: number } = {}) {
+async function start(opts: { keepaliveMs?: number; language?: Language; freshKernel?: boolean; baseEnv?: NodeJS.ProcessEnv } = {}) {
   const kernel = new ScriptedKernel()
   let tail: Promise<unknown> = Promise.resolve()
   const ctx: Context = {
-    id: 'ctx-1', language: 'python', cwd: '/home/user', kernel, cwdGeneration: 0, sandboxEnvGeneration: 0,
+    id: 'ctx-1', language: opts.language ?? 'python', cwd: '/home/user', kernel, cwdGeneration: 0, sandboxEnvGeneration: opts.freshKernel ? undefined : 0,
     serial: <T>(fn: () => Promise<T>) => {
       const run = tail.then(fn, fn)
       tail = run.catch(() => undefined)
@@ -65,7 +67,7 @@ async function start(opts: { keepaliveMs?: number } = {}) {
     sandboxEnv: () => ({ LEVEL: 'sandbox' }),
     setSandboxEnv: () => undefined,
   } as unknown as ContextRegistry
-  const app = await buildInterpreterApp({ registry, log: pino({ level: 'silent' }), envdUrl: 'http://127.0.0.1:9', baseEnv: { PATH: '/bin' }, ...opts })
+  const app = await buildInterpreterApp({ registry, log: pino({ level: 'silent' }), envdUrl: 'http://127.0.0.1:9', baseEnv: opts.baseEnv ?? { PATH: '/bin' }, keepaliveMs: opts.keepaliveMs })
   await app.listen({ port: 0, host: '127.0.0.1' })
   apps.push(app)
   const addr = app.server.address() as { port: number }
@@ -136,6 +138,42 @@ describe('POST /execute', () => {
     expect(res.status).toBe(status)
     expect(await res.text()).toMatch(text)
     expect(kernel.cells).toEqual([])
+  })
+})
+
+describe('an unknown language', () => {
+  // The real registry: the language is refused before any kernel starts (no Jupyter needed).
+  it.each([
+    ['/execute', { code: '1', language: 'cobol' }],
+    ['/contexts', { language: 'Cobol ' }],
+  ])('answers %s with 400 and upstream\'s text, naming the languages there are', async (path, body) => {
+    const registry = createContextRegistry({ jupyter: {} as JupyterServer, entry: '/nonexistent', workdir: '/tmp', env: {}, log: pino({ level: 'silent' }) })
+    const app = await buildInterpreterApp({ registry, log: pino({ level: 'silent' }), envdUrl: 'http://127.0.0.1:9', baseEnv: {} })
+    apps.push(app)
+    const res = await app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) })
+    expect(res.statusCode).toBe(400)
+    expect(res.body).toBe("Failed to create context: The 'cobol' kernel is not available. Please pick another suitable kernel instead, or install that kernel. (available: python, javascript, typescript, r, bash, java)")
+    expect(registry.list()).toEqual([])
+  })
+})
+
+describe('java env vars', () => {
+  it('sets every sandbox env var as a system property on a kernel\'s first run, even one the process inherited', async () => {
+    // The JVM's environment has LEVEL already; its properties do not.
+    const { url, kernel } = await start({ language: 'java', freshKernel: true, baseEnv: { LEVEL: 'sandbox' } })
+    await (await post(url, { code: 'x' })).text()
+    expect(kernel.cells.map((c) => c.code)).toEqual(['{ System.setProperty("LEVEL", "sandbox"); }', 'x'])
+  })
+
+  it('sets per-run env vars as system properties, then restores the sandbox value or clears them', async () => {
+    const { url, kernel } = await start({ language: 'java' })
+    await (await post(url, { code: 'x', env_vars: { ONLY: '1', LEVEL: 'run' } })).text()
+    await vi.waitFor(() => expect(kernel.cells).toHaveLength(3))
+    expect(kernel.cells.map((c) => c.code)).toEqual([
+      '{ System.setProperty("ONLY", "1"); System.setProperty("LEVEL", "run"); }',
+      'x',
+      '{ System.clearProperty("ONLY"); System.setProperty("LEVEL", "sandbox"); }',
+    ])
   })
 })
 

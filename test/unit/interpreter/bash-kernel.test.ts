@@ -49,6 +49,20 @@ describe('bash kernel', () => {
     expect((await run('echo alive')).stdout).toBe('alive\n')
   })
 
+  // A line's trailing newline once came as its own chunk whenever the end marker arrived in a
+  // read of its own (the splitter held the newline back as a possible marker start), so the SDK saw
+  // logs.stdout ['bar', '\n'] instead of ['bar\n'] in about half the runs.
+  it('keeps each output chunk whole, its trailing newline included, run after run', async () => {
+    const run = await kernel()
+    for (let i = 0; i < 200; i++) {
+      const r = await run(i % 2 ? 'echo bar' : 'printf "a\\nb\\n"')
+      const chunks = r.events.flatMap((e) => (e.type === 'stream' ? [e.text] : []))
+      if (i % 2) expect(chunks).toEqual(['bar\n'])
+      // bash's printf may write line by line; a line and its newline still travel together.
+      else expect({ joined: chunks.join(''), split: chunks.filter((c) => !c.endsWith('\n')) }).toEqual({ joined: 'a\nb\n', split: [] })
+    }
+  })
+
   it('starts a new shell when a cell exits it', async () => {
     const run = await kernel()
     const r = await run('exit 3')

@@ -11,7 +11,9 @@ describe('normalizeLanguage', () => {
 
   it('knows which languages have a kernel', () => {
     expect(isLanguage('r')).toBe(true)
-    expect(isLanguage('java')).toBe(false)
+    expect(isLanguage('java')).toBe(true)
+    expect(isLanguage('cobol')).toBe(false)
+    expect(kernelKindOf('java')).toEqual({ type: 'java' })
     expect(kernelKindOf('r')).toEqual({ type: 'jupyter', kernelName: 'ir' })
     expect(kernelKindOf('typescript')).toEqual({ type: 'node', typescript: true })
   })
@@ -23,6 +25,7 @@ describe('cwdCell', () => {
     ['javascript', 'process.chdir("/tmp/a b")'],
     ['r', 'setwd("/tmp/a b")'],
     ['bash', "cd '/tmp/a b'"],
+    ['java', 'System.setProperty("user.dir", "/tmp/a b");'],
   ] as const)('%s', (language, cell) => {
     expect(cwdCell(language, '/tmp/a b')).toBe(cell)
   })
@@ -46,6 +49,9 @@ describe('envCell', () => {
   })
   it('bash exports with single quotes escaped, and unsets', () => {
     expect(envCell('bash', vars)).toBe(`export A='it'\\''s "q"\n'\nunset B`)
+  })
+  it('java sets and clears system properties in one block (one JShell snippet)', () => {
+    expect(envCell('java', vars)).toBe(`{ System.setProperty("A", "it's \\"q\\"\\n"); System.clearProperty("B"); }`)
   })
   it('is empty for no variables', () => {
     expect(envCell('python', {})).toBe('')

@@ -27,4 +27,12 @@ describe('MarkerSplitter', () => {
   it('treats a marker with no status as done with an empty status', () => {
     expect(new MarkerSplitter(M).feed(`x${M}\n`)).toEqual({ output: 'x', status: '' })
   })
+
+  it('passes a line and its newline through in one piece when the marker starts with \\x01 (the bash kernel\'s)', () => {
+    const s = new MarkerSplitter('\u0001END:')
+    expect(s.feed('bar\n')).toEqual({ output: 'bar\n', status: undefined })
+    expect(s.feed('\u0001END:0\n')).toEqual({ output: '', status: '0' })
+    const t = new MarkerSplitter('\u0001END:')
+    expect(t.feed('no-newline\u0001END:1\n')).toEqual({ output: 'no-newline', status: '1' })
+  })
 })
