@@ -3,11 +3,11 @@
 // firewall, timers, boot). service.ts builds it and hands it to each module. Types only.
 import type { EgressPort } from '../egress/port.js'
 import type { Boot } from './boot.js'
-import type { Firewall } from './network.js'
+import type { Firewall } from './firewall.js'
 import type { Registry } from './registry.js'
 import type { StateFile } from './state-file.js'
 import type { SandboxServiceDeps } from './settings.js'
-import type { Timers } from './timeouts.js'
+import type { Timers } from './deadlines.js'
 
 export type SandboxContext = Omit<SandboxServiceDeps, 'egress'> & Readonly<{
   egress: EgressPort

@@ -3,7 +3,7 @@
 import { AppError } from '../../shared/errors.js'
 import { hasTransforms } from '../egress/policy.js'
 import type { SandboxContext } from './context.js'
-import { sendCa } from './network.js'
+import { sendCa } from './egress-rules.js'
 import type { SandboxRecord } from './registry.js'
 import { extendDeadline } from './timeouts.js'
 

@@ -8,13 +8,15 @@ import { createCreates } from './create.js'
 import { createForks } from './fork.js'
 import { createLifecycle } from './lifecycle.js'
 import { createMetrics } from './metrics.js'
-import { createFirewall, createNetworkUpdates } from './network.js'
+import { createDeadlines, type Expiry } from './deadlines.js'
+import { createNetworkUpdates } from './egress-rules.js'
+import { createFirewall } from './firewall.js'
 import { createProxyResolver } from './proxy-resolver.js'
 import { createRecovery } from './recover.js'
 import { createRegistry } from './registry.js'
 import type { SnapshotService } from './snapshots.js'
 import { StateFile } from './state-file.js'
-import { createTimeouts, createTimers, type Expiry } from './timeouts.js'
+import { createTimeouts } from './timeouts.js'
 import { createWarmPool } from './warm-pool.js'
 
 /** `expiry`: what a deadline or the paused retention does when it passes (the lifecycle's verbs). */
@@ -27,7 +29,7 @@ export function createContext(deps: SandboxServiceDeps, expiry: Expiry): Sandbox
     registry: createRegistry(deps.log),
     stateFile: new StateFile(deps.settings.dataDir),
     firewall,
-    timers: createTimers(deps.settings, expiry),
+    timers: createDeadlines(deps.settings, expiry),
     boot: createBoot({ ...deps, egress, firewall }),
   }
 }
