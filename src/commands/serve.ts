@@ -16,7 +16,7 @@ import type { SecretResolver } from '../node/egress/placeholders.js'
 import { hostResolvers } from '../node/egress/host-resolvers.js'
 import { startEgress } from '../node/egress/start.js'
 import { createHostFirewall } from '../node/runtime/host-firewall.js'
-import { loadSecrets } from '../control/secrets.js'
+import { loadServerKeys } from '../control/server-keys.js'
 import { loadTls } from '../control/tls.js'
 import { closeOnSignals } from './signals.js'
 
@@ -37,12 +37,12 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   // The proxy streams every file transfer through this process.
   useStreamingGc()
   const log = createLogger({ level: config.logLevel, name: 'sandock' })
-  const secrets = await loadSecrets(config.dataDir, config.apiKeys)
-  if (secrets.generatedKey) {
+  const keys = await loadServerKeys(config.dataDir, config.apiKeys)
+  if (keys.generatedKey) {
     // Printed once, when generated; never logged.
-    process.stdout.write(`\nSandock generated an API key (shown only now: ${config.dataDir}/api-key.sha256 keeps just its SHA-256 digest):\n\n  E2B_API_KEY=${secrets.generatedKey}\n\n`)
+    process.stdout.write(`\nSandock generated an API key (shown only now: ${config.dataDir}/api-key.sha256 keeps just its SHA-256 digest):\n\n  E2B_API_KEY=${keys.generatedKey}\n\n`)
   }
-  const runtime = createDockerRuntime({ socketPath: config.dockerSocket, instanceId: secrets.instanceId, log, diskLimitMB: config.diskLimitMB })
+  const runtime = createDockerRuntime({ socketPath: config.dockerSocket, instanceId: keys.instanceId, log, diskLimitMB: config.diskLimitMB })
   await runtime.ping().catch((e: unknown) => {
     throw new Error(`cannot reach Docker at ${config.dockerSocket}: ${(e as Error).message}`)
   })
@@ -56,15 +56,15 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   // Placeholders resolve through the secret store (core.secrets), created with the core below.
   let secretStore: SecretResolver | undefined
   const egress = await startEgress({
-    bridge: bridges[0]!, instanceId: secrets.instanceId, dataDir: config.dataDir, resolverServers: config.egressResolver,
+    bridge: bridges[0]!, instanceId: keys.instanceId, dataDir: config.dataDir, resolverServers: config.egressResolver,
     caFile: config.egressCaFile, gatewayPort: config.egressGatewayPort, log,
     secrets: { resolveSecret: async (name) => secretStore?.resolveSecret(name) },
   })
-  const firewall = createHostFirewall({ mode: config.firewall, instanceId: secrets.instanceId, log })
+  const firewall = createHostFirewall({ mode: config.firewall, instanceId: keys.instanceId, log })
   await firewall.install(bridges, { gatewayPort: egress.gatewayPort })
 
   const core = createControlCore({
-    config, runtime, envd: createEnvdClient(), log, secrets, egressDnsServers: config.egressDnsServers ?? (await hostResolvers()), egress: egress.port, imageContext: opts.imageContext,
+    config, runtime, envd: createEnvdClient(), log, keys, egressDnsServers: config.egressDnsServers ?? (await hostResolvers()), egress: egress.port, imageContext: opts.imageContext,
   })
   const { node, templates, builtinImages } = core
   secretStore = core.secrets
@@ -79,7 +79,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   // The domain the SDK gets in Sandbox.domain: it builds https://<port>-<id>.<that> from it, so a
   // TLS listener off 443 is part of it. With SANDOCK_TLS=off, TLS ends in front of us on 443.
   const publicDomain = config.domain && config.tls === 'auto' && config.tlsPort !== 443 ? `${config.domain}:${config.tlsPort}` : config.domain
-  const api = await buildControlApp({ log, node, templates, secrets: core.secrets, volumes: core.volumes, volumeTokens: core.volumeTokens, apiKeyDigests: secrets.apiKeyDigests, domain: publicDomain, ready: () => ready })
+  const api = await buildControlApp({ log, node, templates, secrets: core.secrets, volumes: core.volumes, volumeTokens: core.volumeTokens, apiKeyDigests: keys.apiKeyDigests, domain: publicDomain, ready: () => ready })
   const proxy = createProxyServer({ resolver: node.proxy, domain: config.domain, log: log.child({ component: 'proxy' }) })
   await api.listen({ port: config.apiPort, host: config.host })
   const proxyPort = await listen(proxy.server, config.proxyPort, config.host)

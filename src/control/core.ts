@@ -10,7 +10,7 @@ import { createLocalNode, type LocalNode } from '../node/local-node.js'
 import type { SandboxSettings } from '../node/sandboxes/settings.js'
 import { poolBoundsFor, type PoolBounds } from '../node/sandboxes/pool-policy.js'
 import type { Runtime } from '../node/runtime/types.js'
-import type { Secrets } from './secrets.js'
+import type { ServerKeys } from './server-keys.js'
 import { createBuiltinImages, type BuiltinImages } from '../node/builds/builtin-images.js'
 import { baseTemplate, builtinTemplates, type BuiltinTemplate } from '../node/builds/builtins.js'
 import { createTemplateLookup, refreshingLookup } from './templates/resolve.js'
@@ -43,7 +43,7 @@ export function createControlCore(deps: {
   runtime: Runtime
   envd: EnvdClient
   log: Logger
-  secrets: Pick<Secrets, 'envdToken' | 'trafficToken' | 'uploadSecret' | 'deriveKey'>
+  keys: Pick<ServerKeys, 'envdToken' | 'trafficToken' | 'uploadSecret' | 'deriveKey'>
   /** Resolvers a sandbox with egress rules may reach (the config's, else the host's). */
   egressDnsServers: readonly string[]
   /** The folder with base.Dockerfile (found beside the bundle when not given). */
@@ -51,7 +51,7 @@ export function createControlCore(deps: {
   /** The egress gateway (absent: IP rules only). */
   egress?: EgressPort
 }): ControlCore {
-  const { config, runtime, log, secrets } = deps
+  const { config, runtime, log, keys } = deps
   // The template catalog answers look-ups on its own; the node (sandboxes, builds) uses them, and
   // the template service uses the node: built in that order, nothing is declared before it exists.
   const store = new SqliteTemplateStore(config.dataDir)
@@ -64,7 +64,7 @@ export function createControlCore(deps: {
     runtime,
     envd: deps.envd,
     log,
-    tokens: { envd: secrets.envdToken, traffic: secrets.trafficToken },
+    tokens: { envd: keys.envdToken, traffic: keys.trafficToken },
     volumes: { idOf: (name) => volumes.byName(name)?.volumeId, released: () => volumes.released() },
     templates: lookup,
     defaults: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
@@ -78,13 +78,13 @@ export function createControlCore(deps: {
     node,
     log,
     dataDir: config.dataDir,
-    uploadSecret: secrets.uploadSecret,
+    uploadSecret: keys.uploadSecret,
     maxConcurrentBuilds: config.maxConcurrentBuilds,
     limits: TEMPLATE_LIMITS,
     builtinResources: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
   })
-  const secretStore = new SecretStore({ dataDir: config.dataDir, key: secrets.deriveKey('secret-store/v1') })
-  const volumeTokens = createVolumeTokens(secrets.deriveKey('volume-tokens/v1'))
+  const secretStore = new SecretStore({ dataDir: config.dataDir, key: keys.deriveKey('secret-store/v1') })
+  const volumeTokens = createVolumeTokens(keys.deriveKey('volume-tokens/v1'))
   return { node, templates, builtins, builtinImages, secrets: secretStore, volumes, volumeTokens }
 }
 

@@ -8,7 +8,7 @@ import { afterAll, onTestFinished } from 'vitest'
 import { buildControlApp } from '../../src/control/app.js'
 import { loadControlConfig, type ControlConfig } from '../../src/control/config.js'
 import { createControlCore, type ControlCore } from '../../src/control/core.js'
-import { loadSecrets } from '../../src/control/secrets.js'
+import { loadServerKeys } from '../../src/control/server-keys.js'
 import { createLogger } from '../../src/shared/logging.js'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
@@ -61,14 +61,14 @@ async function startFakeControl(opts: FakeControlOptions): Promise<FakeControl &
   const runtime = opts.runtime ?? new FakeRuntime({ images: [BASE_IMAGE] })
   const envd = opts.envd ?? new FakeEnvd()
   const log = opts.log ?? createLogger({ level: 'silent', name: 'unit' })
-  const secrets = await loadSecrets(dataDir, [TEST_KEY])
-  const core = createControlCore({ config, runtime, envd, log, secrets, egressDnsServers: ['10.255.255.53'] })
+  const keys = await loadServerKeys(dataDir, [TEST_KEY])
+  const core = createControlCore({ config, runtime, envd, log, keys, egressDnsServers: ['10.255.255.53'] })
   await core.templates.recover()
   await core.volumes.recover()
   await core.node.recover()
   // As serve does before it is ready: the base image exists on the fake runtime, so nothing builds.
   await core.builtinImages.ensureBase()
-  const app = await buildControlApp({ log, node: core.node, templates: core.templates, secrets: core.secrets, volumes: core.volumes, volumeTokens: core.volumeTokens, apiKeyDigests: secrets.apiKeyDigests, domain: opts.domain ?? '', ready: opts.ready ?? (() => true) })
+  const app = await buildControlApp({ log, node: core.node, templates: core.templates, secrets: core.secrets, volumes: core.volumes, volumeTokens: core.volumeTokens, apiKeyDigests: keys.apiKeyDigests, domain: opts.domain ?? '', ready: opts.ready ?? (() => true) })
   let closed = false
   const close = async () => {
     if (closed) return

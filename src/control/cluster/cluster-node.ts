@@ -10,7 +10,7 @@ import type { ForkItem, PoolStatus, SandboxNode } from '../../node/sandbox-node.
 import type { RemoveImageResult } from '../../node/runtime/types.js'
 import type { SandboxInfo, SandboxMetric } from '../../node/sandboxes/types.js'
 import type { TemplateResolver } from '../../node/builds/template-model.js'
-import * as catalog from './catalog.js'
+import * as catalog from './sandbox-placements.js'
 import { liveNodes, type NodeRow } from './nodes.js'
 import type { Db } from './pg.js'
 import { rankNodes } from './placement.js'

@@ -8,7 +8,7 @@
 import type { Logger } from 'pino'
 import type { TemplateStore } from '../templates/template-store.js'
 import type { ClusterNode } from './cluster-node.js'
-import * as catalog from './catalog.js'
+import * as catalog from './sandbox-placements.js'
 import { inTx, LOCKS, type Db } from './pg.js'
 
 /** A row younger than this may belong to a create whose node answered after the listing. */

@@ -5,7 +5,7 @@
 // corrects the catalog against what the nodes really run.
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import * as catalog from '../../../../src/control/cluster/catalog.js'
+import * as catalog from '../../../../src/control/cluster/sandbox-placements.js'
 import { createClusterNode, type ClusterNode } from '../../../../src/control/cluster/cluster-node.js'
 import { registerNode, setSchedulable } from '../../../../src/control/cluster/nodes.js'
 import { createDb, migrate, type Db } from '../../../../src/control/cluster/pg.js'

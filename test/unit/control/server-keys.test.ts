@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it, onTestFinished } from 'vitest'
 import { matchesDigest, secretDigest } from '../../../src/shared/safe-equal.js'
-import { loadSecrets } from '../../../src/control/secrets.js'
+import { loadServerKeys } from '../../../src/control/server-keys.js'
 
 async function tempDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'sandock-secrets-'))
@@ -27,7 +27,7 @@ it('matches a secret against digests only', () => {
 
 it('keeps configured keys as digests and writes no key file', async () => {
   const dir = await tempDir()
-  const s = await loadSecrets(dir, ['e2b_abc'])
+  const s = await loadServerKeys(dir, ['e2b_abc'])
   expect(s.apiKeyDigests).toEqual([secretDigest('e2b_abc')])
   expect(s.generatedKey).toBeUndefined()
   expect(await allFileText(dir)).not.toContain('e2b_abc')
@@ -35,11 +35,11 @@ it('keeps configured keys as digests and writes no key file', async () => {
 
 it('generates a key once, stores only its digest, and accepts it after a restart', async () => {
   const dir = await tempDir()
-  const first = await loadSecrets(dir, [])
+  const first = await loadServerKeys(dir, [])
   expect(first.generatedKey).toMatch(/^e2b_[0-9a-f]{40}$/)
   expect(await allFileText(dir)).not.toContain(first.generatedKey!)
   expect((await readFile(join(dir, 'api-key.sha256'), 'utf8')).trim()).toBe(secretDigest(first.generatedKey!).toString('hex'))
-  const again = await loadSecrets(dir, [])
+  const again = await loadServerKeys(dir, [])
   expect(again.generatedKey).toBeUndefined()
   expect(matchesDigest(first.generatedKey!, again.apiKeyDigests)).toBe(true)
 })
@@ -47,7 +47,7 @@ it('generates a key once, stores only its digest, and accepts it after a restart
 it('replaces a key file in clear (older versions) with its digest and keeps accepting the key', async () => {
   const dir = await tempDir()
   await writeFile(join(dir, 'api-key'), 'e2b_0123456789abcdef\n')
-  const s = await loadSecrets(dir, [])
+  const s = await loadServerKeys(dir, [])
   expect(s.generatedKey).toBeUndefined()
   expect(matchesDigest('e2b_0123456789abcdef', s.apiKeyDigests)).toBe(true)
   expect(await readdir(dir)).not.toContain('api-key')

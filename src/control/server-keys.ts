@@ -17,7 +17,7 @@ async function readOrCreate(path: string, make: () => string): Promise<{ value: 
   }
 }
 
-export type Secrets = {
+export type ServerKeys = {
   envdToken(sandboxId: string): string
   trafficToken(sandboxId: string): string
   uploadSecret: Buffer
@@ -54,7 +54,7 @@ export async function loadInstanceId(dataDir: string): Promise<string> {
   return (await readOrCreate(join(dataDir, 'instance-id'), () => randomBytes(8).toString('hex'))).value
 }
 
-export async function loadSecrets(dataDir: string, configuredKeys: readonly string[]): Promise<Secrets> {
+export async function loadServerKeys(dataDir: string, configuredKeys: readonly string[]): Promise<ServerKeys> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
   const seed = await readOrCreate(join(dataDir, 'token-seed'), () => randomBytes(32).toString('hex'))
   // Names this data dir's server on its containers, so servers sharing a Docker engine never adopt each other's.
@@ -74,7 +74,7 @@ export async function loadSecrets(dataDir: string, configuredKeys: readonly stri
  * and keys for one purpose each (the secret store's, the volume tokens'). A cluster gives every control replica and node agent the same seed (a Swarm secret), so
  * a token issued by one is accepted by all.
  */
-export function tokensFromSeed(seed: string): Pick<Secrets, 'envdToken' | 'trafficToken' | 'uploadSecret' | 'deriveKey'> {
+export function tokensFromSeed(seed: string): Pick<ServerKeys, 'envdToken' | 'trafficToken' | 'uploadSecret' | 'deriveKey'> {
   return {
     envdToken: (sandboxId) => createHmac('sha256', seed).update(sandboxId).digest('hex'),
     trafficToken: (sandboxId) => createHmac('sha256', seed).update(`sandbox-traffic-${sandboxId}`).digest('hex'),
