@@ -1,7 +1,7 @@
 // POST /v2/sandboxes and POST /sandboxes (v1): create a sandbox from a template.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorBody, NewSandbox, Sandbox, sandboxBody } from '../schemas.js'
-import { refuseIamTokens } from '../../../node/egress/validate.js'
+import { refuseIamTokens } from './iam.js'
 import type { SandboxRouteDeps } from './deps.js'
 
 export const createSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, { node, domain, recordSpawn }) => {

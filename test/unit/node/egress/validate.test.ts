@@ -1,7 +1,8 @@
 // The egress fields of a create or PUT .../network: upstream's checks and messages, word for word.
 import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError } from '../../../../src/shared/errors.js'
-import { echoPolicy, IAM_UNAVAILABLE, refuseIamTokens, validateNetworkPolicy, type NetworkRequest } from '../../../../src/node/egress/validate.js'
+import { echoPolicy, validateNetworkPolicy, type NetworkRequest } from '../../../../src/node/egress/validate.js'
+import { IAM_UNAVAILABLE, refuseIamTokens } from '../../../../src/control/api/sandboxes/iam.js'
 
 const lookupAll = async (host: string) => {
   const table: Record<string, string[]> = { 'proxy.test': ['198.51.100.9'], 'inside.test': ['10.0.0.5'] }
