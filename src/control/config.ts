@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { envReader, type EnvReader } from '../shared/config.js'
 import type { LogLevel } from '../shared/logging.js'
+import type { ProxyLimits } from './proxy/proxy-limits.js'
 
 export type ControlConfig = Readonly<{
   apiPort: number
@@ -28,6 +29,10 @@ export type ControlConfig = Readonly<{
   defaultCpuCount: number
   defaultMemoryMB: number
   pidsLimit: number
+  /** Open files per process in a sandbox (the nofile ulimit, soft and hard). */
+  nofileLimit: number
+  /** The proxy's and listeners' timeouts and connection caps (proxy/proxy-limits.ts). */
+  proxyLimits: ProxyLimits
   /** Writable-layer cap per sandbox in MB (0 = none); only where the storage driver supports it. */
   diskLimitMB: number
   /** Host firewall chain dropping sandbox → host traffic: 'auto' = when root with iptables, 'on' = required, 'off'. */
@@ -97,6 +102,14 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
     defaultCpuCount: r.int('SANDOCK_DEFAULT_CPU_COUNT', 2, { min: 1, max: 256 }),
     defaultMemoryMB: r.int('SANDOCK_DEFAULT_MEMORY_MB', 1024, { min: 64 }),
     pidsLimit: r.int('SANDOCK_PIDS_LIMIT', 1024, { min: 16 }),
+    nofileLimit: r.int('SANDOCK_NOFILE_LIMIT', 65536, { min: 64, max: 1048576 }),
+    proxyLimits: Object.freeze({
+      headersTimeoutMs: r.int('SANDOCK_PROXY_HEADERS_TIMEOUT_MS', 20_000, { min: 1000, max: 600_000 }),
+      bodyTimeoutMs: r.int('SANDOCK_PROXY_BODY_TIMEOUT_MS', 30_000, { min: 0, max: 3_600_000 }),
+      bodyMinBytes: r.int('SANDOCK_PROXY_BODY_MIN_BYTES', 4096, { min: 1 }),
+      perClientConnections: r.int('SANDOCK_PROXY_MAX_CONNECTIONS_PER_CLIENT', 512, { min: 0 }),
+      perSandboxConnections: r.int('SANDOCK_PROXY_MAX_CONNECTIONS_PER_SANDBOX', 1024, { min: 0 }),
+    }),
     diskLimitMB: r.int('SANDOCK_DISK_LIMIT_MB', 10240, { min: 0 }),
     firewall: r.oneOf<'auto' | 'on' | 'off'>('SANDOCK_FIREWALL', ['auto', 'on', 'off'], 'auto'),
     maxSandboxes: r.int('SANDOCK_MAX_SANDBOXES', 100, { min: 1 }),

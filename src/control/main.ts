@@ -68,8 +68,8 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   // The domain the SDK gets in Sandbox.domain: it builds https://<port>-<id>.<that> from it, so a
   // TLS listener off 443 is part of it. With SANDOCK_TLS=off, TLS ends in front of us on 443.
   const publicDomain = config.domain && config.tls === 'auto' && config.tlsPort !== 443 ? `${config.domain}:${config.tlsPort}` : config.domain
-  const api = await buildControlApp({ log, node, templates, secrets: core.secrets, volumes: core.volumes, volumeTokens: core.volumeTokens, apiKeyDigests: secrets.apiKeyDigests, domain: publicDomain, ready: () => ready })
-  const proxy = createProxyServer({ resolver: node.proxy, domain: config.domain, log: log.child({ component: 'proxy' }) })
+  const api = await buildControlApp({ log, node, templates, secrets: core.secrets, volumes: core.volumes, volumeTokens: core.volumeTokens, apiKeyDigests: secrets.apiKeyDigests, domain: publicDomain, ready: () => ready, limits: config.proxyLimits })
+  const proxy = createProxyServer({ resolver: node.proxy, domain: config.domain, log: log.child({ component: 'proxy' }), limits: config.proxyLimits })
   await api.listen({ port: config.apiPort, host: config.host })
   const proxyPort = await listen(proxy.server, config.proxyPort, config.host)
   const apiPort = (api.server.address() as { port: number }).port
@@ -78,7 +78,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   let domainServer: Server | undefined
   if (config.domain) {
     const tls = config.tls === 'off' ? undefined : await loadTls({ domain: config.domain, dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile })
-    domainServer = createDomainListener({ domain: config.domain, api, proxy, tls })
+    domainServer = createDomainListener({ domain: config.domain, api, proxy, tls, limits: config.proxyLimits })
     await listen(domainServer, config.tlsPort, config.host)
     log.info({ domain: config.domain, port: config.tlsPort, tls: Boolean(tls), caPath: tls?.caPath }, 'domain listener up (api.<domain>, <port>-<id>.<domain>)')
     if (tls?.generated) process.stdout.write(`\nSandock generated a local CA for ${config.domain}; clients trust it with:\n\n  NODE_EXTRA_CA_CERTS=${tls.caPath}\n\n`)

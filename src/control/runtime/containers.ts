@@ -41,6 +41,7 @@ export function createContainers(client: DockerClient, opts: { diskLimitMB?: num
       Memory: spec.memoryMB * 1024 * 1024,
       MemorySwap: spec.memoryMB * 1024 * 1024,
       PidsLimit: spec.pidsLimit,
+      ...(spec.nofileLimit ? { Ulimits: [{ Name: 'nofile', Soft: spec.nofileLimit, Hard: spec.nofileLimit }] } : {}),
       // tini as PID 1: reaps zombies and forwards signals to envd.
       Init: true,
       RestartPolicy: { Name: 'no' },
