@@ -31,6 +31,8 @@ export type ControlConfig = Readonly<{
   pidsLimit: number
   /** Open files per process in a sandbox (the nofile ulimit, soft and hard). */
   nofileLimit: number
+  /** 'auto': `serve` as root raises the host's fs.inotify limits at start (host-limits.ts); 'off' leaves them. */
+  inotifyLimits: 'auto' | 'off'
   /** The proxy's and listeners' timeouts and connection caps (proxy/proxy-limits.ts). */
   proxyLimits: ProxyLimits
   /** Writable-layer cap per sandbox in MB (0 = none); only where the storage driver supports it. */
@@ -103,6 +105,7 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
     defaultMemoryMB: r.int('SANDOCK_DEFAULT_MEMORY_MB', 1024, { min: 64 }),
     pidsLimit: r.int('SANDOCK_PIDS_LIMIT', 1024, { min: 16 }),
     nofileLimit: r.int('SANDOCK_NOFILE_LIMIT', 65536, { min: 64, max: 1048576 }),
+    inotifyLimits: r.oneOf<'auto' | 'off'>('SANDOCK_INOTIFY_LIMITS', ['auto', 'off'], 'auto'),
     proxyLimits: Object.freeze({
       headersTimeoutMs: r.int('SANDOCK_PROXY_HEADERS_TIMEOUT_MS', 20_000, { min: 1000, max: 600_000 }),
       bodyTimeoutMs: r.int('SANDOCK_PROXY_BODY_TIMEOUT_MS', 30_000, { min: 0, max: 3_600_000 }),

@@ -18,7 +18,6 @@ import { createTemplateService, templateFilesDir, type TemplateService } from '.
 import { SqliteTemplateStore } from './templates/template-store.js'
 import { SecretStore } from './secret-store/secret-store.js'
 import { createVolumeStore, type VolumeStore } from './volumes/volume-store.js'
-import { fenceVolumesDir } from './volumes/volumes-dir.js'
 import { createVolumeTokens, type VolumeTokens } from './volumes/volume-tokens.js'
 
 /** A build's final check waits this long for the template's ready command. */
@@ -56,7 +55,7 @@ export function createControlCore(deps: {
   // The template catalog answers look-ups on its own; the node (sandboxes, builds) uses them, and
   // the template service uses the node: built in that order, nothing is declared before it exists.
   const store = new SqliteTemplateStore(config.dataDir)
-  const volumes = createVolumeStore({ runtime, volumesDir: config.volumesDir, log, fenceDir: (dir) => fenceVolumesDir(dir, log) })
+  const volumes = createVolumeStore({ runtime, volumesDir: config.volumesDir, log })
   const builtins = builtinTemplates({ baseImage: config.baseImage })
   const builtinImages = createBuiltinImages({ runtime, builtins, log, imageContext: deps.imageContext })
   const lookup = refreshingLookup(createTemplateLookup(store, builtins, builtinImages), builtinImages.refresh)

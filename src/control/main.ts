@@ -19,6 +19,8 @@ import { startEgress } from './egress/start.js'
 import { createHostFirewall } from './runtime/host-firewall.js'
 import { loadSecrets } from './secrets.js'
 import { loadTls } from './tls.js'
+import { raiseInotifyLimits } from './host-limits.js'
+import { fenceVolumesDir } from './volumes/volumes-dir.js'
 
 export type RunningControl = { api: FastifyInstance; apiPort: number; proxyPort: number; close(): Promise<void> }
 
@@ -35,6 +37,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   await runtime.ping().catch((e: unknown) => {
     throw new Error(`cannot reach Docker at ${config.dockerSocket}: ${(e as Error).message}`)
   })
+  if (config.inotifyLimits === 'auto') await raiseInotifyLimits(log)
   const runtimes = await runtime.runtimes()
   if (!runtimes.includes(config.containerRuntime)) {
     throw new Error(`SANDOCK_RUNTIME=${config.containerRuntime}, but Docker offers only ${runtimes.join(', ')}: register it in /etc/docker/daemon.json (for gVisor: .ci/ensure-runsc.sh) or unset SANDOCK_RUNTIME`)
@@ -58,6 +61,8 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   const { node, templates, builtinImages } = core
   secretStore = core.secrets
   await templates.recover()
+  // 0700 even when it existed (Compose's bind source is created 0755), and nosuid,nodev.
+  await fenceVolumesDir(config.volumesDir, log)
   await core.volumes.recover()
   await node.recover()
   // Re-attached sandboxes' redirects replace the previous run's in one step (they pointed at a

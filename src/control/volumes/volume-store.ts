@@ -33,13 +33,7 @@ const DELETED = '.deleted'
 
 export type VolumeStore = ReturnType<typeof createVolumeStore>
 
-export function createVolumeStore(deps: {
-  runtime: VolumeRuntime
-  volumesDir: string
-  log: Logger
-  /** Closes and remounts the volumes directory (volumes-dir.ts) before any volume is used; tests leave it out. */
-  fenceDir?: (dir: string) => Promise<unknown>
-}) {
+export function createVolumeStore(deps: { runtime: VolumeRuntime; volumesDir: string; log: Logger }) {
   const volumesDir = resolve(deps.volumesDir)
   const trashDir = join(volumesDir, TRASH)
   const deletedDir = join(volumesDir, DELETED)
@@ -111,8 +105,6 @@ export function createVolumeStore(deps: {
       await mkdir(volumesDir, { recursive: true, mode: 0o700 })
       await mkdir(trashDir, { recursive: true, mode: 0o700 })
       await mkdir(deletedDir, { recursive: true, mode: 0o700 })
-      // 0700 even when it existed (Compose's bind source is created 0755), and nosuid,nodev.
-      await deps.fenceDir?.(volumesDir)
       const deleted = new Set(await readdir(deletedDir))
       for (const b of await deps.runtime.listVolumes()) {
         if (deleted.has(b.volumeId)) continue

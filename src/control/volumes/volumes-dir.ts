@@ -6,7 +6,7 @@
 // mount made nosuid,nodev, in the mount namespace of the engine (this one for `sandock serve` on
 // the host; the host's, entered by dockerd's PID, for Compose's server with `pid: host`).
 import { execFile } from 'node:child_process'
-import { chmod, readFile, readdir, readlink } from 'node:fs/promises'
+import { chmod, mkdir, readFile, readdir, readlink } from 'node:fs/promises'
 import { promisify } from 'node:util'
 import type { Logger } from 'pino'
 
@@ -41,6 +41,7 @@ export function mountOptionsAt(mountinfo: string, dir: string): string[] | undef
  */
 export async function fenceVolumesDir(dir: string, log: Logger, opts: { procRoot?: string } = {}): Promise<VolumesDirState> {
   const procRoot = opts.procRoot ?? '/proc'
+  await mkdir(dir, { recursive: true, mode: 0o700 })
   await chmod(dir, 0o700)
   const mode = 0o700
   if (process.getuid?.() !== 0) {
