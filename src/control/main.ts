@@ -62,7 +62,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   secretStore = core.secrets
   await templates.recover()
   // 0700 even when it existed (Compose's bind source is created 0755), and nosuid,nodev.
-  await fenceVolumesDir(config.volumesDir, log)
+  const volumesDir = await fenceVolumesDir(config.volumesDir, log)
   await core.volumes.recover()
   await node.recover()
   // Re-attached sandboxes' redirects replace the previous run's in one step (they pointed at a
@@ -107,6 +107,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
       await egress.close()
       core.secrets.close()
       core.volumes.close()
+      await volumesDir.release()
       await firewall.remove()
       // A server stopped for good leaves no networks behind; sandboxes still on them keep them.
       for (const n of [config.network, config.internalNetwork]) {

@@ -12,7 +12,18 @@ import type { Logger } from 'pino'
 
 const run = promisify(execFile)
 
-export type VolumesDirState = Readonly<{ mode: number; nosuid: boolean; nodev: boolean; how: 'own-namespace' | 'engine-namespace' | 'not-root' | 'failed' }>
+export type VolumesDirState = Readonly<{
+  mode: number
+  nosuid: boolean
+  nodev: boolean
+  how: 'own-namespace' | 'engine-namespace' | 'not-root' | 'failed'
+  /**
+   * Undoes the bind mount this start made (a clean stop: the directory can then be moved or
+   * removed). Sandboxes' mounts made meanwhile keep their flags; the next start binds it again.
+   */
+  release(): Promise<void>
+}>
+const noRelease = async () => undefined
 
 /** dockerd's PID as seen in `procRoot`, or undefined (another PID namespace, a remote engine). */
 async function dockerdPid(procRoot: string): Promise<number | undefined> {
@@ -46,24 +57,31 @@ export async function fenceVolumesDir(dir: string, log: Logger, opts: { procRoot
   const mode = 0o700
   if (process.getuid?.() !== 0) {
     log.warn({ dir }, 'volumes are mounted without nosuid,nodev: only root can remount their directory')
-    return { mode, nosuid: false, nodev: false, how: 'not-root' }
+    return { mode, nosuid: false, nodev: false, how: 'not-root', release: noRelease }
   }
   const pid = await dockerdPid(procRoot)
   const own = await readlink('/proc/self/ns/mnt').catch(() => '')
   const engine = pid === undefined ? undefined : await readlink(`${procRoot}/${pid}/ns/mnt`).catch(() => undefined)
   const enter = engine !== undefined && engine !== own
   const q = `'${dir.replaceAll("'", "'\\''")}'`
-  const script = `mountpoint -q ${q} || mount --bind ${q} ${q}; mount -o remount,bind,nosuid,nodev ${q}`
+  // Prints `bound` when this start made the bind mount (a directory already a mount point is only remounted).
+  const script = `if ! mountpoint -q ${q}; then mount --bind ${q} ${q} && echo bound; fi; mount -o remount,bind,nosuid,nodev ${q}`
+  const inEngine = (s: string) => (enter ? run('nsenter', [`--mount=${procRoot}/${pid}/ns/mnt`, '--', 'sh', '-c', s], { timeout: 15_000 }) : run('sh', ['-c', s], { timeout: 15_000 }))
+  let bound = false
   try {
-    if (enter) await run('nsenter', [`--mount=${procRoot}/${pid}/ns/mnt`, '--', 'sh', '-c', script], { timeout: 15_000 })
-    else await run('sh', ['-c', script], { timeout: 15_000 })
+    bound = (await inEngine(script)).stdout.includes('bound')
   } catch (err) {
     log.warn({ err, dir }, 'volumes are mounted without nosuid,nodev: the volumes directory could not be remounted')
-    return { mode, nosuid: false, nodev: false, how: 'failed' }
+    return { mode, nosuid: false, nodev: false, how: 'failed', release: noRelease }
   }
   const info = await readFile(enter ? `${procRoot}/${pid}/mountinfo` : '/proc/self/mountinfo', 'utf8').catch(() => '')
   const opts2 = mountOptionsAt(info, dir) ?? []
-  const state: VolumesDirState = { mode, nosuid: opts2.includes('nosuid'), nodev: opts2.includes('nodev'), how: enter ? 'engine-namespace' : 'own-namespace' }
+  const release = async () => {
+    if (!bound) return
+    bound = false
+    await inEngine(`umount -l ${q}`).catch((err: unknown) => log.warn({ err, dir }, 'could not unmount the volumes directory'))
+  }
+  const state: VolumesDirState = { mode, nosuid: opts2.includes('nosuid'), nodev: opts2.includes('nodev'), how: enter ? 'engine-namespace' : 'own-namespace', release }
   if (!state.nosuid || !state.nodev) log.warn({ dir, options: opts2 }, 'volumes directory is not nosuid,nodev after remounting it')
   else log.debug({ dir, how: state.how }, 'volumes directory mounted nosuid,nodev')
   return state
