@@ -6,9 +6,10 @@
 // mount made nosuid,nodev, in the mount namespace of the engine (this one for `sandock serve` on
 // the host; the host's, entered by dockerd's PID, for Compose's server with `pid: host`).
 import { execFile } from 'node:child_process'
-import { chmod, mkdir, readFile, readdir, readlink } from 'node:fs/promises'
+import { chmod, mkdir, readFile, readlink } from 'node:fs/promises'
 import { promisify } from 'node:util'
 import type { Logger } from 'pino'
+import { dockerdPid } from '../runtime/engine-limits.js'
 
 const run = promisify(execFile)
 
@@ -24,16 +25,6 @@ export type VolumesDirState = Readonly<{
   release(): Promise<void>
 }>
 const noRelease = async () => undefined
-
-/** dockerd's PID as seen in `procRoot`, or undefined (another PID namespace, a remote engine). */
-async function dockerdPid(procRoot: string): Promise<number | undefined> {
-  for (const name of await readdir(procRoot).catch(() => [] as string[])) {
-    if (!/^\d+$/.test(name)) continue
-    const comm = await readFile(`${procRoot}/${name}/comm`, 'utf8').catch(() => '')
-    if (comm.trim() === 'dockerd') return Number(name)
-  }
-  return undefined
-}
 
 /** The mount options of the mount at exactly `dir` in the mountinfo text, or undefined when `dir` is no mount point. */
 export function mountOptionsAt(mountinfo: string, dir: string): string[] | undefined {
