@@ -323,8 +323,8 @@ open('/tmp/hog.count', 'w').write(str(total))
     await expect.poll(() => events.some((e) => e.name === 'seen.txt' && e.type === FilesystemEventType.WRITE), { timeout: 10_000 }).toBe(true)
     await handle.stop()
     console.log(JSON.stringify({ inotify: { maxUserInstances: limit, takenByHog: taken, rootElsewhereInotifyInit: elsewhere.out.trim() } }))
-    // The hog did exhaust uid 0's instances (root elsewhere got none), and the watcher still worked.
-    expect(elsewhere.out.trim()).toBe('-1')
-    expect(taken).toBeGreaterThan(limit / 2)
+    // The hog took uid 0's instances up to what other processes on the host held (root elsewhere
+    // then gets none, unless one of those was released meanwhile), and the watcher still worked.
+    expect(taken).toBeGreaterThan(limit - 64)
   }, 90_000)
 })
