@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CommandExitError, FilesystemEventType, Sandbox, Volume, type FilesystemEvent } from 'e2b'
 import { unique } from '../support/async.js'
 import { createSandbox, inspectSandbox, killQuietly, printServerLogsOnFailure, waitForPortInSandbox } from '../support/control-sdk.js'
-import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, sdkOpts, startServer, trackSandbox, type ControlServer } from '../support/control-server.js'
+import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, TEST_RUNTIME, sdkOpts, startServer, trackSandbox, type ControlServer } from '../support/control-server.js'
 
 const run = promisify(execFile)
 const NOFILE = 4096
@@ -212,9 +212,10 @@ describe('envd', () => {
 })
 
 describe('per-sandbox limits', () => {
+  // nofile as the sandbox sees it; pids from Docker (gVisor shows no cgroup files inside).
   const limitsOf = async (sbx: Sandbox) => {
-    const r = await exitCode(sbx, 'echo $(ulimit -Sn) $(ulimit -Hn) $(cat /sys/fs/cgroup/pids.max 2>/dev/null || cat /sys/fs/cgroup/pids/pids.max)', 'root')
-    return r.out.trim()
+    const r = await exitCode(sbx, 'echo $(ulimit -Sn) $(ulimit -Hn)', 'root')
+    return `${r.out.trim()} ${(await inspectSandbox(sbx.sandboxId)).HostConfig.PidsLimit}`
   }
 
   it('every sandbox gets the nofile and pids limits: pooled, cold, resumed and forked', async () => {
@@ -250,20 +251,22 @@ describe('volumes', () => {
     const planter = await createSandbox({ volumeMounts: { '/mnt/v': v } }, server)
     const victim = await createSandbox({ volumeMounts: { '/mnt/v': v } }, server)
     sandboxes.push(planter.sandboxId, victim.sandboxId)
-    expect((await exitCode(planter, 'cp /usr/bin/id /mnt/v/suid-id && chmod 4755 /mnt/v/suid-id && stat -c %a /mnt/v/suid-id', 'root')).out.trim()).toBe('4755')
-    // The mount itself carries the flags, in both sandboxes.
-    for (const sbx of [planter, victim]) {
-      const opts = (await exitCode(sbx, "awk '$5 == \"/mnt/v\" {print $6}' /proc/self/mountinfo")).out.trim().split(',')
-      expect(opts).toEqual(expect.arrayContaining(['nosuid', 'nodev']))
-    }
-    // Run by an unprivileged account, in another sandbox: no euid 0.
+    expect((await exitCode(planter, 'cp /usr/bin/id /mnt/v/suid-id && chmod 4755 /mnt/v/suid-id && python3 -c "import os; print(oct(os.stat(\\"/mnt/v/suid-id\\").st_mode & 0o7777)[2:])"', 'root')).out.trim()).toBe('4755')
     const asNobody = await exitCode(victim, 'setpriv --reuid=65534 --regid=65534 --clear-groups /mnt/v/suid-id', 'root')
     expect(asNobody.code).toBe(0)
     expect(asNobody.out).toMatch(/uid=65534/)
     expect(asNobody.out).not.toMatch(/euid=0/)
-    // The control: the same file off the volume does run setuid (the test could see euid 0).
-    const control = await exitCode(victim, 'cp -p /mnt/v/suid-id /usr/local/bin/suid-id && chmod 4755 /usr/local/bin/suid-id && setpriv --reuid=65534 --regid=65534 --clear-groups /usr/local/bin/suid-id', 'root')
-    expect(control.out).toMatch(/euid=0/)
+    // gVisor mounts the volume itself (its mountinfo shows only `rw`) and ran no setuid file in
+    // these tests, on or off a volume; under runc the mount carries the flags, in both sandboxes,
+    // and the same file off the volume does run setuid (so the test could see euid 0).
+    if (TEST_RUNTIME !== 'runsc') {
+      for (const sbx of [planter, victim]) {
+        const opts = (await exitCode(sbx, "awk '$5 == \"/mnt/v\" {print $6}' /proc/self/mountinfo")).out.trim().split(',')
+        expect(opts).toEqual(expect.arrayContaining(['nosuid', 'nodev']))
+      }
+      const control = await exitCode(victim, 'cp -p /mnt/v/suid-id /usr/local/bin/suid-id && chmod 4755 /usr/local/bin/suid-id && setpriv --reuid=65534 --regid=65534 --clear-groups /usr/local/bin/suid-id', 'root')
+      expect(control.out).toMatch(/euid=0/)
+    }
 
     // On the host: the volumes directory is 0700 and a nosuid,nodev mount.
     const volumesDir = join(server.dataDir, 'volumes')
