@@ -44,5 +44,6 @@ ENV SANDOCK_ENVD_USER=user SANDOCK_ENVD_WORKDIR=/home/user
 WORKDIR /home/user
 EXPOSE 49983
 # One malloc arena instead of one per thread: ~2.5 MiB less per idle envd (envd's commands get an
-# environment of their own, without it). src/shared/envd-entrypoint.ts names the same argv.
-ENTRYPOINT ["/usr/bin/env", "MALLOC_ARENA_MAX=1", "/opt/sandock/bin/node", "/opt/sandock/sandock.mjs", "envd"]
+# environment of their own, without it). --disable-sigusr1: no signal opens Node's inspector in
+# envd (root in the sandbox can signal it). src/shared/envd-entrypoint.ts names the same argv.
+ENTRYPOINT ["/usr/bin/env", "MALLOC_ARENA_MAX=1", "/opt/sandock/bin/node", "--disable-sigusr1", "/opt/sandock/sandock.mjs", "envd"]

@@ -102,13 +102,14 @@ export async function startClusterControl(config: ControlConfig, cluster: Cluste
   const publicDomain = config.domain && config.tls === 'auto' && config.tlsPort !== 443 ? `${config.domain}:${config.tlsPort}` : config.domain
   // Ready once a node is: before that a create has nowhere to go.
   let ready = false
-  const api = await buildControlApp({ log, node, templates, apiKeyDigests: digests, domain: publicDomain, ready: () => ready })
+  const api = await buildControlApp({ log, node, templates, apiKeyDigests: digests, domain: publicDomain, ready: () => ready, limits: config.proxyLimits })
   api.addHook('onRequest', async (req) => {
     if (!ready && req.url === '/health') ready = (await node.nodes()).length > 0
   })
   const proxy = createEdgeProxy({
     domain: config.domain,
     log: log.child({ component: 'edge' }),
+    limits: config.proxyLimits,
     async locate(sandboxId) {
       const row = await catalog.rowOf(db, sandboxId)
       const n = row && (await node.nodes()).find((x) => x.nodeId === row.nodeId)
@@ -123,7 +124,7 @@ export async function startClusterControl(config: ControlConfig, cluster: Cluste
   let domainServer: Server | undefined
   if (config.domain) {
     const tls = config.tls === 'off' ? undefined : await loadTls({ domain: config.domain, dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile })
-    domainServer = createDomainListener({ domain: config.domain, api, proxy, tls })
+    domainServer = createDomainListener({ domain: config.domain, api, proxy, tls, limits: config.proxyLimits })
     await listen(domainServer, config.tlsPort, config.host)
   }
   ready = (await node.nodes()).length > 0

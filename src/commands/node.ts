@@ -145,7 +145,8 @@ export async function startNodeAgent(config: ControlConfig, cluster: ClusterConf
     pools: await local.poolStatus(), images: await runtime.imageTags(), sandboxes: (await local.list()).length,
   })
   const app = await buildAgentApp({ node: { ...local, build, proxyResume: (id) => local.proxy.resume(id) }, token: nodeToken, log: log.child({ component: 'agent-api' }), status })
-  const proxy = createProxyServer({ resolver: local.proxy, domain: config.domain, log: log.child({ component: 'proxy' }) })
+  // Its clients are the control's edge proxies: a per-client cap would count every user as one.
+  const proxy = createProxyServer({ resolver: local.proxy, domain: config.domain, log: log.child({ component: 'proxy' }), limits: { ...config.proxyLimits, perClientConnections: 0 } })
   await app.listen({ port: cluster.agentPort, host: config.host })
   const proxyPort = await listen(proxy.server, config.proxyPort, config.host)
   const agentPort = (app.server.address() as { port: number }).port

@@ -18,6 +18,8 @@ import { startEgress } from '../node/egress/start.js'
 import { createHostFirewall } from '../node/runtime/host-firewall.js'
 import { loadServerKeys } from '../control/server-keys.js'
 import { loadTls } from '../control/tls.js'
+import { raiseInotifyLimits } from '../node/runtime/host-limits.js'
+import { fenceVolumesDir } from '../node/volumes/volumes-dir.js'
 import { closeOnSignals } from './signals.js'
 
 /** `sandock serve [--help]`: runs until a signal; -1 = keep the process alive. */
@@ -46,6 +48,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   await runtime.ping().catch((e: unknown) => {
     throw new Error(`cannot reach Docker at ${config.dockerSocket}: ${(e as Error).message}`)
   })
+  if (config.inotifyLimits === 'auto') await raiseInotifyLimits(log)
   const runtimes = await runtime.runtimes()
   if (!runtimes.includes(config.containerRuntime)) {
     throw new Error(`SANDOCK_RUNTIME=${config.containerRuntime}, but Docker offers only ${runtimes.join(', ')}: register it in /etc/docker/daemon.json (for gVisor: .ci/ensure-runsc.sh) or unset SANDOCK_RUNTIME`)
@@ -69,6 +72,8 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   const { node, templates, builtinImages } = core
   secretStore = core.secrets
   await templates.recover()
+  // 0700 even when it existed (Compose's bind source is created 0755), and nosuid,nodev.
+  const volumesDir = await fenceVolumesDir(config.volumesDir, log)
   await core.volumes.recover()
   await node.recover()
   // Re-attached sandboxes' redirects replace the previous run's in one step (they pointed at a
@@ -79,8 +84,8 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   // The domain the SDK gets in Sandbox.domain: it builds https://<port>-<id>.<that> from it, so a
   // TLS listener off 443 is part of it. With SANDOCK_TLS=off, TLS ends in front of us on 443.
   const publicDomain = config.domain && config.tls === 'auto' && config.tlsPort !== 443 ? `${config.domain}:${config.tlsPort}` : config.domain
-  const api = await buildControlApp({ log, node, templates, secrets: core.secrets, volumes: core.volumes, volumeTokens: core.volumeTokens, apiKeyDigests: keys.apiKeyDigests, domain: publicDomain, ready: () => ready })
-  const proxy = createProxyServer({ resolver: node.proxy, domain: config.domain, log: log.child({ component: 'proxy' }) })
+  const api = await buildControlApp({ log, node, templates, secrets: core.secrets, volumes: core.volumes, volumeTokens: core.volumeTokens, apiKeyDigests: keys.apiKeyDigests, domain: publicDomain, ready: () => ready, limits: config.proxyLimits })
+  const proxy = createProxyServer({ resolver: node.proxy, domain: config.domain, log: log.child({ component: 'proxy' }), limits: config.proxyLimits })
   await api.listen({ port: config.apiPort, host: config.host })
   const proxyPort = await listen(proxy.server, config.proxyPort, config.host)
   const apiPort = (api.server.address() as { port: number }).port
@@ -89,7 +94,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   let domainServer: Server | undefined
   if (config.domain) {
     const tls = config.tls === 'off' ? undefined : await loadTls({ domain: config.domain, dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile })
-    domainServer = createDomainListener({ domain: config.domain, api, proxy, tls })
+    domainServer = createDomainListener({ domain: config.domain, api, proxy, tls, limits: config.proxyLimits })
     await listen(domainServer, config.tlsPort, config.host)
     log.info({ domain: config.domain, port: config.tlsPort, tls: Boolean(tls), caPath: tls?.caPath }, 'domain listener up (api.<domain>, <port>-<id>.<domain>)')
     if (tls?.generated) process.stdout.write(`\nSandock generated a local CA for ${config.domain}; clients trust it with:\n\n  NODE_EXTRA_CA_CERTS=${tls.caPath}\n\n`)
@@ -113,6 +118,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
       await egress.close()
       core.secrets.close()
       core.volumes.close()
+      await volumesDir.release()
       await firewall.remove()
       // A server stopped for good leaves no networks behind; sandboxes still on them keep them.
       for (const n of [config.network, config.internalNetwork]) {

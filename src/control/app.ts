@@ -17,6 +17,7 @@ import { volumeContentRoutes } from './api/volume-content/index.js'
 import { volumeRoutes } from './api/volumes/index.js'
 import type { VolumeStore } from './volumes/volume-store.js'
 import type { VolumeTokens } from './volumes/volume-tokens.js'
+import { CONNECTIONS_CHECKING_INTERVAL_MS, DEFAULT_PROXY_LIMITS, fenceServer, type ProxyLimits } from '../node/proxy/proxy-limits.js'
 
 export type ControlAppDeps = Readonly<{
   log: Logger
@@ -32,6 +33,8 @@ export type ControlAppDeps = Readonly<{
   domain: string
   /** Whether the server can create sandboxes yet (Docker reachable, built-in images present). */
   ready: () => boolean
+  /** Head and body timeouts and the per-client cap of the API's listener (proxy/proxy-limits.ts). */
+  limits?: ProxyLimits
   /** The built dashboard (default: found beside the bundle, see dashboard/serve-dashboard.ts). */
   dashboardDir?: string
 }>
@@ -45,7 +48,15 @@ export async function buildControlApp(deps: ControlAppDeps): Promise<FastifyInst
     loggerInstance: deps.log,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
+    // Slow clients: a head must arrive within the limit (checked every 2 s, not Node's 30 s);
+    // bodies must keep arriving (fenceServer) rather than finish within a deadline, since volume
+    // uploads stream; idle keep-alive as Fastify's default.
+    http: { connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
+    keepAliveTimeout: 72_000,
+    requestTimeout: 0,
+    connectionTimeout: 0,
   }).withTypeProvider<TypeBoxTypeProvider>()
+  fenceServer(app.server, deps.limits ?? DEFAULT_PROXY_LIMITS)
   // Query strings and path params are text, so they are coerced ("5" → 5); JSON bodies are not:
   // {"metadata":{"a":1}} is a 400, never a silently stored "1".
   const coercing = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false })

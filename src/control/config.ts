@@ -3,13 +3,18 @@
 import { isIPv4 } from 'node:net'
 import { join } from 'node:path'
 import { envReader, type EnvReader } from '../shared/config.js'
+import type { ProxyLimits } from '../node/proxy/proxy-limits.js'
 import { readSettings, type ControlSettingValues } from './config-schema.js'
 
 /**
  * `sandock serve`'s settings as the code uses them: the schema's values (config-schema.ts), with
  * the warm pools' two variables parsed into bounds per template and the egress DNS lists parsed.
  */
-export type ControlConfig = Readonly<Omit<ControlSettingValues, 'poolSize' | 'poolSizes' | 'egressDns' | 'egressResolver'> & {
+type ProxyLimitKeys = 'proxyHeadersTimeoutMs' | 'proxyBodyTimeoutMs' | 'proxyBodyMinBytes' | 'proxyMaxConnectionsPerClient' | 'proxyMaxConnectionsPerSandbox'
+
+export type ControlConfig = Readonly<Omit<ControlSettingValues, 'poolSize' | 'poolSizes' | 'egressDns' | 'egressResolver' | ProxyLimitKeys> & {
+  /** The proxy's and listeners' timeouts and connection caps (node/proxy/proxy-limits.ts). */
+  proxyLimits: ProxyLimits
   /**
    * Warm pool bounds per template reference as configured (`base` from SANDOCK_POOL_SIZE, others
    * from SANDOCK_POOL_SIZES); a template not named here gets its built-in default or no pool.
@@ -24,12 +29,20 @@ export type ControlConfig = Readonly<Omit<ControlSettingValues, 'poolSize' | 'po
 export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): ControlConfig {
   const r = envReader(env)
   let pools: Record<string, PoolSetting> = {}
-  const { poolSize: _poolSize, poolSizes: _poolSizes, egressDns: dns, egressResolver: resolver, ...settings } = readSettings(r, {
+  const {
+    poolSize: _poolSize, poolSizes: _poolSizes, egressDns: dns, egressResolver: resolver,
+    proxyHeadersTimeoutMs, proxyBodyTimeoutMs, proxyBodyMinBytes, proxyMaxConnectionsPerClient, proxyMaxConnectionsPerSandbox,
+    ...settings
+  } = readSettings(r, {
     poolSizes: (v) => (pools = poolBounds(r, v.poolSize, v.poolSizes ?? [])),
   })
   const config = {
     ...settings,
     pools,
+    proxyLimits: Object.freeze({
+      headersTimeoutMs: proxyHeadersTimeoutMs, bodyTimeoutMs: proxyBodyTimeoutMs, bodyMinBytes: proxyBodyMinBytes,
+      perClientConnections: proxyMaxConnectionsPerClient, perSandboxConnections: proxyMaxConnectionsPerSandbox,
+    }),
     egressDnsServers: egressDns(dns),
     egressResolver: resolver === 'system' ? [] : resolver.split(',').map((x) => x.trim()).filter(Boolean),
   }

@@ -113,6 +113,7 @@ export function localNodeSettings(
     defaultTimeoutS: config.defaultTimeoutS,
     maxTimeoutS: config.maxTimeoutS,
     pidsLimit: config.pidsLimit,
+    nofileLimit: config.nofileLimit,
     maxSandboxes: config.maxSandboxes,
     metricsIntervalMs: config.metricsIntervalMs,
     pausedRetentionMs: config.pausedRetentionS * 1000,

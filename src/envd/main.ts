@@ -66,5 +66,8 @@ export async function startEnvd(config: EnvdConfig): Promise<EnvdApp> {
   }
   process.once('SIGTERM', () => shutdown('SIGTERM'))
   process.once('SIGINT', () => shutdown('SIGINT'))
+  // Node opens its inspector on SIGUSR1 unless started with --disable-sigusr1 (the entrypoints
+  // are); a listener of our own takes the signal over too, for images whose entrypoint lacks it.
+  process.on('SIGUSR1', () => log.warn('SIGUSR1 ignored: envd opens no inspector'))
   return app
 }

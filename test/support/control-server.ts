@@ -134,6 +134,8 @@ export async function startServer(opts: StartServerOpts = {}): Promise<ControlSe
       for (const n of networks) await docker('network', 'rm', n).catch(() => undefined)
       if (owned) {
         await removeServerVolumes(dataDir)
+        // A server that did not stop cleanly leaves its volumes directory bound onto itself (nosuid,nodev).
+        await unmountVolumesDir(dataDir)
         await rm(dataDir, { recursive: true, force: true })
       }
     },
@@ -180,6 +182,13 @@ export async function removeServerVolumes(dataDir: string): Promise<void> {
   const out = await docker('volume', 'ls', '-q', '--filter', `label=sandock.instance=${instance}`, '--filter', 'label=sandock.volume-id').catch(() => '')
   const names = out.split('\n').filter(Boolean)
   if (names.length > 0) await docker('volume', 'rm', '-f', ...names).catch(() => undefined)
+}
+
+/** Unmounts the data dir's volumes directory when a server left it bound (see src/control/volumes/volumes-dir.ts). */
+export async function unmountVolumesDir(dataDir: string): Promise<void> {
+  const dir = join(dataDir, 'volumes')
+  const mounted = (await readFile('/proc/self/mountinfo', 'utf8').catch(() => '')).split('\n').some((l) => l.split(' ')[4] === dir)
+  if (mounted) await new Promise<void>((resolve) => execFile('umount', ['-l', dir], () => resolve()))
 }
 
 /** Container ids (any state) carrying `sandock.sandbox-id=<sandboxId>`. */

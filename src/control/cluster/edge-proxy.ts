@@ -10,6 +10,7 @@ import type { Duplex } from 'node:stream'
 import { ProxyServer } from 'http-proxy-3'
 import type { Logger } from 'pino'
 import { badRoute, noSandboxInRequest, sandboxNotFound, sendProxyError, writeProxyErrorToSocket, type ProxyError } from '../../node/proxy/proxy-errors.js'
+import type { ProxyLimits } from '../../node/proxy/proxy-limits.js'
 import { createProxyHttpServer, type SandboxProxy } from '../../node/proxy/proxy-server.js'
 import { isRouteError, routeRequest } from '../../node/proxy/route-host.js'
 
@@ -19,7 +20,7 @@ export type NodeTarget = Readonly<{ nodeId: string; address: string; proxyPort: 
 /** Positive look-ups are kept this long: a burst of requests to one sandbox costs one query. */
 const ROUTE_CACHE_MS = 2000
 
-export function createEdgeProxy(deps: { locate: (sandboxId: string) => Promise<NodeTarget | undefined>; domain: string; log: Logger }): SandboxProxy {
+export function createEdgeProxy(deps: { locate: (sandboxId: string) => Promise<NodeTarget | undefined>; domain: string; log: Logger; limits?: ProxyLimits }): SandboxProxy {
   const { log } = deps
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
   const proxy = new ProxyServer({ agent, ws: true, xfwd: true })
@@ -87,7 +88,7 @@ export function createEdgeProxy(deps: { locate: (sandboxId: string) => Promise<N
     }, () => socket.destroy())
   }
 
-  const server = createProxyHttpServer(handle, handleUpgrade)
+  const server = createProxyHttpServer(handle, handleUpgrade, deps.limits)
 
   return {
     server, handle, handleUpgrade,

@@ -10,7 +10,7 @@ import { watch, type FSWatcher } from 'chokidar'
 import { create } from '@bufbuild/protobuf'
 import { EventType, FilesystemEventSchema, type FilesystemEvent } from '../../gen/filesystem/filesystem_pb.js'
 import { AsyncQueue } from '../../shared/async-queue.js'
-import { InvalidArgumentError } from '../../shared/errors.js'
+import { AppError, InvalidArgumentError } from '../../shared/errors.js'
 import type { UserDb } from '../identity/users.js'
 import { entryFromStats } from './entry-info.js'
 import { fromFsError } from './fs-errors.js'
@@ -21,6 +21,23 @@ export const UPLOAD_TEMP_PREFIX = '.sandock-upload-'
 const NETWORK_FS = /^(nfs\d?|cifs|smb\d?|fuse(\..*)?|fuseblk|9p|sshfs|glusterfs|ceph)$/
 // How long an unlink waits for an add of the same inode (a rename by another process).
 const RENAME_WINDOW_MS = 150
+
+/**
+ * Directory watches open at once in this envd (WatchDir streams and polling watchers): each holds
+ * inotify watches, which the host counts per uid for every sandbox together. Past the cap a new
+ * watch is refused with resource_exhausted.
+ */
+export const MAX_DIR_WATCHES = Math.max(1, Number(process.env.SANDOCK_ENVD_MAX_WATCHES) || 128)
+let openWatches = 0
+
+/** inotify out of instances (EMFILE) or watches (ENOSPC): the host's per-uid limit, said plainly. */
+function watchError(err: unknown): Error {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code
+  if (code === 'ENOSPC' || code === 'EMFILE') {
+    return new AppError('resource_exhausted', `the host's inotify limit is reached (${code === 'ENOSPC' ? 'fs.inotify.max_user_watches' : 'fs.inotify.max_user_instances'}): cannot watch more files`, { cause: err })
+  }
+  return err instanceof Error ? err : new Error(String(err))
+}
 
 export type WatchOptions = { recursive: boolean; includeEntry: boolean; allowNetworkMounts: boolean }
 export type DirWatch = { events: AsyncQueue<FilesystemEvent>; close(): Promise<void> }
@@ -51,6 +68,7 @@ export async function openDirWatch(dir: string, opts: WatchOptions, db: () => Pr
     throw fromFsError(e, dir)
   })
   if (!st.isDirectory()) throw new InvalidArgumentError(`path ${dir} not a directory`)
+  if (openWatches >= MAX_DIR_WATCHES) throw new AppError('resource_exhausted', `too many directory watches in this sandbox (limit: ${MAX_DIR_WATCHES}); stop one first`)
   if (!opts.allowNetworkMounts) {
     const mount = await mountOf(dir)
     if (mount && NETWORK_FS.test(mount.type) && !isGvisorGofer(mount)) {
@@ -184,9 +202,24 @@ export async function openDirWatch(dir: string, opts: WatchOptions, db: () => Pr
       if (p === dir) emit(p, EventType.REMOVE)
       else onUnlink(p)
     })
-    .on('error', (err) => events.end(err))
+    .on('error', (err) => events.end(watchError(err)))
 
-  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()))
+  openWatches++
+  let counted = true
+  const release = () => {
+    if (counted) openWatches--
+    counted = false
+  }
+  // An inotify failure before the first scan ends fails the watch itself.
+  const failed = await new Promise<Error | undefined>((resolve) => {
+    watcher.once('ready', () => resolve(undefined))
+    watcher.once('error', (err) => { if (!ready) resolve(watchError(err)) })
+  })
+  if (failed) {
+    release()
+    await watcher.close().catch(() => undefined)
+    throw failed
+  }
   ready = true
   // Recent-add bookkeeping only needs to outlive the rename window (and a write's change event).
   const sweep = setInterval(() => {
@@ -202,6 +235,7 @@ export async function openDirWatch(dir: string, opts: WatchOptions, db: () => Pr
       clearInterval(sweep)
       for (const { timer } of pendingUnlinks.values()) clearTimeout(timer)
       events.end()
+      release()
       await watcher.close()
     },
   }

@@ -14,7 +14,8 @@ import { ROOT, runStep } from './run-step.js'
 import type { BuildContext } from './steps.js'
 import type { TemplateRuntimeConfig } from './template-model.js'
 
-const ENVD_ENTRYPOINT = ['/opt/sandock/bin/node', '/opt/sandock/sandock.mjs', 'envd']
+// --disable-sigusr1: no signal opens an inspector in envd (root in the sandbox can signal it).
+const ENVD_ENTRYPOINT = ['/opt/sandock/bin/node', '--disable-sigusr1', '/opt/sandock/sandock.mjs', 'envd']
 const KEEPALIVE = ['/opt/sandock/bin/node', '-e', 'setInterval(() => {}, 1 << 30)']
 
 export type BuilderDeps = Readonly<{

@@ -5,11 +5,9 @@ import net from 'node:net'
 import { ENVD_PORT } from '../../shared/envd.js'
 import { AppError } from '../../shared/errors.js'
 import { runInSandbox, startInSandbox, type SandboxCommand, type StartedCommand } from './commands.js'
+import { ERROR_BODY_MAX_BYTES, METRICS_MAX_BYTES, parseEnvdMetrics, readBounded, type EnvdMetrics } from './envd-answers.js'
 
-export type EnvdMetrics = {
-  ts: number; cpu_count: number; cpu_used_pct: number; mem_total: number; mem_used: number; mem_cache: number
-  disk_used: number; disk_total: number
-}
+export type { EnvdMetrics } from './envd-answers.js'
 
 export type EnvdInit = { envVars: Record<string, string>; accessToken?: string | undefined; caBundle?: string | undefined }
 
@@ -18,6 +16,7 @@ export interface EnvdClient {
   waitUntilUp(ip: string, timeoutMs?: number): Promise<void>
   /** POST /init: env vars and the access token; `currentToken` authorises a re-init. */
   init(ip: string, body: EnvdInit, currentToken?: string): Promise<void>
+  /** GET /metrics, size-capped and checked field by field (envd-answers.ts): a bad answer throws. */
   metrics(ip: string, token: string | undefined): Promise<EnvdMetrics>
   /** Starts `c` and resolves once it runs; it stays up after `detach()` closes the stream. */
   start(ip: string, token: string | undefined, c: SandboxCommand, tag: string): Promise<StartedCommand>
@@ -50,7 +49,10 @@ export function createEnvdClient(opts: { port?: number } = {}): EnvdClient {
       const deadline = Date.now() + timeoutMs
       for (;;) {
         if (await portOpen(ip, port, 250)) {
-          const ok = await fetch(`${base(ip)}/health`, { signal: AbortSignal.timeout(1000) }).then((r) => r.status === 204, () => false)
+          const ok = await fetch(`${base(ip)}/health`, { signal: AbortSignal.timeout(1000) }).then(async (r) => {
+            await r.body?.cancel().catch(() => undefined)
+            return r.status === 204
+          }, () => false)
           if (ok) return
         }
         if (Date.now() > deadline) throw new AppError('unavailable', `envd in the sandbox did not become ready within ${timeoutMs} ms`)
@@ -67,13 +69,20 @@ export function createEnvdClient(opts: { port?: number } = {}): EnvdClient {
       }).catch((e: unknown) => {
         throw new AppError('unavailable', `envd /init failed: ${(e as Error).message}`, { cause: e })
       })
-      if (res.status !== 204) throw new AppError('internal', `envd /init answered ${res.status}: ${(await res.text()).slice(0, 200)}`)
+      if (res.status !== 204) {
+        const text = await readBounded(res, ERROR_BODY_MAX_BYTES, { truncate: true }).then((b) => b.toString('utf8'), () => '')
+        throw new AppError('internal', `envd /init answered ${res.status}: ${text.slice(0, 200)}`)
+      }
+      await res.body?.cancel().catch(() => undefined)
     },
 
     async metrics(ip, token) {
       const res = await fetch(`${base(ip)}/metrics`, { headers: token ? { 'x-access-token': token } : {}, signal: AbortSignal.timeout(5000) })
-      if (res.status !== 200) throw new AppError('unavailable', `envd /metrics answered ${res.status}`)
-      return (await res.json()) as EnvdMetrics
+      if (res.status !== 200) {
+        await res.body?.cancel().catch(() => undefined)
+        throw new AppError('unavailable', `envd /metrics answered ${res.status}`)
+      }
+      return parseEnvdMetrics(await readBounded(res, METRICS_MAX_BYTES))
     },
 
     start: (ip, token, c, tag) => startInSandbox(base(ip), token, c, tag),

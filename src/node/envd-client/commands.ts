@@ -5,6 +5,7 @@ import { createClient, type Client } from '@connectrpc/connect'
 import { createConnectTransport } from '@connectrpc/connect-node'
 import { Process } from '../../gen/process/process_pb.js'
 import { AppError } from '../../shared/errors.js'
+import { CONNECT_READ_MAX_BYTES } from './envd-answers.js'
 
 export type SandboxCommand = Readonly<{
   cmd: string
@@ -19,6 +20,8 @@ function client(baseUrl: string, user: string, token: string | undefined): Clien
   const transport = createConnectTransport({
     baseUrl,
     httpVersion: '1.1',
+    // A message from envd past this is an error, not a buffer the size the sandbox chose.
+    readMaxBytes: CONNECT_READ_MAX_BYTES,
     interceptors: [(next) => async (req) => {
       req.header.set('authorization', `Basic ${Buffer.from(`${user}:`).toString('base64')}`)
       if (token) req.header.set('x-access-token', token)
@@ -71,6 +74,8 @@ export async function startInSandbox(baseUrl: string, token: string | undefined,
   }
 }
 
+const LINE_MAX_CHARS = 64 * 1024
+
 /** Runs `c` to completion; output lines go to `onLine`. */
 export async function runInSandbox(baseUrl: string, token: string | undefined, c: SandboxCommand, opts: { timeoutMs: number; onLine?: (line: string) => void }): Promise<number> {
   let exitCode = -1
@@ -81,6 +86,11 @@ export async function runInSandbox(baseUrl: string, token: string | undefined, c
       const lines = (rest + decoder.decode(ev!.event.value.output.value ?? new Uint8Array(), { stream: true })).split('\n')
       rest = lines.pop() ?? ''
       for (const l of lines) opts.onLine(l)
+      // Output without a newline is passed on in pieces, never held whole.
+      if (rest.length > LINE_MAX_CHARS) {
+        opts.onLine(rest)
+        rest = ''
+      }
     }
     if (ev?.event.case === 'end') exitCode = ev!.event.value.exitCode
   }

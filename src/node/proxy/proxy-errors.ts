@@ -34,6 +34,12 @@ export function resumeRefused(sandboxId: string): ProxyError {
   return { status: 403, body: { sandboxId, message, code: 403 } }
 }
 
+/** compat: upstream's answer past a sandbox's cap on concurrent incoming connections. */
+export function tooManySandboxConnections(sandboxId: string, limit: number): ProxyError {
+  const message = `The sandbox has too many concurrent incoming connections (limit: ${limit})`
+  return { status: 429, body: { sandboxId, message, code: 429, connectionLimit: limit } }
+}
+
 export function badRoute(message: string): ProxyError {
   return { status: 400, body: { code: 400, message } }
 }

@@ -9,8 +9,9 @@ import { safeEqual } from '../../shared/safe-equal.js'
 import type { ProxyResolver, ProxyTarget } from '../sandboxes/types.js'
 import {
   badRoute, isEnvdControlRoute, noSandboxInRequest, portNotOpen, reservedEnvdRoute, sandboxNotFound,
-  resumeRefused, sendProxyError, trafficTokenRejected, writeProxyErrorToSocket, type ProxyError,
+  resumeRefused, sendProxyError, tooManySandboxConnections, trafficTokenRejected, writeProxyErrorToSocket, type ProxyError,
 } from './proxy-errors.js'
+import { CONNECTIONS_CHECKING_INTERVAL_MS, DEFAULT_PROXY_LIMITS, answerBodyTooSlow, fenceServer, type ProxyLimits } from './proxy-limits.js'
 import { isRouteError, routeRequest, type Route } from './route-host.js'
 
 export type SandboxProxy = Readonly<{
@@ -48,9 +49,14 @@ export function createProxyServer(deps: {
   domain: string
   log: Logger
   dialRetries?: number
+  /** Timeouts and connection caps (proxy-limits.ts); defaults when left out. */
+  limits?: ProxyLimits
 }): SandboxProxy {
   const { resolver, domain, log } = deps
   const dialRetries = deps.dialRetries ?? 3
+  const limits = deps.limits ?? DEFAULT_PROXY_LIMITS
+  /** Proxied requests and WebSockets in flight per sandbox (the per-sandbox cap). */
+  const inFlight = new Map<string, number>()
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
   const tlsAgent = new https.Agent({ keepAlive: true, maxSockets: Infinity, rejectUnauthorized: false })
   // No timeout/proxyTimeout: Connect server streams stay open for minutes; only kill or a peer ends them.
@@ -97,6 +103,8 @@ export function createProxyServer(deps: {
     const sandbox = resolver.lookup(route.sandboxId)
     if (sandbox === undefined || sandbox.state !== 'running') return sandboxNotFound(route.sandboxId)
     if (route.port === ENVD_PORT && isEnvdControlRoute(req.url)) return reservedEnvdRoute(route.sandboxId)
+    const cap = limits.perSandboxConnections
+    if (cap > 0 && (inFlight.get(route.sandboxId) ?? 0) >= cap) return tooManySandboxConnections(route.sandboxId, cap)
     // compat: envd's port has its own X-Access-Token; every other port of a private sandbox needs the traffic token.
     if (route.port !== ENVD_PORT && sandbox.trafficAccessToken !== undefined) {
       const token = firstHeader(req, 'e2b-traffic-access-token')
@@ -123,11 +131,18 @@ export function createProxyServer(deps: {
     }
     const release = resolver.track(sandboxId, cut)
     live.add(cut)
+    inFlight.set(sandboxId, (inFlight.get(sandboxId) ?? 0) + 1)
+    let counted = true
     const done = () => {
       ex.closed = true
       clearTimeout(ex.retryTimer)
       release()
       live.delete(cut)
+      if (!counted) return
+      counted = false
+      const left = (inFlight.get(sandboxId) ?? 1) - 1
+      if (left <= 0) inFlight.delete(sandboxId)
+      else inFlight.set(sandboxId, left)
     }
     return { ex, done }
   }
@@ -263,7 +278,12 @@ export function createProxyServer(deps: {
     })
   }
 
-  const server = createProxyHttpServer(handle, handleUpgrade)
+  const server = createProxyHttpServer(handle, handleUpgrade, limits, (req, res) => {
+    // A body too slow: the sandbox's request is dropped with it.
+    exchanges.get(req)?.upstreamReq?.destroy()
+    log.debug({ path: req.url?.split('?')[0] }, 'proxy request body too slow: closed')
+    answerBodyTooSlow(req, res, limits)
+  })
 
   async function close(): Promise<void> {
     for (const cut of [...live]) cut()
@@ -307,17 +327,24 @@ function errorCode(err: unknown): string {
   return typeof code === 'string' ? code : ''
 }
 
-/** The proxy's HTTP server (this host's proxy and a cluster's edge): requests, upgrades, and its timeouts. */
+/**
+ * The proxy's HTTP server (this host's proxy and a cluster's edge): requests, upgrades, and its
+ * timeouts and caps (proxy-limits.ts): a head must arrive within `headersTimeoutMs`, a body at a
+ * minimum rate, and one client address holds at most `perClientConnections`.
+ */
 export function createProxyHttpServer(
   handle: http.RequestListener,
   handleUpgrade: (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void,
+  limits: ProxyLimits = DEFAULT_PROXY_LIMITS,
+  onBodyStall?: (req: http.IncomingMessage, res: http.ServerResponse) => void,
 ): http.Server {
-  const server = http.createServer(handle)
+  const server = http.createServer({ connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS }, handle)
   server.on('upgrade', handleUpgrade)
-  // Idle keep-alive well above the SDK's 50 s envd keepalive; no deadline on a whole request (uploads stream).
+  // Idle keep-alive well above the SDK's 50 s envd keepalive; no deadline on a whole request
+  // (uploads stream): a body only has to keep arriving (watchBodyRate).
   server.keepAliveTimeout = 125_000
   server.requestTimeout = 0
-  server.headersTimeout = 60_000
   server.timeout = 0
+  fenceServer(server, limits, onBodyStall)
   return server
 }

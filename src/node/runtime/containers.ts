@@ -3,6 +3,7 @@
 import type Docker from 'dockerode'
 import { AppError, NotFoundError } from '../../shared/errors.js'
 import { fromDockerError, ipOf, logLines, statusOf, type DockerClient } from './docker-client.js'
+import { engineNofileCeiling } from './engine-limits.js'
 import { hardenedHostConfig, storageDriverSupportsSize } from './hardening.js'
 import { LABELS, MANAGED_BY } from './labels.js'
 import { loadNetnsRuleset } from './netns-firewall.js'
@@ -28,7 +29,19 @@ export function createContainers(client: DockerClient, opts: { diskLimitMB?: num
     return diskLimit
   }
 
-  const create = (spec: ContainerSpec, limitMB: number) => docker.createContainer({
+  // A nofile ulimit above the engine's own hard limit fails every create: capped to it, once, with a warning.
+  let nofileCeiling: Promise<number | undefined> | undefined
+  const nofileOf = async (wanted: number | undefined): Promise<number | undefined> => {
+    if (!wanted) return undefined
+    nofileCeiling ??= engineNofileCeiling(opts.procRoot).then((ceiling) => {
+      if (ceiling !== undefined && ceiling < wanted) log.warn({ nofileLimit: wanted, engineLimit: ceiling }, 'sandbox nofile limit lowered to the Docker engine\'s own hard limit')
+      return ceiling
+    })
+    const ceiling = await nofileCeiling
+    return ceiling === undefined ? wanted : Math.min(wanted, ceiling)
+  }
+
+  const create = async (spec: ContainerSpec, limitMB: number) => docker.createContainer({
     name: `sandock-${spec.sandbox.sandboxId}`,
     Image: spec.image,
     Labels: { ...specLabels(spec.sandbox, { pool: spec.pool }), ...client.ownLabels, [LABELS.sandboxId]: spec.sandbox.sandboxId },
@@ -41,6 +54,7 @@ export function createContainers(client: DockerClient, opts: { diskLimitMB?: num
       Memory: spec.memoryMB * 1024 * 1024,
       MemorySwap: spec.memoryMB * 1024 * 1024,
       PidsLimit: spec.pidsLimit,
+      ...(await nofileOf(spec.nofileLimit).then((n) => (n ? { Ulimits: [{ Name: 'nofile', Soft: n, Hard: n }] } : {}))),
       // tini as PID 1: reaps zombies and forwards signals to envd.
       Init: true,
       RestartPolicy: { Name: 'no' },

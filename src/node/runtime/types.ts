@@ -15,6 +15,8 @@ export type ContainerSpec = Readonly<{
   cpuCount: number
   memoryMB: number
   pidsLimit: number
+  /** Open files per process in the container (soft and hard nofile); undefined = the engine's default. */
+  nofileLimit?: number | undefined
   network: string
   /** Docker runtime (`runc`, `runsc`); undefined = the engine's default. */
   runtime?: string | undefined

@@ -51,6 +51,7 @@ export function createBoot({ settings, runtime, envd, log, firewall, egress, vol
       cpuCount: template.cpuCount,
       memoryMB: template.memoryMB,
       pidsLimit: settings.pidsLimit,
+      nofileLimit: settings.nofileLimit,
       network: networkOf(spec),
       runtime: settings.containerRuntime,
       bootIdFile,

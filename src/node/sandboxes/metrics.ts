@@ -18,6 +18,7 @@ export type Metrics = ReturnType<typeof createMetrics>
 
 export function createMetrics({ registry, envd, settings }: SandboxContext) {
   let sampler: NodeJS.Timeout | undefined
+  const lastWarned = new WeakMap<SandboxRecord, number>()
 
   /** One sample of `record` (kept); undefined when envd did not answer. */
   async function sample(record: SandboxRecord): Promise<EnvdMetrics | undefined> {
@@ -27,7 +28,13 @@ export function createMetrics({ registry, envd, settings }: SandboxContext) {
       if (record.metrics.length > METRICS_KEPT) record.metrics.splice(0, record.metrics.length - METRICS_KEPT)
       return m
     } catch (err) {
-      record.log.debug({ err }, 'metrics sample failed')
+      // A bad or missing answer is a gap in the series. Logged as an error once per minute per
+      // sandbox (envd may be restarting, or root in the sandbox may answer for it).
+      const now = Date.now()
+      if (now - (lastWarned.get(record) ?? 0) >= 60_000) {
+        lastWarned.set(record, now)
+        record.log.warn({ err }, 'metrics sample failed: a gap in the series')
+      } else record.log.debug({ err }, 'metrics sample failed')
       return undefined
     }
   }

@@ -16,6 +16,8 @@ export type SandboxSettings = Readonly<{
   defaultTimeoutS: number
   maxTimeoutS: number
   pidsLimit: number
+  /** Open files per process (nofile ulimit); undefined = Docker's default. */
+  nofileLimit?: number | undefined
   maxSandboxes: number
   metricsIntervalMs: number
   /** How long a sandbox stays paused with memory before it is stopped filesystem-only. */
