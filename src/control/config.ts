@@ -74,6 +74,16 @@ export type ControlConfig = Readonly<{
   egressCaFile: string | undefined
   /** The egress gateway's port on the sandbox bridge (0 = any free port). */
   egressGatewayPort: number
+  /** A sandbox container's output on the host: json-file rotated at this size (MiB), this many files kept. */
+  logMaxSizeMB: number
+  logMaxFiles: number
+  /** Seconds a killed sandbox's log stays readable (its last logKeepKB KiB, in the data dir; 0 = not kept). */
+  logRetentionS: number
+  logKeepKB: number
+  /** All kept logs together at most (MiB): the oldest go first. */
+  logKeptTotalMB: number
+  /** Lines of output a template build stores (the first half and the last half; the rest is counted, not kept). */
+  buildLogMaxLines: number
 }>
 
 export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): ControlConfig {
@@ -119,6 +129,12 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
     egressResolver: (r.optStr('SANDOCK_EGRESS_RESOLVER') ?? 'system') === 'system' ? [] : r.list('SANDOCK_EGRESS_RESOLVER'),
     egressCaFile: r.optStr('SANDOCK_EGRESS_CA_CERTS'),
     egressGatewayPort: r.int('SANDOCK_EGRESS_GATEWAY_PORT', 0, { min: 0, max: 65535 }),
+    logMaxSizeMB: r.int('SANDOCK_LOG_MAX_SIZE_MB', 5, { min: 1, max: 1024 }),
+    logMaxFiles: r.int('SANDOCK_LOG_MAX_FILES', 2, { min: 1, max: 20 }),
+    logRetentionS: r.int('SANDOCK_LOG_RETENTION', 7 * 24 * 3600, { min: 0 }),
+    logKeepKB: r.int('SANDOCK_LOG_KEEP_KB', 256, { min: 1, max: 65536 }),
+    logKeptTotalMB: r.int('SANDOCK_LOG_KEPT_TOTAL_MB', 256, { min: 1 }),
+    buildLogMaxLines: r.int('SANDOCK_BUILD_LOG_MAX_LINES', 10000, { min: 100, max: 1_000_000 }),
   }
   for (const s of config.egressResolver) {
     const [ip, port, extra] = s.split(':')

@@ -126,5 +126,6 @@ export function localNodeSettings(
     poolIdleMs: config.poolIdleS * 1000,
     poolRefillDelayMs: config.poolRefillDelayMs,
     poolBoots: config.poolBoots,
+    keptLogs: { retentionMs: config.logRetentionS * 1000, keepBytes: config.logKeepKB * 1024, totalBytes: config.logKeptTotalMB * 1048576 },
   }
 }

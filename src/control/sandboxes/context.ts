@@ -6,7 +6,9 @@ import { disabledEgressPort, type EgressPort } from '../egress/port.js'
 import type { EnvdClient } from '../envd/client.js'
 import type { SandboxRuntime } from '../runtime/types.js'
 import type { TemplateResolver } from '../templates/types.js'
+import { join } from 'node:path'
 import { createBoot, type Boot } from './boot.js'
+import { createKeptLogs, type KeptLogs } from './kept-logs.js'
 import { createFirewall, type Firewall } from './network.js'
 import type { PoolBounds } from './pool-policy.js'
 import { createRegistry, type Registry } from './registry.js'
@@ -48,6 +50,8 @@ export type SandboxSettings = Readonly<{
   poolRefillDelayMs?: number
   /** Pool containers booting at once (creates' cold starts go first). */
   poolBoots: number
+  /** A killed sandbox's log: kept this long (0 or absent: not kept), its last keepBytes, all of them under totalBytes. */
+  keptLogs?: Readonly<{ retentionMs: number; keepBytes: number; totalBytes: number }>
 }>
 
 /** Per-sandbox secrets, derived from the server's seed (so they survive restarts). */
@@ -73,6 +77,7 @@ export type SandboxContext = Omit<SandboxServiceDeps, 'egress'> & Readonly<{
   firewall: Firewall
   timers: Timers
   boot: Boot
+  keptLogs: KeptLogs
 }>
 
 /** `expiry`: what a deadline or the paused retention does when it passes (the lifecycle's verbs). */
@@ -87,5 +92,6 @@ export function createContext(deps: SandboxServiceDeps, expiry: Expiry): Sandbox
     firewall,
     timers: createTimers(deps.settings, expiry),
     boot: createBoot({ ...deps, egress, firewall }),
+    keptLogs: createKeptLogs({ dir: join(deps.settings.dataDir, 'sandbox-logs'), retentionMs: 0, keepBytes: 256 * 1024, totalBytes: 256 * 1048576, ...deps.settings.keptLogs, log: deps.log }),
   }
 }

@@ -11,6 +11,8 @@ import { createRecovery } from './recover.js'
 import type { SnapshotService } from './snapshots.js'
 import { createTimeouts } from './timeouts.js'
 import { createWarmPool } from './warm-pool.js'
+import type { ContainerLogLine } from '../runtime/types.js'
+import { logMatcher, type SandboxLogQuery } from './log-entries.js'
 
 export function createSandboxService(deps: SandboxServiceDeps & { snapshots: SnapshotService }) {
   // Timers fire into the lifecycle, which is built on the same context just below.
@@ -38,10 +40,20 @@ export function createSandboxService(deps: SandboxServiceDeps & { snapshots: Sna
     metrics: metrics.metrics,
     lastMetrics: metrics.lastMetrics,
     startSampling: metrics.startSampling,
+    /** Sweeps killed sandboxes' kept logs now and for the retention from then on. */
+    startKeptLogs: () => ctx.keptLogs.start(),
     resolver: createProxyResolver(ctx, lifecycle),
     get: registry.get,
     list: () => [...registry.all()],
-    logs: (sandboxId: string, opts: { sinceS?: number; tail?: number }) => deps.runtime.logs(registry.get(sandboxId).containerId, opts),
+    /** A bounded page of the sandbox's log; a killed one's from its kept log while it is kept. */
+    async logs(sandboxId: string, q: SandboxLogQuery): Promise<ContainerLogLine[]> {
+      const read = { sinceMs: q.sinceMs, untilMs: q.untilMs, limit: q.limit, newestFirst: q.newestFirst, match: logMatcher(q) }
+      const record = registry.find(sandboxId)
+      if (record) return deps.runtime.logs(record.containerId, read)
+      const kept = await ctx.keptLogs.read(sandboxId, read)
+      if (kept) return kept
+      return deps.runtime.logs(registry.get(sandboxId).containerId, read)
+    },
     /** Is any sandbox (running or paused) created from this template? */
     usesTemplate: (templateId: string) => [...registry.all()].some((r) => r.templateId === templateId),
     /** Starts filling the warm pools in the background (after the base image exists). */
@@ -54,6 +66,7 @@ export function createSandboxService(deps: SandboxServiceDeps & { snapshots: Sna
      */
     async close(opts: { discardPool?: boolean } = {}): Promise<void> {
       metrics.stopSampling()
+      ctx.keptLogs.stop()
       for (const r of registry.all()) clearTimeout(r.timer)
       await pool.close()
       if (opts.discardPool) await pool.discardReady()
