@@ -81,7 +81,7 @@ export function createLogLineParser(onLine: (line: string) => boolean): { write(
   const decoder = new StringDecoder('utf8')
   let line = ''
   let stopped = false
-  let pending = Buffer.alloc(0)
+  let pending: Buffer = Buffer.alloc(0)
 
   const text = (s: string) => {
     let i = 0
