@@ -80,6 +80,7 @@ export function createControlCore(deps: {
     dataDir: config.dataDir,
     uploadSecret: secrets.uploadSecret,
     maxConcurrentBuilds: config.maxConcurrentBuilds,
+    buildLogMaxLines: config.buildLogMaxLines,
     limits: TEMPLATE_LIMITS,
     builtinResources: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
   })
