@@ -135,7 +135,8 @@ describe('a template build printing 200,000 lines', () => {
     const before = rssMiB()
     const logs: LogEntry[] = []
     const name = unique('flood').toLowerCase()
-    const err = await rejection(Template.build(Template().fromTemplate('base').runCmd('seq 1 200000; echo last-words >&2; exit 3'), name,
+    // The pause lets Docker drain seq's stdout pipe first: its stdout and stderr are separate pipes.
+    const err = await rejection(Template.build(Template().fromTemplate('base').runCmd('seq 1 200000; sleep 1; echo last-words >&2; exit 3'), name,
       { apiKey: server.apiKey, apiUrl: server.apiUrl, cpuCount: 1, memoryMB: 512, onBuildLogs: (e) => logs.push(e) }))
     const after = rssMiB()
     expect(err.message).toMatch(/exit status 3/)

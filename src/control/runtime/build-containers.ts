@@ -2,7 +2,7 @@
 // into them, commits that become cached layers or the template's image, and cleanup by name.
 import { randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import { PassThrough } from 'node:stream'
+import { Writable } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
 import type Docker from 'dockerode'
 import { fromDockerError, ipOf, logLines, statusOf, type DockerClient } from './docker-client.js'
@@ -54,13 +54,17 @@ async function exec(client: DockerClient, container: Docker.Container, argv: str
     throw fromDockerError(e, 'exec in the build container')
   })
   const stream = await run.start({ hijack: true, stdin: false })
-  const out = new PassThrough()
-  const err = new PassThrough()
   const chunks: Buffer[] = []
   const outLines = lineSplitter((l) => o.onLine?.(l, 'stdout'))
   const errLines = lineSplitter((l) => o.onLine?.(l, 'stderr'))
   let kept = 0
-  out.on('data', (b: Buffer) => {
+  // Each frame handled as it is demuxed (not through buffering streams), so stdout and stderr
+  // lines keep the order the command wrote them in.
+  const sink = (handle: (b: Buffer) => void) => new Writable({ write(b: Buffer, _enc, done) {
+    handle(b)
+    done()
+  } })
+  const out = sink((b) => {
     if (kept < MAX_EXEC_STDOUT_BYTES) {
       const part = b.subarray(0, MAX_EXEC_STDOUT_BYTES - kept)
       chunks.push(part)
@@ -68,7 +72,7 @@ async function exec(client: DockerClient, container: Docker.Container, argv: str
     }
     outLines.write(b)
   })
-  err.on('data', (b: Buffer) => errLines.write(b))
+  const err = sink((b) => errLines.write(b))
   client.docker.modem.demuxStream(stream, out, err)
   const onAbort = () => stream.destroy()
   o.signal?.addEventListener('abort', onAbort, { once: true })
