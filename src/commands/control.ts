@@ -95,7 +95,7 @@ export async function startClusterControl(config: ControlConfig, cluster: Cluste
   const templates = createTemplateService({
     buildLease: { renewMs: BUILD_LEASE_RENEW_MS },
     store, builtins, node, log, dataDir: config.dataDir, uploadSecret: secrets.uploadSecret,
-    maxConcurrentBuilds: config.maxConcurrentBuilds, limits: TEMPLATE_LIMITS, shareUploads: (local) => sharedUploads(db, local),
+    maxConcurrentBuilds: config.maxConcurrentBuilds, buildLogMaxLines: config.buildLogMaxLines, limits: TEMPLATE_LIMITS, shareUploads: (local) => sharedUploads(db, local),
     lookup, builtinResources: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
   })
 

@@ -75,7 +75,7 @@ export async function startNodeAgent(config: ControlConfig, cluster: ClusterConf
   const db = createDb(cluster.databaseUrl, { max: 5, password: cluster.databasePasswordFile && (await readSecretFile(cluster.databasePasswordFile, 'database password')) })
   await migrate(db)
 
-  const runtime = createDockerRuntime({ socketPath: config.dockerSocket, instanceId, log, diskLimitMB: config.diskLimitMB, procRoot: cluster.hostProc })
+  const runtime = createDockerRuntime({ socketPath: config.dockerSocket, instanceId, log, diskLimitMB: config.diskLimitMB, logCap: { maxSizeMB: config.logMaxSizeMB, maxFiles: config.logMaxFiles }, procRoot: cluster.hostProc })
   await runtime.ping().catch((e: unknown) => {
     throw new Error(`cannot reach Docker at ${config.dockerSocket}: ${(e as Error).message}`)
   })

@@ -44,7 +44,7 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
     // Printed once, when generated; never logged.
     process.stdout.write(`\nSandock generated an API key (shown only now: ${config.dataDir}/api-key.sha256 keeps just its SHA-256 digest):\n\n  E2B_API_KEY=${keys.generatedKey}\n\n`)
   }
-  const runtime = createDockerRuntime({ socketPath: config.dockerSocket, instanceId: keys.instanceId, log, diskLimitMB: config.diskLimitMB })
+  const runtime = createDockerRuntime({ socketPath: config.dockerSocket, instanceId: keys.instanceId, log, diskLimitMB: config.diskLimitMB, logCap: { maxSizeMB: config.logMaxSizeMB, maxFiles: config.logMaxFiles } })
   await runtime.ping().catch((e: unknown) => {
     throw new Error(`cannot reach Docker at ${config.dockerSocket}: ${(e as Error).message}`)
   })

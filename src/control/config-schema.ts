@@ -59,6 +59,12 @@ export const ControlSettings = Type.Object({
   egressResolver: Type.String({ env: 'SANDOCK_EGRESS_RESOLVER', description: "how the egress gateway resolves the names it dials: `system` (getaddrinfo, `/etc/hosts` included) or DNS servers as `ip[:port]`, comma-separated", default: "system" }),
   egressCaFile: Type.Optional(Type.String({ env: 'SANDOCK_EGRESS_CA_CERTS', description: "a PEM file of extra roots the gateway trusts when it verifies an intercepted host (beside Node's roots and the system store)", docDefault: "unset" })),
   egressGatewayPort: Type.Integer({ env: 'SANDOCK_EGRESS_GATEWAY_PORT', description: "the egress gateway's port on the sandbox bridge's address (`0`: any free port)", default: 0, minimum: 0, maximum: 65535 }),
+  logMaxSizeMB: Type.Integer({ env: 'SANDOCK_LOG_MAX_SIZE_MB', description: "a sandbox container's output on the host (Docker's `json-file` driver, whatever the daemon's default) is rotated at this size (MiB); at most 10 MiB per sandbox by default", default: 5, minimum: 1, maximum: 1024 }),
+  logMaxFiles: Type.Integer({ env: 'SANDOCK_LOG_MAX_FILES', description: "how many rotated files of a sandbox container's output are kept", default: 2, minimum: 1, maximum: 20 }),
+  logRetentionS: Type.Integer({ env: 'SANDOCK_LOG_RETENTION', description: "seconds a killed sandbox's log stays readable (0: not kept); its last `SANDOCK_LOG_KEEP_KB` KiB are kept in `<data dir>/sandbox-logs/`", default: 7 * 24 * 3600, minimum: 0 }),
+  logKeepKB: Type.Integer({ env: 'SANDOCK_LOG_KEEP_KB', description: "KiB of a killed sandbox's log that are kept (its last lines)", default: 256, minimum: 1, maximum: 65536 }),
+  logKeptTotalMB: Type.Integer({ env: 'SANDOCK_LOG_KEPT_TOTAL_MB', description: "all kept logs of killed sandboxes together at most (MiB); the oldest are removed first", default: 256, minimum: 1 }),
+  buildLogMaxLines: Type.Integer({ env: 'SANDOCK_BUILD_LOG_MAX_LINES', description: "lines of output a template build stores: the first half as they come, the last half when it ends, with a line counting the rest (each line cut at 4,096 characters)", default: 10000, minimum: 100, maximum: 1000000 }),
 })
 
 export type ControlSettingValues = Static<typeof ControlSettings>

@@ -80,6 +80,7 @@ export function createControlCore(deps: {
     dataDir: config.dataDir,
     uploadSecret: keys.uploadSecret,
     maxConcurrentBuilds: config.maxConcurrentBuilds,
+    buildLogMaxLines: config.buildLogMaxLines,
     limits: TEMPLATE_LIMITS,
     builtinResources: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
   })
@@ -127,5 +128,6 @@ export function localNodeSettings(
     poolIdleMs: config.poolIdleS * 1000,
     poolRefillDelayMs: config.poolRefillDelayMs,
     poolBoots: config.poolBoots,
+    keptLogs: { retentionMs: config.logRetentionS * 1000, keepBytes: config.logKeepKB * 1024, totalBytes: config.logKeptTotalMB * 1048576 },
   }
 }

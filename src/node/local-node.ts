@@ -84,6 +84,7 @@ export function createLocalNode(deps: LocalNodeDeps): LocalNode {
     async recover() {
       await sandboxes.recover()
       sandboxes.startSampling()
+      await sandboxes.startKeptLogs()
     },
     startPool: () => sandboxes.startPool(),
     close: (opts?: { discardPool?: boolean }) => sandboxes.close(opts),

@@ -8,6 +8,7 @@
 // remote node keeps to itself (its own proxy forwards to its containers).
 import type { AppError } from '../shared/errors.js'
 import type { ContainerLogLine, RemoveImageResult } from './runtime/types.js'
+import type { SandboxLogQuery } from './sandboxes/log-entries.js'
 import type { SnapshotInfo } from './sandboxes/snapshots.js'
 import type { CreateSandboxRequest, NetworkUpdate, ProxyResolver, SandboxInfo, SandboxMetric } from './sandboxes/types.js'
 import type { BuildJob, BuildLog, BuildResult } from './builds/build-types.js'
@@ -56,8 +57,8 @@ export interface SandboxNode extends TemplateNode {
   metrics(sandboxId: string, range: { startS?: number; endS?: number }): Promise<SandboxMetric[]>
   /** The latest sample of each known sandbox among `sandboxIds` (unknown ones and those without a sample are left out). */
   lastMetrics(sandboxIds: readonly string[]): Promise<Record<string, SandboxMetric>>
-  /** The container's output lines (envd's log), oldest first. */
-  logs(sandboxId: string, opts: { sinceS?: number; tail?: number }): Promise<ContainerLogLine[]>
+  /** A bounded page of the container's output lines (envd's log); a killed sandbox's while its log is kept. */
+  logs(sandboxId: string, query: SandboxLogQuery): Promise<ContainerLogLine[]>
   /** Commits the sandbox's filesystem as a snapshot usable as a template. */
   snapshot(sandboxId: string, name: string | undefined): Promise<SnapshotInfo>
   /** Listed snapshots, newest first. */

@@ -216,9 +216,10 @@ describe('e2b sandbox logs', () => {
     const lines = res.stdout.trim().split('\n').map((l) => JSON.parse(l) as { timestamp: string; message: string })
     expect(lines.filter((l) => l.message === 'envd listening')).toHaveLength(1)
     expect(new Set(lines.map((l) => `${l.timestamp} ${l.message}`)).size).toBe(lines.length)
-    // Kill removes the container and its log (upstream keeps logs for days): the next poll is a 404.
-    expect(res.code).toBe(1)
-    expect(res.stderr).toContain('[404]')
+    // As upstream, the log outlives the kill (SANDOCK_LOG_RETENTION): the next poll answers, the CLI
+    // sees the sandbox is no longer running and stops cleanly (before, a 404 made it fail).
+    expect(res.code, res.stderr).toBe(0)
+    expect(res.stderr).not.toContain('[404]')
   }, 120_000)
 })
 

@@ -5,7 +5,9 @@
 import { NotFoundError } from '../../src/shared/errors.js'
 import type {
   BackedVolume, BuildContainer, ContainerSpec, ContainerState, ImageInfo, RemoveImageResult, Runtime, SnapshotImage,
+  LogRead,
 } from '../../src/node/runtime/types.js'
+import { createLogCollector } from '../../src/node/runtime/log-reader.js'
 import { dockerVolumeName } from '../../src/node/runtime/volumes.js'
 import type { SandboxSpec } from '../../src/node/sandboxes/types.js'
 
@@ -170,11 +172,13 @@ export class FakeRuntime implements Runtime {
   }
 
   /** Lines pushed to a container's `logs` get the time of the first read after the push (Docker's receive time). */
-  async logs(containerId: string, opts: { sinceS?: number; tail?: number }) {
+  async logs(containerId: string, read: LogRead) {
     const c = this.container(containerId, `logs of ${containerId}`)
     while (c.logTimes.length < c.logs.length) c.logTimes.push(new Date())
-    const all = c.logs.map((line, i) => ({ timestamp: c.logTimes[i]!, line })).filter((l) => l.timestamp.getTime() >= (opts.sinceS ?? 0) * 1000)
-    return opts.tail === undefined ? all : all.slice(-opts.tail)
+    // The real runtime's bounded read over the lines (Docker's order: oldest first).
+    const collector = createLogCollector(read)
+    for (const [i, line] of c.logs.entries()) if (!collector.push({ timestamp: c.logTimes[i]!, line })) break
+    return collector.result()
   }
 
   async imageExists(image: string) {

@@ -169,10 +169,11 @@ export class PgTemplateStore implements TemplateStore {
     [buildId, entries.map((e) => e.timestamp), entries.map((e) => e.level), entries.map((e) => e.message), entries.map((e) => e.step ?? null)])
   }
 
-  async logs(buildId: string, opts: { offset: number; limit: number; minLevel?: LogLevel; step?: string }): Promise<LogEntry[]> {
+  async logs(buildId: string, opts: { offset: number; limit: number; minLevel?: LogLevel; step?: string; newest?: boolean }): Promise<LogEntry[]> {
     const levels = LEVELS.slice(LEVELS.indexOf(opts.minLevel ?? 'debug'))
-    const { rows } = await this.db.query(`SELECT ts, level, message, step FROM build_logs WHERE build_id = $1 AND level = ANY($2)${opts.step ? ' AND step = $5' : ''} ORDER BY seq LIMIT $3 OFFSET $4`,
+    const { rows } = await this.db.query(`SELECT ts, level, message, step FROM build_logs WHERE build_id = $1 AND level = ANY($2)${opts.step ? ' AND step = $5' : ''} ORDER BY seq${opts.newest ? ' DESC' : ''} LIMIT $3 OFFSET $4`,
       [buildId, levels, opts.limit, opts.offset, ...(opts.step ? [opts.step] : [])])
+    if (opts.newest) rows.reverse()
     return rows.map((r: Row) => ({ timestamp: r.ts as string, level: r.level as LogLevel, message: r.message as string, ...(r.step ? { step: r.step as string } : {}) }))
   }
 }

@@ -4,6 +4,7 @@
 import type { Logger } from 'pino'
 import { InvalidArgumentError, RateLimitedError } from '../../shared/errors.js'
 import { limiter } from '../../shared/limiter.js'
+import { createBuildLogWriter } from './build-log.js'
 import { StepError, type BuildJob, type BuildLog } from '../../node/builds/build-types.js'
 import { buildOrThrow } from './lookups.js'
 import type { TemplateLookup } from '../../node/sandboxes/template-resolver.js'
@@ -35,6 +36,8 @@ export function createBuildQueue(deps: {
   /** Built and built-in templates by reference (a built-in's image is looked for again when missing). */
   lookup: (ref: string) => Promise<TemplateLookup>
   maxConcurrentBuilds: number
+  /** Lines of output a build stores (build-log.ts). */
+  buildLogMaxLines?: number
   log: Logger
   /**
    * Where several processes share the store (a cluster's control replicas): this one renews the
@@ -106,12 +109,9 @@ export function createBuildQueue(deps: {
       await store.setBuilding(buildId)
       const abort = new AbortController()
       const blog = log.child({ templateId, buildId })
-      // Lines are written in order, one write at a time; the build's end waits for the last one.
-      let written = Promise.resolve()
-      const emit: BuildLog = (level, step, message) => {
-        const entry = { timestamp: new Date().toISOString(), level, message, step }
-        written = written.then(() => store.appendLogs(buildId, [entry])).catch((err: unknown) => blog.warn({ err }, 'a build log line was not stored'))
-      }
+      // Lines are written in order, in batches, bounded (build-log.ts); the build's end waits for the last.
+      const buildLog = createBuildLogWriter({ store, buildId, maxLines: deps.buildLogMaxLines, log: blog })
+      const emit: BuildLog = buildLog.emit
       const done = withSlot(async () => {
         abort.signal.throwIfAborted()
         emit('info', 'base', `Building template ${templateId} (build ${buildId})`)
@@ -122,12 +122,12 @@ export function createBuildQueue(deps: {
           fromTemplate = { ref: job.fromTemplate, image: found.template.image, config: found.template.config }
         }
         const result = await deps.node.build({ ...job, fromTemplate, buildId, templateId, cpuCount: build.cpuCount, memoryMB: build.memoryMB }, { log: emit, signal: abort.signal })
-        await written
+        await buildLog.close()
         await store.finishBuild(buildId, result.image, result.config)
       }).then(
         () => blog.info({}, 'template build ready'),
         async (e: unknown) => {
-          await written
+          await buildLog.close()
           const reason = abort.signal.aborted
             ? { message: `build cancelled: ${(abort.signal.reason as Error)?.message ?? 'aborted'}` }
             : e instanceof StepError ? { message: e.message, step: e.step } : { message: `build failed: ${(e as Error).message}` }

@@ -69,7 +69,8 @@ export function createCatalog(deps: {
       const logEntries = b.status === 'waiting' ? [] : await store.logs(buildId, { offset: Math.max(0, q.logsOffset ?? 0), limit, minLevel: q.level })
       let reason: BuildStatusView['reason']
       if (b.status === 'error' && b.reason) {
-        const stepLogs = b.reason.step ? await store.logs(buildId, { offset: 0, limit: 100, minLevel: 'warn', step: b.reason.step }) : []
+        // The step's last warn-and-above lines: what led to the failure (a flooded step's first ones would not).
+        const stepLogs = b.reason.step ? await store.logs(buildId, { offset: 0, limit: 100, minLevel: 'warn', step: b.reason.step, newest: true }) : []
         reason = { message: b.reason.message, ...(b.reason.step ? { step: b.reason.step } : {}), logEntries: stepLogs }
       }
       return { templateId: b.templateId, buildId: b.buildId, status: b.status, logEntries, ...(reason ? { reason } : {}) }

@@ -31,6 +31,8 @@ export type TemplateServiceDeps = Readonly<{
   shareUploads?: (local: Uploads) => Uploads
   /** Renew running builds' leases (a cluster's replicas share the store; see build-queue.ts). */
   buildLease?: { renewMs: number }
+  /** Lines of output a build stores (SANDOCK_BUILD_LOG_MAX_LINES; build-log.ts). */
+  buildLogMaxLines?: number
 }>
 
 /** Where uploads are kept (`<hash>.tar`); builds read them from here. */
@@ -42,7 +44,7 @@ export function createTemplateService(deps: TemplateServiceDeps) {
   const filesDir = templateFilesDir(deps.dataDir)
   const local = createUploads({ filesDir, secret: deps.uploadSecret })
   const uploads = deps.shareUploads ? deps.shareUploads(local) : local
-  const queue = createBuildQueue({ store, node, uploads, lookup: deps.lookup, maxConcurrentBuilds: deps.maxConcurrentBuilds, log, lease: deps.buildLease })
+  const queue = createBuildQueue({ store, node, uploads, lookup: deps.lookup, maxConcurrentBuilds: deps.maxConcurrentBuilds, buildLogMaxLines: deps.buildLogMaxLines, log, lease: deps.buildLease })
   const catalog = createCatalog({ store, builtins: deps.builtins, node, queue, limits: deps.limits, builtinResources: deps.builtinResources, log })
 
   const tags = createTags(store)

@@ -88,7 +88,8 @@ export interface TemplateStore {
   tagsOf(templateId: string): Promise<TagRow[]>
   /** Appends lines in order (each build's lines are numbered from 0). */
   appendLogs(buildId: string, entries: LogEntry[]): Promise<void>
-  logs(buildId: string, opts: { offset: number; limit: number; minLevel?: LogLevel; step?: string }): Promise<LogEntry[]>
+  /** `newest`: the last `limit` (after `offset` from the end), still oldest first. */
+  logs(buildId: string, opts: { offset: number; limit: number; minLevel?: LogLevel; step?: string; newest?: boolean }): Promise<LogEntry[]>
   close(): Promise<void>
 }
 
@@ -339,10 +340,11 @@ export class SqliteTemplateStore implements TemplateStore, LayerCache {
     })
   }
 
-  async logs(buildId: string, opts: { offset: number; limit: number; minLevel?: LogLevel; step?: string }): Promise<LogEntry[]> {
+  async logs(buildId: string, opts: { offset: number; limit: number; minLevel?: LogLevel; step?: string; newest?: boolean }): Promise<LogEntry[]> {
     const levels = LEVELS.slice(LEVELS.indexOf(opts.minLevel ?? 'debug'))
-    const rows = this.db.prepare(`SELECT ts, level, message, step FROM build_logs WHERE build_id = ? AND level IN (${levels.map(() => '?').join(',')})${opts.step ? ' AND step = ?' : ''} ORDER BY seq LIMIT ? OFFSET ?`)
+    const rows = this.db.prepare(`SELECT ts, level, message, step FROM build_logs WHERE build_id = ? AND level IN (${levels.map(() => '?').join(',')})${opts.step ? ' AND step = ?' : ''} ORDER BY seq${opts.newest ? ' DESC' : ''} LIMIT ? OFFSET ?`)
       .all(buildId, ...levels, ...(opts.step ? [opts.step] : []), opts.limit, opts.offset) as Row[]
+    if (opts.newest) rows.reverse()
     return rows.map((r) => ({ timestamp: r.ts as string, level: r.level as LogLevel, message: r.message as string, ...(r.step ? { step: r.step as string } : {}) }))
   }
 

@@ -2,7 +2,8 @@
 // into them, commits that become cached layers or the template's image, and cleanup by name.
 import { randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import { PassThrough } from 'node:stream'
+import { Writable } from 'node:stream'
+import { StringDecoder } from 'node:string_decoder'
 import type Docker from 'dockerode'
 import { fromDockerError, ipOf, logLines, statusOf, type DockerClient } from './docker-client.js'
 import { hardenedHostConfig } from './hardening.js'
@@ -13,17 +14,33 @@ import type { BuildContainer, BuildRuntime, ExecOptions } from './types.js'
 /** Build and check containers are named `sandock-build-<buildId>-<random>`. */
 const BUILD_PREFIX = 'sandock-build-'
 
-/** Splits a byte stream into lines for `onLine`; `flush` emits a trailing partial line. */
+/** A line of a step's output longer than this is cut (the rest up to its newline is dropped). */
+const MAX_EXEC_LINE_CHARS = 8192
+/** What `exec` returns as `stdout` at most (ENV's expansion reads it; a RUN's output only streams). */
+const MAX_EXEC_STDOUT_BYTES = 1024 * 1024
+
+/** Splits a byte stream into lines for `onLine` (decoded across chunks, each cut at MAX_EXEC_LINE_CHARS); `flush` emits a trailing partial line. */
 function lineSplitter(onLine: (line: string) => void): { write(b: Buffer): void; flush(): void } {
+  const decoder = new StringDecoder('utf8')
   let rest = ''
+  const emit = (l: string) => onLine(l.endsWith('\r') ? l.slice(0, -1) : l)
   return {
     write(b) {
-      const parts = (rest + b.toString('utf8')).split('\n')
-      rest = parts.pop() ?? ''
-      for (const p of parts) onLine(p.replace(/\r$/, ''))
+      const s = decoder.write(b)
+      let i = 0
+      for (;;) {
+        const nl = s.indexOf('\n', i)
+        const end = nl === -1 ? s.length : nl
+        if (rest.length < MAX_EXEC_LINE_CHARS) rest += s.slice(i, Math.min(end, i + MAX_EXEC_LINE_CHARS - rest.length))
+        if (nl === -1) return
+        emit(rest)
+        rest = ''
+        i = nl + 1
+      }
     },
     flush() {
-      if (rest !== '') onLine(rest)
+      rest += decoder.end()
+      if (rest !== '') emit(rest.slice(0, MAX_EXEC_LINE_CHARS))
       rest = ''
     },
   }
@@ -37,13 +54,25 @@ async function exec(client: DockerClient, container: Docker.Container, argv: str
     throw fromDockerError(e, 'exec in the build container')
   })
   const stream = await run.start({ hijack: true, stdin: false })
-  const out = new PassThrough()
-  const err = new PassThrough()
   const chunks: Buffer[] = []
   const outLines = lineSplitter((l) => o.onLine?.(l, 'stdout'))
   const errLines = lineSplitter((l) => o.onLine?.(l, 'stderr'))
-  out.on('data', (b: Buffer) => (chunks.push(b), outLines.write(b)))
-  err.on('data', (b: Buffer) => errLines.write(b))
+  let kept = 0
+  // Each frame handled as it is demuxed (not through buffering streams), so stdout and stderr
+  // lines keep the order the command wrote them in.
+  const sink = (handle: (b: Buffer) => void) => new Writable({ write(b: Buffer, _enc, done) {
+    handle(b)
+    done()
+  } })
+  const out = sink((b) => {
+    if (kept < MAX_EXEC_STDOUT_BYTES) {
+      const part = b.subarray(0, MAX_EXEC_STDOUT_BYTES - kept)
+      chunks.push(part)
+      kept += part.length
+    }
+    outLines.write(b)
+  })
+  const err = sink((b) => errLines.write(b))
   client.docker.modem.demuxStream(stream, out, err)
   const onAbort = () => stream.destroy()
   o.signal?.addEventListener('abort', onAbort, { once: true })

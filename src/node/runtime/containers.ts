@@ -2,10 +2,11 @@
 // this server's containers, logs, and loading egress rules into a container's namespace.
 import type Docker from 'dockerode'
 import { AppError, NotFoundError } from '../../shared/errors.js'
-import { fromDockerError, ipOf, logLines, statusOf, type DockerClient } from './docker-client.js'
+import { fromDockerError, ipOf, statusOf, type DockerClient } from './docker-client.js'
 import { engineNofileCeiling } from './engine-limits.js'
-import { hardenedHostConfig, storageDriverSupportsSize } from './hardening.js'
+import { hardenedHostConfig, storageDriverSupportsSize, type LogCap } from './hardening.js'
 import { LABELS, MANAGED_BY } from './labels.js'
+import { collectLogStream, createLogCollector } from './log-reader.js'
 import { loadNetnsRuleset } from './netns-firewall.js'
 import { isPoolContainer, specFromLabels, specLabels } from './sandbox-labels.js'
 import type { ContainerSpec, SandboxRuntime } from './types.js'
@@ -16,7 +17,7 @@ type ContainerOps = Pick<SandboxRuntime, 'start' | 'remove' | 'stop' | 'restart'
  * `diskLimitMB` (0 = none) caps each sandbox's writable layer where the storage driver can; where
  * it cannot, the limit is logged once as not enforced and containers are created without it.
  */
-export function createContainers(client: DockerClient, opts: { diskLimitMB?: number; procRoot?: string }): ContainerOps {
+export function createContainers(client: DockerClient, opts: { diskLimitMB?: number; procRoot?: string; logCap?: LogCap }): ContainerOps {
   const { docker, log } = client
   let diskLimit: Promise<number> | undefined
   const diskLimitMB = (): Promise<number> => {
@@ -48,7 +49,7 @@ export function createContainers(client: DockerClient, opts: { diskLimitMB?: num
     Env: Object.entries(spec.env).map(([k, v]) => `${k}=${v}`),
     Hostname: spec.sandbox.sandboxId.slice(0, 12),
     HostConfig: {
-      ...hardenedHostConfig({ diskLimitMB: limitMB }),
+      ...hardenedHostConfig({ diskLimitMB: limitMB, logCap: opts.logCap }),
       NetworkMode: spec.network,
       NanoCpus: Math.round(spec.cpuCount * 1e9),
       Memory: spec.memoryMB * 1024 * 1024,
@@ -153,18 +154,25 @@ export function createContainers(client: DockerClient, opts: { diskLimitMB?: num
       })
     },
 
-    async logs(containerId, { sinceS, tail }) {
-      const raw = await docker.getContainer(containerId).logs({
-        stdout: true, stderr: true, follow: false, since: sinceS ?? 0, ...(tail === undefined ? {} : { tail }), timestamps: true,
+    async logs(containerId, read) {
+      // Docker's since/until are whole seconds (the rest is cut by the collector). Only a plain
+      // newest-first read up to now can let Docker pick the tail; any other reads the stream
+      // through, holding no more than the read keeps.
+      const useTail = read.newestFirst && !read.match && (read.untilMs === undefined || read.untilMs >= Date.now())
+      const options = {
+        stdout: true, stderr: true, follow: false, timestamps: true,
+        since: read.sinceMs === undefined ? 0 : Math.floor(read.sinceMs / 1000),
+        ...(read.untilMs === undefined ? {} : { until: Math.floor(read.untilMs / 1000) + 1 }),
+        ...(useTail ? { tail: Math.max(1, read.limit) } : {}),
+      }
+      // dockerode buffers a whole non-follow answer: dial for the stream instead.
+      const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) => {
+        docker.modem.dial({ path: `/containers/${encodeURIComponent(containerId)}/logs?`, method: 'GET', isStream: true, options,
+          statusCodes: { 200: true, 404: 'no such container', 500: 'server error' } }, (err: unknown, s: unknown) => (err ? reject(err) : resolve(s as NodeJS.ReadableStream)))
       }).catch((e: unknown) => {
         throw fromDockerError(e, `logs of ${containerId}`)
       })
-      // Each line starts with Docker's RFC 3339 (nanosecond) timestamp and a space.
-      return logLines(raw).map((l) => {
-        const space = l.indexOf(' ')
-        const timestamp = new Date(l.slice(0, space))
-        return Number.isNaN(timestamp.getTime()) ? { timestamp: new Date(), line: l } : { timestamp, line: l.slice(space + 1) }
-      })
+      return collectLogStream(stream, createLogCollector(read))
     },
 
     async setFirewall(containerId, ruleset) {

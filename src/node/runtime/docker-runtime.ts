@@ -4,16 +4,17 @@ import type { Logger } from 'pino'
 import { createBuildContainers } from './build-containers.js'
 import { createContainers } from './containers.js'
 import { createDockerClient, fromDockerError } from './docker-client.js'
+import type { LogCap } from './hardening.js'
 import { createImages } from './images.js'
 import { createNetworks } from './networks.js'
 import type { Runtime } from './types.js'
 import { createVolumes } from './volumes.js'
 
 /** `procRoot`: where the host's /proc is mounted (a node agent without the host's PID namespace: /host/proc). */
-export function createDockerRuntime(opts: { socketPath: string; instanceId: string; log: Logger; diskLimitMB?: number; procRoot?: string }): Runtime {
+export function createDockerRuntime(opts: { socketPath: string; instanceId: string; log: Logger; diskLimitMB?: number; procRoot?: string; logCap?: LogCap }): Runtime {
   const client = createDockerClient(opts)
   return {
-    ...createContainers(client, { diskLimitMB: opts.diskLimitMB, procRoot: opts.procRoot }),
+    ...createContainers(client, { diskLimitMB: opts.diskLimitMB, procRoot: opts.procRoot, logCap: opts.logCap }),
     ...createImages(client),
     ...createNetworks(client),
     ...createBuildContainers(client),

@@ -24,15 +24,23 @@ export const ICC_OPTION = 'com.docker.network.bridge.enable_icc'
  * default seccomp profile (SecurityOpt is left empty, so never `seccomp=unconfined`).
  * `no-new-privileges` is deliberately not set: it makes setuid binaries (sudo) useless.
  */
-export function hardenedHostConfig(opts: { diskLimitMB: number }): Docker.HostConfig {
+export function hardenedHostConfig(opts: { diskLimitMB: number; logCap?: LogCap }): Docker.HostConfig {
+  const cap = opts.logCap ?? DEFAULT_LOG_CAP
   return {
     Privileged: false,
     CapDrop: ['ALL'],
     CapAdd: [...SANDBOX_CAPABILITIES],
     Binds: [],
     ...(opts.diskLimitMB > 0 ? { StorageOpt: { size: `${opts.diskLimitMB}M` } } : {}),
+    // Whatever the daemon's default driver, a container's output on the host is capped and rotated
+    // (json-file: `docker logs` and the API's tail keep working): at most maxSizeMB × maxFiles.
+    LogConfig: { Type: 'json-file', Config: { 'max-size': `${cap.maxSizeMB}m`, 'max-file': String(cap.maxFiles) } },
   }
 }
+
+/** Host disk a container's log may use: `maxFiles` files of `maxSizeMB` (SANDOCK_LOG_MAX_SIZE_MB, SANDOCK_LOG_MAX_FILES). */
+export type LogCap = Readonly<{ maxSizeMB: number; maxFiles: number }>
+export const DEFAULT_LOG_CAP: LogCap = { maxSizeMB: 5, maxFiles: 2 }
 
 /**
  * Whether Docker can cap a container's writable layer with `StorageOpt.size` on this engine:

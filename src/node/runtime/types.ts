@@ -92,8 +92,11 @@ export interface SandboxRuntime {
    * started: a server whose data dir is gone (a network belongs to one server). Ids.
    */
   listForeign(network: string): Promise<string[]>
-  /** Container stdout/stderr lines (envd logs) with the time Docker received each, oldest first; no tail = all. */
-  logs(containerId: string, opts: { sinceS?: number; tail?: number }): Promise<ContainerLogLine[]>
+  /**
+   * Container stdout/stderr lines (envd logs) with the time Docker received each: a bounded read
+   * (runtime/log-reader.ts), never the whole log in memory.
+   */
+  logs(containerId: string, read: LogRead): Promise<ContainerLogLine[]>
   imageExists(image: string): Promise<boolean>
   /** Builds `tag` from a context folder; `onLog` gets each output line. Fails on in-stream errors. */
   buildImage(opts: { contextDir: string; dockerfile: string; tag: string; buildArgs?: Record<string, string>; labels?: Record<string, string>; onLog: (line: string) => void }): Promise<void>
@@ -108,6 +111,12 @@ export interface SandboxRuntime {
 
 /** One line of a container's output and when Docker received it. */
 export type ContainerLogLine = Readonly<{ timestamp: Date; line: string }>
+
+/**
+ * One bounded read of a log: the lines at or after `sinceMs` and at or before `untilMs` (unix ms)
+ * that `match` keeps; the first `limit` of them oldest first, or the last `limit` newest first.
+ */
+export type LogRead = Readonly<{ sinceMs?: number; untilMs?: number; limit: number; newestFirst: boolean; match?: (l: ContainerLogLine) => boolean }>
 
 export type ImageInfo = Readonly<{
   id: string

@@ -4,6 +4,7 @@
 import type { EgressPort } from '../egress/port.js'
 import type { Boot } from './boot.js'
 import type { Firewall } from './firewall.js'
+import type { KeptLogs } from './kept-logs.js'
 import type { Registry } from './registry.js'
 import type { StateFile } from './state-file.js'
 import type { SandboxServiceDeps } from './settings.js'
@@ -16,4 +17,6 @@ export type SandboxContext = Omit<SandboxServiceDeps, 'egress'> & Readonly<{
   firewall: Firewall
   timers: Timers
   boot: Boot
+  /** Killed sandboxes' last log lines, kept for the retention. */
+  keptLogs: KeptLogs
 }>

@@ -10,12 +10,23 @@ import { extendDeadline } from './timeouts.js'
 export type Lifecycle = ReturnType<typeof createLifecycle>
 
 export function createLifecycle(ctx: SandboxContext) {
-  const { registry, stateFile, timers, runtime, boot, settings, firewall, egress } = ctx
+  const { registry, stateFile, timers, runtime, boot, settings, firewall, egress, keptLogs } = ctx
+
+  /** The newest lines of the container's log, up to the kept size; a failure only loses the log. */
+  async function keepLog(record: SandboxRecord): Promise<void> {
+    const keepBytes = settings.keptLogs?.keepBytes ?? 0
+    if (!settings.keptLogs?.retentionMs || keepBytes <= 0) return
+    // A kept line is at least its 24-character time, a space and a newline: more never fit.
+    const lines = await runtime.logs(record.containerId, { limit: Math.ceil(keepBytes / 26), newestFirst: true }).catch(() => [])
+    await keptLogs.keep(record.sandboxId, lines).catch((err: unknown) => record.log.warn({ err }, 'keeping the killed sandbox\'s log failed'))
+  }
 
   async function kill(sandboxId: string): Promise<void> {
     const record = registry.get(sandboxId)
     await registry.serially(record, async () => {
       clearTimeout(record.timer)
+      // Its log outlives it (for the retention): saved while the route still finds the sandbox.
+      await keepLog(record)
       // Forget first: the proxy answers 502 from now on, then in-flight streams are cut.
       registry.remove(sandboxId)
       await stateFile.remove(sandboxId)

@@ -1,5 +1,6 @@
 // The sandbox service of one node: assembles the per-verb modules over one context. It
 // implements nothing itself; each verb lives in its own file.
+import { join } from 'node:path'
 import { disabledEgressPort } from '../egress/port.js'
 import { createBoot } from './boot.js'
 import type { SandboxContext } from './context.js'
@@ -11,6 +12,7 @@ import { createMetrics } from './metrics.js'
 import { createDeadlines, type Expiry } from './deadlines.js'
 import { createNetworkUpdates } from './egress-rules.js'
 import { createFirewall } from './firewall.js'
+import { createKeptLogs } from './kept-logs.js'
 import { createProxyResolver } from './proxy-resolver.js'
 import { createRecovery } from './recover.js'
 import { createRegistry } from './registry.js'
@@ -18,6 +20,8 @@ import type { SnapshotService } from './snapshots.js'
 import { StateFile } from './state-file.js'
 import { createTimeouts } from './timeouts.js'
 import { createWarmPool } from './warm-pool.js'
+import type { ContainerLogLine } from '../runtime/types.js'
+import { logMatcher, type SandboxLogQuery } from './log-entries.js'
 
 /** `expiry`: what a deadline or the paused retention does when it passes (the lifecycle's verbs). */
 export function createContext(deps: SandboxServiceDeps, expiry: Expiry): SandboxContext {
@@ -31,6 +35,7 @@ export function createContext(deps: SandboxServiceDeps, expiry: Expiry): Sandbox
     firewall,
     timers: createDeadlines(deps.settings, expiry),
     boot: createBoot({ ...deps, egress, firewall }),
+    keptLogs: createKeptLogs({ dir: join(deps.settings.dataDir, 'sandbox-logs'), retentionMs: 0, keepBytes: 256 * 1024, totalBytes: 256 * 1048576, ...deps.settings.keptLogs, log: deps.log }),
   }
 }
 
@@ -60,10 +65,20 @@ export function createSandboxService(deps: SandboxServiceDeps & { snapshots: Sna
     metrics: metrics.metrics,
     lastMetrics: metrics.lastMetrics,
     startSampling: metrics.startSampling,
+    /** Sweeps killed sandboxes' kept logs now and for the retention from then on. */
+    startKeptLogs: () => ctx.keptLogs.start(),
     resolver: createProxyResolver(ctx, lifecycle),
     get: registry.get,
     list: () => [...registry.all()],
-    logs: (sandboxId: string, opts: { sinceS?: number; tail?: number }) => deps.runtime.logs(registry.get(sandboxId).containerId, opts),
+    /** A bounded page of the sandbox's log; a killed one's from its kept log while it is kept. */
+    async logs(sandboxId: string, q: SandboxLogQuery): Promise<ContainerLogLine[]> {
+      const read = { sinceMs: q.sinceMs, untilMs: q.untilMs, limit: q.limit, newestFirst: q.newestFirst, match: logMatcher(q) }
+      const record = registry.find(sandboxId)
+      if (record) return deps.runtime.logs(record.containerId, read)
+      const kept = await ctx.keptLogs.read(sandboxId, read)
+      if (kept) return kept
+      return deps.runtime.logs(registry.get(sandboxId).containerId, read)
+    },
     /** Is any sandbox (running or paused) created from this template? */
     usesTemplate: (templateId: string) => [...registry.all()].some((r) => r.templateId === templateId),
     /** Starts filling the warm pools in the background (after the base image exists). */
@@ -76,6 +91,7 @@ export function createSandboxService(deps: SandboxServiceDeps & { snapshots: Sna
      */
     async close(opts: { discardPool?: boolean } = {}): Promise<void> {
       metrics.stopSampling()
+      ctx.keptLogs.stop()
       for (const r of registry.all()) clearTimeout(r.timer)
       await pool.close()
       if (opts.discardPool) await pool.discardReady()

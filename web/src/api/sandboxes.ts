@@ -55,5 +55,6 @@ export async function latestMetrics(sandboxIds: readonly string[], signal?: Abor
   return out
 }
 
+/** The first poll reads the newest 1000 lines (newest first), later ones forward from the cursor. */
 export const sandboxLogs = (sandboxId: string, cursorMs: number | undefined, signal?: AbortSignal) =>
-  getJson<{ logs: SandboxLogEntry[] }>(`v2/sandboxes/${id(sandboxId)}/logs`, { query: { cursor: cursorMs, limit: 1000, direction: 'forward' }, signal }).then((r) => r.logs)
+  getJson<{ logs: SandboxLogEntry[] }>(`v2/sandboxes/${id(sandboxId)}/logs`, { query: { cursor: cursorMs, limit: 1000, direction: cursorMs === undefined ? 'backward' : 'forward' }, signal }).then((r) => r.logs)

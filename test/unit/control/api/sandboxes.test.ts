@@ -1,9 +1,14 @@
 // Every sandbox route through the app on fakes (no Docker): success shapes and status codes,
 // error bodies, list paging and filters (the double-encoded metadata filter), metrics, logs,
 // snapshots, forks and network updates. Real containers: test/control/sandboxes.test.ts & co.
-import { describe, expect, it } from 'vitest'
+import { existsSync, statSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { eventually } from '../../../support/async.js'
-import { fakeControl, type FakeControl } from '../../../support/fake-control.js'
+import { BASE_IMAGE, fakeControl, type FakeControl } from '../../../support/fake-control.js'
+import { FakeRuntime } from '../../../support/fake-runtime.js'
 import { expectError } from '../../../support/invalid-creates.js'
 
 const ID = /^i[a-z0-9]{19}$/
@@ -263,7 +268,10 @@ describe('logs', () => {
     for (const l of (v1.body as { logs: { line: string }[] }).logs) expect(typeof JSON.parse(l.line).level).toBe('string')
     const v2 = await c.api('GET', `/v2/sandboxes/${id}/logs?direction=backward&limit=2`)
     expect((v2.body as { logs: { message: string }[] }).logs.map((l) => l.message)).toEqual(['careful', 'plain output'])
-    const first = await c.api('GET', `/v2/sandboxes/${id}/logs?limit=1`)
+    // Upstream's default direction is backward: the newest first.
+    const newest = await c.api('GET', `/v2/sandboxes/${id}/logs?limit=1`)
+    expect((newest.body as { logs: { message: string }[] }).logs.map((l) => l.message)).toEqual(['careful'])
+    const first = await c.api('GET', `/v2/sandboxes/${id}/logs?limit=1&direction=forward`)
     expect((first.body as { logs: { message: string }[] }).logs.map((l) => l.message)).toEqual(['plain output'])
     expectError(await c.api('GET', `/v2/sandboxes/${id}/logs?direction=sideways`), 400, /direction/)
   })
@@ -284,6 +292,68 @@ describe('logs', () => {
     expect(limited.logs.map((l) => JSON.parse(l.line).message)).toEqual(['one', 'two'])
     const back = (await c.api('GET', `/v2/sandboxes/${id}/logs?direction=backward&cursor=${next - 1}`)).body as { logs: { message: string }[] }
     expect(back.logs.map((l) => l.message)).toEqual(['two', 'one'])
+  })
+
+  it('v2 as upstream: `level` is a minimum, `search` a case-sensitive substring of the message, `cursor` pages both ways', async () => {
+    const c = await fakeControl()
+    const id = await create(c)
+    const [container] = c.runtime.containersOf(id)
+    const pino = (level: number, msg: string) => JSON.stringify({ level, msg, name: 'envd' })
+    container!.logs.push(pino(20, 'debug one'), pino(30, 'Info Two'), 'plain three', pino(40, 'warn four'), pino(50, 'error five'))
+    const messages = async (q: string) => {
+      const res = await c.api('GET', `/v2/sandboxes/${id}/logs?${q}`)
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      return (res.body as { logs: { message: string }[] }).logs.map((l) => l.message)
+    }
+    expect(await messages('')).toEqual(['error five', 'warn four', 'plain three', 'Info Two', 'debug one'])
+    expect(await messages('level=warn')).toEqual(['error five', 'warn four'])
+    expect(await messages('level=info&direction=forward')).toEqual(['Info Two', 'plain three', 'warn four', 'error five'])
+    expect(await messages('level=error')).toEqual(['error five'])
+    expect(await messages('search=Two')).toEqual(['Info Two'])
+    expect(await messages('search=two')).toEqual([])
+    expect(await messages('search=e&level=warn&limit=1')).toEqual(['error five'])
+    // The search reads the message, not the JSON around it.
+    expect(await messages('search=envd')).toEqual([])
+    // Paging: each line has its own millisecond here, so the last one's time ± 1 is the next cursor.
+    const times = container!.logTimes.map((t) => t.getTime())
+    for (let i = 1; i < times.length; i++) if (times[i]! <= times[i - 1]!) times[i] = times[i - 1]! + 1
+    container!.logTimes.splice(0, times.length, ...times.map((t) => new Date(t)))
+    expect(await messages(`limit=2&cursor=${times[4]}`)).toEqual(['error five', 'warn four'])
+    expect(await messages(`limit=2&cursor=${times[3]! - 1}`)).toEqual(['plain three', 'Info Two'])
+    expect(await messages(`limit=2&direction=forward&cursor=${times[1]}`)).toEqual(['Info Two', 'plain three'])
+    expect(await messages(`limit=2&direction=forward&cursor=${times[2]! + 1}`)).toEqual(['warn four', 'error five'])
+    expect(await messages(`direction=forward&cursor=${times[4]! + 1}`)).toEqual([])
+    expectError(await c.api('GET', `/v2/sandboxes/${id}/logs?level=fatal`), 400, /level/)
+    expectError(await c.api('GET', `/v2/sandboxes/${id}/logs?search=${'x'.repeat(257)}`), 400, /search/)
+  })
+
+  it('keeps a killed sandbox\'s log for SANDOCK_LOG_RETENTION, across a restart, then answers 404', async () => {
+    const runtime = new FakeRuntime({ images: [BASE_IMAGE] })
+    const dataDir = await mkdtemp(join(tmpdir(), 'sandock-kept-'))
+    onTestFinished(() => rm(dataDir, { recursive: true, force: true }))
+    const env = { SANDOCK_LOG_RETENTION: '2', SANDOCK_LOG_KEEP_KB: '1' }
+    const c = await fakeControl({ runtime, dataDir, env })
+    const id = await create(c)
+    const [container] = c.runtime.containersOf(id)
+    container!.logs.push(...Array.from({ length: 100 }, (_, i) => `line ${i}`))
+    expect((await c.api('DELETE', `/sandboxes/${id}`)).status).toBe(204)
+    const kept = await c.api('GET', `/v2/sandboxes/${id}/logs`)
+    expect(kept.status).toBe(200)
+    const lines = (kept.body as { logs: { message: string }[] }).logs.map((l) => l.message)
+    // The newest lines, as many as fit in 1 KiB.
+    expect(lines[0]).toBe('line 99')
+    expect(lines.length).toBeGreaterThan(10)
+    expect(lines.length).toBeLessThan(40)
+    expect(lines).toEqual(lines.map((_, i) => `line ${99 - i}`))
+    const v1 = await c.api('GET', `/sandboxes/${id}/logs?limit=1`)
+    expect((v1.body as { logEntries: { message: string }[] }).logEntries.map((e) => e.message)).toEqual([lines.at(-1)])
+    expect(statSync(join(dataDir, 'sandbox-logs', `${id}.log`)).size).toBeLessThanOrEqual(1024)
+    // A restart on the same data dir still answers, and still forgets it after the retention.
+    await c.close()
+    const again = await fakeControl({ runtime, dataDir, env })
+    expect((await again.api('GET', `/v2/sandboxes/${id}/logs?limit=1`)).body).toEqual({ logs: [expect.objectContaining({ message: 'line 99' })] })
+    await eventually(async () => ((await again.api('GET', `/v2/sandboxes/${id}/logs`)).status === 404) || undefined, 5000, 'the kept log expired')
+    expect(existsSync(join(dataDir, 'sandbox-logs', `${id}.log`))).toBe(false)
   })
 })
 

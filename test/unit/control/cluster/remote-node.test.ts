@@ -56,10 +56,10 @@ describe('RemoteNode over the agent API', () => {
     expect(await remote.usesTemplate('base')).toBe(true)
     // Log lines keep their Date (GET /sandboxes/{id}/logs filters and sorts by it).
     c.runtime.containersOf(created.sandboxId)[0]!.logs.push('one', 'two')
-    const lines = await remote.logs(created.sandboxId, {})
+    const lines = await remote.logs(created.sandboxId, { limit: 10, newestFirst: false, minLevel: 'info' })
     expect(lines.map((l) => l.line)).toEqual(['one', 'two'])
     for (const l of lines) expect(l.timestamp).toBeInstanceOf(Date)
-    expect(lines).toEqual(await c.node.logs(created.sandboxId, {}))
+    expect(lines).toEqual(await c.node.logs(created.sandboxId, { limit: 10, newestFirst: false, minLevel: 'info' }))
     const forks = await remote.fork(created.sandboxId, { timeoutS: 30, count: 2 })
     expect(forks).toHaveLength(2)
     for (const f of forks) expect('sandbox' in f && f.sandbox.startedAt instanceof Date).toBe(true)
