@@ -73,7 +73,9 @@ export function snapshotLabels(s: Omit<SnapshotImage, 'createdS'>): Record<strin
     [LABELS.templateId]: s.templateId,
     [LABELS.cpuCount]: String(s.cpuCount),
     [LABELS.memoryMB]: String(s.memoryMB),
-    ...(s.forkOf ? { [LABELS.forkOf]: s.forkOf } : {}),
+    // Always set: a commit keeps the labels of the image its container runs, so a snapshot of a
+    // forked sandbox would otherwise inherit its fork image's mark (unlisted, and released with it).
+    [LABELS.forkOf]: s.forkOf ?? '',
   }
 }
 
