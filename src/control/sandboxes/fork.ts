@@ -59,7 +59,7 @@ export function createForks({ registry, log }: SandboxContext, parts: { snapshot
               record: await parts.create({
                 templateRef: base.snapshotId, timeoutS: opts.timeoutS, metadata: { ...source.metadata }, envVars: { ...source.envVars },
                 secure: source.secure, allowPublicTraffic: source.allowPublicTraffic, allowInternetAccess: source.allowInternetAccess,
-                onTimeout: source.onTimeout, autoResume: source.autoResume, egress: source.egress, ingress: source.ingress,
+                onTimeout: source.onTimeout, autoPauseMemory: source.autoPauseMemory, autoResume: source.autoResume, egress: source.egress, ingress: source.ingress,
                 // The same volumes (shared, never copied: a snapshot holds no volume data), by name now.
                 volumeMounts: source.volumeMounts.map(({ name, path }) => ({ name, path })),
               }),

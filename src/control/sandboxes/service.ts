@@ -15,7 +15,8 @@ import { createWarmPool } from './warm-pool.js'
 export function createSandboxService(deps: SandboxServiceDeps & { snapshots: SnapshotService }) {
   // Timers fire into the lifecycle, which is built on the same context just below.
   const ctx = createContext(deps, {
-    onDeadline: (r) => (r.onTimeout === 'pause' ? lifecycle.pause(r.sandboxId, { memory: true }) : kill(r.sandboxId)),
+    // autoPauseMemory false: a filesystem-only pause (processes dropped), as upstream.
+    onDeadline: (r) => (r.onTimeout === 'pause' ? lifecycle.pause(r.sandboxId, { memory: r.autoPauseMemory !== false }) : kill(r.sandboxId)),
     onRetention: (r) => lifecycle.dropMemory(r.sandboxId),
   })
   const lifecycle = createLifecycle(ctx)
