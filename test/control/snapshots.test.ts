@@ -130,7 +130,9 @@ it("keeps a snapshot taken of a fork (listed, usable) after the fork and its ima
   const [image] = (await forkImages()).filter((i) => !before.has(i))
   await fork!.files.write('fork-only.txt', 'made in the fork')
   const snap = await fork!.createSnapshot()
-  onTestFinished(() => Sandbox.deleteSnapshot(snap.snapshotId, sdkOpts()).catch(() => undefined))
+  onTestFinished(async () => {
+    await Sandbox.deleteSnapshot(snap.snapshotId, sdkOpts()).catch(() => undefined)
+  })
   await fork!.kill()
   // The fork image's tag is gone (its layers live on under the snapshot).
   expect(await docker('images', '-q', image!)).toBe('')
