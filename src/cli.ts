@@ -108,13 +108,17 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** SIGTERM/SIGINT: close (sandboxes keep running; the next start re-attaches), exit within 5 s. */
+/**
+ * SIGTERM/SIGINT: close (sandboxes keep running; the next start re-attaches), exit within 8 s:
+ * time for a warm-pool boot caught in Docker's create/start to be removed on a loaded host, and
+ * still before the 10 s after which Docker, Compose or a service manager sends SIGKILL.
+ */
 function onSignals(close: () => Promise<void>): void {
   let closing = false
   const shutdown = () => {
     if (closing) return
     closing = true
-    const force = setTimeout(() => process.exit(0), 5000)
+    const force = setTimeout(() => process.exit(0), 8000)
     force.unref()
     void close().finally(() => process.exit(0))
   }
