@@ -4,7 +4,7 @@
 // in a development checkout. Node's own compile cache only holds what V8 compiles when a file
 // loads, not the functions compiled on their first call: this one is made after a start.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { createRequire, wrap } from 'node:module'
+import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { Script, constants as vmConstants } from 'node:vm'
 import { useStreamingGc } from '../shared/streaming-gc.js'
@@ -18,6 +18,13 @@ export type LoadedEnvd = {
 }
 
 export const ENVD_BUNDLE = 'envd.cjs'
+
+// The wrapper Node puts around a CommonJS file (`Module.wrap`, which Node 24's ESM face of
+// node:module no longer exports by name): built here so the CLI starts on every Node that
+// `engines` claims. The same text on every Node, so the code cache's source hash stays the same.
+const CJS_HEAD = '(function (exports, require, module, __filename, __dirname) { '
+const CJS_TAIL = '\n});'
+export const wrapCommonJs = (source: string) => CJS_HEAD + source + CJS_TAIL
 export const codeCachePath = (dir: string) => join(dir, 'compile-cache', `${ENVD_BUNDLE}.v8`)
 
 function read(path: string): Buffer | undefined {
@@ -43,7 +50,7 @@ export async function loadEnvd(dir: string | undefined): Promise<LoadedEnvd> {
   // rejects the cache and the start compiles everything again (~20 ms more to /health).
   useStreamingGc()
   // As Node loads a CommonJS file, with V8's cache when there is one (a rejected one is ignored).
-  const script = new Script(wrap(source.toString('utf8')), {
+  const script = new Script(wrapCommonJs(source.toString('utf8')), {
     filename: file,
     cachedData,
     importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER,

@@ -28,6 +28,11 @@ export type EnvdAppDeps = Readonly<{
   setprivPath: string | undefined
   /** Where /init's caBundle goes (default: the system trust store). */
   caPaths?: CaCertPaths
+  /**
+   * Where /init writes the sandbox's `.E2B_SANDBOX_ID` and `.E2B_TEMPLATE_ID` (upstream: /run/e2b);
+   * the daemon passes it, in-process tests do not (nothing written).
+   */
+  runDir?: string
   /** Told when requests begin and end; the daemon passes one, tests usually do not. */
   idleMemory?: IdleMemoryReducer
   /** Starts commands without a PTY (closed with the app); without one, Node's child_process does. */
@@ -61,7 +66,7 @@ export async function buildEnvdApp(deps: EnvdAppDeps): Promise<EnvdApp> {
 
   const router = createRouter()
   healthRoute(router)
-  initRoute(router, { state, caPaths: deps.caPaths })
+  initRoute(router, { state, caPaths: deps.caPaths, runDir: deps.runDir, log })
   envsRoute(router, { state })
   metricsRoute(router)
   filesGetRoute(router, { state, lookup: users.lookup, own })

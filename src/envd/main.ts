@@ -26,6 +26,9 @@ export async function findSpawner(): Promise<string | undefined> {
   return (await access(p, constants.X_OK).then(() => true, () => false)) ? p : undefined
 }
 
+/** Where upstream's envd leaves the sandbox's and template's ids for programs in the sandbox. */
+export const E2B_RUN_DIR = '/run/e2b'
+
 export function initialState(config: Pick<EnvdConfig, 'defaultUser' | 'defaultWorkdir' | 'sandboxId' | 'templateId'>): EnvdState {
   const internalEnv: Record<string, string> = { E2B_SANDBOX: 'true' }
   if (config.sandboxId) internalEnv.E2B_SANDBOX_ID = config.sandboxId
@@ -51,7 +54,7 @@ export async function startEnvd(config: EnvdConfig): Promise<EnvdApp> {
   })
   const spawnerPath = await findSpawner()
   const spawner = spawnerPath ? createSpawner(spawnerPath, log) : undefined
-  const app = await buildEnvdApp({ state: initialState(config), log, users, setprivPath: await findSetpriv(), idleMemory, spawner })
+  const app = await buildEnvdApp({ state: initialState(config), log, users, setprivPath: await findSetpriv(), idleMemory, spawner, runDir: E2B_RUN_DIR })
   app.onClose(() => users.close())
   await app.listen({ port: config.port, host: config.host })
   log.info({ port: config.port, host: config.host, version: ENVD_VERSION, defaultUser: config.defaultUser, spawner: spawnerPath !== undefined }, 'envd listening')

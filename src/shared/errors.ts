@@ -19,12 +19,15 @@ export class AppError extends Error {
   readonly kind: ErrorKind
   /** Rare override of the kind's HTTP status, e.g. 507 for a full disk. */
   readonly httpStatus: number | undefined
+  /** Upstream's machine-readable `error_code` for the control API's body (e.g. sandbox_create_failed). */
+  readonly errorCode: string | undefined
 
-  constructor(kind: ErrorKind, message: string, opts: { cause?: unknown; httpStatus?: number } = {}) {
+  constructor(kind: ErrorKind, message: string, opts: { cause?: unknown; httpStatus?: number; errorCode?: string } = {}) {
     super(message, { cause: opts.cause })
     this.name = new.target.name
     this.kind = kind
     this.httpStatus = opts.httpStatus
+    this.errorCode = opts.errorCode
   }
 }
 

@@ -33,12 +33,17 @@ export function errorAnswer(err: unknown): { status: number; headers: Record<str
   return { status, headers, body: { code: status, message: known ? e.message : 'internal server error' } }
 }
 
+/**
+ * The control API's answer: errorAnswer's, plus upstream's optional `error_code` (contract 1.4):
+ * the error's own when it names one, else `internal_server_error` on a 500, as upstream sends.
+ */
 export function sendError(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
   const a = errorAnswer(err)
   for (const [k, v] of Object.entries(a.headers)) reply.header(k, v)
   if (a.status >= 500) req.log.error({ err }, 'request failed')
   else req.log.debug({ code: a.status, msg: err.message }, 'request rejected')
-  return reply.code(a.status).send(a.body)
+  const errorCode = (err instanceof AppError ? err.errorCode : undefined) ?? (a.status === 500 ? 'internal_server_error' : undefined)
+  return reply.code(a.status).send(errorCode ? { ...a.body, error_code: errorCode } : a.body)
 }
 
 /** The body of a request no route serves. */

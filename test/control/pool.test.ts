@@ -109,6 +109,8 @@ describe('warm pool', () => {
     expect(pooled.has(await containerOf(b.sandboxId))).toBe(true)
     expect((await a.commands.run('echo $SECRET')).stdout).toBe('for-a\n')
     expect((await b.commands.run('echo $SECRET')).stdout).toBe('for-b\n')
+    // Their own ids in /run/e2b, as upstream writes them (the pooled container's, written at /init).
+    for (const s of [a, b]) expect((await s.commands.run('cat /run/e2b/.E2B_SANDBOX_ID /run/e2b/.E2B_TEMPLATE_ID')).stdout).toBe(`${s.sandboxId}base`)
     const tokenOf = (s: Sandbox) => (s as unknown as { envdAccessToken?: string }).envdAccessToken
     expect(tokenOf(a)).toBeTruthy()
     expect(tokenOf(a)).not.toBe(tokenOf(b))
@@ -237,6 +239,20 @@ describe('warm pool', () => {
     for (const n of server.networks) expect(await docker('network', 'ls', '-q', '--filter', `name=^${n}$`)).toBe('')
     servers.push((server = await startServer({ apiPort, proxyPort, dataDir: server.dataDir, apiKey: server.apiKey, env: { SANDOCK_POOL_SIZE: String(POOL_SIZE) } })))
     for (const n of server.networks) expect(await docker('network', 'ls', '-q', '--filter', `name=^${n}$`)).not.toBe('')
+    await poolFull()
+  })
+
+  it('a clean stop while the pool is still filling leaves no container behind (boots in flight are removed)', async () => {
+    for (const id of ids.splice(0)) await killQuietly(id, server)
+    await server.stop('SIGTERM')
+    // A bigger pool than there are boot slots: boots are in flight (and queued) at the stop.
+    servers.push((server = await startServer({ apiPort, proxyPort, dataDir: server.dataDir, apiKey: server.apiKey, env: { SANDOCK_POOL_SIZE: '6..6', SANDOCK_POOL_BOOTS: '2' } })))
+    await eventually(async () => ((await labelled()).size > 0 ? true : undefined), 60_000, 'the first pool boot to start a container')
+    expect((await health()).pools.base!.ready).toBeLessThan(6)
+    await server.stop('SIGTERM')
+    const instance = (await readFile(join(server.dataDir, 'instance-id'), 'utf8')).trim()
+    expect(await docker('ps', '-aq', '--filter', `label=sandock.instance=${instance}`)).toBe('')
+    servers.push((server = await startServer({ apiPort, proxyPort, dataDir: server.dataDir, apiKey: server.apiKey, env: { SANDOCK_POOL_SIZE: String(POOL_SIZE) } })))
     await poolFull()
   })
 })

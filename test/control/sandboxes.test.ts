@@ -49,6 +49,18 @@ describe('a sandbox created with metadata, envs and timeoutMs', () => {
     expect(Math.abs(info.endAt.getTime() - info.startedAt.getTime() - timeoutMs)).toBeLessThanOrEqual(createdWindow.to - createdWindow.from + 2 * slack)
   })
 
+  it('has its ids in /run/e2b/.E2B_SANDBOX_ID and .E2B_TEMPLATE_ID (as upstream), readable by the default user', async () => {
+    const res = await sbx.commands.run('cat /run/e2b/.E2B_SANDBOX_ID; echo; cat /run/e2b/.E2B_TEMPLATE_ID', { user: 'user' })
+    expect(res.stdout).toBe(`${sbx.sandboxId}\nbase`)
+    // Not writable by the user: nothing in the sandbox can pose as another.
+    const write = await sbx.commands.run('echo x > /run/e2b/.E2B_SANDBOX_ID', { user: 'user' }).catch((e: { exitCode?: number }) => e)
+    expect(write.exitCode).not.toBe(0)
+  })
+
+  it('omits network from its info when none was set (as upstream)', async () => {
+    expect((await sbx.getInfo()).network).toBeUndefined()
+  })
+
   it('runs as a labelled Docker container with memory, CPU and pids limits matching its info', async () => {
     const [c, info] = await Promise.all([inspectSandbox(sbx.sandboxId), sbx.getInfo()])
     expect(c.State.Running).toBe(true)

@@ -95,3 +95,50 @@ it('refuses a fork count out of 1..100 and a fork of an unknown sandbox', async 
   expect(res.status).toBe(400)
   await expect(Sandbox.fork('unknown0sandbox', { ...sdkOpts() })).rejects.toThrow(/not found|doesn't exist/i)
 })
+
+/** The unlisted fork images of `source` still tagged (one per fork call). */
+const forkImages = async () => (await docker('images', '--format', '{{.Repository}}:{{.Tag}}', '--filter', `label=sandock.fork-of=${source.sandboxId}`))
+  .split('\n').filter((l) => l && !l.includes('<none>'))
+
+it("removes a fork's image once no sandbox runs from it, and keeps it while one does", async () => {
+  const before = new Set(await forkImages())
+  const forks = (await source.fork({ count: 2 })).map((f) => {
+    if (f instanceof Error) throw f
+    return track(f)
+  })
+  const [image] = (await forkImages()).filter((i) => !before.has(i))
+  expect(image, 'the fork image').toMatch(/^sandock\/snapshot:/)
+  // One fork gone, the other still running (and paused: its container still needs the image).
+  await forks[0]!.kill()
+  await forks[1]!.pause()
+  expect(await forkImages()).toContain(image)
+  expect(await docker('images', '-q', image!)).not.toBe('')
+  await Sandbox.connect(forks[1]!.sandboxId, sdkOpts())
+  expect(await forks[1]!.files.read('state.txt')).toBe('written before the snapshot')
+  await forks[1]!.kill()
+  expect(await docker('images', '-q', image!)).toBe('')
+  // Neither listed nor usable as a template any more.
+  await expect(Sandbox.create(image!.split(':')[1]!, sdkOpts())).rejects.toThrow()
+})
+
+it("keeps a snapshot taken of a fork (listed, usable) after the fork and its image are gone", async () => {
+  const before = new Set(await forkImages())
+  const [fork] = (await source.fork({ count: 1 })).map((f) => {
+    if (f instanceof Error) throw f
+    return track(f)
+  })
+  const [image] = (await forkImages()).filter((i) => !before.has(i))
+  await fork!.files.write('fork-only.txt', 'made in the fork')
+  const snap = await fork!.createSnapshot()
+  onTestFinished(async () => {
+    await Sandbox.deleteSnapshot(snap.snapshotId, sdkOpts()).catch(() => undefined)
+  })
+  await fork!.kill()
+  // The fork image's tag is gone (its layers live on under the snapshot).
+  expect(await docker('images', '-q', image!)).toBe('')
+  const listed = await Sandbox.listSnapshots({ ...sdkOpts(), sandboxId: fork!.sandboxId }).nextItems()
+  expect(listed.map((s) => s.snapshotId)).toEqual([snap.snapshotId])
+  const fromSnap = track(await Sandbox.create(snap.snapshotId, sdkOpts()))
+  expect(await fromSnap.files.read('fork-only.txt')).toBe('made in the fork')
+  expect(await fromSnap.files.read('state.txt')).toBe('written before the snapshot')
+})

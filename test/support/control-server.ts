@@ -36,6 +36,8 @@ export type ServerInfo = Readonly<{
 
 export type ControlServer = ServerInfo & {
   pid: number
+  /** The process's exit, once it has exited (a `sandock serve` process; not a Compose deployment). */
+  exited?: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
   /** Sends `signal` and waits for the process to exit (SIGKILL after 10 s). */
   stop(signal?: NodeJS.Signals): Promise<void>
   /** Everything the server wrote to stdout and stderr so far (last 256 KiB). */
@@ -53,6 +55,9 @@ export type StartServerOpts = {
   apiKey?: string
   /** How long to wait for GET /health → 200 (default 180 s: a first start may build the base image). */
   readyTimeoutMs?: number
+  /** The program started as `<node> <entry> serve` (default: this process's Node and dist/image/sandock.mjs). */
+  entry?: string
+  node?: string
 }
 
 export const networksFor = (apiPort: number) => [`sandock-ctltest-${apiPort}`, `sandock-ctltest-${apiPort}-internal`]
@@ -118,13 +123,14 @@ export async function startServer(opts: StartServerOpts = {}): Promise<ControlSe
     apiKey, dataDir, apiPort, proxyPort, networks,
   }
   // The server sees only its own SANDOCK_* config, never a developer's shell settings.
-  const serve = await startServe({ env, apiUrl: info.apiUrl, apiKey, cleanEnv: true, stdio: 'pipe', onSpawn: capture, readyTimeoutMs: opts.readyTimeoutMs }).catch(async (e: unknown) => {
+  const serve = await startServe({ env, apiUrl: info.apiUrl, apiKey, cleanEnv: true, stdio: 'pipe', onSpawn: capture, readyTimeoutMs: opts.readyTimeoutMs, bundle: opts.entry, node: opts.node }).catch(async (e: unknown) => {
     if (owned) await rm(dataDir, { recursive: true, force: true })
     throw new Error(`${(e as Error).message}:\n${output}`)
   })
   const server: ControlServer = {
     ...info,
     pid: serve.child.pid!,
+    exited: serve.exited,
     logs: () => output,
     stop: (signal) => serve.stop(signal),
     async cleanup() {

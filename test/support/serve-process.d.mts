@@ -21,4 +21,6 @@ export declare function startServe(opts: {
   stdio?: 'pipe' | 'inherit'
   onSpawn?: (child: ChildProcess) => void
   readyTimeoutMs?: number
+  bundle?: string
+  node?: string
 }): Promise<Serve>

@@ -34,16 +34,17 @@ export async function refusedByFetch(port) {
 /**
  * Spawns `sandock serve` and waits until it is healthy; throws (after killing it) when it exits
  * first or is not healthy within `readyTimeoutMs`.
- * @param {{ env: Record<string, string>, apiUrl: string, apiKey?: string, bundle?: string, cleanEnv?: boolean, stdio?: 'pipe' | 'inherit', onSpawn?: (child: import('node:child_process').ChildProcess) => void, readyTimeoutMs?: number }} opts
+ * @param {{ env: Record<string, string>, apiUrl: string, apiKey?: string, bundle?: string, node?: string, cleanEnv?: boolean, stdio?: 'pipe' | 'inherit', onSpawn?: (child: import('node:child_process').ChildProcess) => void, readyTimeoutMs?: number }} opts
  *   `env`: the server's SANDOCK_* settings; `cleanEnv`: drop the caller's own SANDOCK_* and E2B_* variables;
  *   `stdio` 'pipe': `onSpawn` reads its output from `child.stdout`/`child.stderr`; `bundle`: another
- *   build's sandock.mjs (a benchmark comparing two builds in one run), default this checkout's.
+ *   build's sandock.mjs (a benchmark comparing two builds in one run) or another entry (dist/cli.js),
+ *   default this checkout's bundle; `node`: the Node binary that runs it (default this process's).
  */
 export async function startServe(opts) {
   const env = {}
   for (const [k, v] of Object.entries(process.env)) if (!opts.cleanEnv || (!k.startsWith('SANDOCK_') && !k.startsWith('E2B_'))) env[k] = v
   Object.assign(env, opts.env)
-  const child = spawn(process.execPath, [opts.bundle ?? BUNDLE, 'serve'], { cwd: ROOT, env, stdio: ['ignore', opts.stdio ?? 'inherit', opts.stdio ?? 'inherit'] })
+  const child = spawn(opts.node ?? process.execPath, [opts.bundle ?? BUNDLE, 'serve'], { cwd: ROOT, env, stdio: ['ignore', opts.stdio ?? 'inherit', opts.stdio ?? 'inherit'] })
   opts.onSpawn?.(child)
   let exitedWith
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve((exitedWith = { code, signal }))))

@@ -5,7 +5,7 @@ import type { SandboxInfo } from '../../node/sandboxes/types.js'
 
 export const CLIENT_ID = '6532622b' // compat: deprecated field, upstream always sends this value
 
-export const ErrorBody = Type.Object({ code: Type.Integer(), message: Type.String() })
+export const ErrorBody = Type.Object({ code: Type.Integer(), message: Type.String(), error_code: Type.Optional(Type.String()) })
 export const SandboxParams = Type.Object({ sandboxID: Type.String({ minLength: 1, maxLength: 128 }) })
 
 const StringMap = (maxProperties: number, maxValue: number) =>
@@ -81,7 +81,8 @@ export const SandboxDetail = Type.Object({
   allowInternetAccess: Type.Union([Type.Boolean(), Type.Null()]),
   domain: Type.Union([Type.String(), Type.Null()]),
   lifecycle: Type.Object({ autoResume: Type.Boolean(), onTimeout: Type.String() }),
-  network: Type.Object({
+  // compat: omitted when the sandbox has no network settings (as upstream).
+  network: Type.Optional(Type.Object({
     allowPublicTraffic: Type.Boolean(), allowOut: Type.Array(Type.String()), denyOut: Type.Array(Type.String()),
     // As stored: placeholders unresolved; the proxy without its password.
     rules: Type.Optional(Type.Record(Type.String(), Type.Array(Type.Object({
@@ -90,7 +91,7 @@ export const SandboxDetail = Type.Object({
     egressProxy: Type.Optional(Type.Object({ address: Type.String(), username: Type.Optional(Type.String()) })),
     maskRequestHost: Type.Optional(Type.String()),
     httpsPorts: Type.Optional(Type.Array(Type.Integer())),
-  }),
+  })),
 })
 
 export const SandboxMetric = Type.Object({
@@ -119,16 +120,20 @@ export function listedBody(r: SandboxInfo) {
   }
 }
 
+/** Whether the sandbox has any network setting (upstream omits `network` from its detail otherwise). */
+const hasNetwork = (r: SandboxInfo) => !r.allowPublicTraffic || r.egress.allowOut.length > 0 || r.egress.denyOut.length > 0 ||
+  r.egress.rules !== undefined || r.egress.egressProxy !== undefined || r.ingress?.maskRequestHost !== undefined || r.ingress?.httpsPorts !== undefined
+
 export function detailBody(r: SandboxInfo, domain: string) {
   return {
     ...listedBody(r), envdAccessToken: r.envdAccessToken, allowInternetAccess: r.internetAccess, domain: domain || null,
     lifecycle: { autoResume: r.autoResume, onTimeout: r.onTimeout },
-    network: {
+    ...(hasNetwork(r) ? { network: {
       allowPublicTraffic: r.allowPublicTraffic, allowOut: [...r.egress.allowOut], denyOut: [...r.egress.denyOut],
       ...(r.egress.rules ? { rules: r.egress.rules } : {}),
       ...(r.ingress?.maskRequestHost !== undefined ? { maskRequestHost: r.ingress.maskRequestHost } : {}),
       ...(r.ingress?.httpsPorts ? { httpsPorts: [...r.ingress.httpsPorts] } : {}),
       ...(r.egress.egressProxy ? { egressProxy: { address: r.egress.egressProxy.address, ...(r.egress.egressProxy.username ? { username: r.egress.egressProxy.username } : {}) } } : {}),
-    },
+    } } : {}),
   }
 }

@@ -1,4 +1,7 @@
 // POST /init: the control plane configures a fresh or resumed daemon (env, token, defaults).
+import { chmod, mkdir, rename, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Logger } from 'pino'
 import { InvalidArgumentError, UnauthenticatedError } from '../../shared/errors.js'
 import { safeEqual } from '../../shared/safe-equal.js'
 import { readJsonBody } from '../../shared/json-body.js'
@@ -17,7 +20,25 @@ async function jsonBody(req: EnvdRequest): Promise<unknown> {
   return type === 'application/json' ? readJsonBody(req.raw, BODY_LIMIT, DRAIN_LIMIT, { emptyIsError: true }) : undefined
 }
 
-export function initRoute(app: Routes, { state, caPaths }: { state: EnvdState; caPaths?: CaCertPaths }) {
+/**
+ * `.E2B_SANDBOX_ID` and `.E2B_TEMPLATE_ID` in `dir`, as upstream's envd writes them (the bare id,
+ * readable by every user). At each /init: a pool container learns it was claimed there, and a
+ * sandbox from a snapshot must not keep its source's files.
+ */
+export async function writeRunIds(dir: string, state: Pick<EnvdState, 'internalEnv'>): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o755 })
+  for (const key of ['E2B_SANDBOX_ID', 'E2B_TEMPLATE_ID'] as const) {
+    const value = state.internalEnv[key]
+    if (value === undefined) continue
+    const file = join(dir, `.${key}`)
+    // A fresh file renamed over the old one: a reader never sees half an id.
+    await writeFile(`${file}.tmp`, value, { mode: 0o644 })
+    await chmod(`${file}.tmp`, 0o644)
+    await rename(`${file}.tmp`, file)
+  }
+}
+
+export function initRoute(app: Routes, { state, caPaths, runDir, log }: { state: EnvdState; caPaths?: CaCertPaths; runDir?: string; log?: Logger }) {
   app.post('/init', async (req, reply) => {
     // The body is checked before the token (as upstream's generated handler does).
     const body = parseInitBody(await jsonBody(req))
@@ -40,6 +61,7 @@ export function initRoute(app: Routes, { state, caPaths }: { state: EnvdState; c
           throw new InvalidArgumentError(`caBundle could not be installed: ${(e as Error).message}`)
         })
       }
+      if (runDir) await writeRunIds(runDir, state).catch((err: unknown) => (log ?? req.log).warn({ err, runDir }, 'writing the sandbox id files failed'))
       req.log.info({ stale, envVarCount: Object.keys(body.envVars ?? {}).length, tokenSet: body.accessToken !== undefined, caBundle: Boolean(body.caBundle) }, 'init applied')
     }
     reply.code(204).header('cache-control', 'no-store').send()

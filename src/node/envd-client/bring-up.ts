@@ -34,7 +34,26 @@ export type BringUpOptions = Readonly<{
   /** Also reads envd's first metrics, beside /init. */
   firstMetrics?: boolean
   commands?: StartCommands | undefined
+  /**
+   * Aborts the bring-up: no container starts after it, and a started one is undone at once (each
+   * later step is raced against it, so a slow envd or ready command is not waited for).
+   */
+  signal?: AbortSignal
 }>
+
+/** `p`, or the signal's reason as soon as it aborts (p's own outcome is then ignored). */
+export function unlessAborted<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return p
+  if (signal.aborted) {
+    p.catch(() => undefined)
+    return Promise.reject(signal.reason)
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
 
 export type BroughtUp = {
   containerId: string
@@ -50,11 +69,15 @@ export async function bringUp(envd: EnvdClient, o: BringUpOptions): Promise<Brou
   let startedAt = 0
   let envdUpAt = 0
   const boot = async () => {
+    o.signal?.throwIfAborted()
     const c = await o.start()
     startedAt = performance.now()
     try {
-      await o.beforeEnvd?.(c)
-      await envd.waitUntilUp(c.ip)
+      o.signal?.throwIfAborted()
+      await unlessAborted((async () => {
+        await o.beforeEnvd?.(c)
+        await envd.waitUntilUp(c.ip)
+      })(), o.signal)
     } catch (e) {
       await o.undo?.(c.containerId).catch(() => undefined)
       throw e
@@ -64,11 +87,14 @@ export async function bringUp(envd: EnvdClient, o: BringUpOptions): Promise<Brou
   }
   const { containerId, ip } = o.slot ? await o.slot(boot) : await boot()
   try {
-    const [first] = await Promise.all([
-      o.firstMetrics ? envd.metrics(ip, undefined).catch(() => undefined) : undefined,
-      envd.init(ip, o.init),
-    ])
-    if (o.commands) await runStartCommands(envd, ip, o.init.accessToken, o.commands)
+    const first = await unlessAborted((async () => {
+      const [m] = await Promise.all([
+        o.firstMetrics ? envd.metrics(ip, undefined).catch(() => undefined) : undefined,
+        envd.init(ip, o.init),
+      ])
+      if (o.commands) await runStartCommands(envd, ip, o.init.accessToken, o.commands)
+      return m
+    })(), o.signal)
     return { containerId, ip, first, startedAt, envdUpAt }
   } catch (e) {
     await o.undo?.(containerId).catch(() => undefined)

@@ -9,6 +9,8 @@ export const LABELS = {
   metadata: 'sandock.metadata',
   timeoutMs: 'sandock.timeout-ms',
   onTimeout: 'sandock.on-timeout',
+  /** 'false': the timeout's pause keeps the filesystem only (autoPauseMemory); empty: memory kept. */
+  autoPauseMemory: 'sandock.auto-pause-memory',
   autoResume: 'sandock.auto-resume',
   secure: 'sandock.secure',
   publicTraffic: 'sandock.public-traffic',

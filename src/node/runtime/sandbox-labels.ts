@@ -15,6 +15,8 @@ export function specLabels(s: SandboxSpec, opts: { pool: boolean }): Record<stri
     [LABELS.metadata]: JSON.stringify(s.metadata),
     [LABELS.timeoutMs]: String(s.timeoutMs),
     [LABELS.onTimeout]: s.onTimeout,
+    // Always set: a container from a snapshot image would otherwise inherit its source's.
+    [LABELS.autoPauseMemory]: s.autoPauseMemory === false ? 'false' : '',
     [LABELS.autoResume]: String(s.autoResume),
     [LABELS.secure]: String(s.secure),
     [LABELS.publicTraffic]: String(s.allowPublicTraffic),
@@ -51,6 +53,7 @@ export function specFromLabels(l: Labels): SandboxSpec | undefined {
     sandboxId, templateId, alias: l[LABELS.alias] || undefined, metadata,
     timeoutMs: Number(l[LABELS.timeoutMs] ?? 300_000),
     onTimeout: l[LABELS.onTimeout] === 'pause' ? 'pause' : 'kill',
+    ...(l[LABELS.autoPauseMemory] === 'false' ? { autoPauseMemory: false } : {}),
     autoResume: l[LABELS.autoResume] === 'true',
     secure: l[LABELS.secure] === 'true',
     allowPublicTraffic: l[LABELS.publicTraffic] !== 'false',
@@ -73,7 +76,9 @@ export function snapshotLabels(s: Omit<SnapshotImage, 'createdS'>): Record<strin
     [LABELS.templateId]: s.templateId,
     [LABELS.cpuCount]: String(s.cpuCount),
     [LABELS.memoryMB]: String(s.memoryMB),
-    ...(s.forkOf ? { [LABELS.forkOf]: s.forkOf } : {}),
+    // Always set: a commit keeps the labels of the image its container runs, so a snapshot of a
+    // forked sandbox would otherwise inherit its fork image's mark (unlisted, and released with it).
+    [LABELS.forkOf]: s.forkOf ?? '',
   }
 }
 

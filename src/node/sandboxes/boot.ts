@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { newSandboxId } from '../../shared/ids.js'
-import { bringUp, type BroughtUp, type StartCommands } from '../envd-client/bring-up.js'
-import { diskSizeMB } from '../envd-client/client.js'
+import { bringUp, unlessAborted, type BroughtUp, type StartCommands } from '../envd-client/bring-up.js'
+import { diskSizeMB, type EnvdMetrics } from '../envd-client/client.js'
 import type { ContainerSpec } from '../runtime/types.js'
 import { dockerVolumeName } from '../runtime/volumes.js'
 import type { ResolvedTemplate } from '../builds/template-model.js'
@@ -113,9 +113,10 @@ export function createBoot({ settings, runtime, envd, log, firewall, egress, vol
     /**
      * One pool container: started with a pre-assigned sandbox id and the template's defaults, envd
      * up with the template's env (no token yet), the start command ready, its memory measured.
-     * Boots in a refill slot (creates first); `started` is told when it has one. Removed on any failure.
+     * Boots in a refill slot (creates first); `started` is told when it has one. Removed on any
+     * failure, and when `closing` aborts (the pool closes) before it is ready.
      */
-    async pooled(template: ResolvedTemplate, started?: () => void): Promise<PoolEntry> {
+    async pooled(template: ResolvedTemplate, started?: () => void, closing?: AbortSignal): Promise<PoolEntry> {
       const sandboxId = newSandboxId()
       const spec: SandboxSpec = {
         sandboxId, templateId: template.templateId, alias: template.alias, metadata: {}, timeoutMs: settings.defaultTimeoutS * 1000,
@@ -124,6 +125,7 @@ export function createBoot({ settings, runtime, envd, log, firewall, egress, vol
       }
       const up = await bringUp(envd, {
         slot: (fn) => slots.refill(() => {
+          closing?.throwIfAborted()
           started?.()
           return fn()
         }),
@@ -132,14 +134,23 @@ export function createBoot({ settings, runtime, envd, log, firewall, egress, vol
         init: { envVars: { ...template.config?.envs } },
         firstMetrics: true,
         commands: commandsOf(template),
+        signal: closing,
       })
       // One throwaway command warms envd's process path (first spawn, first stream), so the
       // sandbox's first command costs what every later one does. It ends before any claim.
       const c = template.config
-      await envd.run(up.ip, undefined, { cmd: 'true', user: c?.user ?? 'root', cwd: c?.workdir, envs: {}, shell: c?.shell ?? '/bin/sh' }, { timeoutMs: 10_000 })
-        .catch((err: unknown) => log.debug({ err }, 'pool warm-up command failed'))
-      // What it holds once ready is what the pool's memory budget counts.
-      const ready = await envd.metrics(up.ip, undefined).catch(() => up.first)
+      let ready: EnvdMetrics | undefined
+      try {
+        ready = await unlessAborted((async () => {
+          await envd.run(up.ip, undefined, { cmd: 'true', user: c?.user ?? 'root', cwd: c?.workdir, envs: {}, shell: c?.shell ?? '/bin/sh' }, { timeoutMs: 10_000 })
+            .catch((err: unknown) => log.debug({ err }, 'pool warm-up command failed'))
+          // What it holds once ready is what the pool's memory budget counts.
+          return envd.metrics(up.ip, undefined).catch(() => up.first)
+        })(), closing)
+      } catch (e) {
+        await removeContainer({ sandboxId, containerId: up.containerId })
+        throw e
+      }
       return {
         sandboxId, containerId: up.containerId, ip: up.ip, templateId: template.templateId, image: template.image,
         diskSizeMB: up.first ? diskSizeMB(up.first) : 0, memoryBytes: ready?.mem_used ?? 0,

@@ -33,7 +33,8 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claimOr
       const volumeMounts = resolveVolumeMounts(req.volumeMounts, ctx.volumes)
       const specFor = (sandboxId: string): SandboxSpec => ({
         sandboxId, templateId: template.templateId, alias: template.alias, metadata: req.metadata,
-        timeoutMs: timeoutS * 1000, onTimeout: req.onTimeout, autoResume: req.autoResume, secure: req.secure,
+        timeoutMs: timeoutS * 1000, onTimeout: req.onTimeout,
+        ...(req.onTimeout === 'pause' && req.autoPauseMemory === false ? { autoPauseMemory: false } : {}), autoResume: req.autoResume, secure: req.secure,
         allowPublicTraffic: req.allowPublicTraffic, allowInternetAccess: req.allowInternetAccess, cpuCount: template.cpuCount, memoryMB: template.memoryMB,
         startedAt: new Date(), ...(ingress ? { ingress } : {}), volumeMounts,
       })

@@ -11,8 +11,31 @@ const FORKS_AT_ONCE = 2
 
 export type ForkResult = { record: SandboxRecord } | { error: AppError }
 
-export function createForks({ registry }: SandboxContext, parts: { snapshots: SnapshotService; create: (req: CreateSandboxRequest) => Promise<SandboxRecord> }) {
+export function createForks({ registry, log }: SandboxContext, parts: { snapshots: SnapshotService; create: (req: CreateSandboxRequest) => Promise<SandboxRecord> }) {
+  /** Fork snapshot ids whose forks are still being created: their image is needed. */
+  const forking = new Set<string>()
+
+  /**
+   * Removes the image of the fork snapshot `templateId` when no sandbox of this server runs from
+   * it and no fork from it is under way (a no-op for any other template). Docker keeps it while a
+   * container uses it, and a snapshot taken of a fork keeps its layers.
+   */
+  async function releaseForkImage(templateId: string): Promise<void> {
+    if (!parts.snapshots.releaseFork || forking.has(templateId)) return
+    for (const r of registry.all()) if (r.templateId === templateId) return
+    await parts.snapshots.releaseFork(templateId).then(
+      (removed) => removed && log.info({ snapshotId: templateId }, 'fork image removed: no sandbox uses it'),
+      (err: unknown) => log.warn({ err, snapshotId: templateId }, 'removing a fork image failed'))
+  }
+
   return {
+    releaseForkImage,
+
+    /** At a start: the fork images no sandbox uses any more (left by a crash, or an older version). */
+    async releaseUnusedForkImages(): Promise<void> {
+      for (const id of (await parts.snapshots.forkIds?.().catch(() => [])) ?? []) await releaseForkImage(id)
+    },
+
     /** Commits the sandbox's filesystem as a snapshot usable as a template. */
     async snapshot(sandboxId: string, name: string | undefined): Promise<SnapshotInfo> {
       const record = registry.get(sandboxId)
@@ -26,6 +49,7 @@ export function createForks({ registry }: SandboxContext, parts: { snapshots: Sn
     async fork(sandboxId: string, opts: { timeoutS: number; count: number }): Promise<ForkResult[]> {
       const source = registry.get(sandboxId)
       const base = await registry.serially(source, () => parts.snapshots.create(source, { forkOf: sandboxId }))
+      forking.add(base.snapshotId)
       const results: ForkResult[] = new Array(opts.count)
       let next = 0
       const worker = async () => {
@@ -35,7 +59,7 @@ export function createForks({ registry }: SandboxContext, parts: { snapshots: Sn
               record: await parts.create({
                 templateRef: base.snapshotId, timeoutS: opts.timeoutS, metadata: { ...source.metadata }, envVars: { ...source.envVars },
                 secure: source.secure, allowPublicTraffic: source.allowPublicTraffic, allowInternetAccess: source.allowInternetAccess,
-                onTimeout: source.onTimeout, autoResume: source.autoResume, egress: source.egress, ingress: source.ingress,
+                onTimeout: source.onTimeout, autoPauseMemory: source.autoPauseMemory, autoResume: source.autoResume, egress: source.egress, ingress: source.ingress,
                 // The same volumes (shared, never copied: a snapshot holds no volume data), by name now.
                 volumeMounts: source.volumeMounts.map(({ name, path }) => ({ name, path })),
               }),
@@ -45,7 +69,13 @@ export function createForks({ registry }: SandboxContext, parts: { snapshots: Sn
           }
         }
       }
-      await Promise.all(Array.from({ length: FORKS_AT_ONCE }, worker))
+      try {
+        await Promise.all(Array.from({ length: FORKS_AT_ONCE }, worker))
+      } finally {
+        forking.delete(base.snapshotId)
+      }
+      // Every fork failed (or was killed already): nothing needs the image.
+      await releaseForkImage(base.snapshotId)
       source.log.info({ count: opts.count, failed: results.filter((r) => 'error' in r).length }, 'sandbox forked')
       return results
     },

@@ -68,6 +68,9 @@ export function createLifecycle(ctx: SandboxContext) {
       }
       record.pausedAt = new Date()
       record.memoryKept = opts.memory
+      // compat: while paused, endAt says when its memory goes (SANDOCK_PAUSED_RETENTION; then it
+      // is stopped, filesystem kept); no deadline runs while paused, and a resume sets a new one.
+      if (opts.memory) record.endAt = new Date(record.pausedAt.getTime() + settings.pausedRetentionMs)
       await stateFile.save(record)
       timers.schedule(record)
       record.log.info({ memory: opts.memory }, 'sandbox paused')

@@ -29,7 +29,7 @@ export type PersistedState = Pick<SandboxRecord, 'envVars' | 'pausedAt' | 'memor
 export function infoOf(r: SandboxRecord): SandboxInfo {
   return {
     sandboxId: r.sandboxId, templateId: r.templateId, alias: r.alias, metadata: { ...r.metadata }, timeoutMs: r.timeoutMs,
-    onTimeout: r.onTimeout, autoResume: r.autoResume, secure: r.secure, allowPublicTraffic: r.allowPublicTraffic,
+    onTimeout: r.onTimeout, ...(r.autoPauseMemory === false ? { autoPauseMemory: false } : {}), autoResume: r.autoResume, secure: r.secure, allowPublicTraffic: r.allowPublicTraffic,
     allowInternetAccess: r.allowInternetAccess, cpuCount: r.cpuCount, memoryMB: r.memoryMB, startedAt: r.startedAt,
     state: r.state, endAt: r.endAt, envdAccessToken: r.envdAccessToken, trafficAccessToken: r.trafficAccessToken,
     envdVersion: r.envdVersion, diskSizeMB: r.diskSizeMB, egress: echoPolicy(r.egress),

@@ -42,7 +42,8 @@ export function createContext(deps: SandboxServiceDeps, expiry: Expiry): Sandbox
 export function createSandboxService(deps: SandboxServiceDeps & { snapshots: SnapshotService }) {
   // Timers fire into the lifecycle, which is built on the same context just below.
   const ctx = createContext(deps, {
-    onDeadline: (r) => (r.onTimeout === 'pause' ? lifecycle.pause(r.sandboxId, { memory: true }) : lifecycle.kill(r.sandboxId)),
+    // autoPauseMemory false: a filesystem-only pause (processes dropped), as upstream.
+    onDeadline: (r) => (r.onTimeout === 'pause' ? lifecycle.pause(r.sandboxId, { memory: r.autoPauseMemory !== false }) : kill(r.sandboxId)),
     onRetention: (r) => lifecycle.dropMemory(r.sandboxId),
   })
   const lifecycle = createLifecycle(ctx)
@@ -54,13 +55,28 @@ export function createSandboxService(deps: SandboxServiceDeps & { snapshots: Sna
   const creates = createCreates(ctx, pool)
   const metrics = createMetrics(ctx)
   const { registry } = ctx
+  const forks = createForks(ctx, { snapshots: deps.snapshots, create: creates.create })
+  const recovery = createRecovery(ctx, { pool, metrics })
+  /** A kill, then the fork image it ran from when no other sandbox needs it. */
+  async function kill(sandboxId: string): Promise<void> {
+    const { templateId } = registry.get(sandboxId)
+    await lifecycle.kill(sandboxId)
+    await forks.releaseForkImage(templateId)
+  }
 
   return {
     ...lifecycle,
     ...createTimeouts(ctx),
     ...createNetworkUpdates(ctx),
-    ...createForks(ctx, { snapshots: deps.snapshots, create: creates.create }),
-    ...createRecovery(ctx, { pool, metrics }),
+    kill,
+    snapshot: forks.snapshot,
+    fork: forks.fork,
+    /** Re-attaches after a restart (recover.ts), then removes the fork images nothing uses. */
+    async recover(): ReturnType<typeof recovery.recover> {
+      const out = await recovery.recover()
+      await forks.releaseUnusedForkImages()
+      return out
+    },
     create: creates.create,
     metrics: metrics.metrics,
     lastMetrics: metrics.lastMetrics,

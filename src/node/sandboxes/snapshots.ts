@@ -61,6 +61,24 @@ export function createSnapshotService(runtime: SandboxRuntime) {
       return { templateId: s.snapshotId, alias: s.names[0], image: snapshotImage(s.snapshotId), cpuCount: s.cpuCount, memoryMB: s.memoryMB }
     },
 
+    /**
+     * Removes a fork's unlisted snapshot image once nothing needs it: Docker refuses while a
+     * container (a fork running or paused) uses it, and a snapshot committed from one of its forks
+     * keeps its layers (only the tag goes). False when it is kept, or is not a fork's.
+     */
+    async releaseFork(snapshotId: string): Promise<boolean> {
+      const s = (await knownSnapshots()).find((x) => x.snapshotId === snapshotId)
+      if (!s?.forkOf) return false
+      const removed = await runtime.removeImage(snapshotImage(snapshotId))
+      if (removed !== 'in_use') known = undefined
+      return removed === 'removed'
+    },
+
+    /** The ids of forks' unlisted snapshots (a start releases the ones no sandbox uses). */
+    async forkIds(): Promise<string[]> {
+      return (await knownSnapshots()).filter((s) => s.forkOf).map((s) => s.snapshotId)
+    },
+
     /** Deletes by id; not_found when unknown, conflict while a sandbox still runs from it. */
     async remove(snapshotId: string): Promise<void> {
       if (!(await all(true)).some((s) => s.snapshotId === snapshotId)) throw new NotFoundError(`template '${snapshotId}' not found`)
@@ -72,4 +90,6 @@ export function createSnapshotService(runtime: SandboxRuntime) {
   }
 }
 
-export type SnapshotService = ReturnType<typeof createSnapshotService>
+type LocalSnapshots = ReturnType<typeof createSnapshotService>
+/** What a node's sandboxes need of snapshots; releasing forks' images is this host's (a cluster keeps them). */
+export type SnapshotService = Omit<LocalSnapshots, 'releaseFork' | 'forkIds'> & Partial<Pick<LocalSnapshots, 'releaseFork' | 'forkIds'>>

@@ -43,8 +43,8 @@ export class StateFile {
       internetAccess: record.internetAccess,
     }
     if (record.pooled) {
-      const { sandboxId, templateId, alias, metadata, timeoutMs, onTimeout, autoResume, secure, allowPublicTraffic, allowInternetAccess, cpuCount, memoryMB, startedAt, ingress, volumeMounts } = record
-      state.spec = { sandboxId, templateId, alias, metadata, timeoutMs, onTimeout, autoResume, secure, allowPublicTraffic, allowInternetAccess, cpuCount, memoryMB, startedAt: startedAt.toISOString(), ...(ingress ? { ingress } : {}), volumeMounts }
+      const { sandboxId, templateId, alias, metadata, timeoutMs, onTimeout, autoPauseMemory, autoResume, secure, allowPublicTraffic, allowInternetAccess, cpuCount, memoryMB, startedAt, ingress, volumeMounts } = record
+      state.spec = { sandboxId, templateId, alias, metadata, timeoutMs, onTimeout, ...(autoPauseMemory === false ? { autoPauseMemory } : {}), autoResume, secure, allowPublicTraffic, allowInternetAccess, cpuCount, memoryMB, startedAt: startedAt.toISOString(), ...(ingress ? { ingress } : {}), volumeMounts }
     }
     await writeFile(join(this.dir, `${record.sandboxId}.json`), JSON.stringify(state), { mode: 0o600 })
   }

@@ -26,6 +26,8 @@ export type SandboxSpec = Readonly<{
   /** Create-time timeout, reused by auto-resume. */
   timeoutMs: number
   onTimeout: LifecycleOnTimeout
+  /** false: the pause at the deadline drops memory (filesystem only; autoPauseMemory); absent: kept. */
+  autoPauseMemory?: boolean | undefined
   autoResume: boolean
   secure: boolean
   /** false: user ports need the traffic access token (network.allowPublicTraffic). */
@@ -99,6 +101,8 @@ export type CreateSandboxRequest = {
   allowPublicTraffic: boolean
   allowInternetAccess: boolean
   onTimeout: LifecycleOnTimeout
+  /** false with onTimeout 'pause': a filesystem-only pause at the deadline. */
+  autoPauseMemory?: boolean | undefined
   autoResume: boolean
   /** network.allowOut/denyOut (and the unsupported egressProxy/rules), validated by the create. */
   egress: EgressRequest

@@ -33,8 +33,10 @@ export type WarmPoolDeps = Readonly<{
   /**
    * Starts one pool container for `template` (envd ready, start command ready, memory measured);
    * calls `started` once it holds a boot slot (creates may then wait for it rather than cold-start).
+   * `closing` aborts when the pool closes: a boot then starts no container, or removes the one it
+   * started and rejects, without waiting for envd or the template's ready command.
    */
-  boot: (template: ResolvedTemplate, started: () => void) => Promise<PoolEntry>
+  boot: (template: ResolvedTemplate, started: () => void, closing: AbortSignal) => Promise<PoolEntry>
   /** Removes a pool container that will never be claimed (stale, over target, shutting down). */
   discard: (entry: PoolEntry) => Promise<void>
   log: Logger
@@ -88,6 +90,8 @@ export function createWarmPool(deps: WarmPoolDeps) {
   let running: Promise<void> | undefined
   let again = false
   let closed = false
+  /** Aborted by close(): boots in flight stop and remove what they started. */
+  const closing = new AbortController()
   let ticker: NodeJS.Timeout | undefined
   let settledWaiters: (() => void)[] = []
   const refillDelayMs = deps.refillDelayMs ?? 0
@@ -140,11 +144,15 @@ export function createWarmPool(deps: WarmPoolDeps) {
       inSlot = true
       started.set(id, (started.get(id) ?? 0) + 1)
     }
-    const boot: Promise<void> = deps.boot(template, onStarted).then((entry) => {
+    const boot: Promise<void> = deps.boot(template, onStarted, closing.signal).then((entry) => {
       demandOf(id).booted(now() - t0)
       memoryOf.set(id, entry.memoryBytes)
-      // Closing: left running, the next start re-adopts it (it carries the pool label).
-      if (closed) return
+      // Ready just as the pool closed: listed, so a clean shutdown's discardReady() removes it;
+      // otherwise (a crash-like close) it stays running and the next start re-adopts it.
+      if (closed) {
+        listOf(id).push(entry)
+        return
+      }
       const q = joinersOf(id)
       const joiner = q.findIndex((j) => j.image === entry.image)
       if (joiner >= 0) {
@@ -155,6 +163,10 @@ export function createWarmPool(deps: WarmPoolDeps) {
       listOf(id).push(entry)
       log.debug({ sandboxId: entry.sandboxId, templateId: id, ms: Math.round(now() - t0), memoryMB: Math.round(entry.memoryBytes / 1048576) }, 'pool container ready')
     }, (err: unknown) => {
+      if (closed) {
+        log.debug({ err, templateId: id }, 'pool boot stopped: the pool closed')
+        return
+      }
       log.warn({ err, templateId: id }, 'starting a pool container failed')
       failedUntil.set(`template ${id}`, now() + retryMs)
     }).finally(() => {
@@ -355,9 +367,14 @@ export function createWarmPool(deps: WarmPoolDeps) {
         (err: unknown) => log.warn({ err, containerId: e.containerId }, 'removing a pool container failed'))))
     },
 
-    /** Stops refilling and waits for boots in flight. Ready containers keep running: the next start re-adopts them. */
+    /**
+     * Stops refilling: boots in flight are aborted (each removes the container it started, not
+     * waiting for its envd or ready command) and awaited. Ready containers keep running: the next
+     * start re-adopts them, unless discardReady() follows.
+     */
     async close(): Promise<void> {
       closed = true
+      closing.abort(new Error('the warm pool is closing'))
       clearInterval(ticker)
       clearTimeout(holdTimer)
       for (const q of joiners.values()) for (const j of q.splice(0)) j.take(undefined)

@@ -3,7 +3,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { codeCachePath, loadEnvd } from '../../../src/commands/envd-loader.js'
+import { createRequire } from 'node:module'
+import { codeCachePath, loadEnvd, wrapCommonJs } from '../../../src/commands/envd-loader.js'
 
 /** A directory laid out like dist/image with a stand-in envd.cjs. */
 async function bundleDir(source: string): Promise<string> {
@@ -20,6 +21,12 @@ exports.runEnvd = async (args) => args.length + (__filename.endsWith('envd.cjs')
 `
 
 describe('loadEnvd', () => {
+  it("wraps a file exactly as Node's CommonJS loader does (Module.wrap, not importable by name on Node 24)", () => {
+    const Module = createRequire(import.meta.url)('node:module') as { wrap?: (s: string) => string }
+    expect(typeof Module.wrap).toBe('function')
+    expect(wrapCommonJs('exports.a = 1')).toBe(Module.wrap!('exports.a = 1'))
+  })
+
   it('runs envd.cjs as a CommonJS module (require, module, __filename)', async () => {
     const envd = await loadEnvd(await bundleDir(FAKE))
     expect(await envd.runEnvd(['a', 'b'])).toBe(102)

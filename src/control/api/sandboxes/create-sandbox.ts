@@ -1,6 +1,7 @@
 // POST /v2/sandboxes and POST /sandboxes (v1): create a sandbox from a template.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorBody, NewSandbox, Sandbox, sandboxBody } from '../schemas.js'
+import { AppError } from '../../../shared/errors.js'
 import { refuseIamTokens } from './iam.js'
 import type { SandboxRouteDeps } from './deps.js'
 
@@ -10,6 +11,18 @@ export const createSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = a
       const b = req.body
       // compat: upstream checks iam first; this server cannot mint identity tokens.
       refuseIamTokens(b.iam)
+      // compat: as upstream, a v1 create may close public traffic only with secure envd access (v2 is always secure).
+      if (!v2 && b.network?.allowPublicTraffic === false && b.secure !== true) {
+        throw new AppError('invalid_argument', "You cannot create a sandbox without public access unless you enable secure envd access via 'secure' flag.")
+      }
+      // As upstream (and the SDK's own check): a filesystem-only pause only on timeout, and never
+      // with auto-resume (nothing in memory to answer the traffic; resume with connect()).
+      if (b.autoPauseMemory === false && b.autoPause !== true) {
+        throw new AppError('invalid_argument', 'autoPauseMemory=false only applies when autoPause is true.')
+      }
+      if (b.autoPauseMemory === false && b.autoResume?.enabled === true) {
+        throw new AppError('invalid_argument', 'autoResume cannot be enabled with autoPauseMemory=false: a filesystem-only pause cannot be auto-resumed by traffic and must be resumed explicitly.')
+      }
       const sandbox = await node.create({
         templateRef: b.templateID,
         timeoutS: b.timeout,
@@ -20,6 +33,7 @@ export const createSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = a
         allowPublicTraffic: b.network?.allowPublicTraffic !== false,
         allowInternetAccess: b.allow_internet_access ?? true,
         onTimeout: b.autoPause ? 'pause' : 'kill',
+        autoPauseMemory: b.autoPause ? b.autoPauseMemory : undefined,
         autoResume: b.autoResume?.enabled === true,
         egress: {
           allowOut: b.network?.allowOut ?? undefined, denyOut: b.network?.denyOut ?? undefined,

@@ -472,3 +472,103 @@ describe('GET /health', () => {
     expect(res.body).toEqual({ status: 'ok', pools: { base: { size: 2, ready: 2, min: 2, max: 5 }, 'code-interpreter-v1': { size: 0, ready: 0, min: 0, max: 0 } } })
   })
 })
+
+describe('issue 28: lifecycle, network and error details as upstream', () => {
+  it('refuses autoPauseMemory false without autoPause, or with autoResume (400, nothing created)', async () => {
+    const c = await fakeControl()
+    for (const url of ['/v2/sandboxes', '/sandboxes']) {
+      expectError(await c.api('POST', url, { json: { templateID: 'base', secure: true, autoPauseMemory: false } }), 400, /^autoPauseMemory=false only applies when autoPause is true\.$/)
+      expectError(await c.api('POST', url, { json: { templateID: 'base', secure: true, autoPause: false, autoPauseMemory: false } }), 400, /only applies when autoPause is true/)
+      expectError(await c.api('POST', url, { json: { templateID: 'base', secure: true, autoPause: true, autoPauseMemory: false, autoResume: { enabled: true } } }), 400, /cannot be auto-resumed by traffic/)
+    }
+    expect(c.runtime.containers.size).toBe(0)
+    // The allowed combinations.
+    expect((await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base', autoPause: true, autoPauseMemory: false, autoResume: { enabled: false } } })).status).toBe(201)
+    expect((await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base', autoPause: true, autoPauseMemory: true, autoResume: { enabled: true } } })).status).toBe(201)
+  })
+
+  it('pauses at the deadline without memory when autoPauseMemory is false (the container stopped), with memory otherwise (frozen)', async () => {
+    const c = await fakeControl()
+    const fsOnly = await create(c, { timeout: 1, autoPause: true, autoPauseMemory: false })
+    const withMemory = await create(c, { timeout: 1, autoPause: true })
+    const [a] = c.runtime.containersOf(fsOnly)
+    const [b] = c.runtime.containersOf(withMemory)
+    await eventually(async () => (a!.state === 'stopped' && b!.state === 'paused') || undefined, 10_000, 'both paused at their deadline')
+    expect((await c.api('GET', `/sandboxes/${fsOnly}`)).body).toMatchObject({ state: 'paused', lifecycle: { onTimeout: 'pause', autoResume: false } })
+    expect((await c.api('GET', `/sandboxes/${withMemory}`)).body!.state).toBe('paused')
+    // The fork of a filesystem-only auto-pauser inherits it.
+    const fsOnly2 = await create(c, { timeout: 60, autoPause: true, autoPauseMemory: false })
+    const fork = await c.api('POST', `/sandboxes/${fsOnly2}/fork`, { json: { count: 1, timeout: 1 } })
+    const forkId = (fork.body as unknown as { sandbox: { sandboxID: string } }[])[0]!.sandbox.sandboxID
+    const [f] = c.runtime.containersOf(forkId)
+    await eventually(async () => f!.state === 'stopped' || undefined, 10_000, 'the fork paused without memory')
+  })
+
+  it("answers a memory-paused sandbox's endAt as when the paused retention drops its memory", async () => {
+    const c = await fakeControl({ env: { SANDOCK_PAUSED_RETENTION: '3600' } })
+    const id = await create(c)
+    const before = Date.now()
+    expect((await c.api('POST', `/sandboxes/${id}/pause`, { json: {} })).status).toBe(204)
+    const endAt = Date.parse((await c.api('GET', `/sandboxes/${id}`)).body!.endAt as string)
+    expect(endAt).toBeGreaterThanOrEqual(before + 3600_000 - 1000)
+    expect(endAt).toBeLessThanOrEqual(Date.now() + 3600_000 + 1000)
+    const listed = (await c.api('GET', '/v2/sandboxes?state=paused')).body as unknown as { sandboxID: string; endAt: string }[]
+    expect(listed.find((s) => s.sandboxID === id)?.endAt).toBe(new Date(endAt).toISOString())
+  })
+
+  it('refuses a v1 create closing public traffic without secure (upstream text), and accepts it with secure', async () => {
+    const c = await fakeControl()
+    expectError(await c.api('POST', '/sandboxes', { json: { templateID: 'base', secure: false, network: { allowPublicTraffic: false } } }), 400,
+      /^You cannot create a sandbox without public access unless you enable secure envd access via 'secure' flag\.$/)
+    expectError(await c.api('POST', '/sandboxes', { json: { templateID: 'base', network: { allowPublicTraffic: false } } }), 400, /secure/)
+    expect(c.runtime.containers.size).toBe(0)
+    const ok = await c.api('POST', '/sandboxes', { json: { templateID: 'base', secure: true, network: { allowPublicTraffic: false } } })
+    expect(ok.status).toBe(201)
+    expect(ok.body!.trafficAccessToken).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it('omits network from GET /sandboxes/{id} when the sandbox has none, and answers it when one is set', async () => {
+    const c = await fakeControl()
+    const plain = await create(c)
+    const body = (await c.api('GET', `/sandboxes/${plain}`)).body!
+    expect(body).not.toHaveProperty('network')
+    expect(body.lifecycle).toEqual({ autoResume: false, onTimeout: 'kill' })
+    const priv = await create(c, { network: { allowPublicTraffic: false } })
+    expect((await c.api('GET', `/sandboxes/${priv}`)).body!.network).toEqual({ allowPublicTraffic: false, allowOut: [], denyOut: [] })
+    const masked = await create(c, { network: { maskRequestHost: 'localhost:${PORT}' } })
+    expect((await c.api('GET', `/sandboxes/${masked}`)).body!.network).toMatchObject({ allowPublicTraffic: true, maskRequestHost: 'localhost:${PORT}' })
+  })
+
+  it("answers a server error with upstream's error_code beside code and message", async () => {
+    const c = await fakeControl()
+    const id = await create(c)
+    c.runtime.failNext('pause', new Error('docker said no'))
+    const res = await c.api('POST', `/sandboxes/${id}/pause`, { json: {} })
+    expect(res.status).toBe(500)
+    expect(res.body).toEqual({ code: 500, message: 'internal server error', error_code: 'internal_server_error' })
+    // A user's mistake carries none.
+    const bad = await c.api('GET', '/sandboxes/nosuchsandbox')
+    expect(bad.status).toBe(404)
+    expect(bad.body).not.toHaveProperty('error_code')
+  })
+
+  it("removes a fork's image once its sandboxes are killed, and keeps it while one runs", async () => {
+    const c = await fakeControl()
+    const id = await create(c)
+    const forkImages = () => [...c.runtime.images.entries()].filter(([, i]) => i.snapshot?.forkOf === id).map(([tag]) => tag)
+    const res = await c.api('POST', `/sandboxes/${id}/fork`, { json: { count: 2 } })
+    const ids = (res.body as unknown as { sandbox: { sandboxID: string } }[]).map((i) => i.sandbox.sandboxID)
+    expect(forkImages()).toHaveLength(1)
+    expect((await c.api('DELETE', `/sandboxes/${ids[0]}`)).status).toBe(204)
+    expect((await c.api('DELETE', `/sandboxes/${id}`)).status).toBe(204)
+    expect(forkImages()).toHaveLength(1)
+    expect((await c.api('DELETE', `/sandboxes/${ids[1]}`)).status).toBe(204)
+    expect(forkImages()).toEqual([])
+    // A fork whose every sandbox failed leaves no image either.
+    const other = await create(c)
+    c.runtime.failNext('start', new Error('docker said no'))
+    const failed = await c.api('POST', `/sandboxes/${other}/fork`, { json: { count: 1 } })
+    expect((failed.body as unknown as { error?: unknown }[])[0]!.error).toBeDefined()
+    expect([...c.runtime.images.values()].filter((i) => i.snapshot?.forkOf === other)).toEqual([])
+  })
+})

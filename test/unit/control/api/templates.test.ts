@@ -332,3 +332,40 @@ describe('DELETE /templates/{id}', () => {
     expectError(await c.api('DELETE', '/templates/base'), 404, /template 'base' not found/)
   })
 })
+
+describe('GET /v2/templates and GET /templates/{id}: paging (contract 2.3)', () => {
+  it('pages templates and a template\'s builds with limit and X-Next-Token (none on the last page), 400 for a bad token', async () => {
+    const c = await fakeControl()
+    const t = await requestBuild(c, 'paged')
+    await buildToEnd(c, t, { fromTemplate: 'base' })
+    const again = await requestBuild(c, 'paged')
+    await buildToEnd(c, again, { fromTemplate: 'base' })
+    const all = ((await c.api('GET', '/templates')).body as unknown as { templateID: string }[]).map((x) => x.templateID)
+    expect(all.length).toBeGreaterThanOrEqual(2)
+    const seen: string[] = []
+    let token: string | null = null
+    for (let i = 0; i < 20; i++) {
+      const res = await c.api('GET', `/v2/templates?limit=1${token ? `&nextToken=${encodeURIComponent(token)}` : ''}`)
+      expect(res.status).toBe(200)
+      const page = res.body as unknown as { templateID: string }[]
+      expect(page).toHaveLength(1)
+      seen.push(page[0]!.templateID)
+      token = res.headers.get('x-next-token')
+      if (!token) break
+    }
+    expect(seen).toEqual(all)
+    expect((await c.api('GET', '/v2/templates')).headers.get('x-next-token')).toBeNull()
+    expectError(await c.api('GET', '/v2/templates?nextToken=bm9wZQ'), 400, /Invalid next token/)
+    expectError(await c.api('GET', '/v2/templates?limit=0'), 400)
+
+    const builds = ((await c.api('GET', `/templates/${t.templateID}`)).body as unknown as { builds: { buildID: string }[] }).builds.map((b) => b.buildID)
+    expect(builds).toHaveLength(2)
+    const first = await c.api('GET', `/templates/${t.templateID}?limit=1`)
+    expect((first.body as unknown as { builds: { buildID: string }[] }).builds.map((b) => b.buildID)).toEqual([builds[0]])
+    const next = first.headers.get('x-next-token')
+    expect(next).toBeTruthy()
+    const second = await c.api('GET', `/templates/${t.templateID}?limit=1&nextToken=${encodeURIComponent(next!)}`)
+    expect((second.body as unknown as { builds: { buildID: string }[] }).builds.map((b) => b.buildID)).toEqual([builds[1]])
+    expect(second.headers.get('x-next-token')).toBeNull()
+  })
+})

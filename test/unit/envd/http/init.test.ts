@@ -237,3 +237,23 @@ describe('POST /init caBundle (upstream host/cacerts.go)', () => {
     expect((await init(e, { caBundle: 42 })).status).toBe(400)
   })
 })
+
+describe('the sandbox id files (/run/e2b/.E2B_SANDBOX_ID, .E2B_TEMPLATE_ID)', () => {
+  it('are written with the bare ids, readable by every user, replacing what a snapshot carried over', async () => {
+    const { mkdtemp, rm, stat, writeFile, mkdir, readdir } = await import('node:fs/promises')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const { writeRunIds } = await import('../../../../src/envd/http/init.js')
+    const root = await mkdtemp(join(tmpdir(), 'envd-run-'))
+    onTestFinished(() => rm(root, { recursive: true, force: true }))
+    const dir = join(root, 'run', 'e2b')
+    // What the source sandbox of a snapshot left there.
+    await mkdir(dir, { recursive: true })
+    await writeFile(join(dir, '.E2B_SANDBOX_ID'), 'ioldsandbox')
+    await writeRunIds(dir, { internalEnv: { E2B_SANDBOX: 'true', E2B_SANDBOX_ID: 'inewsandbox', E2B_TEMPLATE_ID: 'tpl123' } })
+    expect(await readFile(join(dir, '.E2B_SANDBOX_ID'), 'utf8')).toBe('inewsandbox')
+    expect(await readFile(join(dir, '.E2B_TEMPLATE_ID'), 'utf8')).toBe('tpl123')
+    for (const f of ['.E2B_SANDBOX_ID', '.E2B_TEMPLATE_ID']) expect((await stat(join(dir, f))).mode & 0o777).toBe(0o644)
+    expect((await readdir(dir)).sort()).toEqual(['.E2B_SANDBOX_ID', '.E2B_TEMPLATE_ID'])
+  })
+})

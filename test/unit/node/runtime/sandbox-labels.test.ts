@@ -49,6 +49,8 @@ describe('snapshot labels', () => {
     const s = { snapshotId: 'sid', names: ['n1'], sandboxId: 'iabc', templateId: 'base', cpuCount: 2, memoryMB: 1024, forkOf: undefined }
     expect(snapshotFromLabels(snapshotLabels(s), 42)).toEqual({ ...s, createdS: 42 })
     expect(snapshotFromLabels(snapshotLabels({ ...s, forkOf: 'iabc' }), 1).forkOf).toBe('iabc')
-    expect(snapshotLabels(s)).not.toHaveProperty(LABELS.forkOf)
+    // Set empty, not left out: a commit keeps the labels of its container's image (a fork image's mark).
+    expect(snapshotLabels(s)[LABELS.forkOf]).toBe('')
+    expect(snapshotFromLabels({ ...snapshotLabels(s), [LABELS.forkOf]: '' }, 1).forkOf).toBeUndefined()
   })
 })

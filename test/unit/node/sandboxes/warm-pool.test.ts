@@ -14,7 +14,8 @@ const MiB = 1 << 20
 const IDLE_MS = 60_000
 
 /** `queued`: boots never get a boot slot (a create may not wait for them). */
-function fixture(opts: { bounds?: PoolBounds; memoryBudgetMB?: number; memoryMB?: number; gated?: boolean; queued?: boolean; refillDelayMs?: number } = {}) {
+/** `abortable`: a gated boot that stops (and counts itself undone) when the pool's close aborts it. */
+function fixture(opts: { bounds?: PoolBounds; memoryBudgetMB?: number; memoryMB?: number; gated?: boolean; queued?: boolean; refillDelayMs?: number; abortable?: boolean } = {}) {
   let image = 'img:1'
   let n = 0
   let clock = 0
@@ -24,13 +25,19 @@ function fixture(opts: { bounds?: PoolBounds; memoryBudgetMB?: number; memoryMB?
   /** Boots waiting for release (gated), in start order. */
   const pending: (() => void)[] = []
   let failures = 0
+  let undone = 0
   const template = (): ResolvedTemplate => ({ templateId: 'base', alias: 'base', image, cpuCount: 1, memoryMB: 512 })
   const pool = createWarmPool({
     bounds: () => ({ base: bounds }),
     resolve: async () => template(),
-    boot: async (t, started) => {
+    boot: async (t, started, closing) => {
       if (!opts.queued) started()
-      if (opts.gated) await new Promise<void>((r) => pending.push(r))
+      if (opts.gated) {
+        await new Promise<void>((resolve, reject) => {
+          pending.push(resolve)
+          if (opts.abortable) closing.addEventListener('abort', () => reject((undone++, closing.reason)), { once: true })
+        })
+      }
       if (failures > 0) {
         failures--
         throw new Error('docker said no')
@@ -57,6 +64,7 @@ function fixture(opts: { bounds?: PoolBounds; memoryBudgetMB?: number; memoryMB?
   }
   return {
     pool, booted, discarded, template, pending, settle,
+    undone: () => undone,
     setImage: (i: string) => (image = i),
     setBounds: (b: PoolBounds) => (bounds = b),
     advance: (ms: number) => (clock += ms),
@@ -89,6 +97,31 @@ describe('warm pool: size', () => {
     await kept.settle()
     await kept.pool.close()
     expect(kept.discarded).toEqual([])
+  })
+
+  it('aborts the boots in flight when it closes, without waiting for them to be ready', async () => {
+    const f = fixture({ bounds: { min: 3, max: 3 }, gated: true, abortable: true })
+    f.pool.kick()
+    await until(() => f.pending.length === 3)
+    // Resolves although no boot was released: each was told to stop (and removes what it started).
+    await f.pool.close()
+    expect(f.undone()).toBe(3)
+    expect(f.booted).toEqual([])
+    await f.pool.discardReady()
+    expect(f.pool.containerIds()).toEqual([])
+  })
+
+  it('removes at a clean shutdown a container whose boot finished as the pool closed', async () => {
+    const f = fixture({ bounds: { min: 1, max: 1 }, gated: true })
+    f.pool.kick()
+    await until(() => f.pending.length === 1)
+    const closing = f.pool.close()
+    // This boot did not stop when told (it was past the point of no return): it is ready now.
+    f.pending.shift()!()
+    await closing
+    expect(f.booted).toHaveLength(1)
+    await f.pool.discardReady()
+    expect(f.discarded).toEqual([f.booted[0]!.containerId])
   })
 
   it('grows to the size of a burst it has seen, and back to its floor once idle', async () => {
