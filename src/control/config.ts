@@ -3,6 +3,7 @@ import { isIPv4 } from 'node:net'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { envReader, type EnvReader } from '../shared/config.js'
+import { isIPv4OrCidr } from './egress/policy.js'
 import type { LogLevel } from '../shared/logging.js'
 
 export type ControlConfig = Readonly<{
@@ -74,6 +75,11 @@ export type ControlConfig = Readonly<{
   egressCaFile: string | undefined
   /** The egress gateway's port on the sandbox bridge (0 = any free port). */
   egressGatewayPort: number
+  /**
+   * IPv4 CIDRs in the always-denied internal ranges that sandboxes may reach anyway (upstream's
+   * ALLOW_SANDBOX_INTERNAL_CIDRS, e.g. a package mirror on the LAN); the host's own addresses stay closed.
+   */
+  allowInternalCidrs: readonly string[]
 }>
 
 export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): ControlConfig {
@@ -119,7 +125,9 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
     egressResolver: (r.optStr('SANDOCK_EGRESS_RESOLVER') ?? 'system') === 'system' ? [] : r.list('SANDOCK_EGRESS_RESOLVER'),
     egressCaFile: r.optStr('SANDOCK_EGRESS_CA_CERTS'),
     egressGatewayPort: r.int('SANDOCK_EGRESS_GATEWAY_PORT', 0, { min: 0, max: 65535 }),
+    allowInternalCidrs: r.list('SANDOCK_ALLOW_INTERNAL_CIDRS'),
   }
+  for (const c of config.allowInternalCidrs) if (!isIPv4OrCidr(c)) r.problem(`SANDOCK_ALLOW_INTERNAL_CIDRS must be IPv4 addresses or CIDRs, got "${c}"`)
   for (const s of config.egressResolver) {
     const [ip, port, extra] = s.split(':')
     if (!ip || !isIPv4(ip) || extra !== undefined || (port !== undefined && !/^\d{1,5}$/.test(port))) r.problem(`SANDOCK_EGRESS_RESOLVER must be "system" or IPv4 DNS servers as ip[:port], got "${s}"`)

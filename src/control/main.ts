@@ -46,14 +46,15 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   let secretStore: SecretResolver | undefined
   const egress = await startEgress({
     bridge: bridges[0]!, instanceId: secrets.instanceId, dataDir: config.dataDir, resolverServers: config.egressResolver,
-    caFile: config.egressCaFile, gatewayPort: config.egressGatewayPort, log,
+    caFile: config.egressCaFile, gatewayPort: config.egressGatewayPort, allowInternalCidrs: config.allowInternalCidrs, log,
     secrets: { resolveSecret: async (name) => secretStore?.resolveSecret(name) },
   })
+  const resolvers = await hostResolvers()
   const firewall = createHostFirewall({ mode: config.firewall, instanceId: secrets.instanceId, log })
-  await firewall.install(bridges, { gatewayPort: egress.gatewayPort })
+  await firewall.install(bridges, { gatewayPort: egress.gatewayPort, dnsServers: fenceDnsServers(resolvers, config.egressDnsServers), allowCidrs: config.allowInternalCidrs })
 
   const core = createControlCore({
-    config, runtime, envd: createEnvdClient(), log, secrets, egressDnsServers: config.egressDnsServers ?? (await hostResolvers()), egress: egress.port, imageContext: opts.imageContext,
+    config, runtime, envd: createEnvdClient(), log, secrets, egressDnsServers: config.egressDnsServers ?? resolvers, egress: egress.port, imageContext: opts.imageContext,
   })
   const { node, templates, builtinImages } = core
   secretStore = core.secrets
@@ -102,17 +103,30 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
       await egress.close()
       core.secrets.close()
       core.volumes.close()
-      await firewall.remove()
-      // A server stopped for good leaves no networks behind; sandboxes still on them keep them.
+      // A server stopped for good leaves no networks behind; sandboxes still on them keep them,
+      // and the firewall stays to fence them until the next start re-attaches them.
+      let left = false
       for (const n of [config.network, config.internalNetwork]) {
-        await runtime.removeNetworkIfUnused(n).catch((err: unknown) => log.warn({ err, network: n }, 'removing a network failed'))
+        if (!(await runtime.removeNetworkIfUnused(n).catch((err: unknown) => log.warn({ err, network: n }, 'removing a network failed')))) left = true
       }
+      await firewall.remove({ keep: left })
     },
   }
 }
 
-/** The host's IPv4 resolvers (Docker's embedded DNS forwards to these); loopback ones are useless from a sandbox. */
-export async function hostResolvers(): Promise<string[]> {
-  const text = await readFile('/etc/resolv.conf', 'utf8').catch(() => '')
-  return [...text.matchAll(/^\s*nameserver\s+(\S+)/gm)].map((m) => m[1]!).filter((ip) => isIPv4(ip) && !ip.startsWith('127.'))
+/**
+ * The host's IPv4 resolvers (Docker's embedded DNS forwards to these); loopback ones are useless
+ * from a sandbox. With only a loopback stub (systemd-resolved's 127.0.0.53), Docker forwards to the
+ * stub's upstreams, listed in /run/systemd/resolve/resolv.conf.
+ */
+export async function hostResolvers(files = ['/etc/resolv.conf', '/run/systemd/resolve/resolv.conf']): Promise<string[]> {
+  for (const file of files) {
+    const text = await readFile(file, 'utf8').catch(() => '')
+    const found = [...text.matchAll(/^\s*nameserver\s+(\S+)/gm)].map((m) => m[1]!).filter((ip) => isIPv4(ip) && !ip.startsWith('127.'))
+    if (found.length > 0) return found
+  }
+  return []
 }
+
+/** Resolvers the forward fence lets sandboxes query on port 53: the host's (Docker's embedded DNS forwards there) and SANDOCK_EGRESS_DNS's. */
+export const fenceDnsServers = (host: readonly string[], configured: readonly string[] | undefined): string[] => [...new Set([...host, ...(configured ?? [])])]
