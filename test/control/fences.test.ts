@@ -298,3 +298,31 @@ describe('template builds', () => {
     expect((await built.commands.run('cat /tmp/fences')).stdout.trim()).toBe('fences-held')
   })
 })
+
+describe('a stopped server', () => {
+  it('leaves both chains in place while a sandbox outlives it, so the sandbox stays fenced', async () => {
+    const sbx = await made()
+    const instance = (await run('cat', [`${server.dataDir}/instance-id`])).stdout.trim().slice(0, 12)
+    const chains = [`SANDOCK-IN-${instance}`, `SANDOCK-FWD-${instance}`]
+    await server.stop()
+    try {
+      for (const c of chains) await run('iptables', ['-w', '5', '-S', c])
+      // envd still answers the host; the sandbox still cannot reach the LAN or the metadata service.
+      const ip = JSON.parse(await docker('inspect', (await inspectSandbox(sbx.sandboxId)).Id))[0].NetworkSettings.Networks[server.networks[0]!].IPAddress as string
+      const probe = await fetch(`http://${ip}:49983/health`, { signal: AbortSignal.timeout(5000) })
+      expect(probe.status).toBeLessThan(500)
+      const container = (await inspectSandbox(sbx.sandboxId)).Id
+      for (const u of [`http://${LAN}/`, `http://${METADATA}/`]) {
+        const r = await run('docker', ['exec', container, 'curl', '-s', '-o', '/dev/null', '-w', '%{http_code}', '--connect-timeout', '3', '--max-time', '5', u]).then((x) => x.stdout, (e: { stdout?: string }) => e.stdout ?? '')
+        expect(r, u).toBe('000')
+      }
+    } finally {
+      // This server does not start again: its chains go with it.
+      for (const from of ['INPUT', 'DOCKER-USER', 'FORWARD']) {
+        const rules = (await run('iptables', ['-w', '5', '-S', from]).catch(() => ({ stdout: '' }))).stdout.split('\n')
+        for (const r of rules.filter((l) => chains.some((c) => l.endsWith(`-j ${c}`)))) await run('iptables', ['-w', '5', '-D', ...r.split(' ').slice(1)])
+      }
+      for (const c of chains) await run('iptables', ['-w', '5', '-F', c]).then(() => run('iptables', ['-w', '5', '-X', c])).catch(() => undefined)
+    }
+  })
+})
