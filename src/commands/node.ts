@@ -11,7 +11,7 @@ import { listen } from '../shared/listen.js'
 import { useStreamingGc } from '../shared/streaming-gc.js'
 import { loadControlConfig, type ControlConfig } from '../control/config.js'
 import { localNodeSettings } from '../control/core.js'
-import { hostResolvers } from '../node/egress/host-resolvers.js'
+import { fenceDnsServers, hostResolvers } from '../node/egress/host-resolvers.js'
 import { createEnvdClient } from '../node/envd-client/client.js'
 import { buildAgentApp } from '../node/agent-api/app.js'
 import { createLocalNode } from '../node/local-node.js'
@@ -83,7 +83,9 @@ export async function startNodeAgent(config: ControlConfig, cluster: ClusterConf
   await runtime.ensureNetwork(config.network, { internal: false })
   await runtime.ensureNetwork(config.internalNetwork, { internal: true })
   const firewall = createHostFirewall({ mode: config.firewall, instanceId, log })
-  await firewall.install(await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n))))
+  await firewall.install(await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n))), {
+    dnsServers: fenceDnsServers(await hostResolvers(), config.egressDnsServers), allowCidrs: config.allowInternalCidrs,
+  })
 
   // One pull per image at a time: concurrent creates of a new template wait for the same pull.
   const pulls = new Map<string, Promise<void>>()

@@ -13,7 +13,7 @@ import { createControlCore } from '../control/core.js'
 import { createEnvdClient } from '../node/envd-client/client.js'
 import { createDockerRuntime } from '../node/runtime/docker-runtime.js'
 import type { SecretResolver } from '../node/egress/placeholders.js'
-import { hostResolvers } from '../node/egress/host-resolvers.js'
+import { fenceDnsServers, hostResolvers } from '../node/egress/host-resolvers.js'
 import { startEgress } from '../node/egress/start.js'
 import { createHostFirewall } from '../node/runtime/host-firewall.js'
 import { loadServerKeys } from '../control/server-keys.js'
@@ -60,14 +60,15 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   let secretStore: SecretResolver | undefined
   const egress = await startEgress({
     bridge: bridges[0]!, instanceId: keys.instanceId, dataDir: config.dataDir, resolverServers: config.egressResolver,
-    caFile: config.egressCaFile, gatewayPort: config.egressGatewayPort, log,
+    caFile: config.egressCaFile, gatewayPort: config.egressGatewayPort, allowInternalCidrs: config.allowInternalCidrs, log,
     secrets: { resolveSecret: async (name) => secretStore?.resolveSecret(name) },
   })
+  const resolvers = await hostResolvers()
   const firewall = createHostFirewall({ mode: config.firewall, instanceId: keys.instanceId, log })
-  await firewall.install(bridges, { gatewayPort: egress.gatewayPort })
+  await firewall.install(bridges, { gatewayPort: egress.gatewayPort, dnsServers: fenceDnsServers(resolvers, config.egressDnsServers), allowCidrs: config.allowInternalCidrs })
 
   const core = createControlCore({
-    config, runtime, envd: createEnvdClient(), log, keys, egressDnsServers: config.egressDnsServers ?? (await hostResolvers()), egress: egress.port, imageContext: opts.imageContext,
+    config, runtime, envd: createEnvdClient(), log, keys, egressDnsServers: config.egressDnsServers ?? resolvers, egress: egress.port, imageContext: opts.imageContext,
   })
   const { node, templates, builtinImages } = core
   secretStore = core.secrets
@@ -119,11 +120,13 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
       core.secrets.close()
       core.volumes.close()
       await volumesDir.release()
-      await firewall.remove()
-      // A server stopped for good leaves no networks behind; sandboxes still on them keep them.
+      // A server stopped for good leaves no networks behind; sandboxes still on them keep them,
+      // and the firewall stays to fence them until the next start re-attaches them.
+      let left = false
       for (const n of [config.network, config.internalNetwork]) {
-        await runtime.removeNetworkIfUnused(n).catch((err: unknown) => log.warn({ err, network: n }, 'removing a network failed'))
+        if (!(await runtime.removeNetworkIfUnused(n).catch((err: unknown) => log.warn({ err, network: n }, 'removing a network failed')))) left = true
       }
+      await firewall.remove({ keep: left })
     },
   }
 }

@@ -3,6 +3,7 @@
 import { isIPv4 } from 'node:net'
 import { join } from 'node:path'
 import { envReader, type EnvReader } from '../shared/config.js'
+import { isIPv4OrCidr } from '../node/egress/policy.js'
 import type { ProxyLimits } from '../node/proxy/proxy-limits.js'
 import { readSettings, type ControlSettingValues } from './config-schema.js'
 
@@ -46,12 +47,14 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
     egressDnsServers: egressDns(dns),
     egressResolver: resolver === 'system' ? [] : resolver.split(',').map((x) => x.trim()).filter(Boolean),
   }
+  for (const c of config.allowInternalCidrs) if (!isIPv4OrCidr(c)) r.problem(`SANDOCK_ALLOW_INTERNAL_CIDRS must be IPv4 addresses or CIDRs, got "${c}"`)
   for (const s of config.egressResolver) {
     const [ip, port, extra] = s.split(':')
     if (!ip || !isIPv4(ip) || extra !== undefined || (port !== undefined && !/^\d{1,5}$/.test(port))) r.problem(`SANDOCK_EGRESS_RESOLVER must be "system" or IPv4 DNS servers as ip[:port], got "${s}"`)
   }
   if (!/^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/.test(config.containerRuntime)) r.problem(`SANDOCK_RUNTIME must be a Docker runtime name, got "${config.containerRuntime}"`)
   for (const ip of config.egressDnsServers ?? []) if (!isIPv4(ip)) r.problem(`SANDOCK_EGRESS_DNS must be "auto", "none" or IPv4 addresses, got "${ip}"`)
+  for (const c of config.allowInternalCidrs) if (!isIPv4OrCidr(c)) r.problem(`SANDOCK_ALLOW_INTERNAL_CIDRS must be IPv4 addresses or CIDRs, got "${c}"`)
   if (Boolean(config.tlsCertFile) !== Boolean(config.tlsKeyFile)) r.problem('SANDOCK_TLS_CERT and SANDOCK_TLS_KEY go together')
   if (config.defaultTimeoutS > config.maxTimeoutS) r.problem('SANDOCK_DEFAULT_TIMEOUT must not exceed SANDOCK_MAX_TIMEOUT')
   if (config.domain && !/^[a-z0-9.-]+$/i.test(config.domain)) r.problem(`SANDOCK_DOMAIN must be a DNS name, got "${config.domain}"`)

@@ -51,7 +51,7 @@ export function createLocalNode(deps: LocalNodeDeps): LocalNode {
     runtime, envd, log: deps.log, tokens: deps.tokens, volumes: deps.volumes, settings: deps.settings, snapshots, egress: deps.egress,
     templates: createTemplateResolver({ lookup: deps.templates, snapshot: snapshots.resolve, ...deps.defaults }),
   })
-  const builderDeps = { runtime, envd, network: deps.settings.network, ...deps.builds }
+  const builderDeps = { runtime, envd, network: deps.settings.network, pidsLimit: deps.settings.pidsLimit, ...deps.builds }
 
   return {
     create: async (req) => infoOf(await sandboxes.create(req)),

@@ -254,11 +254,16 @@ describe('secrets', () => {
 })
 
 describe('shutdown', () => {
-  it.skipIf(!isRoot)('removes its firewall chain when the server stops', async () => {
+  it.skipIf(!isRoot)('removes its firewall chains when the server stops with no sandbox left', async () => {
     const chain = await firewallChain()
+    const forward = chain.replace('SANDOCK-IN-', 'SANDOCK-FWD-')
+    await run('iptables', ['-w', '5', '-S', forward])
+    // Sandboxes that outlive the server keep both chains (fences.test.ts): none is left here.
+    await Promise.all([a, b, internal].map((s) => killQuietly(s?.sandboxId, server)))
     await server.stop()
-    expect((await run('iptables', ['-w', '5', '-S', 'INPUT'])).stdout).not.toContain(chain)
+    expect((await run('iptables', ['-w', '5', '-S'])).stdout).not.toMatch(new RegExp(`${chain}|${forward}`))
     await expect(run('iptables', ['-w', '5', '-S', chain])).rejects.toThrow()
+    await expect(run('iptables', ['-w', '5', '-S', forward])).rejects.toThrow()
   })
 })
 

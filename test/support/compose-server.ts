@@ -10,7 +10,7 @@ import { join, relative } from 'node:path'
 import { promisify } from 'node:util'
 import { docker } from './docker.js'
 import { portInUse, refusedByFetch, ROOT } from './serve-process.mjs'
-import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, LOG_FILE, networksFor, removeSandboxContainers, TEST_RUNTIME, trackedIds, type ControlServer, type StartServerOpts } from './control-server.js'
+import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, LOG_FILE, networksFor, removeFirewallChains, removeSandboxContainers, TEST_RUNTIME, trackedIds, type ControlServer, type StartServerOpts } from './control-server.js'
 
 const run = promisify(execFile)
 const COMPOSE_FILE = join(ROOT, 'docker-compose.yml')
@@ -118,6 +118,7 @@ export async function startComposeServer(opts: StartServerOpts = {}): Promise<Co
       await composeRun('down', '-v', '--remove-orphans').catch(() => undefined)
       follower.kill()
       await removeSandboxContainers(await trackedIds(dataDir), networks)
+      await removeFirewallChains(dataDir)
       for (const n of networks) await docker('network', 'rm', n).catch(() => undefined)
       if (owned) await rm(dataDir, { recursive: true, force: true })
     },

@@ -137,6 +137,7 @@ export async function startServer(opts: StartServerOpts = {}): Promise<ControlSe
       await serve.stop()
       await removeSandboxContainers(await trackedIds(dataDir), networks)
       await removeEgressChain(dataDir)
+      await removeFirewallChains(dataDir)
       for (const n of networks) await docker('network', 'rm', n).catch(() => undefined)
       if (owned) {
         await removeServerVolumes(dataDir)
@@ -243,6 +244,24 @@ export function sharedServer(): ServerInfo {
  * The egress gateway's nat chain stays when a server stops with redirected sandboxes (fail
  * closed); a test server's goes with its sandboxes. No-op when there is none.
  */
+/**
+ * The host firewall's chains (SANDOCK-IN, SANDOCK-FWD) stay when a server stops with sandboxes
+ * left (fail closed); a test server's go with its sandboxes. No-op when there are none.
+ */
+export async function removeFirewallChains(dataDir: string): Promise<void> {
+  const instance = (await readFile(join(dataDir, 'instance-id'), 'utf8').catch(() => '')).trim()
+  if (!instance) return
+  const ipt = (...args: string[]) => promisify(execFile)('iptables', ['-w', '5', ...args]).then((r) => r.stdout, () => '')
+  const chains = [`SANDOCK-IN-${instance.slice(0, 12)}`, `SANDOCK-FWD-${instance.slice(0, 12)}`]
+  for (const from of ['INPUT', 'DOCKER-USER', 'FORWARD']) {
+    for (const rule of (await ipt('-S', from)).split('\n').filter((r) => chains.some((c) => r.split(' ').includes(c)))) await ipt('-D', ...rule.split(' ').slice(1))
+  }
+  for (const c of chains) {
+    await ipt('-F', c)
+    await ipt('-X', c)
+  }
+}
+
 async function removeEgressChain(dataDir: string): Promise<void> {
   const instance = (await readFile(join(dataDir, 'instance-id'), 'utf8').catch(() => '')).trim()
   if (!instance) return

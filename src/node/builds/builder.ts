@@ -26,7 +26,10 @@ export type BuilderDeps = Readonly<{
   filesDir: string
   /** The base template: envd is copied from its image into images that lack it; `e2bdev/base` is it. */
   base: BuiltinTemplate
+  /** The sandbox network: build steps run the template author's code behind the same fences as a sandbox. */
   network: string
+  /** Processes per build container (a sandbox's limit). */
+  pidsLimit: number
   readyTimeoutMs: number
 }>
 
@@ -61,6 +64,7 @@ export async function runBuild(deps: BuilderDeps, job: BuildJob, out: { log: Bui
     if (injectNow) emit('info', 'base', `Adding envd to ${parent.ref} (under /opt/sandock, off the image's PATH)`)
     container = await runtime.startContainer({
       image: cached.from.image, buildId: job.buildId, entrypoint: KEEPALIVE, cpuCount: job.cpuCount, memoryMB: job.memoryMB,
+      network: deps.network, pidsLimit: deps.pidsLimit,
       beforeStart: injectNow ? (c) => c.copyFromImage(deps.base.image, '/opt/sandock', '/opt') : undefined,
     }).catch((e: unknown) => {
       throw new StepError('base', `cannot start a build container from ${parent.ref}: ${(e as Error).message}`, { cause: e })

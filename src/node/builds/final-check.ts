@@ -11,11 +11,11 @@ import type { TemplateRuntimeConfig } from './template-model.js'
 const DEFAULT_READY_CHECK = 'sleep 20'
 
 export async function checkTemplateBoots(
-  deps: { runtime: BuildRuntime; envd: EnvdClient; network: string; readyTimeoutMs: number },
+  deps: { runtime: BuildRuntime; envd: EnvdClient; network: string; pidsLimit?: number; readyTimeoutMs: number },
   job: BuildJob, image: string, config: TemplateRuntimeConfig, emit: BuildLog,
 ): Promise<void> {
   emit('info', 'finalize', 'Checking the template boots: envd, start command, ready command')
-  const check = await deps.runtime.startContainer({ image, buildId: job.buildId, network: deps.network, cpuCount: job.cpuCount, memoryMB: job.memoryMB })
+  const check = await deps.runtime.startContainer({ image, buildId: job.buildId, network: deps.network, pidsLimit: deps.pidsLimit, cpuCount: job.cpuCount, memoryMB: job.memoryMB })
   try {
     await bringUp(deps.envd, {
       start: async () => {

@@ -12,7 +12,8 @@ import { createLeafMinter, type LeafMinter, type SandboxCa } from './ca.js'
 import { dialAddress, dialByName, dialViaSocks, type EgressResolver } from './dial.js'
 import { createInterceptor, type UpstreamPool } from './intercept.js'
 import type { SecretResolver } from './placeholders.js'
-import { isAlwaysDenied, type CompiledPolicy, type Verdict } from './policy.js'
+import { createHostAddresses } from './host-addresses.js'
+import { internalCheck, type CompiledPolicy, type Verdict } from './policy.js'
 import { sniffHttp, sniffTls, type Sniffed } from './sniff.js'
 
 /** How long a client-first connection (80, 443) may take to name its host before it is decided by IP. */
@@ -34,7 +35,7 @@ export type GatewayDeps = Readonly<{
   /** PEM certificates the real upstreams of intercepted hosts are verified against (host store + extra). */
   trustedCa: readonly string[]
   originalDst: OriginalDst
-  /** Addresses never dialled directly (default: the always-denied internal ranges). */
+  /** Addresses never dialled (default: the always-denied internal ranges and the host's own addresses). */
   internal?: (ip: string) => boolean
   /** Original destination ports whose Host (http) or SNI (tls) names the host: 80 and 443 (tests move them). */
   ports?: { http: number; tls: number }
@@ -58,7 +59,7 @@ type Entry = { sandbox: GatewaySandbox; minter: LeafMinter | undefined; sockets:
 
 export function createEgressGateway(deps: GatewayDeps): EgressGateway {
   const { log } = deps
-  const internal = deps.internal ?? isAlwaysDenied
+  const internal = deps.internal ?? internalCheck({ isHostAddress: createHostAddresses().isHostAddress })
   const ports = deps.ports ?? { http: 80, tls: 443 }
   const byIp = new Map<string, Entry>()
   const interceptor = createInterceptor({ secrets: deps.secrets, trustedCa: deps.trustedCa })

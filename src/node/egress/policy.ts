@@ -2,7 +2,7 @@
 // order: an allowed domain, an allowed CIDR, a denied CIDR, else allow), hostname matching (exact,
 // `*`, `*.x`, case-insensitive), the always-denied internal ranges, and which transform rule a
 // host gets. Pure: the wire shapes are checked in validate.ts.
-import { BlockList, isIPv4 } from 'node:net'
+import { BlockList, isIPv4, isIPv6 } from 'node:net'
 
 export const ALL_TRAFFIC = '0.0.0.0/0'
 
@@ -25,6 +25,38 @@ export type NetworkPolicy = {
 
 // compat: upstream's DeniedSandboxCIDRs (IPv4 part); sandboxes have no IPv6.
 export const ALWAYS_DENIED_CIDRS = ['0.0.0.0/8', '10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16', '172.16.0.0/12', '192.168.0.0/16'] as const
+// compat: upstream's IPv6 part (`::1`, `fc00::/7`, `fe80::/10`), plus the unspecified address.
+// Refused anyway: the gateway dials IPv4 only, as sandbox networks have no IPv6.
+export const ALWAYS_DENIED_CIDRS_V6 = ['::/128', '::1/128', 'fc00::/7', 'fe80::/10'] as const
+
+/** The 8 groups of an IPv6 address (an IPv4 tail included); undefined when it is not one. */
+function ipv6Groups(ip: string): number[] | undefined {
+  if (!isIPv6(ip)) return undefined
+  let s = ip
+  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(s)?.[1]
+  if (tail) {
+    const p = tail.split('.').map(Number)
+    s = `${s.slice(0, -tail.length)}${((p[0]! << 8) | p[1]!).toString(16)}:${((p[2]! << 8) | p[3]!).toString(16)}`
+  }
+  const [head = '', rest] = s.split('::')
+  const h = head ? head.split(':') : []
+  const r = rest ? rest.split(':') : []
+  const groups = [...h, ...Array<string>(rest === undefined ? 0 : 8 - h.length - r.length).fill('0'), ...r].map((g) => parseInt(g, 16))
+  return groups.length === 8 ? groups : undefined
+}
+
+/**
+ * An address as the kernel dials it: brackets and a zone dropped, an IPv4-mapped IPv6 address
+ * (`::ffff:127.0.0.1`, `::ffff:7f00:1`) as its IPv4 address; undefined when it is no IP address.
+ */
+export function normalizeIp(raw: string): string | undefined {
+  const ip = raw.replace(/^\[|\]$/g, '').replace(/%.*$/, '')
+  if (isIPv4(ip)) return ip
+  const g = ipv6Groups(ip)
+  if (!g) return undefined
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return `${g[6]! >> 8}.${g[6]! & 255}.${g[7]! >> 8}.${g[7]! & 255}`
+  return ip.toLowerCase()
+}
 
 function blockListOf(cidrs: readonly string[]): BlockList {
   const list = new BlockList()
@@ -38,8 +70,30 @@ function blockListOf(cidrs: readonly string[]): BlockList {
 
 const alwaysDenied = blockListOf(ALWAYS_DENIED_CIDRS)
 
-/** Internal ranges no sandbox reaches directly, whatever its rules (upstream's always-denied list). */
-export const isAlwaysDenied = (ip: string): boolean => !isIPv4(ip) || alwaysDenied.check(ip, 'ipv4')
+/**
+ * Internal ranges no sandbox reaches directly, whatever its rules (upstream's always-denied list),
+ * IPv4-mapped IPv6 included. Any other IPv6 address too: sandbox egress is IPv4 only.
+ */
+export const isAlwaysDenied = (raw: string): boolean => {
+  const ip = normalizeIp(raw)
+  return ip === undefined || !isIPv4(ip) || alwaysDenied.check(ip, 'ipv4')
+}
+
+/**
+ * The check the egress gateway makes on every address it is about to dial (true: refused): the
+ * host's own addresses, always; the operator's opened CIDRs (SANDOCK_ALLOW_INTERNAL_CIDRS) pass;
+ * then the always-denied ranges and every IPv6 address are refused.
+ */
+export function internalCheck(o: { allowCidrs?: readonly string[]; isHostAddress?: (ip: string) => boolean } = {}): (ip: string) => boolean {
+  const allow = blockListOf(o.allowCidrs ?? [])
+  return (raw) => {
+    const ip = normalizeIp(raw)
+    if (ip === undefined || !isIPv4(ip)) return true
+    if (o.isHostAddress?.(ip)) return true
+    if (allow.check(ip, 'ipv4')) return false
+    return alwaysDenied.check(ip, 'ipv4')
+  }
+}
 
 /** Entries that are IPv4 addresses or CIDRs (the rest of allowOut are domains). */
 export const isIPv4OrCidr = (entry: string): boolean => {

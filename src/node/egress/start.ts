@@ -10,6 +10,8 @@ import { promisify } from 'node:util'
 import type { Logger } from 'pino'
 import { createEgressResolver } from './dial.js'
 import { createEgressGateway, hostTrustStore } from './gateway.js'
+import { createHostAddresses } from './host-addresses.js'
+import { internalCheck } from './policy.js'
 import { originalDst } from './original-dst.js'
 import type { SecretResolver } from './placeholders.js'
 import { createEgressPort, disabledEgressPort, type EgressPort } from './port.js'
@@ -33,6 +35,8 @@ export async function startEgress(o: {
   resolverServers: readonly string[]
   caFile: string | undefined
   gatewayPort: number
+  /** Internal CIDRs the operator opened (SANDOCK_ALLOW_INTERNAL_CIDRS): dialled like the internet. */
+  allowInternalCidrs?: readonly string[]
   secrets: SecretResolver
   log: Logger
 }): Promise<RunningEgress> {
@@ -48,7 +52,9 @@ export async function startEgress(o: {
     return { port: disabledEgressPort(resolver.lookupAll), gatewayPort: undefined, install: async () => undefined, close: async () => undefined }
   }
   const extra = o.caFile ? [await readFile(o.caFile, 'utf8')] : []
-  const gateway = createEgressGateway({ resolver, secrets: o.secrets, trustedCa: hostTrustStore(extra), originalDst, log })
+  // Every dial: never the always-denied ranges (minus the operator's) nor any address of the host.
+  const internal = internalCheck({ allowCidrs: o.allowInternalCidrs, isHostAddress: createHostAddresses().isHostAddress })
+  const gateway = createEgressGateway({ resolver, secrets: o.secrets, trustedCa: hostTrustStore(extra), originalDst, internal, log })
   const gatewayPort = await gateway.listen(address!, o.gatewayPort)
   const chain = createRedirectChain({ instanceId: o.instanceId, bridge: o.bridge, log })
   let installed = false

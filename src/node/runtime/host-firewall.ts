@@ -1,11 +1,21 @@
-// The host firewall: one iptables chain per server instance, jumped to from INPUT for the sandbox
-// bridges, so sandboxes cannot open connections to the host itself (API and proxy ports, services
-// bound to 0.0.0.0 or to a bridge gateway). Replies to connections the host opened (proxy → envd)
-// still pass. Sandbox ↔ sandbox traffic is off at the bridge (enable_icc=false), not here.
-import { execFile } from 'node:child_process'
+// The host firewall: two iptables chains per server instance, both in the filter table and both
+// matched on the sandbox bridges, so they hold for every container on them from its first packet
+// (pooled, cold, resumed, forked, restarted sandboxes and template builds alike, runc or gVisor):
+// - SANDOCK-IN-<instance>, jumped to from INPUT: sandboxes cannot open connections to the host
+//   itself, on any of its addresses (API and proxy ports, services bound to 0.0.0.0, to a bridge
+//   gateway, to another interface or to an address routed to lo). Replies to connections the host
+//   opened (proxy → envd) still pass, and the connections the host redirected to the egress gateway.
+// - SANDOCK-FWD-<instance>, jumped to from DOCKER-USER (FORWARD when Docker has none): what a
+//   sandbox sends through the host to elsewhere. Upstream's always-denied internal ranges, other
+//   sandbox bridges and the host's own DNAT'ed ports are dropped (blocked internal traffic is
+//   dropped, as upstream's), except DNS to the resolvers Docker's embedded DNS forwards to (it
+//   queries from inside the sandbox's namespace) and the operator's SANDOCK_ALLOW_INTERNAL_CIDRS.
+//   A sandbox's own rules (its namespace's filter table) come before this and cannot open it.
+import { execFile, spawn } from 'node:child_process'
 import { promisify } from 'node:util'
 import type { Logger } from 'pino'
 import { AppError } from '../../shared/errors.js'
+import { ALWAYS_DENIED_CIDRS } from '../egress/policy.js'
 
 const run = promisify(execFile)
 
@@ -14,24 +24,74 @@ export type FirewallMode = 'auto' | 'on' | 'off'
 export type HostFirewall = Readonly<{
   /** The chain's name (`SANDOCK-IN-<instance>`), also when not installed. */
   chain: string
+  /** The forward chain's name (`SANDOCK-FWD-<instance>`), also when not installed. */
+  forwardChain: string
   /**
-   * Installs (or refreshes) the chain and one INPUT jump per interface, idempotently; stale jumps
-   * to the chain are removed. Resolves with whether the firewall is active: in `auto` mode a host
+   * Installs (or refreshes) both chains and their jumps, one per interface, idempotently; stale
+   * jumps to them are removed. Resolves with whether the firewall is active: in `auto` mode a host
    * without iptables or root is logged and skipped; in `on` mode it is an error.
    */
-  install(interfaces: readonly string[], opts?: { gatewayPort?: number | undefined }): Promise<boolean>
-  /** Removes the INPUT jumps and the chain (no-op when not installed). */
-  remove(): Promise<void>
+  install(interfaces: readonly string[], opts?: { gatewayPort?: number | undefined } & ForwardFenceOptions): Promise<boolean>
+  /**
+   * Removes the jumps and the chains (no-op when not installed). `keep`: sandboxes outlive this
+   * server (they are re-attached by the next start), so the chains stay and keep fencing them.
+   */
+  remove(opts?: { keep?: boolean }): Promise<void>
 }>
+
+export type ForwardFenceOptions = {
+  /** Resolvers a sandbox may query on port 53 though they are internal (Docker's embedded DNS forwards to them). */
+  dnsServers?: readonly string[]
+  /** Internal IPv4 CIDRs the operator opens (SANDOCK_ALLOW_INTERNAL_CIDRS). */
+  allowCidrs?: readonly string[]
+}
+
+/**
+ * The forward chain's content for `iptables-restore --noflush` (the chain line flushes it in the
+ * same transaction). Order: replies; other sandbox bridges and the host's DNAT'ed ports (never
+ * opened); DNS to the resolvers; the operator's CIDRs; then the always-denied ranges are dropped.
+ * Everything else (the internet) returns to Docker's own rules.
+ */
+export function forwardFenceRuleset(chain: string, bridges: readonly string[], o: ForwardFenceOptions = {}): string {
+  const lines = ['*filter', `:${chain} - [0:0]`, `-A ${chain} -m conntrack --ctstate ESTABLISHED,RELATED -j RETURN`]
+  for (const b of bridges) lines.push(`-A ${chain} -o ${b} -j DROP`)
+  lines.push(`-A ${chain} -m conntrack --ctstate DNAT -j DROP`)
+  for (const d of new Set(o.dnsServers ?? [])) for (const proto of ['udp', 'tcp']) lines.push(`-A ${chain} -d ${d} -p ${proto} --dport 53 -j RETURN`)
+  for (const c of new Set(o.allowCidrs ?? [])) lines.push(`-A ${chain} -d ${c} -j RETURN`)
+  for (const c of ALWAYS_DENIED_CIDRS) lines.push(`-A ${chain} -d ${c} -j DROP`)
+  lines.push('COMMIT', '')
+  return lines.join('\n')
+}
 
 export function createHostFirewall(opts: { mode: FirewallMode; instanceId: string; log: Logger; iptables?: string }): HostFirewall {
   const { mode, log } = opts
   const bin = opts.iptables ?? 'iptables'
   // iptables chain names are at most 28 characters.
   const chain = `SANDOCK-IN-${opts.instanceId.slice(0, 12)}`
+  const forwardChain = `SANDOCK-FWD-${opts.instanceId.slice(0, 12)}`
   const ipt = async (...args: string[]) => (await run(bin, ['-w', '5', ...args])).stdout
   const ok = (...args: string[]) => ipt(...args).then(() => true, () => false)
   let installed = false
+
+  /** Loads a ruleset with `iptables-restore --noflush` (one transaction). */
+  async function restore(text: string): Promise<void> {
+    const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(`${bin}-restore`, ['-w', '5', '--noflush'], { stdio: ['pipe', 'ignore', 'pipe'] })
+      let err = ''
+      child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')))
+      child.once('error', (e) => resolve({ code: null, stderr: e.message }))
+      child.once('close', (c) => resolve({ code: c, stderr: err }))
+      child.stdin.on('error', () => undefined)
+      child.stdin.end(text)
+    })
+    if (code !== 0) throw new AppError('internal', `the host firewall's forward chain could not be loaded (${bin}-restore: ${stderr.trim() || `exit code ${code}`})`)
+  }
+
+  /** Every jump to `target` from `from`, as `-D` arguments. */
+  async function jumpsIn(from: string, target: string): Promise<string[][]> {
+    const rules = (await ipt('-S', from).catch(() => '')).split('\n')
+    return rules.filter((r) => r.startsWith(`-A ${from} `) && r.split(' ').includes(target)).map((r) => ['-D', ...r.split(' ').slice(1)])
+  }
 
   /** Every INPUT rule jumping to our chain, as `-D` arguments. */
   async function jumps(): Promise<string[][]> {
@@ -45,19 +105,19 @@ export function createHostFirewall(opts: { mode: FirewallMode; instanceId: strin
    * shutdown ran) and whose data dir is gone, since a bridge belongs to one server. Its jumps
    * go, and the chain with them once nothing jumps to it any more.
    */
-  async function removeForeignChains(ours: ReadonlySet<string>): Promise<void> {
+  async function removeForeignChains(ours: ReadonlySet<string>, from = 'INPUT', prefix = 'SANDOCK-IN-', mine = chain): Promise<void> {
     const stale = new Set<string>()
-    for (const r of (await ipt('-S', 'INPUT')).split('\n')) {
+    for (const r of (await ipt('-S', from)).split('\n')) {
       const parts = r.split(' ')
       const at = (flag: string) => (parts.indexOf(flag) > 0 ? parts[parts.indexOf(flag) + 1] : undefined)
       const target = at('-j')
       const iface = at('-i')
-      if (r.startsWith('-A INPUT ') && target?.startsWith('SANDOCK-IN-') && target !== chain && iface && ours.has(iface)) {
+      if (r.startsWith(`-A ${from} `) && target?.startsWith(prefix) && target !== mine && iface && ours.has(iface)) {
         await ipt('-D', ...parts.slice(1))
         stale.add(target)
       }
     }
-    const left = await ipt('-S', 'INPUT')
+    const left = await ipt('-S', from)
     for (const other of stale) {
       if (left.split('\n').some((r) => r.split(' ').includes(other))) continue
       if (await ok('-F', other)) await ok('-X', other)
@@ -73,6 +133,7 @@ export function createHostFirewall(opts: { mode: FirewallMode; instanceId: strin
 
   return {
     chain,
+    forwardChain,
 
     async install(interfaces, opts = {}) {
       if (mode === 'off') {
@@ -104,19 +165,39 @@ export function createHostFirewall(opts: { mode: FirewallMode; instanceId: strin
         if (!(await ok('-C', 'INPUT', '-i', iface, '-j', chain))) await ipt('-I', 'INPUT', '1', '-i', iface, '-j', chain)
       }
       await removeForeignChains(wanted)
+      // The forward fence: loaded in one transaction, then jumped to (before Docker's accepts).
+      await restore(forwardFenceRuleset(forwardChain, [...wanted], opts))
+      // From Docker's DOCKER-USER, which Docker keeps ahead of its own accepts; FORWARD without it.
+      const forwardFrom = (await ok('-S', 'DOCKER-USER')) ? 'DOCKER-USER' : 'FORWARD'
+      for (const from of ['DOCKER-USER', 'FORWARD']) {
+        for (const rule of await jumpsIn(from, forwardChain)) {
+          const iface = rule[rule.indexOf('-i') + 1]
+          if (from !== forwardFrom || !iface || !wanted.has(iface)) await ipt(...rule)
+        }
+      }
+      for (const iface of wanted) {
+        if (!(await ok('-C', forwardFrom, '-i', iface, '-j', forwardChain))) await ipt('-I', forwardFrom, '1', '-i', iface, '-j', forwardChain)
+      }
+      await removeForeignChains(wanted, forwardFrom, 'SANDOCK-FWD-', forwardChain)
       installed = true
-      log.info({ chain, interfaces: [...wanted] }, 'host firewall installed')
+      log.info({ chain, forwardChain, forwardFrom, interfaces: [...wanted], dnsServers: opts.dnsServers ?? [], allowCidrs: opts.allowCidrs ?? [] }, 'host firewall installed')
       return true
     },
 
-    async remove() {
+    async remove(o = {}) {
       if (!installed) return
       installed = false
+      if (o.keep) {
+        log.info({ chain, forwardChain }, 'host firewall left in place: sandboxes outlive the server')
+        return
+      }
       try {
         for (const rule of await jumps()) await ipt(...rule)
         await ipt('-F', chain)
         await ipt('-X', chain)
-        log.info({ chain }, 'host firewall removed')
+        for (const from of ['DOCKER-USER', 'FORWARD']) for (const rule of await jumpsIn(from, forwardChain)) await ipt(...rule)
+        if (await ok('-F', forwardChain)) await ipt('-X', forwardChain)
+        log.info({ chain, forwardChain }, 'host firewall removed')
       } catch (err) {
         log.warn({ err, chain }, 'host firewall removal failed')
       }

@@ -162,7 +162,7 @@ export interface BuildRuntime {
    * Creates and starts a container for `buildId` from `image`. `entrypoint` undefined keeps the
    * image's own (a check container runs envd); the build keeps itself alive with envd's node.
    */
-  startContainer(opts: { image: string; buildId: string; entrypoint?: string[]; network?: string; cpuCount: number; memoryMB: number; beforeStart?: (c: BuildContainer) => Promise<void> }): Promise<BuildContainer>
+  startContainer(opts: { image: string; buildId: string; entrypoint?: string[]; network?: string; pidsLimit?: number | undefined; cpuCount: number; memoryMB: number; beforeStart?: (c: BuildContainer) => Promise<void> }): Promise<BuildContainer>
   /** Removes this server's build containers (left over from a restart), optionally of one build. */
   removeBuildContainers(buildId?: string): Promise<number>
   tag(image: string, tag: string): Promise<void>

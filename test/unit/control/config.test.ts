@@ -40,3 +40,16 @@ describe('pool configuration', () => {
     ])
   })
 })
+
+describe('SANDOCK_ALLOW_INTERNAL_CIDRS', () => {
+  it('is empty by default and reads IPv4 addresses and CIDRs', () => {
+    expect(loadControlConfig({}).allowInternalCidrs).toEqual([])
+    expect(loadControlConfig({ SANDOCK_ALLOW_INTERNAL_CIDRS: '10.9.0.0/16, 192.168.5.7' }).allowInternalCidrs).toEqual(['10.9.0.0/16', '192.168.5.7'])
+  })
+
+  it('refuses anything else', () => {
+    for (const bad of ['10.0.0.0/33', 'mirror.lan', 'fd00::/8']) {
+      expect(() => loadControlConfig({ SANDOCK_ALLOW_INTERNAL_CIDRS: bad })).toThrow(`SANDOCK_ALLOW_INTERNAL_CIDRS must be IPv4 addresses or CIDRs, got "${bad}"`)
+    }
+  })
+})
