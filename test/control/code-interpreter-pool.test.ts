@@ -39,6 +39,9 @@ describe('code-interpreter warm pool', () => {
       expect((await sbx.runCode('import os; os.getenv("E2B_SANDBOX_ID")')).text).toBe(sbx.sandboxId)
       expect((await sbx.runCode('process.env.POOLED_VAR', { language: 'js' })).text).toBe('from-create')
       expect((await sbx.runCode('echo $POOLED_VAR', { language: 'bash' })).logs.stdout.join('')).toBe('from-create\n')
+      // Java's are system properties, set from envd's GET /envs (the JVM inherited none of them).
+      expect((await sbx.runCode('System.getProperty("POOLED_VAR")', { language: 'java' })).text).toBe('from-create')
+      expect((await sbx.runCode('System.getProperty("E2B_SANDBOX_ID")', { language: 'java' })).text).toBe(sbx.sandboxId)
       const ctx = await sbx.createCodeContext()
       expect((await sbx.runCode('import os; os.getenv("POOLED_VAR")', { context: ctx })).text).toBe('from-create')
       // Per-run values still vanish, and the sandbox value comes back.

@@ -252,19 +252,19 @@ describe('java', () => {
   it('starts in /home/user (user.dir) and returns an expression\'s value as the result', async () => {
     const e = await sbx.runCode('System.getProperty("user.dir")', { language: 'java' })
     expect(e.error).toBeUndefined()
-    expect(e.results[0]?.text.trim()).toBe('/home/user')
+    expect(e.results[0]?.text?.trim()).toBe('/home/user')
   })
 
   it('sees the create-time env vars as system properties', async () => {
-    expect((await sbx.runCode('System.getProperty("SANDBOX_LEVEL")', { language: 'java' })).results[0]?.text.trim()).toBe('from-create')
+    expect((await sbx.runCode('System.getProperty("SANDBOX_LEVEL")', { language: 'java' })).results[0]?.text?.trim()).toBe('from-create')
   })
 
   it('applies per-run env vars to that run only, and the sandbox value comes back', async () => {
     const run = await sbx.runCode('System.getProperty("FOO")', { language: 'java', envs: { FOO: 'bar' } })
-    expect(run.results[0]?.text.trim()).toBe('bar')
-    expect((await sbx.runCode('System.getProperty("FOO", "default")', { language: 'java' })).results[0]?.text.trim()).toBe('default')
-    expect((await sbx.runCode('System.getProperty("SANDBOX_LEVEL")', { language: 'java', envs: { SANDBOX_LEVEL: 'overwrite' } })).results[0]?.text.trim()).toBe('overwrite')
-    expect((await sbx.runCode('System.getProperty("SANDBOX_LEVEL")', { language: 'java' })).results[0]?.text.trim()).toBe('from-create')
+    expect(run.results[0]?.text?.trim()).toBe('bar')
+    expect((await sbx.runCode('System.getProperty("FOO", "default")', { language: 'java' })).results[0]?.text?.trim()).toBe('default')
+    expect((await sbx.runCode('System.getProperty("SANDBOX_LEVEL")', { language: 'java', envs: { SANDBOX_LEVEL: 'overwrite' } })).results[0]?.text?.trim()).toBe('overwrite')
+    expect((await sbx.runCode('System.getProperty("SANDBOX_LEVEL")', { language: 'java' })).results[0]?.text?.trim()).toBe('from-create')
   })
 
   it('prints to stdout with no result, keeps state across runs and counts executions', async () => {
