@@ -1,5 +1,5 @@
 // A throw-away cluster for tests: one user network on the host engine, a registry on it, and N
-// Docker-in-Docker nodes that trust the registry. Everything is labelled and removed by stop().
+// Docker-in-Docker nodes that trust the registry and are logged in to it. Everything is labelled and removed by stop().
 import { randomBytes } from 'node:crypto'
 import { DIND, REGISTRY, ensureImage, removeImages } from './images.js'
 import { startNodes, type DindNode } from './nodes.js'
@@ -61,6 +61,9 @@ export async function startCluster(opts: ClusterOptions): Promise<TestCluster> {
     const nodes = await phase('nodes', () => startNodes(res, {
       image: dindImage, network, prefix, count: opts.nodes, insecureRegistries: [registry.address],
     }))
+    // Every node's CLI logs in (pushes and pulls of the tests, `docker stack deploy --with-registry-auth`);
+    // Sandock's agents use the sandock_registry_auth secret instead (docker-stack.yml).
+    await Promise.all(nodes.map((n) => n.exec(['docker', 'login', '-u', registry.username, '--password-stdin', registry.address], { input: registry.password })))
     return { runId, runLabel, prefix, network, registry, nodes, images: { dind: dindImage, registry: registryImage }, stop }
   } catch (e) {
     await stop().catch(() => undefined)
