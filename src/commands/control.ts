@@ -2,13 +2,12 @@
 // same routes as `sandock serve`, over ClusterNode instead of LocalNode; the proxy's edge, which
 // forwards to the owning node's proxy; the template catalog in PostgreSQL (builds run on nodes);
 // and the catalog's reconciliation, done by one replica at a time. Nothing is kept here that
-// another replica needs: tokens derive from the shared seed, and keys come from the shared secret.
+// another replica needs: tokens derive from the shared seed, and keys come from the shared secret (re-read, never stored).
 import { mkdir } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import { createLogger } from '../shared/logging.js'
 import { listen } from '../shared/listen.js'
 import { useStreamingGc } from '../shared/streaming-gc.js'
-import { secretDigest } from '../shared/safe-equal.js'
 import { buildControlApp } from '../control/app.js'
 import { loadControlConfig, type ControlConfig } from '../control/config.js'
 import { createDomainListener } from '../control/domain-listener.js'
@@ -18,6 +17,7 @@ import { createTemplateLookup } from '../control/templates/resolve.js'
 import { createTemplateResolver } from '../node/sandboxes/template-resolver.js'
 import { createTemplateService, templateFilesDir } from '../control/templates/service.js'
 import { loadTls } from '../control/tls.js'
+import { loadApiKeySet } from '../control/cluster/api-keys.js'
 import * as catalog from '../control/cluster/sandbox-placements.js'
 import { createClusterNode } from '../control/cluster/cluster-node.js'
 import { loadClusterConfig, type ClusterConfig } from '../control/cluster/config.js'
@@ -37,16 +37,6 @@ const TEMPLATE_LIMITS = { maxCpu: 32, maxMemoryMB: 65536 }
  */
 const BUILD_LEASE_RENEW_MS = 10_000
 const BUILD_LEASE_EXPIRE_MS = 45_000
-
-/** The accepted keys' digests: from the secret file and SANDOCK_API_KEYS, recorded in PostgreSQL, and every replica's. */
-async function apiKeyDigests(db: Db, config: ControlConfig, cluster: ClusterConfig): Promise<Buffer[]> {
-  const keys = [...config.apiKeys]
-  if (cluster.apiKeysFile) keys.push(...(await readSecretFile(cluster.apiKeysFile, 'API keys')).split(/[\s,]+/).filter(Boolean))
-  for (const key of keys) await db.query('INSERT INTO api_keys (digest) VALUES ($1) ON CONFLICT DO NOTHING', [secretDigest(key).toString('hex')])
-  const { rows } = await db.query('SELECT digest FROM api_keys')
-  if (rows.length === 0) throw new Error('sandock control needs API keys: SANDOCK_API_KEYS_FILE (a Swarm secret) or SANDOCK_API_KEYS')
-  return rows.map((r: { digest: string }) => Buffer.from(r.digest, 'hex'))
-}
 
 export type RunningClusterControl = { apiPort: number; proxyPort: number; close(): Promise<void> }
 
@@ -71,7 +61,13 @@ export async function startClusterControl(config: ControlConfig, cluster: Cluste
   const nodeToken = await readSecretFile(cluster.nodeTokenFile, 'node token')
   const db = createDb(cluster.databaseUrl, { password: cluster.databasePasswordFile && (await readSecretFile(cluster.databasePasswordFile, 'database password')) })
   await migrate(db)
-  const digests = await apiKeyDigests(db, config, cluster)
+  // Exactly the configured keys: the file is re-read every API_KEYS_RELOAD_MS (a key removed from
+  // it stops working within that bound); a rotated Swarm secret restarts the replica.
+  const keys = await loadApiKeySet({
+    keys: config.apiKeys, file: cluster.apiKeysFile,
+    onChange: (count) => log.info({ count }, 'API keys reloaded'),
+    onError: (err) => log.error({ err }, 'API keys not reloaded'),
+  })
 
   const store = new PgTemplateStore(db)
   const builtins = builtinTemplates({ baseImage: config.baseImage })
@@ -102,7 +98,7 @@ export async function startClusterControl(config: ControlConfig, cluster: Cluste
   const publicDomain = config.domain && config.tls === 'auto' && config.tlsPort !== 443 ? `${config.domain}:${config.tlsPort}` : config.domain
   // Ready once a node is: before that a create has nowhere to go.
   let ready = false
-  const api = await buildControlApp({ log, node, templates, apiKeyDigests: digests, domain: publicDomain, ready: () => ready, limits: config.proxyLimits })
+  const api = await buildControlApp({ log, node, templates, apiKeyDigests: keys.digests, domain: publicDomain, ready: () => ready, limits: config.proxyLimits })
   api.addHook('onRequest', async (req) => {
     if (!ready && req.url === '/health') ready = (await node.nodes()).length > 0
   })
@@ -133,6 +129,7 @@ export async function startClusterControl(config: ControlConfig, cluster: Cluste
   return {
     apiPort, proxyPort,
     async close() {
+      keys.stop()
       await reconciler.stop()
       await Promise.all([api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
       await db.end()

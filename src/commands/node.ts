@@ -30,7 +30,7 @@ import { heartbeat, registerNode, type NodeStatus } from '../control/cluster/nod
 import { createDb, migrate } from '../control/cluster/pg.js'
 import { PgTemplateStore } from '../control/cluster/pg-template-store.js'
 import { createClusterSnapshots } from '../control/cluster/snapshots.js'
-import { readSecretFile } from '../control/cluster/secret-file.js'
+import { readRegistryAuth, readSecretFile } from '../control/cluster/secret-file.js'
 import { fetchUploads } from '../control/cluster/uploads.js'
 import { closeOnSignals } from './signals.js'
 
@@ -87,6 +87,10 @@ export async function startNodeAgent(config: ControlConfig, cluster: ClusterConf
     dnsServers: fenceDnsServers(await hostResolvers(), config.egressDnsServers), allowCidrs: config.allowInternalCidrs,
   })
 
+  // The registry requires credentials (docker/registry-entrypoint.sh): Sandock's own pulls and pushes
+  // carry them; a user's `fromImage` never does (it brings its own, or none).
+  const registryAuth = cluster.registry && cluster.registryAuthFile ? await readRegistryAuth(cluster.registryAuthFile, cluster.registry) : undefined
+  if (cluster.registry && !registryAuth) log.warn({ registry: cluster.registry }, 'no SANDOCK_REGISTRY_AUTH_FILE: pushing to and pulling from the cluster registry without credentials')
   // One pull per image at a time: concurrent creates of a new template wait for the same pull.
   const pulls = new Map<string, Promise<void>>()
   const ensureImage = async (image: string): Promise<void> => {
@@ -94,7 +98,7 @@ export async function startNodeAgent(config: ControlConfig, cluster: ClusterConf
     let p = pulls.get(image)
     if (!p) {
       const t0 = Date.now()
-      p = runtime.pull(image, undefined, () => undefined)
+      p = runtime.pull(image, image.startsWith(`${cluster.registry}/`) ? registryAuth : undefined, () => undefined)
         .then(() => log.info({ image, ms: Date.now() - t0 }, 'image pulled from the cluster registry'))
         .finally(() => pulls.delete(image))
       pulls.set(image, p)
@@ -122,7 +126,7 @@ export async function startNodeAgent(config: ControlConfig, cluster: ClusterConf
     },
     defaults: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
     builds: { layers, filesDir, base: baseTemplate(builtins), readyTimeoutMs: BUILD_CHECK_TIMEOUT_MS },
-    snapshots: createClusterSnapshots({ db, runtime, nodeId: cluster.nodeId, registry: cluster.registry, ensureImage }),
+    snapshots: createClusterSnapshots({ db, runtime, nodeId: cluster.nodeId, registry: cluster.registry, registryAuth, ensureImage }),
   })
   const leftovers = await local.removeBuildContainers()
   if (leftovers) log.info({ removed: leftovers }, 'removed build containers left by a restart')
@@ -138,7 +142,7 @@ export async function startNodeAgent(config: ControlConfig, cluster: ClusterConf
     await runtime.tag(result.image, ref)
     out.log('info', 'finalize', `Pushing ${ref} to the cluster registry`)
     const t0 = Date.now()
-    await runtime.push(ref)
+    await runtime.push(ref, registryAuth)
     log.info({ image: ref, ms: Date.now() - t0 }, 'template image pushed')
     return { ...result, image: ref }
   }
@@ -153,8 +157,12 @@ export async function startNodeAgent(config: ControlConfig, cluster: ClusterConf
   const proxyPort = await listen(proxy.server, config.proxyPort, config.host)
   const agentPort = (app.server.address() as { port: number }).port
 
-  const dbHost = new URL(cluster.databaseUrl).hostname
-  const address = cluster.nodeAddress ?? (await addressTowards(dbHost))
+  // Control reaches the agent at: SANDOCK_NODE_ADDRESS, else the address this node reaches
+  // PostgreSQL from, else (a Unix socket: the stack's pg-relay) this node's Swarm address.
+  const dbUrl = new URL(cluster.databaseUrl)
+  const dbHost = dbUrl.searchParams.get('host')?.startsWith('/') ? undefined : dbUrl.hostname
+  const address = cluster.nodeAddress ?? (dbHost ? await addressTowards(dbHost) : await runtime.swarmAddress?.().catch(() => undefined))
+  if (!address) throw new Error('cannot tell the address control reaches this node at: set SANDOCK_NODE_ADDRESS')
   // The base image: pulled from the registry when it lives there, else built here (first start).
   const base = baseTemplate(builtins)
   await ensureImage(base.image).catch((err: unknown) => log.warn({ err, image: base.image }, 'pulling the base image failed; building it'))

@@ -9,6 +9,8 @@
 // it, its sandboxes are gone). Steps build on each other (one cluster per file) and run in order;
 // everything, images included unless kept, is removed at the end, also on failure.
 import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { connect } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { Sandbox, Template } from 'e2b'
@@ -19,7 +21,7 @@ import { docker, waitFor } from '../support/cluster/docker-cli.js'
 import { removeImages } from '../support/cluster/images.js'
 import { listLabelled } from '../support/cluster/resources.js'
 import { rawWebSocket, WS_ECHO_PY } from '../support/websocket.js'
-import { deploySandock, ensureBaseTemplateImage, PORTS, ensureClusterImage, ensurePostgresImage, pushToRegistry, sandboxContainers, type Replica, type SandockStack } from '../support/cluster/sandock-stack.js'
+import { deploySandock, ensureBaseTemplateImage, PORTS, STACK, ensureClusterImage, ensurePostgresImage, pushToRegistry, sandboxContainers, type Replica, type SandockStack } from '../support/cluster/sandock-stack.js'
 import { formSwarm, swarmNodes } from '../support/cluster/swarm.js'
 
 const LABEL = 'sandock.test=cluster'
@@ -41,11 +43,49 @@ const opts = (r: Replica) => stack.sdkOpts(r)
 const track = (s: Sandbox) => (made.add(s.sandboxId), s)
 const cordon = (nodeId: string, on: boolean) => stack.sql(`UPDATE nodes SET schedulable = ${on ? 'false' : 'true'} WHERE node_id = '${nodeId}'`)
 
+/** A TCP connection from the test host: 'open', 'refused' or 'timeout'. */
+function tcpProbe(host: string, port: number, timeoutMs = 3000): Promise<'open' | 'refused' | 'timeout'> {
+  return new Promise((resolve) => {
+    const s = connect({ host, port })
+    const done = (r: 'open' | 'refused' | 'timeout') => (s.destroy(), resolve(r))
+    s.setTimeout(timeoutMs, () => done('timeout'))
+    s.once('connect', () => done('open'))
+    s.once('error', () => done('refused'))
+  })
+}
+
+/** A TCP connection from inside a sandbox: 'open', or why not ('refused', 'timeout', 'unreachable'). */
+async function sandboxTcp(sbx: Sandbox, host: string, port: number): Promise<string> {
+  const py = `import socket\ntry:\n    socket.create_connection(('${host}', ${port}), timeout=3).close(); print('open')\nexcept ConnectionRefusedError: print('refused')\nexcept socket.timeout: print('timeout')\nexcept OSError as e: print('unreachable', e.errno)\n`
+  return (await sbx.commands.run(`python3 -c "$(printf '%s' '${Buffer.from(py).toString('base64')}' | base64 -d)"`)).stdout.trim()
+}
+
+/** One running sandbox on each live node (cordoning the others in turn), keyed by node. */
+async function sandboxOnEveryNode(r: Replica): Promise<Map<string, Sandbox>> {
+  const nodes = (await stack.sql("SELECT node_id FROM nodes WHERE heartbeat_at > now() - interval '10 seconds' ORDER BY node_id")).flat()
+  const out = new Map<string, Sandbox>()
+  for (const target of nodes) {
+    await stack.sql(`UPDATE nodes SET schedulable = (node_id = '${target}')`)
+    try {
+      out.set(target, track(await Sandbox.create('base', opts(r))))
+    } finally {
+      await stack.sql('UPDATE nodes SET schedulable = true')
+    }
+  }
+  for (const [n, s] of out) expect(await stack.nodeOf(s.sandboxId)).toBe(n)
+  return out
+}
+
+async function killTracked(s: Sandbox): Promise<void> {
+  await s.kill()
+  made.delete(s.sandboxId)
+}
+
 beforeAll(async () => {
   const t0 = performance.now()
   const [clusterImage, postgresImage] = await timed('images (cluster, postgres, base)', () => Promise.all([ensureClusterImage(PREFIX, [LABEL]), ensurePostgresImage(PREFIX, [LABEL]), ensureBaseTemplateImage(HOST_BASE)]))
   built = [clusterImage, postgresImage]
-  cluster = await startCluster({ prefix: PREFIX, label: LABEL, nodes: 3, keepImages: KEEP_IMAGES, onPhase: (p, ms) => timings.push([`cluster ${p}`, ms]) })
+  cluster = await startCluster({ prefix: PREFIX, label: LABEL, nodes: 3, keepImages: KEEP_IMAGES, egressTargetImage: HOST_BASE, onPhase: (p, ms) => timings.push([`cluster ${p}`, ms]) })
   await timed('swarm of three managers', () => formSwarm(cluster!.nodes))
   const refs = await timed('images → registry (via node1)', () => pushToRegistry(cluster!, {
     'sandock/cluster:test': clusterImage, 'sandock/postgres:test': postgresImage, 'sandock/base:cluster': HOST_BASE,
@@ -53,7 +93,8 @@ beforeAll(async () => {
   stack = await timed('stack deploy → 3 agents registered, 2 replicas answering', () => deploySandock(cluster!, {
     images: { cluster: refs['sandock/cluster:test']!, postgres: refs['sandock/postgres:test']!, base: refs['sandock/base:cluster']! },
     // The derived built-ins are not built on the nodes here (minutes each; the single-host suites test them).
-    env: { SANDOCK_POOL_SIZE: '1', SANDOCK_BUILD_BUILTINS: 'off', SANDOCK_POOL_SIZES: 'code-interpreter-v1=0' },
+    // The egress target (a private address) is opened as an operator opens a package mirror.
+    env: { SANDOCK_POOL_SIZE: '1', SANDOCK_BUILD_BUILTINS: 'off', SANDOCK_POOL_SIZES: 'code-interpreter-v1=0', SANDOCK_ALLOW_INTERNAL_CIDRS: `${cluster!.egressTarget!.ip}/32` },
   }))
   timings.push(['beforeAll total', performance.now() - t0])
 })
@@ -65,6 +106,33 @@ afterAll(async () => {
     if (!KEEP_IMAGES) await removeImages(built)
     console.log(['cluster stage timings:', ...timings.map(([k, v]) => `  ${k}: ${(v / 1000).toFixed(1)} s`)].join('\n'))
   }
+})
+
+// A sandbox on any node reaches none of the cluster's own services: each node agent installs the
+// same forward fence as `sandock serve` (private, link-local and the host's own addresses), and the
+// cluster's services all live on private addresses.
+describe('a sandbox on every node reaches none of the cluster', () => {
+  it('cannot connect to the registry, PostgreSQL, any agent or node proxy, or any control replica', async () => {
+    const rs = await replicas()
+    const n1 = stack.node('node1')
+    const overlayIp = (await n1.docker('inspect', '-f', '{{range $k, $v := .NetworkSettings.Networks}}{{$v.IPAddress}} {{end}}', await stack.task('postgres', n1))).trim().split(/\s+/)[0]!
+    const targets: Array<[string, string, number]> = [
+      ['registry', cluster!.registry.ip, 5000],
+      ['postgres (overlay)', overlayIp, 5432],
+      ...cluster!.nodes.flatMap((n): Array<[string, string, number]> => [[`agent ${n.hostname}`, n.ip, PORTS.agent], [`node proxy ${n.hostname}`, n.ip, PORTS.nodeProxy]]),
+      ...rs.flatMap((r): Array<[string, string, number]> => [[`replica API ${r.hostname}`, r.ip, PORTS.api], [`replica edge ${r.hostname}`, r.ip, PORTS.edge]]),
+    ]
+    const onNodes = await sandboxOnEveryNode(rs[0]!)
+    const reached: string[] = []
+    for (const [host, sbx] of onNodes) {
+      for (const [what, ip, port] of targets) {
+        const r = await sandboxTcp(sbx, ip, port)
+        if (r === 'open') reached.push(`${host} sandbox → ${what} (${ip}:${port})`)
+      }
+    }
+    for (const [, sbx] of onNodes) await killTracked(sbx)
+    expect(reached).toEqual([])
+  })
 })
 
 describe('sandock on a swarm', () => {
@@ -156,9 +224,10 @@ describe('sandock on a swarm', () => {
 
   it("keeps egress rules, metrics, logs and timeouts on the sandbox's node, asked through either replica", async () => {
     const [a, b] = await replicas()
-    // A target outside every node: the test registry's container on the cluster network.
-    const target = await docker(['inspect', '-f', `{{(index .NetworkSettings.Networks "${cluster!.network}").IPAddress}}`, cluster!.registry.container])
-    const reach = async (s: Sandbox) => (await s.commands.run(`timeout 3 bash -c '</dev/tcp/${target}/5000' && echo open || echo blocked`)).stdout.trim()
+    // A target outside every node that the operator opened (SANDOCK_ALLOW_INTERNAL_CIDRS): the rest
+    // of the cluster network is fenced off for every sandbox.
+    const { ip: target, port } = cluster!.egressTarget!
+    const reach = async (s: Sandbox) => (await s.commands.run(`timeout 3 bash -c '</dev/tcp/${target}/${port}' && echo open || echo blocked`)).stdout.trim()
     const open = track(await Sandbox.create('base', opts(a!)))
     const closed = track(await Sandbox.create('base', { ...opts(b!), network: { denyOut: ['0.0.0.0/0'] } }))
     expect(await reach(open)).toBe('open')
@@ -255,6 +324,111 @@ describe('sandock on a swarm', () => {
     expect(del.status).toBe(204)
     expect(await stack.sql(`SELECT count(*) FROM snapshots WHERE snapshot_id = '${snap.snapshotId}'`)).toEqual([['0']])
   })
+
+  it('requires the registry credentials: a node without them and a sandbox cannot list, pull or push', async () => {
+    const [a] = await replicas()
+    const reg = cluster!.registry
+    const basic = `Basic ${Buffer.from(`${reg.username}:${reg.password}`).toString('base64')}`
+    // With the secret's credentials the catalog lists what the agents pushed (snapshots, the base).
+    const listed = await fetch(`http://${reg.ip}:5000/v2/_catalog`, { headers: { authorization: basic } })
+    expect(listed.status).toBe(200)
+    const repos = ((await listed.json()) as { repositories: string[] }).repositories
+    expect(repos).toEqual(expect.arrayContaining(['sandock/snapshot', 'sandock/base']))
+    // A node's engine without the login (a fresh CLI config): pull and push refused.
+    const n2 = stack.node('node2')
+    const anon = `DOCKER_CONFIG=$(mktemp -d); export DOCKER_CONFIG;`
+    const pull = await n2.sh(`${anon} docker pull ${reg.address}/sandock/base:cluster 2>&1; echo "exit=$?"`)
+    expect(pull).toMatch(/exit=1/)
+    expect(pull).toMatch(/no basic auth credentials|unauthorized|authentication required/i)
+    await n2.docker('tag', `${reg.address}/sandock/base:cluster`, `${reg.address}/sandock/base:pushed-anonymously`)
+    const push = await n2.sh(`${anon} docker push ${reg.address}/sandock/base:pushed-anonymously 2>&1; echo "exit=$?"`)
+    expect(push).toMatch(/exit=1/)
+    expect(push).toMatch(/no basic auth credentials|unauthorized|authentication required/i)
+    await n2.docker('image', 'rm', `${reg.address}/sandock/base:pushed-anonymously`)
+    // From inside a sandbox (whatever its node can route to): every registry route answers 401.
+    const sbx = track(await Sandbox.create('base', opts(a!)))
+    const probe = `import urllib.request, urllib.error
+for method, path in [('GET', '/v2/'), ('GET', '/v2/_catalog'), ('GET', '/v2/sandock/snapshot/tags/list'),
+                     ('GET', '/v2/sandock/base/manifests/cluster'), ('POST', '/v2/sandock/base/blobs/uploads/')]:
+    try:
+        r = urllib.request.urlopen(urllib.request.Request('http://${reg.ip}:5000' + path, method=method), timeout=5)
+        print(method, path, r.status)
+    except urllib.error.HTTPError as e:
+        print(method, path, e.code)
+    except Exception as e:
+        print(method, path, 'unreachable', type(e).__name__)
+`
+    await sbx.files.write('/tmp/registry_probe.py', probe)
+    const lines = (await sbx.commands.run('python3 /tmp/registry_probe.py')).stdout.trim().split('\n')
+    expect(lines).toHaveLength(5)
+    // 401 while the registry is routable from sandboxes; "unreachable" once the always-denied rules drop it.
+    for (const l of lines) expect(l, l).toMatch(/ (401|unreachable \w+)$/)
+    await sbx.kill()
+    made.delete(sbx.sandboxId)
+  })
+
+  it('keeps PostgreSQL on the overlay network only: not on any node address, not from a sandbox; replicas and agents still use it', async () => {
+    const [a] = await replicas()
+    // Nothing listens on 5432 on a node's address (it was published there before).
+    for (const n of cluster!.nodes) expect(await tcpProbe(n.ip, 5432), `${n.hostname}:5432`).not.toBe('open')
+    // From inside a sandbox on each node: PostgreSQL's node and the sandbox's own node. (The task's
+    // overlay address answered from sandboxes in the first run: that check is in the fences
+    // describe above, with the always-denied rules it needs.)
+    const n1 = stack.node('node1')
+    const onNodes = await sandboxOnEveryNode(a!)
+    for (const [host, sbx] of onNodes) {
+      for (const target of [n1.ip, stack.node(host).ip]) {
+        expect(await sandboxTcp(sbx, target, 5432), `${host} sandbox → ${target}:5432`).not.toBe('open')
+      }
+    }
+    for (const [, sbx] of onNodes) await killTracked(sbx)
+    // Replicas and every node's relay are PostgreSQL's clients, all from the overlay network.
+    const clients = (await stack.sql("SELECT DISTINCT host(client_addr) FROM pg_stat_activity WHERE datname = 'sandock' AND client_addr IS NOT NULL")).flat()
+    expect(clients.length).toBeGreaterThanOrEqual(3)
+    for (const ip of clients) expect(cluster!.nodes.map((n) => n.ip)).not.toContain(ip)
+    expect(await stack.sql("SELECT count(*) FROM nodes WHERE heartbeat_at > now() - interval '10 seconds'")).toEqual([['3']])
+  })
+
+  it('accepts exactly the configured API keys: a rotated secret revokes the old key on both replicas; running sandboxes carry on', async () => {
+    const [a] = await replicas()
+    const oldKey = opts(a!).apiKey
+    const newKey = `e2b_${randomBytes(20).toString('hex')}`
+    const sbx = track(await Sandbox.create('base', opts(a!)))
+    await sbx.commands.run('nohup sleep 600 >/dev/null 2>&1 & echo $! > /tmp/pid')
+    await sbx.files.write('/home/user/before.txt', 'before the rotation')
+    // Nothing about keys is kept in PostgreSQL (the table earlier versions trusted is gone).
+    expect(await stack.sql("SELECT coalesce(to_regclass('public.api_keys')::text, 'none')")).toEqual([['none']])
+    const status = async (r: Replica, key: string) => {
+      const res = await fetch(`${r.apiUrl}/v2/sandboxes`, { headers: { 'x-api-key': key }, signal: AbortSignal.timeout(5000) })
+      return { status: res.status, body: await res.text() }
+    }
+    const n1 = stack.node('node1')
+    await n1.exec(['docker', 'secret', 'create', 'sandock_api_keys_2', '-'], { input: `${newKey}\n` })
+    const t0 = performance.now()
+    await n1.docker('service', 'update', '--quiet', '--secret-rm', 'sandock_api_keys', '--secret-add', 'source=sandock_api_keys_2,target=sandock_api_keys', `${STACK}_control`)
+    stack.useApiKey(newKey)
+    const revoked = await waitFor('the old key refused and the new one accepted by both replicas', async () => {
+      const rs = await replicas()
+      if (rs.length < 2) return undefined
+      const seen = await Promise.all(rs.map(async (r) => ({ r, old: await status(r, oldKey), fresh: await status(r, newKey) })))
+      return seen.every((s) => s.old.status === 401 && s.fresh.status === 200) ? seen : undefined
+    }, 180_000, 500)
+    timings.push(['API key rotation: service update → old key 401 on both replicas', performance.now() - t0])
+    expect(new Set(revoked.map((s) => s.r.hostname)).size).toBe(2)
+    for (const { old } of revoked) {
+      const body = JSON.parse(old.body) as Record<string, unknown>
+      expect(Object.keys(body).sort()).toEqual(['code', 'message'])
+      expect(body.code).toBe(401)
+      expect(body.message).toMatch(/Invalid API key/)
+    }
+    // The SDK with the old key is refused; with the new one it reaches the sandbox started before.
+    const [, b] = await replicas()
+    await expect(Sandbox.list({ ...opts(b!), apiKey: oldKey }).nextItems()).rejects.toThrow(/Invalid API key|401|authenticat/i)
+    const again = await Sandbox.connect(sbx.sandboxId, opts(b!))
+    expect((await again.commands.run('kill -0 $(cat /tmp/pid) && echo alive && cat /home/user/before.txt')).stdout).toBe('alive\nbefore the rotation')
+    await Sandbox.kill(sbx.sandboxId, opts(b!))
+    made.delete(sbx.sandboxId)
+  }, 300_000)
 
   it("brings a killed node agent's sandboxes back when Swarm restarts it", async () => {
     const [a] = await replicas()

@@ -17,6 +17,8 @@ export type ClusterConfig = Readonly<{
   apiKeysFile: string | undefined
   /** host:port of the image registry nodes push builds and snapshots to and pull from ('' = none: images stay on their node). */
   registry: string
+  /** File with the registry's `user:password` (the sandock_registry_auth Swarm secret): a node logs in with it to push and pull. */
+  registryAuthFile: string | undefined
   /** This node's name in the cluster (default the hostname). */
   nodeId: string
   /** The address control reaches this node's agent and proxy at (default: the one this node reaches PostgreSQL from). */
@@ -44,6 +46,7 @@ export function loadClusterConfig(env: NodeJS.ProcessEnv = process.env, role: 'c
     nodeTokenFile: r.str('SANDOCK_NODE_TOKEN_FILE', ''),
     apiKeysFile: r.optStr('SANDOCK_API_KEYS_FILE'),
     registry: r.str('SANDOCK_REGISTRY', ''),
+    registryAuthFile: r.optStr('SANDOCK_REGISTRY_AUTH_FILE'),
     nodeId: r.str('SANDOCK_NODE_ID', hostname()),
     nodeAddress: r.optStr('SANDOCK_NODE_ADDRESS'),
     agentPort: r.int('SANDOCK_AGENT_PORT', 3003, { min: 0, max: 65535 }),

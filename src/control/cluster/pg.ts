@@ -2,7 +2,7 @@
 // so replicas starting together do not race), and a transaction helper. Everything the cluster
 // shares lives here: the template catalog (same tables as the SQLite store), uploaded template
 // files, snapshots' metadata, the sandbox → node catalog, create reservations (the cluster-wide
-// sandbox limit), the node registry with heartbeats, and API key digests.
+// sandbox limit), the node registry with heartbeats. API keys are not here: they are the configured ones.
 import pg from 'pg'
 
 export type Db = pg.Pool
@@ -55,7 +55,9 @@ CREATE TABLE IF NOT EXISTS snapshots (
   node_id TEXT NOT NULL, image TEXT NOT NULL, cpu_count INTEGER NOT NULL, memory_mb INTEGER NOT NULL,
   fork_of TEXT, created_s BIGINT NOT NULL
 );
-CREATE TABLE IF NOT EXISTS api_keys (digest TEXT PRIMARY KEY, created_at TIMESTAMPTZ NOT NULL DEFAULT now());
+-- API keys are exactly the configured ones (control/cluster/api-keys.ts): the table earlier
+-- versions filled (and trusted forever) is dropped.
+DROP TABLE IF EXISTS api_keys;
 `
 
 /**

@@ -7,6 +7,7 @@ import { newSnapshotId } from '../../shared/ids.js'
 import type { BuildRuntime, SandboxRuntime } from '../../node/runtime/types.js'
 import type { SnapshotInfo, SnapshotService } from '../../node/sandboxes/snapshots.js'
 import type { Db } from './pg.js'
+import type { RegistryAuth } from './secret-file.js'
 
 const NAME = /^[a-z0-9][a-z0-9._-]{0,127}$/i
 
@@ -45,6 +46,8 @@ export function createClusterSnapshots(deps: {
   runtime: Pick<SandboxRuntime, 'commitSnapshot' | 'removeImage'> & Pick<BuildRuntime, 'push'>
   nodeId: string
   registry: string
+  /** The registry's credentials (the sandock_registry_auth secret), for the push. */
+  registryAuth?: RegistryAuth
   ensureImage: (image: string) => Promise<void>
 }): SnapshotService {
   const { db, runtime } = deps
@@ -62,7 +65,7 @@ export function createClusterSnapshots(deps: {
         snapshotId, names, sandboxId: sandbox.sandboxId, templateId: sandbox.templateId,
         cpuCount: sandbox.cpuCount, memoryMB: sandbox.memoryMB, forkOf: opts.forkOf,
       })
-      if (deps.registry) await runtime.push(image)
+      if (deps.registry) await runtime.push(image, deps.registryAuth)
       const createdS = Math.floor(Date.now() / 1000)
       await db.query(`INSERT INTO snapshots (snapshot_id, names, sandbox_id, template_id, node_id, image, cpu_count, memory_mb, fork_of, created_s)
         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,

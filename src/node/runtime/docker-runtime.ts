@@ -28,5 +28,11 @@ export function createDockerRuntime(opts: { socketPath: string; instanceId: stri
       })) as { Runtimes?: Record<string, unknown> }
       return Object.keys(info.Runtimes ?? {})
     },
+    async swarmAddress() {
+      const info = (await client.docker.info().catch((e: unknown) => {
+        throw fromDockerError(e, 'docker info')
+      })) as { Swarm?: { NodeAddr?: string; LocalNodeState?: string } }
+      return info.Swarm?.LocalNodeState === 'active' && info.Swarm.NodeAddr ? info.Swarm.NodeAddr : undefined
+    },
   }
 }

@@ -78,9 +78,9 @@ export function createImages(client: DockerClient): ImageOps {
       if (failed) throw new AppError('failed_precondition', `cannot pull image '${ref}': ${failed}`)
     },
 
-    async push(ref) {
+    async push(ref, auth) {
       // Debian's dockerd 20.10 refuses a push without X-Registry-Auth; `{}` is "no credentials".
-      const stream: NodeJS.ReadableStream = await docker.getImage(ref).push({ authconfig: {} }).catch((e: unknown) => {
+      const stream: NodeJS.ReadableStream = await docker.getImage(ref).push({ authconfig: auth ?? {} }).catch((e: unknown) => {
         throw fromDockerError(e, `push ${ref}`)
       })
       const failed = await followProgress<{ error?: string }>(client, stream, () => undefined)

@@ -62,6 +62,8 @@ export interface SandboxRuntime {
   ping(): Promise<void>
   /** Names of the runtimes the engine offers (`docker info`), e.g. runc, runsc. */
   runtimes(): Promise<string[]>
+  /** This engine's address in its Docker Swarm (`docker info` Swarm.NodeAddr), undefined outside one. */
+  swarmAddress?(): Promise<string | undefined>
   /** Creates the bridge network (inter-container traffic off) unless it exists; warns when an existing one allows it. */
   ensureNetwork(name: string, opts: { internal: boolean }): Promise<void>
   /** Removes a network this server created when no container (in any state) is on it; false when kept. */
@@ -167,8 +169,8 @@ export interface BuildRuntime {
   removeBuildContainers(buildId?: string): Promise<number>
   tag(image: string, tag: string): Promise<void>
   removeImage(image: string): Promise<RemoveImageResult>
-  /** Pushes `ref` to its registry (a cluster's: design/scale-out.md §3.2); fails on in-stream errors. */
-  push(ref: string): Promise<void>
+  /** Pushes `ref` to its registry (a cluster's: design/scale-out.md §3.2) with `auth` if given; fails on in-stream errors. */
+  push(ref: string, auth?: { username: string; password: string; serveraddress?: string }): Promise<void>
   /** Every `repo:tag` of the engine's images (a node reports them, so placement prefers a node that has the image). */
   imageTags(): Promise<string[]>
 }

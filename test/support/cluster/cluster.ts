@@ -1,6 +1,7 @@
 // A throw-away cluster for tests: one user network on the host engine, a registry on it, and N
-// Docker-in-Docker nodes that trust the registry. Everything is labelled and removed by stop().
+// Docker-in-Docker nodes that trust the registry and are logged in to it. Everything is labelled and removed by stop().
 import { randomBytes } from 'node:crypto'
+import { docker } from './docker-cli.js'
 import { DIND, REGISTRY, ensureImage, removeImages } from './images.js'
 import { startNodes, type DindNode } from './nodes.js'
 import { startRegistry, type TestRegistry } from './registry.js'
@@ -17,6 +18,12 @@ export type TestCluster = Readonly<{
   registry: TestRegistry
   nodes: readonly DindNode[]
   images: Readonly<{ dind: string; registry: string }>
+  /**
+   * With `egressTargetImage`: a plain HTTP server (:8000) on the cluster network, outside every
+   * node, that the stack opens to sandboxes with SANDOCK_ALLOW_INTERNAL_CIDRS (everything else on
+   * the cluster's private network is fenced off).
+   */
+  egressTarget?: Readonly<{ ip: string; port: number }>
   /** Removes every container, volume and network of the run (idempotent), and the images unless kept. */
   stop(): Promise<void>
 }>
@@ -29,6 +36,8 @@ export type ClusterOptions = Readonly<{
   nodes: number
   /** Keep the (content-hash tagged) images after stop(), for a faster next run. */
   keepImages?: boolean
+  /** An image with python3 for the egress target (see TestCluster.egressTarget); none without it. */
+  egressTargetImage?: string
   /** Called with how long each phase took. */
   onPhase?: (phase: string, ms: number) => void
 }>
@@ -61,7 +70,16 @@ export async function startCluster(opts: ClusterOptions): Promise<TestCluster> {
     const nodes = await phase('nodes', () => startNodes(res, {
       image: dindImage, network, prefix, count: opts.nodes, insecureRegistries: [registry.address],
     }))
-    return { runId, runLabel, prefix, network, registry, nodes, images: { dind: dindImage, registry: registryImage }, stop }
+    // Every node's CLI logs in (pushes and pulls of the tests, `docker stack deploy --with-registry-auth`);
+    // Sandock's agents use the sandock_registry_auth secret instead (docker-stack.yml).
+    await Promise.all(nodes.map((n) => n.exec(['docker', 'login', '-u', registry.username, '--password-stdin', registry.address], { input: registry.password })))
+    let egressTarget: TestCluster['egressTarget']
+    if (opts.egressTargetImage) {
+      const name = `${prefix}-egress-target`
+      await res.run(name, ['--network', network, '--user', '65534', opts.egressTargetImage, 'python3', '-m', 'http.server', '8000', '--directory', '/tmp'])
+      egressTarget = { ip: await docker(['inspect', '-f', `{{(index .NetworkSettings.Networks "${network}").IPAddress}}`, name]), port: 8000 }
+    }
+    return { runId, runLabel, prefix, network, registry, nodes, images: { dind: dindImage, registry: registryImage }, egressTarget, stop }
   } catch (e) {
     await stop().catch(() => undefined)
     throw e

@@ -22,8 +22,8 @@ export type ImageRecipe = Readonly<{
 
 /** The node image: Debian's docker.io, started by docker/dind-entrypoint.sh. */
 export const DIND: Omit<ImageRecipe, 'name'> = { dockerfile: 'docker/dind.Dockerfile', files: ['docker/dind-entrypoint.sh'] }
-/** The registry image: Debian's docker-registry with docker/registry-config.yml. */
-export const REGISTRY: Omit<ImageRecipe, 'name'> = { dockerfile: 'docker/registry.Dockerfile', files: ['docker/registry-config.yml'] }
+/** The registry image: Debian's docker-registry with docker/registry-config.yml and htpasswd auth. */
+export const REGISTRY: Omit<ImageRecipe, 'name'> = { dockerfile: 'docker/registry.Dockerfile', files: ['docker/registry-config.yml', 'docker/registry-entrypoint.sh'] }
 /** A small workload with busybox httpd, curl, iptables and nsenter. */
 export const PROBE: Omit<ImageRecipe, 'name'> = { dockerfile: 'test/support/cluster/probe.Dockerfile' }
 

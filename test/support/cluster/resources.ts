@@ -37,6 +37,12 @@ export class HostResources {
     return docker(['run', '-d', '--name', name, ...this.labelArgs(), ...args])
   }
 
+  /** `docker create --name <name> <args>` (tracked): for a container that needs files copied in before it starts. */
+  async create(name: string, args: readonly string[]): Promise<string> {
+    this.containers.push(name)
+    return docker(['create', '--name', name, ...this.labelArgs(), ...args])
+  }
+
   /** Removes the containers (with their anonymous volumes), then volumes, then networks. */
   async removeAll(): Promise<void> {
     const failures: string[] = []

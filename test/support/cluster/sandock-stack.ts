@@ -73,9 +73,11 @@ export type SandockStack = Readonly<{
   /** The node a sandbox's catalog row names. */
   nodeOf(sandboxId: string): Promise<string | undefined>
   /** The node (swarm hostname) a service's task container runs on, with its id there. */
-  task(service: 'control' | 'node' | 'postgres', node: DindNode): Promise<string>
+  task(service: 'control' | 'node' | 'postgres' | 'pg-relay', node: DindNode): Promise<string>
   node(hostname: string): DindNode
   sdkOpts(r: Replica): { apiKey: string; apiUrl: string; sandboxUrl: string }
+  /** The key sdkOpts hands out from now on (after a test rotated the sandock_api_keys secret). */
+  useApiKey(key: string): void
 }>
 
 export type DeployOptions = Readonly<{
@@ -91,14 +93,17 @@ export async function deploySandock(cluster: TestCluster, opts: DeployOptions): 
   for (const [name, value] of Object.entries({
     sandock_token_seed: randomBytes(32).toString('hex'), sandock_node_token: randomBytes(32).toString('hex'),
     sandock_db_password: randomBytes(24).toString('hex'), sandock_api_keys: API_KEY,
+    sandock_registry_auth: `${cluster.registry.username}:${cluster.registry.password}`,
   })) await n1!.exec(['docker', 'secret', 'create', name, '-'], { input: value })
   await n1!.docker('node', 'update', '--label-add', 'sandock.postgres=true', n1!.hostname)
   await Promise.all(cluster.nodes.map((n) => n.exec(['mkdir', '-p', '/var/lib/sandock-node'])))
   const env = {
     SANDOCK_IMAGE: opts.images.cluster, SANDOCK_POSTGRES_IMAGE: opts.images.postgres, SANDOCK_BASE_TEMPLATE_IMAGE: opts.images.base,
-    SANDOCK_POSTGRES_HOST: n1!.ip, SANDOCK_REGISTRY: cluster.registry.address, SANDOCK_LOG_LEVEL: 'info', ...opts.env,
+    SANDOCK_REGISTRY: cluster.registry.address, SANDOCK_LOG_LEVEL: 'info', ...opts.env,
   }
-  const out = await n1!.exec(['env', ...Object.entries(env).map(([k, v]) => `${k}=${v}`), 'docker', 'stack', 'deploy', '--compose-file', '-', STACK],
+  // --with-registry-auth: node 1's login (the registry requires it) goes with the services, so
+  // every node's engine can pull the stack's images.
+  const out = await n1!.exec(['env', ...Object.entries(env).map(([k, v]) => `${k}=${v}`), 'docker', 'stack', 'deploy', '--with-registry-auth', '--compose-file', '-', STACK],
     { input: await readFile(join(ROOT, 'docker-stack.yml')) })
   if (/ignoring unsupported options/i.test(out)) throw new Error(`docker stack deploy ignored options:\n${out}`)
 
@@ -116,6 +121,7 @@ export async function deploySandock(cluster: TestCluster, opts: DeployOptions): 
   }
   try {
     await waitForTasks(n1!, `${STACK}_postgres`, 1, 300_000)
+    await waitForTasks(n1!, `${STACK}_pg-relay`, cluster.nodes.length, 300_000)
     await waitForTasks(n1!, `${STACK}_node`, cluster.nodes.length, 300_000)
     await waitForTasks(n1!, `${STACK}_control`, 2, 300_000)
     await waitFor('every node agent registered', async () => {
@@ -127,20 +133,22 @@ export async function deploySandock(cluster: TestCluster, opts: DeployOptions): 
     }
   } catch (err) {
     // What the services did, for the failure message: their tasks and their last log lines.
-    const report = await Promise.all(['postgres', 'node', 'control'].map(async (s) => {
+    const report = await Promise.all(['postgres', 'pg-relay', 'node', 'control'].map(async (s) => {
       const tasks = await n1!.docker('service', 'ps', '--no-trunc', '--format', '{{.Node}} {{.CurrentState}} {{.Error}}', `${STACK}_${s}`).catch((e: Error) => e.message)
       const logs = await n1!.exec(['sh', '-c', `docker service logs --raw --tail 15 ${STACK}_${s} 2>&1`]).catch((e: Error) => e.message)
       return `--- ${STACK}_${s} tasks:\n${tasks}\n--- ${STACK}_${s} logs:\n${logs}`
     }))
     throw new Error(`${(err as Error).message}\n${report.join('\n')}`)
   }
+  let apiKey = API_KEY
   return {
     replicas, sql, node,
+    useApiKey: (key) => void (apiKey = key),
     async nodeOf(sandboxId) {
       return (await sql(`SELECT node_id FROM sandboxes WHERE sandbox_id = '${sandboxId.replace(/[^a-z0-9]/gi, '')}'`))[0]?.[0]
     },
     task: (service, n) => taskContainer(n, `${STACK}_${service}`),
-    sdkOpts: (r) => ({ apiKey: API_KEY, apiUrl: r.apiUrl, sandboxUrl: r.sandboxUrl }),
+    sdkOpts: (r) => ({ apiKey, apiUrl: r.apiUrl, sandboxUrl: r.sandboxUrl }),
   }
 }
 
