@@ -30,8 +30,15 @@ const baseImage = process.env.SANDOCK_BASE_TEMPLATE_IMAGE ?? 'sandock/base:lates
 const networks = [`sandock-bench-${apiPort}`, `sandock-bench-${apiPort}-internal`]
 const ALIAS = 'code-interpreter-v1'
 
-const docker = (...args) => execFileSync('docker', args, { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe'] }).trim()
-const quietly = (f) => { try { f() } catch { /* already gone */ } }
+const docker = (...args) =>
+  execFileSync('docker', args, { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe'] }).trim()
+const quietly = (f) => {
+  try {
+    f()
+  } catch {
+    /* already gone */
+  }
+}
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 const r1 = (x) => +x.toFixed(1)
 const ratio = (a, b) => +(a / b).toFixed(2)
@@ -44,10 +51,19 @@ const say = (line) => console.log(line)
 
 execFileSync(process.execPath, [join(root, 'scripts/build-image.mjs')], { stdio: 'inherit' })
 const t0 = Date.now()
-const built = execFileSync(process.execPath, [join(root, 'dist/image/sandock.mjs'), 'templates', 'build-builtin', 'code-interpreter-v1'], {
-  encoding: 'utf8', env: { ...process.env, SANDOCK_BASE_TEMPLATE_IMAGE: baseImage, SANDOCK_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'inherit'],
-})
-const image = built.split('\n').find((l) => l.startsWith('code-interpreter-v1 '))?.split(' ')[1]
+const built = execFileSync(
+  process.execPath,
+  [join(root, 'dist/image/sandock.mjs'), 'templates', 'build-builtin', 'code-interpreter-v1'],
+  {
+    encoding: 'utf8',
+    env: { ...process.env, SANDOCK_BASE_TEMPLATE_IMAGE: baseImage, SANDOCK_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+)
+const image = built
+  .split('\n')
+  .find((l) => l.startsWith('code-interpreter-v1 '))
+  ?.split(' ')[1]
 say(`code-interpreter image ${image} (ready in ${Math.round((Date.now() - t0) / 1000)} s)`)
 
 const apiKey = 'e2b_00bench00ci'
@@ -60,15 +76,31 @@ let server
 async function startServer(env) {
   server = spawn(process.execPath, [join(root, 'dist/image/sandock.mjs'), 'serve'], {
     env: {
-      ...process.env, SANDOCK_API_KEYS: apiKey, SANDOCK_API_PORT: String(apiPort), SANDOCK_PROXY_PORT: String(proxyPort),
-      SANDOCK_HOST: '127.0.0.1', SANDOCK_DATA_DIR: dataDir, SANDOCK_LOG_LEVEL: 'warn', SANDOCK_POOL_SIZE: '0',
-      SANDOCK_POOL_SIZES: `${ALIAS}=0`, SANDOCK_BUILD_BUILTINS: 'off',
-      SANDOCK_NETWORK: networks[0], SANDOCK_INTERNAL_NETWORK: networks[1], SANDOCK_BASE_TEMPLATE_IMAGE: baseImage, ...env,
+      ...process.env,
+      SANDOCK_API_KEYS: apiKey,
+      SANDOCK_API_PORT: String(apiPort),
+      SANDOCK_PROXY_PORT: String(proxyPort),
+      SANDOCK_HOST: '127.0.0.1',
+      SANDOCK_DATA_DIR: dataDir,
+      SANDOCK_LOG_LEVEL: 'warn',
+      SANDOCK_POOL_SIZE: '0',
+      SANDOCK_POOL_SIZES: `${ALIAS}=0`,
+      SANDOCK_BUILD_BUILTINS: 'off',
+      SANDOCK_NETWORK: networks[0],
+      SANDOCK_INTERNAL_NETWORK: networks[1],
+      SANDOCK_BASE_TEMPLATE_IMAGE: baseImage,
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   for (let i = 0; i < 600; i++) {
-    if (await fetch(`${opts.apiUrl}/health`).then((r) => r.status === 200, () => false)) return
+    if (
+      await fetch(`${opts.apiUrl}/health`).then(
+        (r) => r.status === 200,
+        () => false,
+      )
+    )
+      return
     if (server.exitCode !== null) break
     await sleep(200)
   }
@@ -92,7 +124,10 @@ async function stopServer() {
 
 async function poolReady() {
   for (let i = 0; i < 2400; i++) {
-    const h = await fetch(`${opts.apiUrl}/health`).then((r) => r.json(), () => undefined)
+    const h = await fetch(`${opts.apiUrl}/health`).then(
+      (r) => r.json(),
+      () => undefined,
+    )
     if ((h?.pools?.[ALIAS]?.ready ?? 0) >= 1) return
     await sleep(25)
   }
@@ -134,12 +169,22 @@ try {
   const rc = []
   const py = []
   for (let i = 0; i < RT_RUNS; i++) {
-    rc.push(await time(async () => { if ((await sbx.runCode('1+1')).text !== '2') throw new Error('runCode') }))
-    py.push(await time(async () => { if ((await sbx.commands.run("python3 -c 'print(1+1)'")).stdout !== '2\n') throw new Error('python3 -c') }))
+    rc.push(
+      await time(async () => {
+        if ((await sbx.runCode('1+1')).text !== '2') throw new Error('runCode')
+      }),
+    )
+    py.push(
+      await time(async () => {
+        if ((await sbx.commands.run("python3 -c 'print(1+1)'")).stdout !== '2\n') throw new Error('python3 -c')
+      }),
+    )
   }
   result.runCodeRoundTripMs = stats(rc)
   result.python3CommandRoundTripMs = stats(py)
-  say(`runCode('1+1') round trip: p50 ${result.runCodeRoundTripMs.p50} / p95 ${result.runCodeRoundTripMs.p95} ms; commands.run("python3 -c 'print(1+1)'"): p50 ${result.python3CommandRoundTripMs.p50} / p95 ${result.python3CommandRoundTripMs.p95} ms`)
+  say(
+    `runCode('1+1') round trip: p50 ${result.runCodeRoundTripMs.p50} / p95 ${result.runCodeRoundTripMs.p95} ms; commands.run("python3 -c 'print(1+1)'"): p50 ${result.python3CommandRoundTripMs.p50} / p95 ${result.python3CommandRoundTripMs.p95} ms`,
+  )
 
   // Idle memory: a few sandboxes left alone after their first run.
   const idle = [sbx]
@@ -150,13 +195,26 @@ try {
     idle.push(s)
   }
   await sleep(5000)
-  const memMiB = docker('stats', '--no-stream', '--format', '{{.MemUsage}}', ...idle.map((s) => `sandock-${s.sandboxId}`)).split('\n').map((l) => {
-    const m = /([\d.]+)\s*([KMG]i?B)/.exec(l.split('/')[0])
-    return Number(m[1]) * ({ KiB: 1 / 1024, KB: 1 / 1024, MiB: 1, MB: 1, GiB: 1024, GB: 1024 }[m[2]] ?? 1)
-  })
-  const ps = await sbx.commands.run("ps -eo rss=,args= | awk '{ printf \"%d\\t\", $1; $1=\"\"; print substr($0, 2, 70) }' | sort -rn | head -8", { user: 'root' })
+  const memMiB = docker(
+    'stats',
+    '--no-stream',
+    '--format',
+    '{{.MemUsage}}',
+    ...idle.map((s) => `sandock-${s.sandboxId}`),
+  )
+    .split('\n')
+    .map((l) => {
+      const m = /([\d.]+)\s*([KMG]i?B)/.exec(l.split('/')[0])
+      return Number(m[1]) * ({ KiB: 1 / 1024, KB: 1 / 1024, MiB: 1, MB: 1, GiB: 1024, GB: 1024 }[m[2]] ?? 1)
+    })
+  const ps = await sbx.commands.run(
+    'ps -eo rss=,args= | awk \'{ printf "%d\\t", $1; $1=""; print substr($0, 2, 70) }\' | sort -rn | head -8',
+    { user: 'root' },
+  )
   result.idleMemory = { containerMiB: stats(memMiB), processesKiB: ps.stdout.trim().split('\n') }
-  say(`idle code-interpreter sandbox: container memory p50 ${r1(result.idleMemory.containerMiB.p50)} MiB (n=${memMiB.length}); largest processes (RSS KiB):\n  ${result.idleMemory.processesKiB.join('\n  ')}`)
+  say(
+    `idle code-interpreter sandbox: container memory p50 ${r1(result.idleMemory.containerMiB.p50)} MiB (n=${memMiB.length}); largest processes (RSS KiB):\n  ${result.idleMemory.processesKiB.join('\n  ')}`,
+  )
   await stopServer()
 
   // Warm: a pool of one; each create waits for the refill, so it finds a ready container.
@@ -171,7 +229,12 @@ try {
     runCodeVsPython3Command: ratio(result.runCodeRoundTripMs.p50, result.python3CommandRoundTripMs.p50),
     warmCreateVsRunCodeRoundTrip: ratio(warm.p50, result.runCodeRoundTripMs.p50),
   }
-  say('\nratios (p50): ' + Object.entries(result.ratios).map(([k, v]) => `${k} x${v}`).join(', '))
+  say(
+    '\nratios (p50): ' +
+      Object.entries(result.ratios)
+        .map(([k, v]) => `${k} x${v}`)
+        .join(', '),
+  )
   const out = join(root, 'bench', 'results', `code-interpreter-${result.when.replace(/[:.]/g, '-')}.json`)
   mkdirSync(dirname(out), { recursive: true })
   writeFileSync(out, JSON.stringify(result, null, 2) + '\n')

@@ -40,21 +40,36 @@ const FILE_RUNS = num('BENCH_FILE_RUNS', 10)
 const BIG_FILE_RUNS = num('BENCH_BIG_FILE_RUNS', 3)
 const WATCH_RUNS = num('BENCH_WATCH_RUNS', 30)
 const CONCURRENT = num('BENCH_CONCURRENT', 50)
-const IDLE = (process.env.BENCH_IDLE ?? '20,100').split(',').map(Number).filter((n) => n > 0)
+const IDLE = (process.env.BENCH_IDLE ?? '20,100')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0)
 const PAUSE_RUNS = num('BENCH_PAUSE_RUNS', 3)
 const apiPort = num('BENCH_API_PORT', 3500)
 const proxyPort = num('BENCH_PROXY_PORT', 3502)
 const image = process.env.SANDOCK_BASE_TEMPLATE_IMAGE ?? 'sandock/base:latest'
-const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((x) => x.trim()).filter(Boolean)
+const ONLY = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((x) => x.trim())
+  .filter(Boolean)
 const ROUNDS = num('BENCH_ROUNDS', 3)
 const FOCUSED_CREATES = num('BENCH_FOCUSED_CREATES', 15)
 const THIS_BUNDLE = process.env.BENCH_BUNDLE
-const BEFORE = process.env.BENCH_BEFORE_BUNDLE ? { bundle: process.env.BENCH_BEFORE_BUNDLE, image: process.env.BENCH_BEFORE_IMAGE ?? image } : undefined
+const BEFORE = process.env.BENCH_BEFORE_BUNDLE
+  ? { bundle: process.env.BENCH_BEFORE_BUNDLE, image: process.env.BENCH_BEFORE_IMAGE ?? image }
+  : undefined
 const networks = [`sandock-bench-${apiPort}`, `sandock-bench-${apiPort}-internal`]
 const execBaselineName = `sandock-bench-exec-${apiPort}`
 
-const docker = (...args) => execFileSync('docker', args, { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe'] }).trim()
-const quietly = (f) => { try { f() } catch { /* already gone */ } }
+const docker = (...args) =>
+  execFileSync('docker', args, { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe'] }).trim()
+const quietly = (f) => {
+  try {
+    f()
+  } catch {
+    /* already gone */
+  }
+}
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 const r1 = (x) => +x.toFixed(1)
 const ratio = (a, b) => +(a / b).toFixed(2)
@@ -65,7 +80,8 @@ const time = async (f) => {
 }
 const say = (line) => console.log(line)
 
-if (process.env.BENCH_BUILD_IMAGE !== '0') execFileSync(process.execPath, [join(root, 'scripts/build-image.mjs')], { stdio: 'inherit' })
+if (process.env.BENCH_BUILD_IMAGE !== '0')
+  execFileSync(process.execPath, [join(root, 'scripts/build-image.mjs')], { stdio: 'inherit' })
 
 const apiKey = 'e2b_00bench00'
 const opts = { apiKey, apiUrl: `http://127.0.0.1:${apiPort}`, sandboxUrl: `http://127.0.0.1:${proxyPort}` }
@@ -80,10 +96,20 @@ async function startServer(poolSize, build = { bundle: THIS_BUNDLE, image }) {
     apiUrl: opts.apiUrl,
     bundle: build.bundle,
     env: {
-      SANDOCK_API_KEYS: apiKey, SANDOCK_API_PORT: String(apiPort), SANDOCK_PROXY_PORT: String(proxyPort),
-      SANDOCK_HOST: '127.0.0.1', SANDOCK_DATA_DIR: dataDir, SANDOCK_LOG_LEVEL: 'warn', SANDOCK_DEFAULT_MEMORY_MB: '2048',
-      SANDOCK_NETWORK: networks[0], SANDOCK_INTERNAL_NETWORK: networks[1], SANDOCK_POOL_SIZE: `${poolSize}..${poolSize}`, SANDOCK_POOL_SIZES: 'code-interpreter-v1=0', SANDOCK_BUILD_BUILTINS: 'off',
-      SANDOCK_MAX_SANDBOXES: String(Math.max(100, CONCURRENT, ...IDLE) + 10), SANDOCK_BASE_TEMPLATE_IMAGE: build.image,
+      SANDOCK_API_KEYS: apiKey,
+      SANDOCK_API_PORT: String(apiPort),
+      SANDOCK_PROXY_PORT: String(proxyPort),
+      SANDOCK_HOST: '127.0.0.1',
+      SANDOCK_DATA_DIR: dataDir,
+      SANDOCK_LOG_LEVEL: 'warn',
+      SANDOCK_DEFAULT_MEMORY_MB: '2048',
+      SANDOCK_NETWORK: networks[0],
+      SANDOCK_INTERNAL_NETWORK: networks[1],
+      SANDOCK_POOL_SIZE: `${poolSize}..${poolSize}`,
+      SANDOCK_POOL_SIZES: 'code-interpreter-v1=0',
+      SANDOCK_BUILD_BUILTINS: 'off',
+      SANDOCK_MAX_SANDBOXES: String(Math.max(100, CONCURRENT, ...IDLE) + 10),
+      SANDOCK_BASE_TEMPLATE_IMAGE: build.image,
     },
   })
 }
@@ -104,7 +130,10 @@ async function stopServer() {
 
 async function poolReady() {
   for (let i = 0; i < 600; i++) {
-    const h = await fetch(`${opts.apiUrl}/health`).then((r) => r.json(), () => undefined)
+    const h = await fetch(`${opts.apiUrl}/health`).then(
+      (r) => r.json(),
+      () => undefined,
+    )
     if ((h?.pools?.base?.ready ?? 0) >= POOL_SIZE) return
     await sleep(25)
   }
@@ -161,22 +190,30 @@ async function idleMemory(alive, count) {
   const envd = { rss: [], anonymous: [], private: [] }
   for (const sbx of alive) {
     // The oldest process running envd's own Node is envd (PID 1 is Docker's init).
-    const out = await sbx.commands.run("cat /proc/\"$(pgrep -o -f '^/opt/sandock/bin/node')\"/smaps_rollup", { user: 'root' })
+    const out = await sbx.commands.run('cat /proc/"$(pgrep -o -f \'^/opt/sandock/bin/node\')"/smaps_rollup', {
+      user: 'root',
+    })
     const kib = (k) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(out.stdout)?.[1] ?? NaN)
     envd.rss.push(kib('Rss') / 1024)
     envd.anonymous.push(kib('Anonymous') / 1024)
     envd.private.push((kib('Private_Clean') + kib('Private_Dirty')) / 1024)
   }
   const names = alive.map((s) => `sandock-${s.sandboxId}`)
-  const memMiB = docker('stats', '--no-stream', '--format', '{{.MemUsage}}', ...names).split('\n').map((l) => {
-    const [used] = l.split('/')
-    const m = /([\d.]+)\s*([KMG]i?B)/.exec(used)
-    const f = { KiB: 1 / 1024, KB: 1 / 1024, MiB: 1, MB: 1, GiB: 1024, GB: 1024 }[m[2]] ?? 1
-    return Number(m[1]) * f
-  })
+  const memMiB = docker('stats', '--no-stream', '--format', '{{.MemUsage}}', ...names)
+    .split('\n')
+    .map((l) => {
+      const [used] = l.split('/')
+      const m = /([\d.]+)\s*([KMG]i?B)/.exec(used)
+      const f = { KiB: 1 / 1024, KB: 1 / 1024, MiB: 1, MB: 1, GiB: 1024, GB: 1024 }[m[2]] ?? 1
+      return Number(m[1]) * f
+    })
   const containerMiB = stats(memMiB)
   return {
-    sandboxes: count, envdRssMiB: stats(envd.rss), envdAnonymousMiB: stats(envd.anonymous), envdPrivateMiB: stats(envd.private), containerMiB,
+    sandboxes: count,
+    envdRssMiB: stats(envd.rss),
+    envdAnonymousMiB: stats(envd.anonymous),
+    envdPrivateMiB: stats(envd.private),
+    containerMiB,
     idleSandboxesIn24GiB: Math.floor((24 * 1024) / containerMiB.p50),
   }
 }
@@ -194,7 +231,8 @@ function commandSummary(s) {
   const commandRoundTripMs = stats(s.cmd)
   const commandBaselines = { spawnTrueMs: stats(s.spawnTrue), spawnBashLoginAsUserMs: stats(s.spawnBash) }
   return {
-    commandRoundTripMs, commandBaselines,
+    commandRoundTripMs,
+    commandBaselines,
     commandOverP50Ms: {
       spawnTrue: r1(commandRoundTripMs.p50 - commandBaselines.spawnTrueMs.p50),
       spawnBashLoginAsUser: r1(commandRoundTripMs.p50 - commandBaselines.spawnBashLoginAsUserMs.p50),
@@ -202,12 +240,17 @@ function commandSummary(s) {
   }
 }
 function sayCommands(r, prefix = '') {
-  say(`${prefix}commands.run('true') through the proxy: p50 ${r.commandRoundTripMs.p50} / p95 ${r.commandRoundTripMs.p95} ms; in the container ` +
-    `spawn('/bin/true') ${r.commandBaselines.spawnTrueMs.p50} / ${r.commandBaselines.spawnTrueMs.p95} ms (+${r.commandOverP50Ms.spawnTrue} ms), ` +
-    `spawn('bash -l -c true') as user ${r.commandBaselines.spawnBashLoginAsUserMs.p50} ms (+${r.commandOverP50Ms.spawnBashLoginAsUser} ms)`)
+  say(
+    `${prefix}commands.run('true') through the proxy: p50 ${r.commandRoundTripMs.p50} / p95 ${r.commandRoundTripMs.p95} ms; in the container ` +
+      `spawn('/bin/true') ${r.commandBaselines.spawnTrueMs.p50} / ${r.commandBaselines.spawnTrueMs.p95} ms (+${r.commandOverP50Ms.spawnTrue} ms), ` +
+      `spawn('bash -l -c true') as user ${r.commandBaselines.spawnBashLoginAsUserMs.p50} ms (+${r.commandOverP50Ms.spawnBashLoginAsUser} ms)`,
+  )
 }
 
-const FILE_SIZES = [['1MiB', 1 << 20, FILE_RUNS], ['100MiB', 100 << 20, BIG_FILE_RUNS]]
+const FILE_SIZES = [
+  ['1MiB', 1 << 20, FILE_RUNS],
+  ['100MiB', 100 << 20, BIG_FILE_RUNS],
+]
 const fileSamples = () => Object.fromEntries(FILE_SIZES.map(([label]) => [label, { write: [], read: [] }]))
 /** files.write / files.read (bytes) of 1 MiB and 100 MiB through the proxy, checked for length. */
 async function measureFiles(sbx, into) {
@@ -216,7 +259,11 @@ async function measureFiles(sbx, into) {
     for (let i = 0; i < runs; i++) {
       into[label].write.push(await time(() => sbx.files.write(`bench-${label}.bin`, data.buffer)))
       let got
-      into[label].read.push(await time(async () => { got = await sbx.files.read(`bench-${label}.bin`, { format: 'bytes' }) }))
+      into[label].read.push(
+        await time(async () => {
+          got = await sbx.files.read(`bench-${label}.bin`, { format: 'bytes' })
+        }),
+      )
       if (got.length !== size) throw new Error(`read ${got.length} bytes, wrote ${size}`)
     }
   }
@@ -228,15 +275,20 @@ function filesSummary(s) {
     const { write, read } = s[label]
     const roundTrip = write.map((w, i) => w + read[i])
     out[label] = {
-      writeMs: stats(write), readMs: stats(read), roundTripMs: stats(roundTrip),
-      writeMiBps: r1((size / 1048576) / (pct(write, 50) / 1000)), readMiBps: r1((size / 1048576) / (pct(read, 50) / 1000)),
+      writeMs: stats(write),
+      readMs: stats(read),
+      roundTripMs: stats(roundTrip),
+      writeMiBps: r1(size / 1048576 / (pct(write, 50) / 1000)),
+      readMiBps: r1(size / 1048576 / (pct(read, 50) / 1000)),
     }
   }
   return out
 }
 function sayFiles(files, prefix = '') {
   for (const [label, f] of Object.entries(files)) {
-    say(`${prefix}files ${label}: write p50 ${f.writeMs.p50} ms (${f.writeMiBps} MiB/s), read p50 ${f.readMs.p50} ms (${f.readMiBps} MiB/s), write+read p50 ${f.roundTripMs.p50} ms`)
+    say(
+      `${prefix}files ${label}: write p50 ${f.writeMs.p50} ms (${f.writeMiBps} MiB/s), read p50 ${f.readMs.p50} ms (${f.readMiBps} MiB/s), write+read p50 ${f.roundTripMs.p50} ms`,
+    )
   }
 }
 
@@ -250,7 +302,8 @@ async function focused() {
       // No pool: nothing boots in the background while the hot paths are measured.
       await startServer(0, build)
       try {
-        if (ONLY.includes('create')) samples[name].create.push(...(await createToFirstCommand(undefined, FOCUSED_CREATES)))
+        if (ONLY.includes('create'))
+          samples[name].create.push(...(await createToFirstCommand(undefined, FOCUSED_CREATES)))
         const sbx = await create()
         if (ONLY.includes('commands')) await measureCommands(sbx, samples[name])
         if (ONLY.includes('files')) await measureFiles(sbx, samples[name].files)
@@ -270,28 +323,52 @@ async function focused() {
     out.builds[name] = r
     if (r.commandRoundTripMs) sayCommands(r, `[${name}] `)
     if (r.files) sayFiles(r.files, `[${name}] `)
-    if (r.createToFirstCommandPoolOffMs) say(`[${name}] cold create → first command: p50 ${r.createToFirstCommandPoolOffMs.p50} ms, p95 ${r.createToFirstCommandPoolOffMs.p95} ms (n=${r.createToFirstCommandPoolOffMs.n})`)
+    if (r.createToFirstCommandPoolOffMs)
+      say(
+        `[${name}] cold create → first command: p50 ${r.createToFirstCommandPoolOffMs.p50} ms, p95 ${r.createToFirstCommandPoolOffMs.p95} ms (n=${r.createToFirstCommandPoolOffMs.n})`,
+      )
   }
   say(`load average (1/5/15 min) at start ${load.start.join(' ')}, at end ${load.end.join(' ')}`)
   return out
 }
 const loadavg = () => os.loadavg().map((x) => +x.toFixed(2))
 
-const result = { when: new Date().toISOString(), image, poolSize: POOL_SIZE, cpus: os.cpus().length, loadAverageAtStart: loadavg() }
+const result = {
+  when: new Date().toISOString(),
+  image,
+  poolSize: POOL_SIZE,
+  cpus: os.cpus().length,
+  loadAverageAtStart: loadavg(),
+}
 try {
   if (ONLY.length > 0) Object.assign(result, await focused())
   else {
     // Baselines: the same image straight through the Docker CLI.
     const dockerRun = []
-    for (let i = 0; i < RUNS; i++) dockerRun.push(await time(() => docker('run', '--rm', '--entrypoint', 'true', image)))
+    for (let i = 0; i < RUNS; i++)
+      dockerRun.push(await time(() => docker('run', '--rm', '--entrypoint', 'true', image)))
     quietly(() => docker('rm', '-f', execBaselineName))
-    docker('run', '-d', '--rm', '--name', execBaselineName, '--label', 'sandock.bench=exec-baseline', '--entrypoint', 'sleep', image, 'infinity')
+    docker(
+      'run',
+      '-d',
+      '--rm',
+      '--name',
+      execBaselineName,
+      '--label',
+      'sandock.bench=exec-baseline',
+      '--entrypoint',
+      'sleep',
+      image,
+      'infinity',
+    )
     const dockerExec = []
     for (let i = 0; i < RUNS; i++) dockerExec.push(await time(() => docker('exec', execBaselineName, 'true')))
     quietly(() => docker('rm', '-f', execBaselineName))
     result.dockerRunRmTrueMs = stats(dockerRun)
     result.dockerExecTrueMs = stats(dockerExec)
-    say(`docker run --rm true: p50 ${result.dockerRunRmTrueMs.p50} ms; docker exec true: p50 ${result.dockerExecTrueMs.p50} ms`)
+    say(
+      `docker run --rm true: p50 ${result.dockerRunRmTrueMs.p50} ms; docker exec true: p50 ${result.dockerExecTrueMs.p50} ms`,
+    )
 
     // Pool off: every create is a cold start.
     await startServer(0)
@@ -299,11 +376,16 @@ try {
     // container Docker's embedded DNS, set up by iptables in its namespace): Docker's floor for a
     // container attached as a sandbox is, before any of Sandock's work.
     const dockerRunOnNet = []
-    for (let i = 0; i < RUNS; i++) dockerRunOnNet.push(await time(() => docker('run', '--rm', '--network', networks[0], '--entrypoint', 'true', image)))
+    for (let i = 0; i < RUNS; i++)
+      dockerRunOnNet.push(
+        await time(() => docker('run', '--rm', '--network', networks[0], '--entrypoint', 'true', image)),
+      )
     result.dockerRunRmTrueOnSandboxNetworkMs = stats(dockerRunOnNet)
     say(`docker run --rm --network ${networks[0]} true: p50 ${result.dockerRunRmTrueOnSandboxNetworkMs.p50} ms`)
     result.createToFirstCommandPoolOffMs = stats(await createToFirstCommand())
-    say(`create → first command, pool off: p50 ${result.createToFirstCommandPoolOffMs.p50} / p95 ${result.createToFirstCommandPoolOffMs.p95} / p99 ${result.createToFirstCommandPoolOffMs.p99} ms`)
+    say(
+      `create → first command, pool off: p50 ${result.createToFirstCommandPoolOffMs.p50} / p95 ${result.createToFirstCommandPoolOffMs.p95} / p99 ${result.createToFirstCommandPoolOffMs.p99} ms`,
+    )
     await stopServer()
 
     // Pool on: each create finds a ready container (the run waits for the background refill first).
@@ -327,13 +409,17 @@ try {
     // watchDir: from the write call (through the proxy) to the event reaching the SDK.
     await sbx.files.makeDir('watched')
     const waiting = new Map()
-    const handle = await sbx.files.watchDir('watched', (ev) => {
-      const w = waiting.get(ev.name)
-      if (w) {
-        waiting.delete(ev.name)
-        w(performance.now())
-      }
-    }, { timeoutMs: 0 })
+    const handle = await sbx.files.watchDir(
+      'watched',
+      (ev) => {
+        const w = waiting.get(ev.name)
+        if (w) {
+          waiting.delete(ev.name)
+          w(performance.now())
+        }
+      },
+      { timeoutMs: 0 },
+    )
     const watch = []
     for (let i = 0; i < WATCH_RUNS; i++) {
       const name = `f${i}.txt`
@@ -346,27 +432,41 @@ try {
     }
     await handle.stop()
     result.watchDirWriteToEventMs = stats(watch)
-    say(`watchDir write → event: p50 ${result.watchDirWriteToEventMs.p50} / p95 ${result.watchDirWriteToEventMs.p95} ms`)
+    say(
+      `watchDir write → event: p50 ${result.watchDirWriteToEventMs.p50} / p95 ${result.watchDirWriteToEventMs.p95} ms`,
+    )
     await kill(sbx)
 
     // 50 concurrent creates (the pool serves the first few, the rest cold-start side by side).
     await poolReady()
     const outcomes = []
-    const wall = await time(() => Promise.all(Array.from({ length: CONCURRENT }, async () => {
-      const t = performance.now()
-      try {
-        const s = await create()
-        outcomes.push({ ok: true, ms: performance.now() - t })
-      } catch (e) {
-        outcomes.push({ ok: false, ms: performance.now() - t, error: String(e?.message ?? e).slice(0, 200) })
-      }
-    })))
+    const wall = await time(() =>
+      Promise.all(
+        Array.from({ length: CONCURRENT }, async () => {
+          const t = performance.now()
+          try {
+            const s = await create()
+            outcomes.push({ ok: true, ms: performance.now() - t })
+          } catch (e) {
+            outcomes.push({ ok: false, ms: performance.now() - t, error: String(e?.message ?? e).slice(0, 200) })
+          }
+        }),
+      ),
+    )
     const oks = outcomes.filter((o) => o.ok)
     result.concurrentCreates = {
-      count: CONCURRENT, wallMs: r1(wall), errors: outcomes.length - oks.length, errorSamples: outcomes.filter((o) => !o.ok).slice(0, 3).map((o) => o.error),
+      count: CONCURRENT,
+      wallMs: r1(wall),
+      errors: outcomes.length - oks.length,
+      errorSamples: outcomes
+        .filter((o) => !o.ok)
+        .slice(0, 3)
+        .map((o) => o.error),
       perCreateMs: oks.length ? stats(oks.map((o) => o.ms)) : undefined,
     }
-    say(`${CONCURRENT} concurrent creates: wall ${result.concurrentCreates.wallMs} ms, errors ${result.concurrentCreates.errors}`)
+    say(
+      `${CONCURRENT} concurrent creates: wall ${result.concurrentCreates.wallMs} ms, errors ${result.concurrentCreates.errors}`,
+    )
     await Promise.all([...created].map((s) => kill(s).catch(() => undefined)))
 
     // Idle memory with 20, then 100 sandboxes alive.
@@ -375,16 +475,24 @@ try {
     for (const n of IDLE) {
       const m = await idleMemory(alive, n)
       result.idle.push(m)
-      say(`idle with ${n} sandboxes: envd RSS p50 ${m.envdRssMiB.p50} MiB (private ${m.envdPrivateMiB.p50}, anonymous ${m.envdAnonymousMiB.p50}), container total p50 ${m.containerMiB.p50} MiB → ${m.idleSandboxesIn24GiB} idle sandboxes in 24 GiB`)
+      say(
+        `idle with ${n} sandboxes: envd RSS p50 ${m.envdRssMiB.p50} MiB (private ${m.envdPrivateMiB.p50}, anonymous ${m.envdAnonymousMiB.p50}), container total p50 ${m.containerMiB.p50} MiB → ${m.idleSandboxesIn24GiB} idle sandboxes in 24 GiB`,
+      )
     }
     await Promise.all([...created].map((s) => kill(s).catch(() => undefined)))
 
     // Pause/resume latency: an idle sandbox and one holding 1 GiB, with memory kept and without.
     result.pauseResume = {}
-    for (const [label, holdGiB] of [['idle', 0], ['holding1GiB', 1]]) {
+    for (const [label, holdGiB] of [
+      ['idle', 0],
+      ['holding1GiB', 1],
+    ]) {
       const s = await create()
       if (holdGiB) {
-        await s.commands.run(`python3 -c "b=bytearray(${holdGiB}<<30); b[::4096]=b'x'*len(b[::4096]); import time; time.sleep(3600)"`, { background: true, timeoutMs: 0 })
+        await s.commands.run(
+          `python3 -c "b=bytearray(${holdGiB}<<30); b[::4096]=b'x'*len(b[::4096]); import time; time.sleep(3600)"`,
+          { background: true, timeoutMs: 0 },
+        )
         await sleep(3000)
       }
       for (const keepMemory of [true, false]) {
@@ -395,27 +503,46 @@ try {
           resume.push(await time(async () => (await Sandbox.connect(s.sandboxId, opts)).commands.run('true')))
           if (!keepMemory && holdGiB) break // a reboot frees the memory: later runs would hold none
         }
-        result.pauseResume[`${label}.${keepMemory ? 'memory' : 'filesystem'}`] = { pauseMs: stats(pause), resumeToFirstCommandMs: stats(resume) }
+        result.pauseResume[`${label}.${keepMemory ? 'memory' : 'filesystem'}`] = {
+          pauseMs: stats(pause),
+          resumeToFirstCommandMs: stats(resume),
+        }
       }
     }
-    for (const [k, v] of Object.entries(result.pauseResume)) say(`pause/resume ${k}: pause p50 ${v.pauseMs.p50} ms, resume → first command p50 ${v.resumeToFirstCommandMs.p50} ms`)
+    for (const [k, v] of Object.entries(result.pauseResume))
+      say(
+        `pause/resume ${k}: pause p50 ${v.pauseMs.p50} ms, resume → first command p50 ${v.resumeToFirstCommandMs.p50} ms`,
+      )
 
     const run = result.dockerRunRmTrueMs.p50
     const exec = result.dockerExecTrueMs.p50
     const off = result.createToFirstCommandPoolOffMs.p50
     result.ratios = {
-      poolOnVsDockerRun: ratio(on.p50, run), poolOnVsDockerExec: ratio(on.p50, exec),
-      poolOffVsDockerRun: ratio(off, run), poolOffVsDockerExec: ratio(off, exec),
+      poolOnVsDockerRun: ratio(on.p50, run),
+      poolOnVsDockerExec: ratio(on.p50, exec),
+      poolOffVsDockerRun: ratio(off, run),
+      poolOffVsDockerExec: ratio(off, exec),
       poolOffVsDockerRunOnSandboxNetwork: ratio(off, result.dockerRunRmTrueOnSandboxNetworkMs.p50),
-      poolOnVsPoolOff: ratio(on.p50, off), commandVsDockerExec: ratio(result.commandRoundTripMs.p50, exec),
+      poolOnVsPoolOff: ratio(on.p50, off),
+      commandVsDockerExec: ratio(result.commandRoundTripMs.p50, exec),
       commandVsSpawnTrue: ratio(result.commandRoundTripMs.p50, result.commandBaselines.spawnTrueMs.p50),
       // Not measured here: E2B's cloud, API call → first command, median ~490 ms (independent measurement).
       poolOnVsE2bCloud490: ratio(on.p50, 490),
     }
-    say('\nratios (p50): ' + Object.entries(result.ratios).map(([k, v]) => `${k} x${v}`).join(', '))
+    say(
+      '\nratios (p50): ' +
+        Object.entries(result.ratios)
+          .map(([k, v]) => `${k} x${v}`)
+          .join(', '),
+    )
   }
   result.loadAverageAtEnd = loadavg()
-  const out = join(root, 'bench', 'results', `control-${ONLY.length ? 'focused-' : ''}${result.when.replace(/[:.]/g, '-')}.json`)
+  const out = join(
+    root,
+    'bench',
+    'results',
+    `control-${ONLY.length ? 'focused-' : ''}${result.when.replace(/[:.]/g, '-')}.json`,
+  )
   mkdirSync(dirname(out), { recursive: true })
   writeFileSync(out, JSON.stringify(result, null, 2) + '\n')
   say(`results: ${out}`)

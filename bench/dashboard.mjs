@@ -30,14 +30,28 @@ const proxyPort = num('BENCH_PROXY_PORT', 3502)
 const chromiumPath = process.env.SANDOCK_TEST_CHROMIUM || '/usr/bin/chromium'
 const image = process.env.SANDOCK_BASE_TEMPLATE_IMAGE ?? 'sandock/base:latest'
 const networks = [`sandock-bench-${apiPort}`, `sandock-bench-${apiPort}-internal`]
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic']
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
 
 const docker = (...args) => execFileSync('docker', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim()
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]
 const r1 = (x) => +x.toFixed(1)
-const stats = (xs) => ({ n: xs.length, p50: r1(pct(xs, 50)), p95: r1(pct(xs, 95)), min: r1(Math.min(...xs)), max: r1(Math.max(...xs)) })
+const stats = (xs) => ({
+  n: xs.length,
+  p50: r1(pct(xs, 50)),
+  p95: r1(pct(xs, 95)),
+  min: r1(Math.min(...xs)),
+  max: r1(Math.max(...xs)),
+})
 const kib = (b) => `${(b / 1024).toFixed(1)} KiB`
 
 execFileSync(process.execPath, [join(root, 'scripts/build-image.mjs')], { stdio: 'inherit' })
@@ -48,9 +62,19 @@ const dashboard = `${opts.apiUrl}/dashboard/`
 const dataDir = mkdtempSync(join(tmpdir(), 'sandock-bench-dash-'))
 const server = spawn(process.execPath, [join(root, 'dist/image/sandock.mjs'), 'serve'], {
   env: {
-    ...process.env, SANDOCK_API_KEYS: apiKey, SANDOCK_API_PORT: String(apiPort), SANDOCK_PROXY_PORT: String(proxyPort),
-    SANDOCK_HOST: '127.0.0.1', SANDOCK_DATA_DIR: dataDir, SANDOCK_LOG_LEVEL: 'warn', SANDOCK_POOL_SIZE: '0', SANDOCK_POOL_SIZES: 'code-interpreter-v1=0', SANDOCK_BUILD_BUILTINS: 'off',
-    SANDOCK_NETWORK: networks[0], SANDOCK_INTERNAL_NETWORK: networks[1], SANDOCK_BASE_TEMPLATE_IMAGE: image,
+    ...process.env,
+    SANDOCK_API_KEYS: apiKey,
+    SANDOCK_API_PORT: String(apiPort),
+    SANDOCK_PROXY_PORT: String(proxyPort),
+    SANDOCK_HOST: '127.0.0.1',
+    SANDOCK_DATA_DIR: dataDir,
+    SANDOCK_LOG_LEVEL: 'warn',
+    SANDOCK_POOL_SIZE: '0',
+    SANDOCK_POOL_SIZES: 'code-interpreter-v1=0',
+    SANDOCK_BUILD_BUILTINS: 'off',
+    SANDOCK_NETWORK: networks[0],
+    SANDOCK_INTERNAL_NETWORK: networks[1],
+    SANDOCK_BASE_TEMPLATE_IMAGE: image,
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 })
@@ -59,7 +83,12 @@ const sandboxes = []
 /** A fresh profile; resolves to a page whose network bytes are counted through CDP. */
 async function freshPage() {
   const profile = mkdtempSync(join(tmpdir(), 'sandock-bench-chromium-'))
-  const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath, headless: true, args: FLAGS, viewport: { width: 1400, height: 900 } })
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: FLAGS,
+    viewport: { width: 1400, height: 900 },
+  })
   const page = context.pages()[0] ?? (await context.newPage())
   const cdp = await context.newCDPSession(page)
   await cdp.send('Network.enable')
@@ -68,7 +97,9 @@ async function freshPage() {
   const urls = new Map()
   const isStatic = (id) => new URL(urls.get(id) ?? dashboard).pathname.startsWith('/dashboard/')
   cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url))
-  cdp.on('Network.dataReceived', (e) => { if (isStatic(e.requestId)) wire.decoded += e.dataLength })
+  cdp.on('Network.dataReceived', (e) => {
+    if (isStatic(e.requestId)) wire.decoded += e.dataLength
+  })
   cdp.on('Network.loadingFinished', (e) => {
     if (isStatic(e.requestId)) {
       wire.bytes += e.encodedDataLength
@@ -103,11 +134,20 @@ async function settled(wire, quietMs = 500) {
 
 try {
   for (let i = 0; i < 600; i++) {
-    if (await fetch(`${opts.apiUrl}/health`).then((r) => r.status === 200, () => false)) break
+    if (
+      await fetch(`${opts.apiUrl}/health`).then(
+        (r) => r.status === 200,
+        () => false,
+      )
+    )
+      break
     if (server.exitCode !== null) throw new Error('sandock serve exited')
     await sleep(200)
   }
-  for (let i = 0; i < SANDBOXES; i++) sandboxes.push(await Sandbox.create({ ...opts, metadata: { bench: 'dashboard', n: String(i) }, timeoutMs: 900_000 }))
+  for (let i = 0; i < SANDBOXES; i++)
+    sandboxes.push(
+      await Sandbox.create({ ...opts, metadata: { bench: 'dashboard', n: String(i) }, timeoutMs: 900_000 }),
+    )
   await sleep(6000) // metric samples for the charts
 
   const first = { ms: [], bytes: [], decoded: [], requests: [] }
@@ -160,17 +200,39 @@ try {
   }
   const assets = execFileSync('ls', ['-l', join(root, 'dist/dashboard/assets')], { encoding: 'utf8' })
   const results = {
-    date: new Date().toISOString(), runs: RUNS, sandboxes: SANDBOXES,
-    firstVisitSignInMs: stats(first.ms), firstVisitBytes: stats(first.bytes), firstVisitDecodedBytes: stats(first.decoded), firstVisitRequests: stats(first.requests),
-    signedInListMs: stats(list.ms), signedInListBytes: stats(list.bytes), signedInListDecodedBytes: stats(list.decoded), signedInListRequests: stats(list.requests), signedInListApiBytes: stats(list.apiBytes), signedInListApiRequests: stats(list.apiRequests),
-    terminalOpenMs: stats(terminal.ms), terminalBytes: stats(terminal.bytes), terminalDecodedBytes: stats(terminal.decoded),
-    repeatVisitBytes: stats(repeat.bytes), repeatVisitRequests: stats(repeat.requests), assets,
+    date: new Date().toISOString(),
+    runs: RUNS,
+    sandboxes: SANDBOXES,
+    firstVisitSignInMs: stats(first.ms),
+    firstVisitBytes: stats(first.bytes),
+    firstVisitDecodedBytes: stats(first.decoded),
+    firstVisitRequests: stats(first.requests),
+    signedInListMs: stats(list.ms),
+    signedInListBytes: stats(list.bytes),
+    signedInListDecodedBytes: stats(list.decoded),
+    signedInListRequests: stats(list.requests),
+    signedInListApiBytes: stats(list.apiBytes),
+    signedInListApiRequests: stats(list.apiRequests),
+    terminalOpenMs: stats(terminal.ms),
+    terminalBytes: stats(terminal.bytes),
+    terminalDecodedBytes: stats(terminal.decoded),
+    repeatVisitBytes: stats(repeat.bytes),
+    repeatVisitRequests: stats(repeat.requests),
+    assets,
   }
   console.log(`dashboard, ${RUNS} runs each, cold browser profile, p50 (p95):`)
-  console.log(`  first visit → sign-in form usable: ${results.firstVisitSignInMs.p50} ms (${results.firstVisitSignInMs.p95}); ${kib(results.firstVisitBytes.p50)} transferred (${kib(results.firstVisitDecodedBytes.p50)} decoded) in ${results.firstVisitRequests.p50} requests`)
-  console.log(`  signed in → list of ${SANDBOXES} with charts: ${results.signedInListMs.p50} ms (${results.signedInListMs.p95}); static ${kib(results.signedInListBytes.p50)} transferred (${kib(results.signedInListDecodedBytes.p50)} decoded) in ${results.signedInListRequests.p50} requests, API ${kib(results.signedInListApiBytes.p50)} in ${results.signedInListApiRequests.p50}`)
-  console.log(`  open a terminal → shell attached: ${results.terminalOpenMs.p50} ms (${results.terminalOpenMs.p95}); ${kib(results.terminalBytes.p50)} transferred (${kib(results.terminalDecodedBytes.p50)} decoded)`)
-  console.log(`  repeat visit (warm cache) → list: static ${kib(results.repeatVisitBytes.p50)} transferred in ${results.repeatVisitRequests.p50} requests (the page revalidated; hashed assets from the cache)`)
+  console.log(
+    `  first visit → sign-in form usable: ${results.firstVisitSignInMs.p50} ms (${results.firstVisitSignInMs.p95}); ${kib(results.firstVisitBytes.p50)} transferred (${kib(results.firstVisitDecodedBytes.p50)} decoded) in ${results.firstVisitRequests.p50} requests`,
+  )
+  console.log(
+    `  signed in → list of ${SANDBOXES} with charts: ${results.signedInListMs.p50} ms (${results.signedInListMs.p95}); static ${kib(results.signedInListBytes.p50)} transferred (${kib(results.signedInListDecodedBytes.p50)} decoded) in ${results.signedInListRequests.p50} requests, API ${kib(results.signedInListApiBytes.p50)} in ${results.signedInListApiRequests.p50}`,
+  )
+  console.log(
+    `  open a terminal → shell attached: ${results.terminalOpenMs.p50} ms (${results.terminalOpenMs.p95}); ${kib(results.terminalBytes.p50)} transferred (${kib(results.terminalDecodedBytes.p50)} decoded)`,
+  )
+  console.log(
+    `  repeat visit (warm cache) → list: static ${kib(results.repeatVisitBytes.p50)} transferred in ${results.repeatVisitRequests.p50} requests (the page revalidated; hashed assets from the cache)`,
+  )
   mkdirSync(join(root, 'bench/results'), { recursive: true })
   writeFileSync(join(root, 'bench/results', `dashboard-${Date.now()}.json`), JSON.stringify(results, null, 2))
 } finally {
@@ -180,10 +242,24 @@ try {
     await new Promise((r) => server.once('exit', r))
   }
   for (const n of networks) {
-    const ids = (() => { try { return docker('ps', '-aq', '--filter', `network=${n}`).split('\n').filter(Boolean) } catch { return [] } })()
-    if (ids.length) try { docker('rm', '-f', '-v', ...ids) } catch { /* gone */ }
-    try { docker('network', 'rm', n) } catch { /* gone */ }
+    const ids = (() => {
+      try {
+        return docker('ps', '-aq', '--filter', `network=${n}`).split('\n').filter(Boolean)
+      } catch {
+        return []
+      }
+    })()
+    if (ids.length)
+      try {
+        docker('rm', '-f', '-v', ...ids)
+      } catch {
+        /* gone */
+      }
+    try {
+      docker('network', 'rm', n)
+    } catch {
+      /* gone */
+    }
   }
   rmSync(dataDir, { recursive: true, force: true })
 }
-

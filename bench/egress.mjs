@@ -31,7 +31,13 @@ const networks = [`sandock-bench-${apiPort}`, `sandock-bench-${apiPort}-internal
 const NS = `egb${apiPort}`
 const WEB = '198.51.100.10'
 const sh = (cmd, ...args) => execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim()
-const quietly = (f) => { try { f() } catch { /* already gone */ } }
+const quietly = (f) => {
+  try {
+    f()
+  } catch {
+    /* already gone */
+  }
+}
 const say = (line) => console.log(line)
 
 execFileSync(process.execPath, [join(root, 'scripts/build-image.mjs')], { stdio: 'inherit' })
@@ -52,10 +58,16 @@ async function measure(sbx, url, extra = '') {
     `for i in $(seq ${RUNS}); do curl -s -o /dev/null --resolve ${u.hostname}:${port}:${WEB} ${extra} -w '%{http_code} %{time_total}\\n' '${url}'; done`,
     { timeoutMs: 600_000 },
   )
-  const lines = r.stdout.trim().split('\n').map((l) => l.split(' '))
+  const lines = r.stdout
+    .trim()
+    .split('\n')
+    .map((l) => l.split(' '))
   const bad = lines.filter(([code]) => code !== '200').length
   if (bad) throw new Error(`${url}: ${bad} of ${lines.length} requests did not answer 200`)
-  return stats(lines.map(([, t]) => Number(t) * 1000), 2)
+  return stats(
+    lines.map(([, t]) => Number(t) * 1000),
+    2,
+  )
 }
 
 try {
@@ -63,17 +75,30 @@ try {
   writeFileSync(join(dir, 'ca.pem'), pki.caCert)
   web = await createTestHost(NS, '198.51.100.8')
   if (web.ip !== WEB) throw new Error(`the test host is at ${web.ip}, not ${WEB}`)
-  await web.start({ http: [{ host: '0.0.0.0', port: 80 }], https: { host: '0.0.0.0', port: 443, cert: pki.cert + pki.caCert, key: pki.key } })
+  await web.start({
+    http: [{ host: '0.0.0.0', port: 80 }],
+    https: { host: '0.0.0.0', port: 443, cert: pki.cert + pki.caCert, key: pki.key },
+  })
   dns = await startDns({ records: { 'web.egress.test': WEB, 'api.egress.test': WEB } })
   const dataDir = join(dir, 'data')
   mkdirSync(dataDir)
   server = await startServe({
     apiUrl: opts.apiUrl,
     env: {
-      SANDOCK_API_KEYS: apiKey, SANDOCK_API_PORT: String(apiPort), SANDOCK_PROXY_PORT: String(proxyPort), SANDOCK_HOST: '127.0.0.1',
-      SANDOCK_DATA_DIR: dataDir, SANDOCK_LOG_LEVEL: 'warn', SANDOCK_NETWORK: networks[0], SANDOCK_INTERNAL_NETWORK: networks[1],
-      SANDOCK_POOL_SIZE: '0', SANDOCK_POOL_SIZES: 'code-interpreter-v1=0', SANDOCK_BUILD_BUILTINS: 'off', SANDOCK_BASE_TEMPLATE_IMAGE: image,
-      SANDOCK_EGRESS_RESOLVER: `127.0.0.1:${dns.port}`, SANDOCK_EGRESS_CA_CERTS: join(dir, 'ca.pem'),
+      SANDOCK_API_KEYS: apiKey,
+      SANDOCK_API_PORT: String(apiPort),
+      SANDOCK_PROXY_PORT: String(proxyPort),
+      SANDOCK_HOST: '127.0.0.1',
+      SANDOCK_DATA_DIR: dataDir,
+      SANDOCK_LOG_LEVEL: 'warn',
+      SANDOCK_NETWORK: networks[0],
+      SANDOCK_INTERNAL_NETWORK: networks[1],
+      SANDOCK_POOL_SIZE: '0',
+      SANDOCK_POOL_SIZES: 'code-interpreter-v1=0',
+      SANDOCK_BUILD_BUILTINS: 'off',
+      SANDOCK_BASE_TEMPLATE_IMAGE: image,
+      SANDOCK_EGRESS_RESOLVER: `127.0.0.1:${dns.port}`,
+      SANDOCK_EGRESS_CA_CERTS: join(dir, 'ca.pem'),
     },
   })
   const make = async (network) => {
@@ -84,7 +109,9 @@ try {
   }
   const none = await make(undefined)
   const allow = await make({ allowOut: ['web.egress.test'], denyOut: [ALL_TRAFFIC] })
-  const transform = await make({ rules: { 'api.egress.test': [{ transform: { headers: { 'X-Bench': 'transformed' } } }] } })
+  const transform = await make({
+    rules: { 'api.egress.test': [{ transform: { headers: { 'X-Bench': 'transformed' } } }] },
+  })
   const results = {}
   const row = async (name, sbx, url, extra) => {
     results[name] = await measure(sbx, url, extra)
@@ -97,9 +124,19 @@ try {
   await row('HTTP, header transform (gateway, per-request)', transform, 'http://api.egress.test/')
   await row('HTTPS, no policy (direct)', none, 'https://web.egress.test/', '--cacert /tmp/ca.pem')
   await row('HTTPS, allow rule (gateway, SNI pass-through)', allow, 'https://web.egress.test/', '--cacert /tmp/ca.pem')
-  await row('HTTPS, no rule matches (gateway, default allow)', transform, 'https://web.egress.test/', '--cacert /tmp/ca.pem')
+  await row(
+    'HTTPS, no rule matches (gateway, default allow)',
+    transform,
+    'https://web.egress.test/',
+    '--cacert /tmp/ca.pem',
+  )
   // Trusting one CA file on both sides: curl reading the whole system bundle costs ~15 ms per process by itself.
-  await row('HTTPS, header transform (TLS interception)', transform, 'https://api.egress.test/', '--cacert /usr/local/share/ca-certificates/e2b-ca.crt')
+  await row(
+    'HTTPS, header transform (TLS interception)',
+    transform,
+    'https://api.egress.test/',
+    '--cacert /usr/local/share/ca-certificates/e2b-ca.crt',
+  )
   const over = (a, b) => +(results[a].p50 - results[b].p50).toFixed(2)
   const added = {
     httpAllow: over('HTTP, allow rule (gateway, by name)', 'HTTP, no policy (direct)'),

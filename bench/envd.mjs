@@ -46,7 +46,13 @@ async function time(n, fn) {
 const ipOf = (id) => docker('inspect', '-f', '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}', id)
 async function healthy(url) {
   for (let i = 0; i < 200; i++) {
-    if (await fetch(`${url}/health`).then((r) => r.status === 204, () => false)) return
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.status === 204,
+        () => false,
+      )
+    )
+      return
     await sleep(50)
   }
   throw new Error(`envd at ${url} did not answer /health`)
@@ -55,17 +61,25 @@ async function healthy(url) {
 /** CPU time (ns) of a host pid's threads, and of a container's cgroup; undefined where not readable. */
 function threadsCpuNs(pid) {
   try {
-    return readdirSync(`/proc/${pid}/task`).reduce((s, t) => s + Number(readFileSync(`/proc/${pid}/task/${t}/schedstat`, 'utf8').split(' ')[0]), 0)
+    return readdirSync(`/proc/${pid}/task`).reduce(
+      (s, t) => s + Number(readFileSync(`/proc/${pid}/task/${t}/schedstat`, 'utf8').split(' ')[0]),
+      0,
+    )
   } catch {
     return undefined
   }
 }
 function cgroupCpuNs(id) {
-  for (const p of [`/sys/fs/cgroup/cpuacct/docker/${id}/cpuacct.usage`, `/sys/fs/cgroup/system.slice/docker-${id}.scope/cpu.stat`]) {
+  for (const p of [
+    `/sys/fs/cgroup/cpuacct/docker/${id}/cpuacct.usage`,
+    `/sys/fs/cgroup/system.slice/docker-${id}.scope/cpu.stat`,
+  ]) {
     try {
       const text = readFileSync(p, 'utf8')
       return p.endsWith('cpu.stat') ? Number(/usage_usec (\d+)/.exec(text)[1]) * 1000 : Number(text)
-    } catch { /* the other cgroup layout */ }
+    } catch {
+      /* the other cgroup layout */
+    }
   }
   return undefined
 }
@@ -117,13 +131,22 @@ function envelope(msg) {
 async function idleMemory(image) {
   const ids = []
   try {
-    for (let i = 0; i < IDLE_CONTAINERS; i++) ids.push(docker('run', '-d', '--init', '--label', 'sandock.bench=envd', '--memory', '1g', image))
+    for (let i = 0; i < IDLE_CONTAINERS; i++)
+      ids.push(docker('run', '-d', '--init', '--label', 'sandock.bench=envd', '--memory', '1g', image))
     for (const id of ids) {
       const url = `http://${ipOf(id)}:49983`
       await healthy(url)
       const headers = { 'x-access-token': 'bench-token' }
-      await fetch(`${url}/init`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accessToken: 'bench-token', envVars: { A: 'b' } }) })
-      const run = await fetch(`${url}/process.Process/Start`, { method: 'POST', headers: { ...headers, 'content-type': 'application/connect+json' }, body: envelope({ process: { cmd: '/bin/true' }, stdin: false }) })
+      await fetch(`${url}/init`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ accessToken: 'bench-token', envVars: { A: 'b' } }),
+      })
+      const run = await fetch(`${url}/process.Process/Start`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/connect+json' },
+        body: envelope({ process: { cmd: '/bin/true' }, stdin: false }),
+      })
       if (!(await run.text()).includes('"end"')) throw new Error('the idle setup command did not end')
       await fetch(`${url}/metrics`, { headers }).then((r) => r.text())
     }
@@ -132,11 +155,20 @@ async function idleMemory(image) {
       const smaps = docker('exec', id, 'sh', '-c', "cat /proc/$(pgrep -o -f '^/opt/sandock/bin/node')/smaps_rollup")
       const kib = (k) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(smaps)?.[1] ?? NaN) / 1024
       // cgroup v1 (usage minus total_inactive_file) or v2 (memory.current minus inactive_file).
-      const cg = docker('exec', id, 'sh', '-c', 'cat /sys/fs/cgroup/memory/memory.usage_in_bytes /sys/fs/cgroup/memory/memory.stat 2>/dev/null || (cat /sys/fs/cgroup/memory.current; cat /sys/fs/cgroup/memory.stat)')
+      const cg = docker(
+        'exec',
+        id,
+        'sh',
+        '-c',
+        'cat /sys/fs/cgroup/memory/memory.usage_in_bytes /sys/fs/cgroup/memory/memory.stat 2>/dev/null || (cat /sys/fs/cgroup/memory.current; cat /sys/fs/cgroup/memory.stat)',
+      )
       const [usage] = cg.split('\n')
       const inactive = Number(/^(?:total_)?inactive_file (\d+)$/m.exec(cg)?.[1] ?? 0)
       return {
-        rss: kib('Rss'), anonymous: kib('Anonymous'), private: kib('Private_Clean') + kib('Private_Dirty'), pss: kib('Pss'),
+        rss: kib('Rss'),
+        anonymous: kib('Anonymous'),
+        private: kib('Private_Clean') + kib('Private_Dirty'),
+        pss: kib('Pss'),
         container: (Number(usage) - inactive) / MiB,
       }
     })
@@ -144,7 +176,10 @@ async function idleMemory(image) {
     const container = col('container')
     return {
       containers: rows.length,
-      envdRssMiB: col('rss'), envdAnonymousMiB: col('anonymous'), envdPrivateMiB: col('private'), envdPssMiB: col('pss'),
+      envdRssMiB: col('rss'),
+      envdAnonymousMiB: col('anonymous'),
+      envdPrivateMiB: col('private'),
+      envdPssMiB: col('pss'),
       containerMiB: container,
       // Only the container's own memory counts: the image's files are shared page cache.
       idleSandboxesIn24GiB: Math.floor((24 * 1024) / container.p50),
@@ -154,7 +189,8 @@ async function idleMemory(image) {
   }
 }
 
-if (process.env.BENCH_BUILD_IMAGE !== '0') execFileSync(process.execPath, [join(root, 'scripts/build-image.mjs')], { stdio: 'inherit' })
+if (process.env.BENCH_BUILD_IMAGE !== '0')
+  execFileSync(process.execPath, [join(root, 'scripts/build-image.mjs')], { stdio: 'inherit' })
 const image = process.env.SANDOCK_BASE_TEMPLATE_IMAGE ?? 'sandock/base:latest'
 const id = docker('run', '-d', '--init', '--label', 'sandock.bench=envd', '--cpus', '2', '--memory', '2g', image)
 try {
@@ -162,7 +198,8 @@ try {
   await healthy(url)
   const fullId = docker('inspect', '-f', '{{.Id}}', id)
   const envdPid = Number(docker('inspect', '-f', '{{.State.Pid}}', id)) // docker-init; envd is its child
-  const envdHostPid = Number(readFileSync(`/proc/${envdPid}/task/${envdPid}/children`, 'utf8').trim().split(' ')[0]) || undefined
+  const envdHostPid =
+    Number(readFileSync(`/proc/${envdPid}/task/${envdPid}/children`, 'utf8').trim().split(' ')[0]) || undefined
   const baseline = JSON.parse(docker('exec', id, '/opt/sandock/bin/node', '-e', BASELINE))
 
   const sbx = await Sandbox.create({ debug: true, sandboxUrl: url })
@@ -196,20 +233,26 @@ try {
     const path = `/home/user/bench-raw-${mib}.bin`
     rawFiles[mib] = await time(FILE_RUNS, async () => {
       await new Promise((resolve, reject) => {
-        const req = http.request(`${url}/files?path=${encodeURIComponent(path)}`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'content-length': data.length } }, (res) => {
-          res.resume()
-          res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`upload ${res.statusCode}`))))
-        })
+        const req = http.request(
+          `${url}/files?path=${encodeURIComponent(path)}`,
+          { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'content-length': data.length } },
+          (res) => {
+            res.resume()
+            res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`upload ${res.statusCode}`))))
+          },
+        )
         req.on('error', reject)
         req.end(data)
       })
       const got = await new Promise((resolve, reject) => {
-        http.get(`${url}/files?path=${encodeURIComponent(path)}`, (res) => {
-          let n = 0
-          res.on('data', (c) => (n += c.length))
-          res.on('end', () => resolve(n))
-          res.on('error', reject)
-        }).on('error', reject)
+        http
+          .get(`${url}/files?path=${encodeURIComponent(path)}`, (res) => {
+            let n = 0
+            res.on('data', (c) => (n += c.length))
+            res.on('end', () => resolve(n))
+            res.on('error', reject)
+          })
+          .on('error', reject)
       })
       if (got !== data.length) throw new Error(`raw read ${got} bytes, wrote ${data.length}`)
     })
@@ -254,29 +297,42 @@ try {
       [1, 100].map((mib) => {
         const envd = stats(files[mib])
         const fs = stats(baseline['fs' + mib])
-        return [`${mib}MiB`, {
-          envdWriteReadMs: envd,
-          fsWriteReadMs: fs,
-          envdMiBps: +((2 * mib) / (envd.p50 / 1000)).toFixed(1),
-          fsMiBps: +((2 * mib) / (fs.p50 / 1000)).toFixed(1),
-          ratio: +(envd.p50 / fs.p50).toFixed(2),
-          rawHttpWriteReadMs: stats(rawFiles[mib]),
-          rawHttpMiBps: +((2 * mib) / (stats(rawFiles[mib]).p50 / 1000)).toFixed(1),
-          rawHttpRatio: +(stats(rawFiles[mib]).p50 / fs.p50).toFixed(2),
-        }]
+        return [
+          `${mib}MiB`,
+          {
+            envdWriteReadMs: envd,
+            fsWriteReadMs: fs,
+            envdMiBps: +((2 * mib) / (envd.p50 / 1000)).toFixed(1),
+            fsMiBps: +((2 * mib) / (fs.p50 / 1000)).toFixed(1),
+            ratio: +(envd.p50 / fs.p50).toFixed(2),
+            rawHttpWriteReadMs: stats(rawFiles[mib]),
+            rawHttpMiBps: +((2 * mib) / (stats(rawFiles[mib]).p50 / 1000)).toFixed(1),
+            rawHttpRatio: +(stats(rawFiles[mib]).p50 / fs.p50).toFixed(2),
+          },
+        ]
       }),
     ),
   }
   const c = result.command
-  console.log(`command p50/p95: rpc Start(/bin/true) ${c.rpcStartTrueMs.p50}/${c.rpcStartTrueMs.p95} ms vs spawn(/bin/true) ${c.baselineSpawnTrueMs.p50}/${c.baselineSpawnTrueMs.p95} ms ` +
-    `(+${c.rpcOverheadP50Ms} ms); SDK run('true') ${c.sdkRunTrueMs.p50}/${c.sdkRunTrueMs.p95} ms (+${c.sdkOverheadVsSpawnTrueP50Ms} ms over spawn(/bin/true), ` +
-    `+${c.sdkOverheadVsBashP50Ms} ms over spawn(bash -l -c true) ${c.baselineSpawnBashLoginMs.p50} ms)`)
-  console.log(`command CPU: envd ${c.envdCpuMsPerSdkRun} ms per SDK run, ${c.envdCpuMsPerRpcStart} ms per raw Start; whole container ${c.containerCpuMsPerSdkRun} / ${c.containerCpuMsPerRpcStart} ms`)
+  console.log(
+    `command p50/p95: rpc Start(/bin/true) ${c.rpcStartTrueMs.p50}/${c.rpcStartTrueMs.p95} ms vs spawn(/bin/true) ${c.baselineSpawnTrueMs.p50}/${c.baselineSpawnTrueMs.p95} ms ` +
+      `(+${c.rpcOverheadP50Ms} ms); SDK run('true') ${c.sdkRunTrueMs.p50}/${c.sdkRunTrueMs.p95} ms (+${c.sdkOverheadVsSpawnTrueP50Ms} ms over spawn(/bin/true), ` +
+      `+${c.sdkOverheadVsBashP50Ms} ms over spawn(bash -l -c true) ${c.baselineSpawnBashLoginMs.p50} ms)`,
+  )
+  console.log(
+    `command CPU: envd ${c.envdCpuMsPerSdkRun} ms per SDK run, ${c.envdCpuMsPerRpcStart} ms per raw Start; whole container ${c.containerCpuMsPerSdkRun} / ${c.containerCpuMsPerRpcStart} ms`,
+  )
   const s = result.start
-  console.log(`envd start → /health: p50 ${s.envdExecToHealthMs.p50} ms (p95 ${s.envdExecToHealthMs.p95}), CPU ${s.envdCpuMsAtHealth.p50} ms; docker run --rm true ${s.dockerRunRmTrueMs.p50} ms (x${s.ratioEnvdStartVsDockerRun})`)
-  console.log(`idle: envd RSS ${memory.envdRssMiB.p50} MiB, private ${memory.envdPrivateMiB.p50} MiB, anonymous ${memory.envdAnonymousMiB.p50} MiB; container ${memory.containerMiB.p50} MiB → ${memory.idleSandboxesIn24GiB} idle sandboxes in 24 GiB`)
+  console.log(
+    `envd start → /health: p50 ${s.envdExecToHealthMs.p50} ms (p95 ${s.envdExecToHealthMs.p95}), CPU ${s.envdCpuMsAtHealth.p50} ms; docker run --rm true ${s.dockerRunRmTrueMs.p50} ms (x${s.ratioEnvdStartVsDockerRun})`,
+  )
+  console.log(
+    `idle: envd RSS ${memory.envdRssMiB.p50} MiB, private ${memory.envdPrivateMiB.p50} MiB, anonymous ${memory.envdAnonymousMiB.p50} MiB; container ${memory.containerMiB.p50} MiB → ${memory.idleSandboxesIn24GiB} idle sandboxes in 24 GiB`,
+  )
   for (const [k, v] of Object.entries(result.files)) {
-    console.log(`file write+read ${k}: SDK ${v.envdWriteReadMs.p50} ms (${v.envdMiBps} MiB/s, x${v.ratio}), raw HTTP ${v.rawHttpWriteReadMs.p50} ms (${v.rawHttpMiBps} MiB/s, x${v.rawHttpRatio}) vs fs ${v.fsWriteReadMs.p50} ms (${v.fsMiBps} MiB/s)`)
+    console.log(
+      `file write+read ${k}: SDK ${v.envdWriteReadMs.p50} ms (${v.envdMiBps} MiB/s, x${v.ratio}), raw HTTP ${v.rawHttpWriteReadMs.p50} ms (${v.rawHttpMiBps} MiB/s, x${v.rawHttpRatio}) vs fs ${v.fsWriteReadMs.p50} ms (${v.fsMiBps} MiB/s)`,
+    )
   }
   const out = join(root, 'bench', 'results', `envd-${result.when.replace(/[:.]/g, '-')}.json`)
   mkdirSync(dirname(out), { recursive: true })

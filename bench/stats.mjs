@@ -9,5 +9,11 @@ export function percentile(xs, p) {
 /** n, p50, p95, p99 and max of `xs`, rounded to `digits` decimals. */
 export function stats(xs, digits = 1) {
   const round = (x) => +x.toFixed(digits)
-  return { n: xs.length, p50: round(percentile(xs, 50)), p95: round(percentile(xs, 95)), p99: round(percentile(xs, 99)), max: round(Math.max(...xs)) }
+  return {
+    n: xs.length,
+    p50: round(percentile(xs, 50)),
+    p95: round(percentile(xs, 95)),
+    p99: round(percentile(xs, 99)),
+    max: round(Math.max(...xs)),
+  }
 }

@@ -49,7 +49,13 @@ const CI_TESTS = num('BENCH_CI_TESTS', 40)
 const CI_WORKERS = num('BENCH_CI_WORKERS', 2)
 const IDLE_CPU_MS = num('BENCH_IDLE_CPU_MS', 15_000)
 const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'cold,serial,burst,ci,idle').split(','))
-const envOf = (text) => Object.fromEntries(text.split(/\s+/).filter(Boolean).map((kv) => kv.split(/=(.*)/s).slice(0, 2)))
+const envOf = (text) =>
+  Object.fromEntries(
+    text
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((kv) => kv.split(/=(.*)/s).slice(0, 2)),
+  )
 /** Pool settings compared in one run: [name, server env]; an empty BENCH_BASELINE_POOL_ENV leaves the baseline out. */
 const BASELINE_POOL_ENV = process.env.BENCH_BASELINE_POOL_ENV ?? 'SANDOCK_POOL_SIZE=2..2'
 const POOLS = [
@@ -61,14 +67,22 @@ const proxyPort = num('BENCH_PROXY_PORT', 3602)
 const image = process.env.SANDOCK_BASE_TEMPLATE_IMAGE ?? 'sandock/base:latest'
 const networks = [`sandock-bench-${apiPort}`, `sandock-bench-${apiPort}-internal`]
 
-const docker = (...args) => execFileSync('docker', args, { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe'] }).trim()
-const quietly = (f) => { try { f() } catch { /* already gone */ } }
+const docker = (...args) =>
+  execFileSync('docker', args, { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe'] }).trim()
+const quietly = (f) => {
+  try {
+    f()
+  } catch {
+    /* already gone */
+  }
+}
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 const r1 = (x) => +x.toFixed(1)
 const say = (line) => console.log(line)
 const fmt = (s) => (s ? `p50 ${s.p50} / p95 ${s.p95} / p99 ${s.p99} ms (n=${s.n})` : 'none')
 
-if (process.env.BENCH_BUILD_IMAGE !== '0') execFileSync(process.execPath, [join(root, 'scripts/build-image.mjs')], { stdio: 'inherit' })
+if (process.env.BENCH_BUILD_IMAGE !== '0')
+  execFileSync(process.execPath, [join(root, 'scripts/build-image.mjs')], { stdio: 'inherit' })
 
 const apiKey = 'e2b_00bench02'
 const opts = { apiKey, apiUrl: `http://127.0.0.1:${apiPort}`, sandboxUrl: `http://127.0.0.1:${proxyPort}` }
@@ -94,14 +108,23 @@ async function startServer(env) {
       child.stderr.on('data', (d) => process.stderr.write(d))
     },
     env: {
-      SANDOCK_API_KEYS: apiKey, SANDOCK_API_PORT: String(apiPort), SANDOCK_PROXY_PORT: String(proxyPort),
-      SANDOCK_HOST: '127.0.0.1', SANDOCK_DATA_DIR: dataDir, SANDOCK_LOG_LEVEL: 'info', SANDOCK_DEFAULT_MEMORY_MB: '2048',
-      SANDOCK_NETWORK: networks[0], SANDOCK_INTERNAL_NETWORK: networks[1], SANDOCK_MAX_SANDBOXES: '200',
+      SANDOCK_API_KEYS: apiKey,
+      SANDOCK_API_PORT: String(apiPort),
+      SANDOCK_PROXY_PORT: String(proxyPort),
+      SANDOCK_HOST: '127.0.0.1',
+      SANDOCK_DATA_DIR: dataDir,
+      SANDOCK_LOG_LEVEL: 'info',
+      SANDOCK_DEFAULT_MEMORY_MB: '2048',
+      SANDOCK_NETWORK: networks[0],
+      SANDOCK_INTERNAL_NETWORK: networks[1],
+      SANDOCK_MAX_SANDBOXES: '200',
       // Only `base` is measured: no built-in image builds in the background (when the base image
       // changed, the server rebuilds code-interpreter-v1 and desktop otherwise, minutes of CPU
       // during the scenarios) and no code-interpreter-v1 pool booting beside them.
-      SANDOCK_BUILD_BUILTINS: 'off', SANDOCK_POOL_SIZES: 'code-interpreter-v1=0',
-      SANDOCK_BASE_TEMPLATE_IMAGE: image, ...env,
+      SANDOCK_BUILD_BUILTINS: 'off',
+      SANDOCK_POOL_SIZES: 'code-interpreter-v1=0',
+      SANDOCK_BASE_TEMPLATE_IMAGE: image,
+      ...env,
     },
   })
 }
@@ -120,7 +143,11 @@ async function stopServer() {
   rmSync(dataDir, { recursive: true, force: true })
 }
 
-const health = () => fetch(`${opts.apiUrl}/health`).then((r) => r.json(), () => undefined)
+const health = () =>
+  fetch(`${opts.apiUrl}/health`).then(
+    (r) => r.json(),
+    () => undefined,
+  )
 
 /** Samples the base pool's target and ready count every 250 ms until stopped. */
 function poolTimeline() {
@@ -184,7 +211,9 @@ function summary(runs, skip) {
     firstCommandMs: stats(runs.map((r) => r.firstCommandMs)),
     afterWarmUpFirstCommandMs: rest.length ? stats(rest.map((r) => r.firstCommandMs)) : undefined,
     totalMs: stats(runs.map((r) => r.totalMs)),
-    pooled: pooled(runs), pooledAfterWarmUp: pooled(rest), creates: runs.length,
+    pooled: pooled(runs),
+    pooledAfterWarmUp: pooled(rest),
+    creates: runs.length,
     phasesAfterWarmUpMs: rest.length ? phases(rest) : undefined,
   }
 }
@@ -196,14 +225,22 @@ function summary(runs, skip) {
  */
 function phases(runs) {
   const logged = runs.filter((r) => createdLog.get(r.sandboxId)?.ms !== undefined)
-  const p = (xs) => { const s = stats(xs); return { p50: s.p50, p95: s.p95 } }
+  const p = (xs) => {
+    const s = stats(xs)
+    return { p50: s.p50, p95: s.p95 }
+  }
   return {
     serverCreate: p(logged.map((r) => createdLog.get(r.sandboxId).ms)),
     createCallRest: p(logged.map((r) => r.createMs - createdLog.get(r.sandboxId).ms)),
     firstCommand: p(runs.map((r) => r.firstCommandMs - r.createMs)),
   }
 }
-const fmtPhases = (ph) => (ph ? Object.entries(ph).map(([k, v]) => `${k} ${v.p50}/${v.p95}`).join(', ') : 'none')
+const fmtPhases = (ph) =>
+  ph
+    ? Object.entries(ph)
+        .map(([k, v]) => `${k} ${v.p50}/${v.p95}`)
+        .join(', ')
+    : 'none'
 
 /** The host's CPU time (all cores, /proc/stat, in ticks of 1/100 s): idle (with iowait) and total. */
 function procStat() {
@@ -224,12 +261,17 @@ function cpuCounters(containerIds) {
   const serverTicks = Number(proc[11]) + Number(proc[12])
   let containerNs = 0
   for (const id of containerIds) {
-    for (const p of [`/sys/fs/cgroup/cpuacct/docker/${id}/cpuacct.usage`, `/sys/fs/cgroup/system.slice/docker-${id}.scope/cpu.stat`]) {
+    for (const p of [
+      `/sys/fs/cgroup/cpuacct/docker/${id}/cpuacct.usage`,
+      `/sys/fs/cgroup/system.slice/docker-${id}.scope/cpu.stat`,
+    ]) {
       try {
         const text = readFileSync(p, 'utf8')
         containerNs += p.endsWith('cpu.stat') ? Number(/usage_usec (\d+)/.exec(text)[1]) * 1000 : Number(text)
         break
-      } catch { /* the other cgroup layout */ }
+      } catch {
+        /* the other cgroup layout */
+      }
     }
   }
   return { idle, total, serverTicks, containerNs }
@@ -245,13 +287,17 @@ async function idleCpu(label) {
   const wallS = (performance.now() - t) / 1000
   const hz = 100
   const out = {
-    label, containers: ids.length, seconds: r1(wallS),
+    label,
+    containers: ids.length,
+    seconds: r1(wallS),
     hostBusyPct: r1((1 - (b.idle - a.idle) / (b.total - a.total)) * 100),
     serverCpuPct: r1(((b.serverTicks - a.serverTicks) / hz / wallS) * 100),
     containersCpuPct: r1(((b.containerNs - a.containerNs) / 1e9 / wallS) * 100),
   }
-  say(`idle CPU, ${label}: ${out.containers} containers; host busy ${out.hostBusyPct} % (all ${cpus().length} cores, other work included), ` +
-    `sandock server ${out.serverCpuPct} % + its containers ${out.containersCpuPct} % of one core`)
+  say(
+    `idle CPU, ${label}: ${out.containers} containers; host busy ${out.hostBusyPct} % (all ${cpus().length} cores, other work included), ` +
+      `sandock server ${out.serverCpuPct} % + its containers ${out.containersCpuPct} % of one core`,
+  )
   return out
 }
 
@@ -269,10 +315,19 @@ async function scenarios(env) {
     const t = performance.now()
     const busy0 = hostBusyS()
     for (let i = 0; i < SERIAL; i++) runs.push(await oneSandbox())
-    out.serial = { wallMs: r1(performance.now() - t), hostCpuPerSandboxMs: r1(((hostBusyS() - busy0) / SERIAL) * 1000), ...summary(runs, BURST), poolTimeline: await timeline.stop() }
-    say(`back to back (${SERIAL} × create, 3 commands, kill): create → first command ${fmt(out.serial.firstCommandMs)}; after the first ${BURST}: ${fmt(out.serial.afterWarmUpFirstCommandMs)}; ` +
-      `pooled ${out.serial.pooled}/${SERIAL}; wall ${r1(out.serial.wallMs / 1000)} s`)
-    say(`  after warm-up, p50/p95 ms: ${fmtPhases(out.serial.phasesAfterWarmUpMs)}; host CPU per sandbox (all processes, boot to removal) ${out.serial.hostCpuPerSandboxMs} ms`)
+    out.serial = {
+      wallMs: r1(performance.now() - t),
+      hostCpuPerSandboxMs: r1(((hostBusyS() - busy0) / SERIAL) * 1000),
+      ...summary(runs, BURST),
+      poolTimeline: await timeline.stop(),
+    }
+    say(
+      `back to back (${SERIAL} × create, 3 commands, kill): create → first command ${fmt(out.serial.firstCommandMs)}; after the first ${BURST}: ${fmt(out.serial.afterWarmUpFirstCommandMs)}; ` +
+        `pooled ${out.serial.pooled}/${SERIAL}; wall ${r1(out.serial.wallMs / 1000)} s`,
+    )
+    say(
+      `  after warm-up, p50/p95 ms: ${fmtPhases(out.serial.phasesAfterWarmUpMs)}; host CPU per sandbox (all processes, boot to removal) ${out.serial.hostCpuPerSandboxMs} ms`,
+    )
     say(`  pool target/ready: ${perSecond(out.serial.poolTimeline)}`)
     await sleep(BURST_EVERY_MS)
   }
@@ -288,11 +343,21 @@ async function scenarios(env) {
     }
     const done = await Promise.all(bursts)
     const runs = done.flat()
-    out.burst = { bursts: done.length, hostCpuPerSandboxMs: r1(((hostBusyS() - busy0) / runs.length) * 1000), ...summary(runs, BURST), perBurstP95Ms: done.map((b) => stats(b.map((r) => r.firstCommandMs)).p95), poolTimeline: await timeline.stop() }
-    say(`bursts (${BURST} parallel every ${BURST_EVERY_MS / 1000} s, ${done.length} bursts): create → first command ${fmt(out.burst.firstCommandMs)}; after the first burst: ${fmt(out.burst.afterWarmUpFirstCommandMs)}; ` +
-      `pooled ${out.burst.pooled}/${runs.length}`)
+    out.burst = {
+      bursts: done.length,
+      hostCpuPerSandboxMs: r1(((hostBusyS() - busy0) / runs.length) * 1000),
+      ...summary(runs, BURST),
+      perBurstP95Ms: done.map((b) => stats(b.map((r) => r.firstCommandMs)).p95),
+      poolTimeline: await timeline.stop(),
+    }
+    say(
+      `bursts (${BURST} parallel every ${BURST_EVERY_MS / 1000} s, ${done.length} bursts): create → first command ${fmt(out.burst.firstCommandMs)}; after the first burst: ${fmt(out.burst.afterWarmUpFirstCommandMs)}; ` +
+        `pooled ${out.burst.pooled}/${runs.length}`,
+    )
     say(`  p95 per burst: ${out.burst.perBurstP95Ms.join(', ')} ms`)
-    say(`  after warm-up, p50/p95 ms: ${fmtPhases(out.burst.phasesAfterWarmUpMs)}; host CPU per sandbox (all processes, boot to removal) ${out.burst.hostCpuPerSandboxMs} ms`)
+    say(
+      `  after warm-up, p50/p95 ms: ${fmtPhases(out.burst.phasesAfterWarmUpMs)}; host CPU per sandbox (all processes, boot to removal) ${out.burst.hostCpuPerSandboxMs} ms`,
+    )
     say(`  pool target/ready: ${perSecond(out.burst.poolTimeline)}`)
   }
 
@@ -302,23 +367,37 @@ async function scenarios(env) {
     const runs = []
     let next = 0
     const t = performance.now()
-    await Promise.all(Array.from({ length: CI_WORKERS }, async () => {
-      while (next < CI_TESTS) {
-        const n = next++
-        runs.push(await oneSandbox(async (sbx) => {
-          await sbx.files.write(`test-${n}.txt`, `payload ${n}\n`)
-          const wc = await sbx.commands.run(`wc -c < test-${n}.txt`)
-          if (Number(wc.stdout) !== `payload ${n}\n`.length) throw new Error(`wrote ${wc.stdout} bytes`)
-          if ((await sbx.files.read(`test-${n}.txt`)) !== `payload ${n}\n`) throw new Error('read back something else')
-          await sbx.files.makeDir('out')
-          await sbx.commands.run('python3 -c "print(sum(range(10)))" > out/result.txt')
-          if (!(await sbx.files.list('out')).some((e) => e.name === 'result.txt')) throw new Error('result.txt missing')
-        }))
-      }
-    }))
-    out.ci = { tests: CI_TESTS, workers: CI_WORKERS, wallMs: r1(performance.now() - t), ...summary(runs, CI_WORKERS), poolTimeline: await timeline.stop() }
-    say(`CI-like (${CI_TESTS} tests on ${CI_WORKERS} workers: create, 6 commands and file ops, kill): per test ${fmt(out.ci.totalMs)}; ` +
-      `create → first command ${fmt(out.ci.firstCommandMs)}; after the first ${CI_WORKERS}: ${fmt(out.ci.afterWarmUpFirstCommandMs)}; pooled ${out.ci.pooled}/${CI_TESTS}; wall ${r1(out.ci.wallMs / 1000)} s`)
+    await Promise.all(
+      Array.from({ length: CI_WORKERS }, async () => {
+        while (next < CI_TESTS) {
+          const n = next++
+          runs.push(
+            await oneSandbox(async (sbx) => {
+              await sbx.files.write(`test-${n}.txt`, `payload ${n}\n`)
+              const wc = await sbx.commands.run(`wc -c < test-${n}.txt`)
+              if (Number(wc.stdout) !== `payload ${n}\n`.length) throw new Error(`wrote ${wc.stdout} bytes`)
+              if ((await sbx.files.read(`test-${n}.txt`)) !== `payload ${n}\n`)
+                throw new Error('read back something else')
+              await sbx.files.makeDir('out')
+              await sbx.commands.run('python3 -c "print(sum(range(10)))" > out/result.txt')
+              if (!(await sbx.files.list('out')).some((e) => e.name === 'result.txt'))
+                throw new Error('result.txt missing')
+            }),
+          )
+        }
+      }),
+    )
+    out.ci = {
+      tests: CI_TESTS,
+      workers: CI_WORKERS,
+      wallMs: r1(performance.now() - t),
+      ...summary(runs, CI_WORKERS),
+      poolTimeline: await timeline.stop(),
+    }
+    say(
+      `CI-like (${CI_TESTS} tests on ${CI_WORKERS} workers: create, 6 commands and file ops, kill): per test ${fmt(out.ci.totalMs)}; ` +
+        `create → first command ${fmt(out.ci.firstCommandMs)}; after the first ${CI_WORKERS}: ${fmt(out.ci.afterWarmUpFirstCommandMs)}; pooled ${out.ci.pooled}/${CI_TESTS}; wall ${r1(out.ci.wallMs / 1000)} s`,
+    )
     say(`  after warm-up, p50/p95 ms: ${fmtPhases(out.ci.phasesAfterWarmUpMs)}`)
     say(`  pool target/ready: ${perSecond(out.ci.poolTimeline)}`)
   }
@@ -353,10 +432,18 @@ async function settle() {
   return { waitedMs: Math.round(performance.now() - t), lastSecondBusyPct: busy, settled: quiet >= QUIET_SECONDS }
 }
 
-const result = { when: new Date().toISOString(), image, cpus: cpus().length, loadAvgAtStart: loadavg().map(r1), pools: {} }
+const result = {
+  when: new Date().toISOString(),
+  image,
+  cpus: cpus().length,
+  loadAvgAtStart: loadavg().map(r1),
+  pools: {},
+}
 try {
   result.settle = { ...(await settle()), loadAvg: loadavg().map(r1) }
-  say(`host ${result.settle.settled ? 'settled' : 'still busy'} after ${result.settle.waitedMs} ms (last second ${result.settle.lastSecondBusyPct} % busy); load average ${result.settle.loadAvg.join(' ')}`)
+  say(
+    `host ${result.settle.settled ? 'settled' : 'still busy'} after ${result.settle.waitedMs} ms (last second ${result.settle.lastSecondBusyPct} % busy); load average ${result.settle.loadAvg.join(' ')}`,
+  )
   if (SCENARIOS.has('cold')) {
     const floor = []
     for (let i = 0; i < COLD_RUNS; i++) {
@@ -383,8 +470,14 @@ try {
       },
     }
     result.cold.vsDockerRun = +(result.cold.createToFirstCommandMs.p50 / result.dockerRunRmTrueMs.p50).toFixed(2)
-    say(`cold start: docker run --rm true ${fmt(result.dockerRunRmTrueMs)}; create → first command (pool off) ${fmt(result.cold.createToFirstCommandMs)} = x${result.cold.vsDockerRun}`)
-    say(`  breakdown (p50 ms): ${Object.entries(result.cold.breakdownP50Ms).map(([k, v]) => `${k} ${v}`).join(', ')}`)
+    say(
+      `cold start: docker run --rm true ${fmt(result.dockerRunRmTrueMs)}; create → first command (pool off) ${fmt(result.cold.createToFirstCommandMs)} = x${result.cold.vsDockerRun}`,
+    )
+    say(
+      `  breakdown (p50 ms): ${Object.entries(result.cold.breakdownP50Ms)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    )
     if (SCENARIOS.has('idle')) result.idleCpuWithoutPool = await idleCpu('no pool')
     await stopServer()
   }
@@ -392,14 +485,24 @@ try {
   // The same scenarios against each pool setting in turn, each on a fresh server: the baseline
   // (a fixed pool of 2, as before issue 14) first, then the pool that follows demand.
   for (const [name, env] of POOLS) {
-    say(`--- pool: ${name} (${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ') || 'defaults'})`)
+    say(
+      `--- pool: ${name} (${
+        Object.entries(env)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' ') || 'defaults'
+      })`,
+    )
     result.pools[name] = await scenarios(env)
   }
-  const summaryLine = (what) => POOLS.map(([name]) => {
-    const s = result.pools[name]?.[what]?.afterWarmUpFirstCommandMs
-    return s ? `${name} p50 ${s.p50} / p95 ${s.p95} / p99 ${s.p99}` : undefined
-  }).filter(Boolean).join('; ')
-  for (const what of ['serial', 'burst', 'ci']) if (SCENARIOS.has(what)) say(`${what}, create → first command after warm-up (ms): ${summaryLine(what)}`)
+  const summaryLine = (what) =>
+    POOLS.map(([name]) => {
+      const s = result.pools[name]?.[what]?.afterWarmUpFirstCommandMs
+      return s ? `${name} p50 ${s.p50} / p95 ${s.p95} / p99 ${s.p99}` : undefined
+    })
+      .filter(Boolean)
+      .join('; ')
+  for (const what of ['serial', 'burst', 'ci'])
+    if (SCENARIOS.has(what)) say(`${what}, create → first command after warm-up (ms): ${summaryLine(what)}`)
   result.loadAvgAtEnd = loadavg().map(r1)
   say(`load average at start ${result.loadAvgAtStart.join(' ')}, at end ${result.loadAvgAtEnd.join(' ')}`)
   const out = join(root, 'bench', 'results', `workloads-${result.when.replace(/[:.]/g, '-')}.json`)

@@ -11,8 +11,21 @@ const has = (tag) => spawnSync('docker', ['image', 'inspect', tag], { stdio: 'ig
 if (!has(process.env.SANDOCK_BASE_IMAGE ?? 'debian:bookworm-slim')) {
   execFileSync('bash', [join(root, 'docker', 'build-base-image.sh')], { stdio: 'inherit' })
 }
-execFileSync('docker', ['build', '-q', '-f', join(root, 'dist', 'image', 'base.Dockerfile'), '-t', BASE_TAG,
-  '--label', 'sandock.managed-by=sandock', join(root, 'dist', 'image')], {
-  stdio: ['ignore', 'inherit', 'inherit'],
-  env: { ...process.env, DOCKER_BUILDKIT: '0' },
-})
+execFileSync(
+  'docker',
+  [
+    'build',
+    '-q',
+    '-f',
+    join(root, 'dist', 'image', 'base.Dockerfile'),
+    '-t',
+    BASE_TAG,
+    '--label',
+    'sandock.managed-by=sandock',
+    join(root, 'dist', 'image'),
+  ],
+  {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, DOCKER_BUILDKIT: '0' },
+  },
+)

@@ -21,7 +21,9 @@ const common = {
   target: 'node22',
   external: NATIVE,
   // CommonJS dependencies call require(); give the ESM bundle one.
-  banner: { js: "import { createRequire as __sandockRequire } from 'node:module'; const require = __sandockRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __sandockRequire } from 'node:module'; const require = __sandockRequire(import.meta.url);",
+  },
   // Licence comments go to a .LEGAL.txt beside each file (one non-ASCII character in a comment
   // also makes V8 keep the whole file's source as two-byte text: ~2 MiB more per process).
   legalComments: 'external',
@@ -40,7 +42,9 @@ await build({
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   plugins: [
-    builtinsThroughRequire, loadOnFirstUse(LAZY_NATIVE), stubSsh2,
+    builtinsThroughRequire,
+    loadOnFirstUse(LAZY_NATIVE),
+    stubSsh2,
     // `sandock envd` runs envd's own bundle (below) instead of sharing chunks with the control
     // plane: a shared chunk would carry code envd never runs (Ajv, dockerode, TLS) that it still
     // parses and keeps in memory at every start.
@@ -76,8 +80,10 @@ for (const mod of NATIVE) {
     dereference: true,
     // node-gyp's Makefiles and config.gypi are build scaffolding that embeds the checkout's path:
     // left out, the bundle (and so the base image's id) is the same wherever the repo is cloned.
-    filter: (src) => !/[\\/](src|deps|test|scripts|third_party|prebuilds[\\/](darwin|win32)[^\\/]*)$/.test(src) && !src.endsWith('.pdb')
-      && !/(Makefile|\.mk|config\.gypi)$/.test(src),
+    filter: (src) =>
+      !/[\\/](src|deps|test|scripts|third_party|prebuilds[\\/](darwin|win32)[^\\/]*)$/.test(src) &&
+      !src.endsWith('.pdb') &&
+      !/(Makefile|\.mk|config\.gypi)$/.test(src),
   })
 }
 // npm for the base template, run by the Node below (Debian's npm would pull Debian's nodejs);
@@ -90,7 +96,10 @@ await cp(join(root, 'node_modules', 'npm'), join(out, 'npm'), {
 await copyFile(join(root, 'docker', 'base.Dockerfile'), join(out, 'base.Dockerfile'))
 // envd's process starter is C, compiled by that Dockerfile (a build stage with Debian's gcc).
 await mkdir(join(out, 'spawner'))
-await copyFile(join(root, 'src', 'envd', 'process', 'spawner', 'sandock-spawner.c'), join(out, 'spawner', 'sandock-spawner.c'))
+await copyFile(
+  join(root, 'src', 'envd', 'process', 'spawner', 'sandock-spawner.c'),
+  join(out, 'spawner', 'sandock-spawner.c'),
+)
 // The derived built-in templates' build folders (their Dockerfile and context), beside dist/image
 // and not in it, since dist/image is the base image's context: dist/builtins/<name>/.
 const builtinsOut = join(root, 'dist', 'builtins')

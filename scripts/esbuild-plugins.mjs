@@ -16,8 +16,14 @@ export const builtinsThroughRequire = {
   name: 'builtins-through-require',
   setup(b) {
     b.onResolve({ filter: /^[a-z0-9_:/]+$/ }, (args) =>
-      args.kind === 'import-statement' && isBuiltin(args.path) ? { path: args.path, namespace: 'builtin', sideEffects: false } : undefined)
-    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)})`, loader: 'js' }))
+      args.kind === 'import-statement' && isBuiltin(args.path)
+        ? { path: args.path, namespace: 'builtin', sideEffects: false }
+        : undefined,
+    )
+    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)})`,
+      loader: 'js',
+    }))
   },
 }
 
@@ -32,7 +38,10 @@ export function loadOnFirstUse(names) {
     name: 'load-on-first-use',
     setup(b) {
       b.onResolve({ filter: pattern }, (args) =>
-        args.namespace === 'first-use' ? { path: args.path, external: true } : { path: args.path, namespace: 'first-use' })
+        args.namespace === 'first-use'
+          ? { path: args.path, external: true }
+          : { path: args.path, namespace: 'first-use' },
+      )
       b.onLoad({ filter: /.*/, namespace: 'first-use' }, (args) => ({
         loader: 'js',
         resolveDir: process.cwd(),
@@ -76,7 +85,8 @@ export const stubSsh2 = {
   setup(b) {
     b.onResolve({ filter: /^ssh2$/ }, () => ({ path: 'ssh2', namespace: 'stub' }))
     b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
-      contents: "module.exports = { Client: class { constructor() { throw new Error('ssh:// Docker hosts are not supported by Sandock') } } }",
+      contents:
+        "module.exports = { Client: class { constructor() { throw new Error('ssh:// Docker hosts are not supported by Sandock') } } }",
       loader: 'js',
     }))
   },

@@ -19,7 +19,13 @@ export default defineConfig({
       },
       {
         // `npm run bench:cluster`: the cluster benchmark (bench/cluster.ts), never part of a test run.
-        test: { name: 'cluster-bench', include: ['bench/cluster.ts'], fileParallelism: false, testTimeout: 1_800_000, hookTimeout: 900_000 },
+        test: {
+          name: 'cluster-bench',
+          include: ['bench/cluster.ts'],
+          fileParallelism: false,
+          testTimeout: 1_800_000,
+          hookTimeout: 900_000,
+        },
       },
     ],
   },

@@ -25,11 +25,17 @@ export async function templatesCommand(args: readonly string[]): Promise<number>
   return buildBuiltins(loadControlConfig(), args.slice(1))
 }
 
-export async function buildBuiltins(config: ControlConfig, names: readonly string[], opts: { imageContext?: string } = {}): Promise<number> {
+export async function buildBuiltins(
+  config: ControlConfig,
+  names: readonly string[],
+  opts: { imageContext?: string } = {},
+): Promise<number> {
   const builtins = builtinTemplates({ baseImage: config.baseImage })
   const unknown = names.filter((n) => !builtins.some((b) => b.name === n))
   if (unknown.length) {
-    process.stderr.write(`sandock: no built-in template ${unknown.map((n) => `'${n}'`).join(', ')} (there are ${builtins.map((b) => b.name).join(', ')})\n`)
+    process.stderr.write(
+      `sandock: no built-in template ${unknown.map((n) => `'${n}'`).join(', ')} (there are ${builtins.map((b) => b.name).join(', ')})\n`,
+    )
     return 2
   }
   const log = createLogger({ level: config.logLevel, name: 'sandock', destination: pino.destination(2) })

@@ -43,7 +43,9 @@ export type RunningClusterControl = { apiPort: number; proxyPort: number; close(
 /** `sandock control [--help]`: runs until a signal; -1 = keep the process alive. */
 export async function controlCommand(args: readonly string[]): Promise<number> {
   if (args.includes('--help')) {
-    process.stdout.write('Usage: sandock control\n\nA Docker Swarm cluster\'s control replica, configured by SANDOCK_* environment variables (see docs/cluster.md).\n')
+    process.stdout.write(
+      "Usage: sandock control\n\nA Docker Swarm cluster's control replica, configured by SANDOCK_* environment variables (see docs/cluster.md).\n",
+    )
     return 0
   }
   const running = await startClusterControl(loadControlConfig(), loadClusterConfig(process.env, 'control'))
@@ -51,20 +53,29 @@ export async function controlCommand(args: readonly string[]): Promise<number> {
   return -1
 }
 
-export async function startClusterControl(config: ControlConfig, cluster: ClusterConfig): Promise<RunningClusterControl> {
+export async function startClusterControl(
+  config: ControlConfig,
+  cluster: ClusterConfig,
+): Promise<RunningClusterControl> {
   // Every file transfer streams through this process (the edge, or this node's proxy).
   useStreamingGc()
   const log = createLogger({ level: config.logLevel, name: 'sandock-control' })
   // Every replica must present the same certificate: a generated CA would differ per replica.
-  if (config.domain && config.tls === 'auto' && !config.tlsCertFile) throw new Error('sandock control in domain mode needs SANDOCK_TLS_CERT and SANDOCK_TLS_KEY (Swarm secrets) or SANDOCK_TLS=off behind a TLS-terminating proxy')
+  if (config.domain && config.tls === 'auto' && !config.tlsCertFile)
+    throw new Error(
+      'sandock control in domain mode needs SANDOCK_TLS_CERT and SANDOCK_TLS_KEY (Swarm secrets) or SANDOCK_TLS=off behind a TLS-terminating proxy',
+    )
   const secrets = tokensFromSeed(await readSecretFile(cluster.tokenSeedFile, 'token seed'))
   const nodeToken = await readSecretFile(cluster.nodeTokenFile, 'node token')
-  const db = createDb(cluster.databaseUrl, { password: cluster.databasePasswordFile && (await readSecretFile(cluster.databasePasswordFile, 'database password')) })
+  const db = createDb(cluster.databaseUrl, {
+    password: cluster.databasePasswordFile && (await readSecretFile(cluster.databasePasswordFile, 'database password')),
+  })
   await migrate(db)
   // Exactly the configured keys: the file is re-read every API_KEYS_RELOAD_MS (a key removed from
   // it stops working within that bound); a rotated Swarm secret restarts the replica.
   const keys = await loadApiKeySet({
-    keys: config.apiKeys, file: cluster.apiKeysFile,
+    keys: config.apiKeys,
+    file: cluster.apiKeysFile,
     onChange: (count) => log.info({ count }, 'API keys reloaded'),
     onError: (err) => log.error({ err }, 'API keys not reloaded'),
   })
@@ -74,31 +85,62 @@ export async function startClusterControl(config: ControlConfig, cluster: Cluste
   // Control has no Docker: it resolves a built-in by name for placement (resources), and each node
   // answers for its own image of it (a node without a derived built-in built answers 503 and the
   // create moves to another node).
-  const lookup = createTemplateLookup(store, builtins, { state: (name) => ({ state: 'ready', image: builtins.find((b) => b.name === name)?.image ?? name }) })
+  const lookup = createTemplateLookup(store, builtins, {
+    state: (name) => ({ state: 'ready', image: builtins.find((b) => b.name === name)?.image ?? name }),
+  })
   const resolve = createTemplateResolver({
     lookup,
     snapshot: async (ref) => {
       const s = await findSnapshotRow(db, ref)
-      return s && { templateId: s.snapshotId, alias: s.names[0], image: s.image, cpuCount: s.cpuCount, memoryMB: s.memoryMB }
+      return (
+        s && { templateId: s.snapshotId, alias: s.names[0], image: s.image, cpuCount: s.cpuCount, memoryMB: s.memoryMB }
+      )
     },
     cpuCount: config.defaultCpuCount,
     memoryMB: config.defaultMemoryMB,
   })
-  const node = createClusterNode({ db, log, nodeToken, deadAfterMs: cluster.deadAfterMs, maxSandboxes: config.maxSandboxes, resolve })
+  const node = createClusterNode({
+    db,
+    log,
+    nodeToken,
+    deadAfterMs: cluster.deadAfterMs,
+    maxSandboxes: config.maxSandboxes,
+    resolve,
+  })
   await mkdir(templateFilesDir(config.dataDir), { recursive: true, mode: 0o700 })
   // No recover() at start: builds in flight may be another replica's. Each replica renews the
   // leases of its own; the reconciler fails the builds whose replica stopped renewing them.
   const templates = createTemplateService({
     buildLease: { renewMs: BUILD_LEASE_RENEW_MS },
-    store, builtins, node, log, dataDir: config.dataDir, uploadSecret: secrets.uploadSecret,
-    maxConcurrentBuilds: config.maxConcurrentBuilds, buildLogMaxLines: config.buildLogMaxLines, limits: TEMPLATE_LIMITS, shareUploads: (local) => sharedUploads(db, local),
-    lookup, builtinResources: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
+    store,
+    builtins,
+    node,
+    log,
+    dataDir: config.dataDir,
+    uploadSecret: secrets.uploadSecret,
+    maxConcurrentBuilds: config.maxConcurrentBuilds,
+    buildLogMaxLines: config.buildLogMaxLines,
+    limits: TEMPLATE_LIMITS,
+    shareUploads: (local) => sharedUploads(db, local),
+    lookup,
+    builtinResources: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
   })
 
-  const publicDomain = config.domain && config.tls === 'auto' && config.tlsPort !== 443 ? `${config.domain}:${config.tlsPort}` : config.domain
+  const publicDomain =
+    config.domain && config.tls === 'auto' && config.tlsPort !== 443
+      ? `${config.domain}:${config.tlsPort}`
+      : config.domain
   // Ready once a node is: before that a create has nowhere to go.
   let ready = false
-  const api = await buildControlApp({ log, node, templates, apiKeyDigests: keys.digests, domain: publicDomain, ready: () => ready, limits: config.proxyLimits })
+  const api = await buildControlApp({
+    log,
+    node,
+    templates,
+    apiKeyDigests: keys.digests,
+    domain: publicDomain,
+    ready: () => ready,
+    limits: config.proxyLimits,
+  })
   api.addHook('onRequest', async (req) => {
     if (!ready && req.url === '/health') ready = (await node.nodes()).length > 0
   })
@@ -119,19 +161,36 @@ export async function startClusterControl(config: ControlConfig, cluster: Cluste
 
   let domainServer: Server | undefined
   if (config.domain) {
-    const tls = config.tls === 'off' ? undefined : await loadTls({ domain: config.domain, dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile })
+    const tls =
+      config.tls === 'off'
+        ? undefined
+        : await loadTls({
+            domain: config.domain,
+            dataDir: config.dataDir,
+            certFile: config.tlsCertFile,
+            keyFile: config.tlsKeyFile,
+          })
     domainServer = createDomainListener({ domain: config.domain, api, proxy, tls, limits: config.proxyLimits })
     await listen(domainServer, config.tlsPort, config.host)
   }
   ready = (await node.nodes()).length > 0
-  const reconciler = startReconciler(db, node, log.child({ component: 'reconcile' }), cluster.reconcileMs, { store, expireMs: BUILD_LEASE_EXPIRE_MS })
+  const reconciler = startReconciler(db, node, log.child({ component: 'reconcile' }), cluster.reconcileMs, {
+    store,
+    expireMs: BUILD_LEASE_EXPIRE_MS,
+  })
 
   return {
-    apiPort, proxyPort,
+    apiPort,
+    proxyPort,
     async close() {
       keys.stop()
       await reconciler.stop()
-      await Promise.all([api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
+      await Promise.all([
+        api.close(),
+        proxy.close(),
+        domainServer && new Promise((r) => domainServer!.close(r)),
+        templates.close(),
+      ])
       await db.end()
     },
   }

@@ -56,7 +56,13 @@ export async function loadEnvd(dir: string | undefined): Promise<LoadedEnvd> {
     importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   })
   const module = { exports: {} as { runEnvd?: LoadedEnvd['runEnvd'] } }
-  ;(script.runInThisContext() as (...a: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file))
+  ;(script.runInThisContext() as (...a: unknown[]) => void)(
+    module.exports,
+    createRequire(file),
+    module,
+    file,
+    dirname(file),
+  )
   if (typeof module.exports.runEnvd !== 'function') throw new Error(`${file} does not export runEnvd`)
   return {
     runEnvd: module.exports.runEnvd,

@@ -4,7 +4,11 @@
 import { dirname } from 'node:path'
 import { loadEnvd } from './envd-loader.js'
 
-export async function envdCommand(command: 'envd' | 'envd-cache-check' | 'warm-envd', args: string[], cliFile: string | undefined): Promise<number> {
+export async function envdCommand(
+  command: 'envd' | 'envd-cache-check' | 'warm-envd',
+  args: string[],
+  cliFile: string | undefined,
+): Promise<number> {
   const envd = await loadEnvd(cliFile ? dirname(cliFile) : undefined)
   switch (command) {
     case 'envd':

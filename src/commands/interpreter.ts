@@ -1,7 +1,11 @@
 // `sandock interpreter`: the code-interpreter server (@e2b/code-interpreter, port 49999) in a
 // code-interpreter-v1 sandbox. `interpreter-kernel` is internal: one Node kernel process of it
 // (JavaScript, or TypeScript with `ts`).
-export async function interpreterCommand(command: 'interpreter' | 'interpreter-kernel', args: string[], cliFile: string): Promise<number> {
+export async function interpreterCommand(
+  command: 'interpreter' | 'interpreter-kernel',
+  args: string[],
+  cliFile: string,
+): Promise<number> {
   if (command === 'interpreter-kernel') {
     const { runNodeKernel } = await import('../interpreter/node-kernel/runner.js')
     runNodeKernel(args[0] === 'ts')

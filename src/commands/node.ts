@@ -57,7 +57,9 @@ export type RunningNodeAgent = { nodeId: string; agentPort: number; proxyPort: n
 /** `sandock node [--help]`: runs until a signal; -1 = keep the process alive. */
 export async function nodeCommand(args: readonly string[]): Promise<number> {
   if (args.includes('--help')) {
-    process.stdout.write('Usage: sandock node\n\nA Docker Swarm cluster\'s node agent, configured by SANDOCK_* environment variables (see docs/cluster.md).\n')
+    process.stdout.write(
+      "Usage: sandock node\n\nA Docker Swarm cluster's node agent, configured by SANDOCK_* environment variables (see docs/cluster.md).\n",
+    )
     return 0
   }
   const running = await startNodeAgent(loadControlConfig(), loadClusterConfig(process.env, 'node'))
@@ -65,32 +67,58 @@ export async function nodeCommand(args: readonly string[]): Promise<number> {
   return -1
 }
 
-export async function startNodeAgent(config: ControlConfig, cluster: ClusterConfig, opts: { imageContext?: string } = {}): Promise<RunningNodeAgent> {
+export async function startNodeAgent(
+  config: ControlConfig,
+  cluster: ClusterConfig,
+  opts: { imageContext?: string } = {},
+): Promise<RunningNodeAgent> {
   // Every file transfer streams through this process (the edge, or this node's proxy).
   useStreamingGc()
   const log = createLogger({ level: config.logLevel, name: 'sandock-node' }).child({ nodeId: cluster.nodeId })
   const tokens = tokensFromSeed(await readSecretFile(cluster.tokenSeedFile, 'token seed'))
   const nodeToken = await readSecretFile(cluster.nodeTokenFile, 'node token')
   const instanceId = await loadInstanceId(config.dataDir)
-  const db = createDb(cluster.databaseUrl, { max: 5, password: cluster.databasePasswordFile && (await readSecretFile(cluster.databasePasswordFile, 'database password')) })
+  const db = createDb(cluster.databaseUrl, {
+    max: 5,
+    password: cluster.databasePasswordFile && (await readSecretFile(cluster.databasePasswordFile, 'database password')),
+  })
   await migrate(db)
 
-  const runtime = createDockerRuntime({ socketPath: config.dockerSocket, instanceId, log, diskLimitMB: config.diskLimitMB, logCap: { maxSizeMB: config.logMaxSizeMB, maxFiles: config.logMaxFiles }, procRoot: cluster.hostProc })
+  const runtime = createDockerRuntime({
+    socketPath: config.dockerSocket,
+    instanceId,
+    log,
+    diskLimitMB: config.diskLimitMB,
+    logCap: { maxSizeMB: config.logMaxSizeMB, maxFiles: config.logMaxFiles },
+    procRoot: cluster.hostProc,
+  })
   await runtime.ping().catch((e: unknown) => {
     throw new Error(`cannot reach Docker at ${config.dockerSocket}: ${(e as Error).message}`)
   })
-  if (!(await runtime.runtimes()).includes(config.containerRuntime)) throw new Error(`SANDOCK_RUNTIME=${config.containerRuntime} is not registered with this node's Docker`)
+  if (!(await runtime.runtimes()).includes(config.containerRuntime))
+    throw new Error(`SANDOCK_RUNTIME=${config.containerRuntime} is not registered with this node's Docker`)
   await runtime.ensureNetwork(config.network, { internal: false })
   await runtime.ensureNetwork(config.internalNetwork, { internal: true })
   const firewall = createHostFirewall({ mode: config.firewall, instanceId, log })
-  await firewall.install(await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n))), {
-    dnsServers: fenceDnsServers(await hostResolvers(), config.egressDnsServers), allowCidrs: config.allowInternalCidrs,
-  })
+  await firewall.install(
+    await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n))),
+    {
+      dnsServers: fenceDnsServers(await hostResolvers(), config.egressDnsServers),
+      allowCidrs: config.allowInternalCidrs,
+    },
+  )
 
   // The registry requires credentials (docker/registry-entrypoint.sh): Sandock's own pulls and pushes
   // carry them; a user's `fromImage` never does (it brings its own, or none).
-  const registryAuth = cluster.registry && cluster.registryAuthFile ? await readRegistryAuth(cluster.registryAuthFile, cluster.registry) : undefined
-  if (cluster.registry && !registryAuth) log.warn({ registry: cluster.registry }, 'no SANDOCK_REGISTRY_AUTH_FILE: pushing to and pulling from the cluster registry without credentials')
+  const registryAuth =
+    cluster.registry && cluster.registryAuthFile
+      ? await readRegistryAuth(cluster.registryAuthFile, cluster.registry)
+      : undefined
+  if (cluster.registry && !registryAuth)
+    log.warn(
+      { registry: cluster.registry },
+      'no SANDOCK_REGISTRY_AUTH_FILE: pushing to and pulling from the cluster registry without credentials',
+    )
   // One pull per image at a time: concurrent creates of a new template wait for the same pull.
   const pulls = new Map<string, Promise<void>>()
   const ensureImage = async (image: string): Promise<void> => {
@@ -98,7 +126,8 @@ export async function startNodeAgent(config: ControlConfig, cluster: ClusterConf
     let p = pulls.get(image)
     if (!p) {
       const t0 = Date.now()
-      p = runtime.pull(image, image.startsWith(`${cluster.registry}/`) ? registryAuth : undefined, () => undefined)
+      p = runtime
+        .pull(image, image.startsWith(`${cluster.registry}/`) ? registryAuth : undefined, () => undefined)
         .then(() => log.info({ image, ms: Date.now() - t0 }, 'image pulled from the cluster registry'))
         .finally(() => pulls.delete(image))
       pulls.set(image, p)
@@ -115,7 +144,10 @@ export async function startNodeAgent(config: ControlConfig, cluster: ClusterConf
   const filesDir = templateFilesDir(config.dataDir)
   const egressDnsServers = config.egressDnsServers ?? (await hostResolvers())
   const local = createLocalNode({
-    runtime, envd: createEnvdClient(), log, tokens: { envd: tokens.envdToken, traffic: tokens.trafficToken },
+    runtime,
+    envd: createEnvdClient(),
+    log,
+    tokens: { envd: tokens.envdToken, traffic: tokens.trafficToken },
     // User volumes are not shared across nodes yet: a volumeMounts names no known volume (400).
     volumes: { idOf: () => undefined, released: () => undefined },
     settings: localNodeSettings(config, egressDnsServers, builtins),
@@ -126,7 +158,14 @@ export async function startNodeAgent(config: ControlConfig, cluster: ClusterConf
     },
     defaults: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
     builds: { layers, filesDir, base: baseTemplate(builtins), readyTimeoutMs: BUILD_CHECK_TIMEOUT_MS },
-    snapshots: createClusterSnapshots({ db, runtime, nodeId: cluster.nodeId, registry: cluster.registry, registryAuth, ensureImage }),
+    snapshots: createClusterSnapshots({
+      db,
+      runtime,
+      nodeId: cluster.nodeId,
+      registry: cluster.registry,
+      registryAuth,
+      ensureImage,
+    }),
   })
   const leftovers = await local.removeBuildContainers()
   if (leftovers) log.info({ removed: leftovers }, 'removed build containers left by a restart')
@@ -148,11 +187,23 @@ export async function startNodeAgent(config: ControlConfig, cluster: ClusterConf
   }
 
   const status = async (): Promise<NodeStatus> => ({
-    pools: await local.poolStatus(), images: await runtime.imageTags(), sandboxes: (await local.list()).length,
+    pools: await local.poolStatus(),
+    images: await runtime.imageTags(),
+    sandboxes: (await local.list()).length,
   })
-  const app = await buildAgentApp({ node: { ...local, build, proxyResume: (id) => local.proxy.resume(id) }, token: nodeToken, log: log.child({ component: 'agent-api' }), status })
+  const app = await buildAgentApp({
+    node: { ...local, build, proxyResume: (id) => local.proxy.resume(id) },
+    token: nodeToken,
+    log: log.child({ component: 'agent-api' }),
+    status,
+  })
   // Its clients are the control's edge proxies: a per-client cap would count every user as one.
-  const proxy = createProxyServer({ resolver: local.proxy, domain: config.domain, log: log.child({ component: 'proxy' }), limits: { ...config.proxyLimits, perClientConnections: 0 } })
+  const proxy = createProxyServer({
+    resolver: local.proxy,
+    domain: config.domain,
+    log: log.child({ component: 'proxy' }),
+    limits: { ...config.proxyLimits, perClientConnections: 0 },
+  })
   await app.listen({ port: cluster.agentPort, host: config.host })
   const proxyPort = await listen(proxy.server, config.proxyPort, config.host)
   const agentPort = (app.server.address() as { port: number }).port
@@ -161,15 +212,23 @@ export async function startNodeAgent(config: ControlConfig, cluster: ClusterConf
   // PostgreSQL from, else (a Unix socket: the stack's pg-relay) this node's Swarm address.
   const dbUrl = new URL(cluster.databaseUrl)
   const dbHost = dbUrl.searchParams.get('host')?.startsWith('/') ? undefined : dbUrl.hostname
-  const address = cluster.nodeAddress ?? (dbHost ? await addressTowards(dbHost) : await runtime.swarmAddress?.().catch(() => undefined))
+  const address =
+    cluster.nodeAddress ??
+    (dbHost ? await addressTowards(dbHost) : await runtime.swarmAddress?.().catch(() => undefined))
   if (!address) throw new Error('cannot tell the address control reaches this node at: set SANDOCK_NODE_ADDRESS')
   // The base image: pulled from the registry when it lives there, else built here (first start).
   const base = baseTemplate(builtins)
-  await ensureImage(base.image).catch((err: unknown) => log.warn({ err, image: base.image }, 'pulling the base image failed; building it'))
+  await ensureImage(base.image).catch((err: unknown) =>
+    log.warn({ err, image: base.image }, 'pulling the base image failed; building it'),
+  )
   await builtinImages.ensureBase()
   await registerNode(db, {
-    nodeId: cluster.nodeId, address, apiPort: agentPort, proxyPort,
-    cpuCount: cluster.nodeCpus ?? availableParallelism(), memoryMB: cluster.nodeMemoryMB ?? Math.floor(totalmem() / 2 ** 20),
+    nodeId: cluster.nodeId,
+    address,
+    apiPort: agentPort,
+    proxyPort,
+    cpuCount: cluster.nodeCpus ?? availableParallelism(),
+    memoryMB: cluster.nodeMemoryMB ?? Math.floor(totalmem() / 2 ** 20),
     status: await status(),
   })
   log.info({ address, agentPort, proxyPort }, 'node agent registered')
@@ -178,17 +237,24 @@ export async function startNodeAgent(config: ControlConfig, cluster: ClusterConf
   // (minutes, in the background; SANDOCK_BUILD_BUILTINS=off leaves it to `sandock templates
   // build-builtin` on the node): until one is ready here, this node answers 503 for it and control
   // places the create on another node.
-  void builtinImages.ensureDerived(config.buildBuiltins).catch((err: unknown) => log.error({ err }, 'built-in template images failed'))
+  void builtinImages
+    .ensureDerived(config.buildBuiltins)
+    .catch((err: unknown) => log.error({ err }, 'built-in template images failed'))
 
   let beating: Promise<void> | undefined
   const timer = setInterval(() => {
-    beating ??= status().then((s) => heartbeat(db, cluster.nodeId, s))
+    beating ??= status()
+      .then((s) => heartbeat(db, cluster.nodeId, s))
       .catch((err: unknown) => log.warn({ err }, 'heartbeat failed'))
-      .finally(() => { beating = undefined })
+      .finally(() => {
+        beating = undefined
+      })
   }, cluster.heartbeatMs)
 
   return {
-    nodeId: cluster.nodeId, agentPort, proxyPort,
+    nodeId: cluster.nodeId,
+    agentPort,
+    proxyPort,
     async close() {
       clearInterval(timer)
       await beating

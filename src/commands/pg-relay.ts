@@ -9,7 +9,8 @@ import { connect, createServer, type Socket } from 'node:net'
 import { dirname } from 'node:path'
 import { closeOnSignals } from './signals.js'
 
-const USAGE = 'Usage: sandock pg-relay <socket path> <host:port>\n\nForwards connections on a Unix socket (mode 0600, its directory 0700) to PostgreSQL at host:port (see docs/cluster.md).\n'
+const USAGE =
+  'Usage: sandock pg-relay <socket path> <host:port>\n\nForwards connections on a Unix socket (mode 0600, its directory 0700) to PostgreSQL at host:port (see docs/cluster.md).\n'
 
 export type RunningPgRelay = { close(): Promise<void> }
 

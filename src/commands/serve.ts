@@ -25,7 +25,9 @@ import { closeOnSignals } from './signals.js'
 /** `sandock serve [--help]`: runs until a signal; -1 = keep the process alive. */
 export async function serveCommand(args: readonly string[]): Promise<number> {
   if (args.includes('--help')) {
-    process.stdout.write('Usage: sandock serve\n\nConfigured by SANDOCK_* environment variables (see docs/configuration.md).\n')
+    process.stdout.write(
+      'Usage: sandock serve\n\nConfigured by SANDOCK_* environment variables (see docs/configuration.md).\n',
+    )
     return 0
   }
   const control = await startControl(loadControlConfig())
@@ -35,23 +37,36 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
 
 export type RunningControl = { api: FastifyInstance; apiPort: number; proxyPort: number; close(): Promise<void> }
 
-export async function startControl(config: ControlConfig, opts: { imageContext?: string } = {}): Promise<RunningControl> {
+export async function startControl(
+  config: ControlConfig,
+  opts: { imageContext?: string } = {},
+): Promise<RunningControl> {
   // The proxy streams every file transfer through this process.
   useStreamingGc()
   const log = createLogger({ level: config.logLevel, name: 'sandock' })
   const keys = await loadServerKeys(config.dataDir, config.apiKeys)
   if (keys.generatedKey) {
     // Printed once, when generated; never logged.
-    process.stdout.write(`\nSandock generated an API key (shown only now: ${config.dataDir}/api-key.sha256 keeps just its SHA-256 digest):\n\n  E2B_API_KEY=${keys.generatedKey}\n\n`)
+    process.stdout.write(
+      `\nSandock generated an API key (shown only now: ${config.dataDir}/api-key.sha256 keeps just its SHA-256 digest):\n\n  E2B_API_KEY=${keys.generatedKey}\n\n`,
+    )
   }
-  const runtime = createDockerRuntime({ socketPath: config.dockerSocket, instanceId: keys.instanceId, log, diskLimitMB: config.diskLimitMB, logCap: { maxSizeMB: config.logMaxSizeMB, maxFiles: config.logMaxFiles } })
+  const runtime = createDockerRuntime({
+    socketPath: config.dockerSocket,
+    instanceId: keys.instanceId,
+    log,
+    diskLimitMB: config.diskLimitMB,
+    logCap: { maxSizeMB: config.logMaxSizeMB, maxFiles: config.logMaxFiles },
+  })
   await runtime.ping().catch((e: unknown) => {
     throw new Error(`cannot reach Docker at ${config.dockerSocket}: ${(e as Error).message}`)
   })
   if (config.inotifyLimits === 'auto') await raiseInotifyLimits(log)
   const runtimes = await runtime.runtimes()
   if (!runtimes.includes(config.containerRuntime)) {
-    throw new Error(`SANDOCK_RUNTIME=${config.containerRuntime}, but Docker offers only ${runtimes.join(', ')}: register it in /etc/docker/daemon.json (for gVisor: .ci/ensure-runsc.sh) or unset SANDOCK_RUNTIME`)
+    throw new Error(
+      `SANDOCK_RUNTIME=${config.containerRuntime}, but Docker offers only ${runtimes.join(', ')}: register it in /etc/docker/daemon.json (for gVisor: .ci/ensure-runsc.sh) or unset SANDOCK_RUNTIME`,
+    )
   }
   await runtime.ensureNetwork(config.network, { internal: false })
   await runtime.ensureNetwork(config.internalNetwork, { internal: true })
@@ -59,16 +74,33 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   // Placeholders resolve through the secret store (core.secrets), created with the core below.
   let secretStore: SecretResolver | undefined
   const egress = await startEgress({
-    bridge: bridges[0]!, instanceId: keys.instanceId, dataDir: config.dataDir, resolverServers: config.egressResolver,
-    caFile: config.egressCaFile, gatewayPort: config.egressGatewayPort, allowInternalCidrs: config.allowInternalCidrs, log,
+    bridge: bridges[0]!,
+    instanceId: keys.instanceId,
+    dataDir: config.dataDir,
+    resolverServers: config.egressResolver,
+    caFile: config.egressCaFile,
+    gatewayPort: config.egressGatewayPort,
+    allowInternalCidrs: config.allowInternalCidrs,
+    log,
     secrets: { resolveSecret: async (name) => secretStore?.resolveSecret(name) },
   })
   const resolvers = await hostResolvers()
   const firewall = createHostFirewall({ mode: config.firewall, instanceId: keys.instanceId, log })
-  await firewall.install(bridges, { gatewayPort: egress.gatewayPort, dnsServers: fenceDnsServers(resolvers, config.egressDnsServers), allowCidrs: config.allowInternalCidrs })
+  await firewall.install(bridges, {
+    gatewayPort: egress.gatewayPort,
+    dnsServers: fenceDnsServers(resolvers, config.egressDnsServers),
+    allowCidrs: config.allowInternalCidrs,
+  })
 
   const core = createControlCore({
-    config, runtime, envd: createEnvdClient(), log, keys, egressDnsServers: config.egressDnsServers ?? resolvers, egress: egress.port, imageContext: opts.imageContext,
+    config,
+    runtime,
+    envd: createEnvdClient(),
+    log,
+    keys,
+    egressDnsServers: config.egressDnsServers ?? resolvers,
+    egress: egress.port,
+    imageContext: opts.imageContext,
   })
   const { node, templates, builtinImages } = core
   secretStore = core.secrets
@@ -84,9 +116,28 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   let ready = false
   // The domain the SDK gets in Sandbox.domain: it builds https://<port>-<id>.<that> from it, so a
   // TLS listener off 443 is part of it. With SANDOCK_TLS=off, TLS ends in front of us on 443.
-  const publicDomain = config.domain && config.tls === 'auto' && config.tlsPort !== 443 ? `${config.domain}:${config.tlsPort}` : config.domain
-  const api = await buildControlApp({ log, node, templates, secrets: core.secrets, volumes: core.volumes, volumeTokens: core.volumeTokens, apiKeyDigests: keys.apiKeyDigests, domain: publicDomain, ready: () => ready, limits: config.proxyLimits })
-  const proxy = createProxyServer({ resolver: node.proxy, domain: config.domain, log: log.child({ component: 'proxy' }), limits: config.proxyLimits })
+  const publicDomain =
+    config.domain && config.tls === 'auto' && config.tlsPort !== 443
+      ? `${config.domain}:${config.tlsPort}`
+      : config.domain
+  const api = await buildControlApp({
+    log,
+    node,
+    templates,
+    secrets: core.secrets,
+    volumes: core.volumes,
+    volumeTokens: core.volumeTokens,
+    apiKeyDigests: keys.apiKeyDigests,
+    domain: publicDomain,
+    ready: () => ready,
+    limits: config.proxyLimits,
+  })
+  const proxy = createProxyServer({
+    resolver: node.proxy,
+    domain: config.domain,
+    log: log.child({ component: 'proxy' }),
+    limits: config.proxyLimits,
+  })
   await api.listen({ port: config.apiPort, host: config.host })
   const proxyPort = await listen(proxy.server, config.proxyPort, config.host)
   const apiPort = (api.server.address() as { port: number }).port
@@ -94,11 +145,25 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
 
   let domainServer: Server | undefined
   if (config.domain) {
-    const tls = config.tls === 'off' ? undefined : await loadTls({ domain: config.domain, dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile })
+    const tls =
+      config.tls === 'off'
+        ? undefined
+        : await loadTls({
+            domain: config.domain,
+            dataDir: config.dataDir,
+            certFile: config.tlsCertFile,
+            keyFile: config.tlsKeyFile,
+          })
     domainServer = createDomainListener({ domain: config.domain, api, proxy, tls, limits: config.proxyLimits })
     await listen(domainServer, config.tlsPort, config.host)
-    log.info({ domain: config.domain, port: config.tlsPort, tls: Boolean(tls), caPath: tls?.caPath }, 'domain listener up (api.<domain>, <port>-<id>.<domain>)')
-    if (tls?.generated) process.stdout.write(`\nSandock generated a local CA for ${config.domain}; clients trust it with:\n\n  NODE_EXTRA_CA_CERTS=${tls.caPath}\n\n`)
+    log.info(
+      { domain: config.domain, port: config.tlsPort, tls: Boolean(tls), caPath: tls?.caPath },
+      'domain listener up (api.<domain>, <port>-<id>.<domain>)',
+    )
+    if (tls?.generated)
+      process.stdout.write(
+        `\nSandock generated a local CA for ${config.domain}; clients trust it with:\n\n  NODE_EXTRA_CA_CERTS=${tls.caPath}\n\n`,
+      )
   }
 
   // Listen first so the API answers (503 on /health) while a first start builds the base image.
@@ -108,14 +173,22 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
   // The derived built-ins (code-interpreter-v1, desktop) take minutes to build the first time: in
   // the background, one at a time; a create from one answers 503 until it is ready.
   // A build still running at close ends with the process (Docker cancels a build whose client is gone).
-  void builtinImages.ensureDerived(config.buildBuiltins).catch((err: unknown) => log.error({ err }, 'built-in template images failed'))
+  void builtinImages
+    .ensureDerived(config.buildBuiltins)
+    .catch((err: unknown) => log.error({ err }, 'built-in template images failed'))
 
   return {
     api,
     apiPort,
     proxyPort,
     async close() {
-      await Promise.all([node.close({ discardPool: true }), api.close(), proxy.close(), domainServer && new Promise((r) => domainServer!.close(r)), templates.close()])
+      await Promise.all([
+        node.close({ discardPool: true }),
+        api.close(),
+        proxy.close(),
+        domainServer && new Promise((r) => domainServer!.close(r)),
+        templates.close(),
+      ])
       await egress.close()
       core.secrets.close()
       core.volumes.close()
@@ -124,7 +197,12 @@ export async function startControl(config: ControlConfig, opts: { imageContext?:
       // and the firewall stays to fence them until the next start re-attaches them.
       let left = false
       for (const n of [config.network, config.internalNetwork]) {
-        if (!(await runtime.removeNetworkIfUnused(n).catch((err: unknown) => log.warn({ err, network: n }, 'removing a network failed')))) left = true
+        if (
+          !(await runtime
+            .removeNetworkIfUnused(n)
+            .catch((err: unknown) => log.warn({ err, network: n }, 'removing a network failed')))
+        )
+          left = true
       }
       await firewall.remove({ keep: left })
     },

@@ -38,5 +38,6 @@ export async function warmEnvd(envd: LoadedEnvd): Promise<void> {
   // A cache this process takes may still be refused by a fresh one (V8 checks the flags it was
   // written under): ask one, as a sandbox's start would load it.
   const check = spawnSync(process.execPath, [process.argv[1]!, 'envd-cache-check'], { encoding: 'utf8' })
-  if (check.status !== 0) throw new Error(`a fresh process does not take envd's code cache: ${(check.stdout + check.stderr).trim()}`)
+  if (check.status !== 0)
+    throw new Error(`a fresh process does not take envd's code cache: ${(check.stdout + check.stderr).trim()}`)
 }

@@ -17,7 +17,12 @@ import { volumeContentRoutes } from './api/volume-content/index.js'
 import { volumeRoutes } from './api/volumes/index.js'
 import type { VolumeStore } from './volumes/volume-store.js'
 import type { VolumeTokens } from './volumes/volume-tokens.js'
-import { CONNECTIONS_CHECKING_INTERVAL_MS, DEFAULT_PROXY_LIMITS, fenceServer, type ProxyLimits } from '../node/proxy/proxy-limits.js'
+import {
+  CONNECTIONS_CHECKING_INTERVAL_MS,
+  DEFAULT_PROXY_LIMITS,
+  fenceServer,
+  type ProxyLimits,
+} from '../node/proxy/proxy-limits.js'
 
 export type ControlAppDeps = Readonly<{
   log: Logger
@@ -67,7 +72,10 @@ export async function buildControlApp(deps: ControlAppDeps): Promise<FastifyInst
   // compat: bodies arrive chunked; some are empty where the body is optional (pause, connect).
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', (_req, payload, done) => {
-    readJsonBody(payload, BODY_LIMIT, DRAIN_LIMIT).then((body) => done(null, body), (e: Error) => done(e, undefined))
+    readJsonBody(payload, BODY_LIMIT, DRAIN_LIMIT).then(
+      (body) => done(null, body),
+      (e: Error) => done(e, undefined),
+    )
   })
   app.addHook('preValidation', async (req) => {
     if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {}
@@ -75,7 +83,10 @@ export async function buildControlApp(deps: ControlAppDeps): Promise<FastifyInst
   registerApiKeyAuth(app as unknown as FastifyInstance, deps.apiKeyDigests)
 
   app.get('/health', async (_req, reply) =>
-    deps.ready() ? reply.code(200).send({ status: 'ok', pools: await deps.node.poolStatus() }) : reply.code(503).send({ code: 503, message: 'not ready: the base template image is still being prepared' }))
+    deps.ready()
+      ? reply.code(200).send({ status: 'ok', pools: await deps.node.poolStatus() })
+      : reply.code(503).send({ code: 503, message: 'not ready: the base template image is still being prepared' }),
+  )
   await app.register(sandboxRoutes, { node: deps.node, domain: deps.domain, recordSpawn: deps.templates.recordSpawn })
   await app.register(templateRoutes, { templates: deps.templates, node: deps.node })
   await app.register(dashboardRoutes, { resolver: deps.node.proxy, log: deps.log, assetsDir: deps.dashboardDir })

@@ -11,28 +11,42 @@ import { readSettings, type ControlSettingValues } from './config-schema.js'
  * `sandock serve`'s settings as the code uses them: the schema's values (config-schema.ts), with
  * the warm pools' two variables parsed into bounds per template and the egress DNS lists parsed.
  */
-type ProxyLimitKeys = 'proxyHeadersTimeoutMs' | 'proxyBodyTimeoutMs' | 'proxyBodyMinBytes' | 'proxyMaxConnectionsPerClient' | 'proxyMaxConnectionsPerSandbox'
+type ProxyLimitKeys =
+  | 'proxyHeadersTimeoutMs'
+  | 'proxyBodyTimeoutMs'
+  | 'proxyBodyMinBytes'
+  | 'proxyMaxConnectionsPerClient'
+  | 'proxyMaxConnectionsPerSandbox'
 
-export type ControlConfig = Readonly<Omit<ControlSettingValues, 'poolSize' | 'poolSizes' | 'egressDns' | 'egressResolver' | ProxyLimitKeys> & {
-  /** The proxy's and listeners' timeouts and connection caps (node/proxy/proxy-limits.ts). */
-  proxyLimits: ProxyLimits
-  /**
-   * Warm pool bounds per template reference as configured (`base` from SANDOCK_POOL_SIZE, others
-   * from SANDOCK_POOL_SIZES); a template not named here gets its built-in default or no pool.
-   */
-  pools: Readonly<Record<string, PoolSetting>>
-  /** Resolvers a sandbox with egress rules may still query on port 53; undefined = the host's (read at start). */
-  egressDnsServers: readonly string[] | undefined
-  /** DNS servers (`ip[:port]`) the egress gateway resolves names with; empty = the host's resolver (getaddrinfo). */
-  egressResolver: readonly string[]
-}>
+export type ControlConfig = Readonly<
+  Omit<ControlSettingValues, 'poolSize' | 'poolSizes' | 'egressDns' | 'egressResolver' | ProxyLimitKeys> & {
+    /** The proxy's and listeners' timeouts and connection caps (node/proxy/proxy-limits.ts). */
+    proxyLimits: ProxyLimits
+    /**
+     * Warm pool bounds per template reference as configured (`base` from SANDOCK_POOL_SIZE, others
+     * from SANDOCK_POOL_SIZES); a template not named here gets its built-in default or no pool.
+     */
+    pools: Readonly<Record<string, PoolSetting>>
+    /** Resolvers a sandbox with egress rules may still query on port 53; undefined = the host's (read at start). */
+    egressDnsServers: readonly string[] | undefined
+    /** DNS servers (`ip[:port]`) the egress gateway resolves names with; empty = the host's resolver (getaddrinfo). */
+    egressResolver: readonly string[]
+  }
+>
 
 export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): ControlConfig {
   const r = envReader(env)
   let pools: Record<string, PoolSetting> = {}
   const {
-    poolSize: _poolSize, poolSizes: _poolSizes, egressDns: dns, egressResolver: resolver,
-    proxyHeadersTimeoutMs, proxyBodyTimeoutMs, proxyBodyMinBytes, proxyMaxConnectionsPerClient, proxyMaxConnectionsPerSandbox,
+    poolSize: _poolSize,
+    poolSizes: _poolSizes,
+    egressDns: dns,
+    egressResolver: resolver,
+    proxyHeadersTimeoutMs,
+    proxyBodyTimeoutMs,
+    proxyBodyMinBytes,
+    proxyMaxConnectionsPerClient,
+    proxyMaxConnectionsPerSandbox,
     ...settings
   } = readSettings(r, {
     poolSizes: (v) => (pools = poolBounds(r, v.poolSize, v.poolSizes ?? [])),
@@ -41,23 +55,40 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
     ...settings,
     pools,
     proxyLimits: Object.freeze({
-      headersTimeoutMs: proxyHeadersTimeoutMs, bodyTimeoutMs: proxyBodyTimeoutMs, bodyMinBytes: proxyBodyMinBytes,
-      perClientConnections: proxyMaxConnectionsPerClient, perSandboxConnections: proxyMaxConnectionsPerSandbox,
+      headersTimeoutMs: proxyHeadersTimeoutMs,
+      bodyTimeoutMs: proxyBodyTimeoutMs,
+      bodyMinBytes: proxyBodyMinBytes,
+      perClientConnections: proxyMaxConnectionsPerClient,
+      perSandboxConnections: proxyMaxConnectionsPerSandbox,
     }),
     egressDnsServers: egressDns(dns),
-    egressResolver: resolver === 'system' ? [] : resolver.split(',').map((x) => x.trim()).filter(Boolean),
+    egressResolver:
+      resolver === 'system'
+        ? []
+        : resolver
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean),
   }
-  for (const c of config.allowInternalCidrs) if (!isIPv4OrCidr(c)) r.problem(`SANDOCK_ALLOW_INTERNAL_CIDRS must be IPv4 addresses or CIDRs, got "${c}"`)
+  for (const c of config.allowInternalCidrs)
+    if (!isIPv4OrCidr(c)) r.problem(`SANDOCK_ALLOW_INTERNAL_CIDRS must be IPv4 addresses or CIDRs, got "${c}"`)
   for (const s of config.egressResolver) {
     const [ip, port, extra] = s.split(':')
-    if (!ip || !isIPv4(ip) || extra !== undefined || (port !== undefined && !/^\d{1,5}$/.test(port))) r.problem(`SANDOCK_EGRESS_RESOLVER must be "system" or IPv4 DNS servers as ip[:port], got "${s}"`)
+    if (!ip || !isIPv4(ip) || extra !== undefined || (port !== undefined && !/^\d{1,5}$/.test(port)))
+      r.problem(`SANDOCK_EGRESS_RESOLVER must be "system" or IPv4 DNS servers as ip[:port], got "${s}"`)
   }
-  if (!/^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/.test(config.containerRuntime)) r.problem(`SANDOCK_RUNTIME must be a Docker runtime name, got "${config.containerRuntime}"`)
-  for (const ip of config.egressDnsServers ?? []) if (!isIPv4(ip)) r.problem(`SANDOCK_EGRESS_DNS must be "auto", "none" or IPv4 addresses, got "${ip}"`)
-  for (const c of config.allowInternalCidrs) if (!isIPv4OrCidr(c)) r.problem(`SANDOCK_ALLOW_INTERNAL_CIDRS must be IPv4 addresses or CIDRs, got "${c}"`)
-  if (Boolean(config.tlsCertFile) !== Boolean(config.tlsKeyFile)) r.problem('SANDOCK_TLS_CERT and SANDOCK_TLS_KEY go together')
-  if (config.defaultTimeoutS > config.maxTimeoutS) r.problem('SANDOCK_DEFAULT_TIMEOUT must not exceed SANDOCK_MAX_TIMEOUT')
-  if (config.domain && !/^[a-z0-9.-]+$/i.test(config.domain)) r.problem(`SANDOCK_DOMAIN must be a DNS name, got "${config.domain}"`)
+  if (!/^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/.test(config.containerRuntime))
+    r.problem(`SANDOCK_RUNTIME must be a Docker runtime name, got "${config.containerRuntime}"`)
+  for (const ip of config.egressDnsServers ?? [])
+    if (!isIPv4(ip)) r.problem(`SANDOCK_EGRESS_DNS must be "auto", "none" or IPv4 addresses, got "${ip}"`)
+  for (const c of config.allowInternalCidrs)
+    if (!isIPv4OrCidr(c)) r.problem(`SANDOCK_ALLOW_INTERNAL_CIDRS must be IPv4 addresses or CIDRs, got "${c}"`)
+  if (Boolean(config.tlsCertFile) !== Boolean(config.tlsKeyFile))
+    r.problem('SANDOCK_TLS_CERT and SANDOCK_TLS_KEY go together')
+  if (config.defaultTimeoutS > config.maxTimeoutS)
+    r.problem('SANDOCK_DEFAULT_TIMEOUT must not exceed SANDOCK_MAX_TIMEOUT')
+  if (config.domain && !/^[a-z0-9.-]+$/i.test(config.domain))
+    r.problem(`SANDOCK_DOMAIN must be a DNS name, got "${config.domain}"`)
   r.assertValid()
   return Object.freeze({ ...config, volumesDir: config.volumesDir || join(config.dataDir, 'volumes') })
 }
@@ -65,7 +96,10 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
 function egressDns(v: string | undefined): string[] | undefined {
   if (v === undefined || v === 'auto') return undefined
   if (v === 'none') return []
-  return v.split(',').map((s) => s.trim()).filter(Boolean)
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 }
 
 /** A warm pool's size as configured: `n` (max undefined: the ceiling follows SANDOCK_POOL_MAX) or `min..max`. */
@@ -94,7 +128,8 @@ function poolBounds(r: EnvReader, base: string | undefined, items: readonly stri
   for (const item of items) {
     const m = /^([^=\s]+)=(.+)$/.exec(item)
     const setting = m ? parsePoolSetting(m[2]!) : undefined
-    if (!m || !setting) r.problem(`SANDOCK_POOL_SIZES items must be <template>=<0..64> or <template>=<min>..<max>, got "${item}"`)
+    if (!m || !setting)
+      r.problem(`SANDOCK_POOL_SIZES items must be <template>=<0..64> or <template>=<min>..<max>, got "${item}"`)
     else out[m[1]!] = setting
   }
   return out

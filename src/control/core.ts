@@ -68,7 +68,12 @@ export function createControlCore(deps: {
     volumes: { idOf: (name) => volumes.byName(name)?.volumeId, released: () => volumes.released() },
     templates: lookup,
     defaults: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
-    builds: { layers: store, filesDir: templateFilesDir(config.dataDir), base: baseTemplate(builtins), readyTimeoutMs: BUILD_CHECK_TIMEOUT_MS },
+    builds: {
+      layers: store,
+      filesDir: templateFilesDir(config.dataDir),
+      base: baseTemplate(builtins),
+      readyTimeoutMs: BUILD_CHECK_TIMEOUT_MS,
+    },
     settings: localNodeSettings(config, deps.egressDnsServers, builtins),
   })
   const templates = createTemplateService({
@@ -97,7 +102,8 @@ function poolsOf(config: ControlConfig, builtins: readonly BuiltinTemplate[]): R
     // A built-in without a pool (desktop) is not listed unless configured.
     if (bounds.max > 0 || config.pools[b.name]) out[b.name] = bounds
   }
-  for (const [ref, setting] of Object.entries(config.pools)) out[ref] ??= poolBoundsFor(setting, undefined, config.poolMax)
+  for (const [ref, setting] of Object.entries(config.pools))
+    out[ref] ??= poolBoundsFor(setting, undefined, config.poolMax)
   return out
 }
 
@@ -128,6 +134,10 @@ export function localNodeSettings(
     poolIdleMs: config.poolIdleS * 1000,
     poolRefillDelayMs: config.poolRefillDelayMs,
     poolBoots: config.poolBoots,
-    keptLogs: { retentionMs: config.logRetentionS * 1000, keepBytes: config.logKeepKB * 1024, totalBytes: config.logKeptTotalMB * 1048576 },
+    keptLogs: {
+      retentionMs: config.logRetentionS * 1000,
+      keepBytes: config.logKeepKB * 1024,
+      totalBytes: config.logKeptTotalMB * 1048576,
+    },
   }
 }

@@ -4,12 +4,20 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { createServer as createHttpsServer } from 'node:https'
 import type { Duplex } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
-import { CONNECTIONS_CHECKING_INTERVAL_MS, DEFAULT_PROXY_LIMITS, fenceServer, type ProxyLimits } from '../node/proxy/proxy-limits.js'
+import {
+  CONNECTIONS_CHECKING_INTERVAL_MS,
+  DEFAULT_PROXY_LIMITS,
+  fenceServer,
+  type ProxyLimits,
+} from '../node/proxy/proxy-limits.js'
 
 export type DomainListenerDeps = {
   domain: string
   api: FastifyInstance
-  proxy: { handle(req: IncomingMessage, res: ServerResponse): void; handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void }
+  proxy: {
+    handle(req: IncomingMessage, res: ServerResponse): void
+    handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void
+  }
   tls: { cert: string; key: string } | undefined
   /** Head and body timeouts and the per-client cap (proxy-limits.ts); the proxy's per-sandbox cap applies behind it. */
   limits?: ProxyLimits
@@ -29,8 +37,12 @@ export function createDomainListener(deps: DomainListenerDeps): Server {
     else deps.proxy.handle(req, res)
   }
   const checking = { connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS }
-  const server: Server = deps.tls ? createHttpsServer({ cert: deps.tls.cert, key: deps.tls.key, ...checking }, onRequest) : createHttpServer(checking, onRequest)
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => deps.proxy.handleUpgrade(req, socket, head))
+  const server: Server = deps.tls
+    ? createHttpsServer({ cert: deps.tls.cert, key: deps.tls.key, ...checking }, onRequest)
+    : createHttpServer(checking, onRequest)
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+    deps.proxy.handleUpgrade(req, socket, head),
+  )
   // Proxied streams stay open for minutes; keepalives arrive every ~50 s.
   server.keepAliveTimeout = 120_000
   server.requestTimeout = 0

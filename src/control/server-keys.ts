@@ -38,8 +38,12 @@ async function generatedKeyDigest(dataDir: string): Promise<{ digest: Buffer; ge
   const digestPath = join(dataDir, 'api-key.sha256')
   const legacyPath = join(dataDir, 'api-key')
   const stored = await readFile(digestPath, 'utf8').catch(() => undefined)
-  if (stored !== undefined && /^[0-9a-f]{64}$/.test(stored.trim())) return { digest: Buffer.from(stored.trim(), 'hex'), generatedKey: undefined }
-  const legacy = await readFile(legacyPath, 'utf8').then((t) => t.trim(), () => '')
+  if (stored !== undefined && /^[0-9a-f]{64}$/.test(stored.trim()))
+    return { digest: Buffer.from(stored.trim(), 'hex'), generatedKey: undefined }
+  const legacy = await readFile(legacyPath, 'utf8').then(
+    (t) => t.trim(),
+    () => '',
+  )
   // SDK 2.45 checks keys against ^e2b_[0-9a-f]+$ client-side.
   const key = legacy || `e2b_${randomBytes(20).toString('hex')}`
   const digest = secretDigest(key)
@@ -74,7 +78,9 @@ export async function loadServerKeys(dataDir: string, configuredKeys: readonly s
  * and keys for one purpose each (the secret store's, the volume tokens'). A cluster gives every control replica and node agent the same seed (a Swarm secret), so
  * a token issued by one is accepted by all.
  */
-export function tokensFromSeed(seed: string): Pick<ServerKeys, 'envdToken' | 'trafficToken' | 'uploadSecret' | 'deriveKey'> {
+export function tokensFromSeed(
+  seed: string,
+): Pick<ServerKeys, 'envdToken' | 'trafficToken' | 'uploadSecret' | 'deriveKey'> {
   return {
     envdToken: (sandboxId) => createHmac('sha256', seed).update(sandboxId).digest('hex'),
     trafficToken: (sandboxId) => createHmac('sha256', seed).update(`sandbox-traffic-${sandboxId}`).digest('hex'),

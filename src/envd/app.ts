@@ -56,12 +56,14 @@ export async function buildEnvdApp(deps: EnvdAppDeps): Promise<EnvdApp> {
   const table = new ProcessTable()
   const watchers = createWatcherRegistry()
   const own = new OwnChanges()
-  const closers: (() => Promise<void> | void)[] = [async () => {
-    table.killAll()
-    // After the kills: the spawner sends them before it reads the end of its input.
-    await deps.spawner?.close()
-    await closeAllWatchers(watchers)
-  }]
+  const closers: (() => Promise<void> | void)[] = [
+    async () => {
+      table.killAll()
+      // After the kills: the spawner sends them before it reads the end of its input.
+      await deps.spawner?.close()
+      await closeAllWatchers(watchers)
+    },
+  ]
   if (idle) closers.push(() => idle.close())
 
   const router = createRouter()
@@ -106,19 +108,23 @@ export async function buildEnvdApp(deps: EnvdAppDeps): Promise<EnvdApp> {
   let closing: Promise<void> | undefined
   return {
     server,
-    listen: ({ port, host }) => new Promise<void>((resolve, reject) => {
-      server.once('error', reject)
-      server.listen(port, host, () => {
-        server.removeListener('error', reject)
-        resolve()
-      })
-    }),
+    listen: ({ port, host }) =>
+      new Promise<void>((resolve, reject) => {
+        server.once('error', reject)
+        server.listen(port, host, () => {
+          server.removeListener('error', reject)
+          resolve()
+        })
+      }),
     onClose: (fn) => void closers.push(fn),
-    close: () => (closing ??= (async () => {
-      const stopped = server.listening ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve()
-      server.closeIdleConnections()
-      for (const fn of closers) await fn()
-      await stopped
-    })()),
+    close: () =>
+      (closing ??= (async () => {
+        const stopped = server.listening
+          ? new Promise<void>((resolve) => server.close(() => resolve()))
+          : Promise.resolve()
+        server.closeIdleConnections()
+        for (const fn of closers) await fn()
+        await stopped
+      })()),
   }
 }

@@ -13,7 +13,12 @@ export function keepaliveIntervalMs(headers: Headers): number {
  * Yields everything from `source`, plus `keepalive()` whenever nothing was sent for `intervalMs`.
  * Stops when the source ends or `signal` aborts; iteration of the source is then returned.
  */
-export async function* withKeepalive<T>(source: AsyncIterable<T>, intervalMs: number, keepalive: () => T, signal: AbortSignal): AsyncGenerator<T> {
+export async function* withKeepalive<T>(
+  source: AsyncIterable<T>,
+  intervalMs: number,
+  keepalive: () => T,
+  signal: AbortSignal,
+): AsyncGenerator<T> {
   const out = new AsyncQueue<T>()
   let timer: NodeJS.Timeout | undefined
   const arm = () => {

@@ -15,7 +15,13 @@ import type { EnvdState } from './state.js'
  * Node's uid/gid spawn options, which drop supplementary groups. */
 export async function findSetpriv(): Promise<string | undefined> {
   for (const p of ['/usr/bin/setpriv', '/bin/setpriv', '/usr/sbin/setpriv']) {
-    if (await access(p, constants.X_OK).then(() => true, () => false)) return p
+    if (
+      await access(p, constants.X_OK).then(
+        () => true,
+        () => false,
+      )
+    )
+      return p
   }
   return undefined
 }
@@ -23,13 +29,20 @@ export async function findSetpriv(): Promise<string | undefined> {
 /** sandock-spawner beside envd's own Node (/opt/sandock/bin in images); absent in a dev checkout. */
 export async function findSpawner(): Promise<string | undefined> {
   const p = join(dirname(process.execPath), 'sandock-spawner')
-  return (await access(p, constants.X_OK).then(() => true, () => false)) ? p : undefined
+  return (await access(p, constants.X_OK).then(
+    () => true,
+    () => false,
+  ))
+    ? p
+    : undefined
 }
 
 /** Where upstream's envd leaves the sandbox's and template's ids for programs in the sandbox. */
 export const E2B_RUN_DIR = '/run/e2b'
 
-export function initialState(config: Pick<EnvdConfig, 'defaultUser' | 'defaultWorkdir' | 'sandboxId' | 'templateId'>): EnvdState {
+export function initialState(
+  config: Pick<EnvdConfig, 'defaultUser' | 'defaultWorkdir' | 'sandboxId' | 'templateId'>,
+): EnvdState {
   const internalEnv: Record<string, string> = { E2B_SANDBOX: 'true' }
   if (config.sandboxId) internalEnv.E2B_SANDBOX_ID = config.sandboxId
   if (config.templateId) internalEnv.E2B_TEMPLATE_ID = config.templateId
@@ -45,19 +58,41 @@ export function initialState(config: Pick<EnvdConfig, 'defaultUser' | 'defaultWo
 
 export async function startEnvd(config: EnvdConfig): Promise<EnvdApp> {
   useStreamingGc()
-  const log = createLogger({ level: config.logLevel, name: 'envd', base: config.sandboxId ? { sandboxId: config.sandboxId } : {} })
+  const log = createLogger({
+    level: config.logLevel,
+    name: 'envd',
+    base: config.sandboxId ? { sandboxId: config.sandboxId } : {},
+  })
   const users = createUserLookup()
   const idleMemory = createIdleMemoryReducer({
     quietMs: 2000,
     growthBytes: 1 << 20,
-    onReduced: ({ ms, beforeBytes, afterBytes }) => log.debug({ ms: Math.round(ms), beforeBytes, afterBytes }, 'memory reduced while idle'),
+    onReduced: ({ ms, beforeBytes, afterBytes }) =>
+      log.debug({ ms: Math.round(ms), beforeBytes, afterBytes }, 'memory reduced while idle'),
   })
   const spawnerPath = await findSpawner()
   const spawner = spawnerPath ? createSpawner(spawnerPath, log) : undefined
-  const app = await buildEnvdApp({ state: initialState(config), log, users, setprivPath: await findSetpriv(), idleMemory, spawner, runDir: E2B_RUN_DIR })
+  const app = await buildEnvdApp({
+    state: initialState(config),
+    log,
+    users,
+    setprivPath: await findSetpriv(),
+    idleMemory,
+    spawner,
+    runDir: E2B_RUN_DIR,
+  })
   app.onClose(() => users.close())
   await app.listen({ port: config.port, host: config.host })
-  log.info({ port: config.port, host: config.host, version: ENVD_VERSION, defaultUser: config.defaultUser, spawner: spawnerPath !== undefined }, 'envd listening')
+  log.info(
+    {
+      port: config.port,
+      host: config.host,
+      version: ENVD_VERSION,
+      defaultUser: config.defaultUser,
+      spawner: spawnerPath !== undefined,
+    },
+    'envd listening',
+  )
   let closing = false
   const shutdown = (signal: string) => {
     if (closing) return

@@ -29,7 +29,12 @@ export async function buildInterpreterApp(deps: InterpreterAppDeps): Promise<Fas
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
   }) as unknown as FastifyInstance
   app.setErrorHandler(sendInterpreterError)
-  app.setNotFoundHandler((req, reply) => reply.code(404).type('text/plain; charset=utf-8').send(`route ${req.method} ${req.url.split('?')[0]} not found`))
+  app.setNotFoundHandler((req, reply) =>
+    reply
+      .code(404)
+      .type('text/plain; charset=utf-8')
+      .send(`route ${req.method} ${req.url.split('?')[0]} not found`),
+  )
   // compat: the SDK sends Content-Type: application/json on every call, body or not (restart, delete, list).
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
@@ -45,7 +50,11 @@ export async function buildInterpreterApp(deps: InterpreterAppDeps): Promise<Fas
   app.addHook('onRequest', async (req, reply) => {
     reply.header('access-control-allow-origin', '*')
     if (req.method === 'OPTIONS') {
-      return reply.code(204).header('access-control-allow-methods', '*').header('access-control-allow-headers', '*').send()
+      return reply
+        .code(204)
+        .header('access-control-allow-methods', '*')
+        .header('access-control-allow-headers', '*')
+        .send()
     }
   })
   const { registry } = deps
@@ -54,6 +63,11 @@ export async function buildInterpreterApp(deps: InterpreterAppDeps): Promise<Fas
   await app.register(createContextRoute, { registry })
   await app.register(deleteContextRoute, { registry })
   await app.register(restartContextRoute, { registry })
-  await app.register(executeRoute, { registry, envdUrl: deps.envdUrl, baseEnv: deps.baseEnv, keepaliveMs: deps.keepaliveMs })
+  await app.register(executeRoute, {
+    registry,
+    envdUrl: deps.envdUrl,
+    baseEnv: deps.baseEnv,
+    keepaliveMs: deps.keepaliveMs,
+  })
   return app
 }

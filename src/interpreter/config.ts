@@ -35,7 +35,12 @@ The code-interpreter server (@e2b/code-interpreter's port 49999): /execute, /con
 export function loadInterpreterConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): InterpreterConfig {
   const { values } = parseArgs({
     args: argv,
-    options: { port: { type: 'string' }, host: { type: 'string' }, workdir: { type: 'string' }, 'log-level': { type: 'string' } },
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      workdir: { type: 'string' },
+      'log-level': { type: 'string' },
+    },
     strict: true,
   })
   const r = envReader({

@@ -57,11 +57,17 @@ export function createContextRegistry(deps: ContextRegistryDeps) {
         return { id: k.id, kernel: k }
       }
       case 'node':
-        return { id: randomUUID(), kernel: await startNodeKernel({ typescript: kind.typescript, entry: deps.entry, cwd, env: deps.env, log }) }
+        return {
+          id: randomUUID(),
+          kernel: await startNodeKernel({ typescript: kind.typescript, entry: deps.entry, cwd, env: deps.env, log }),
+        }
       case 'bash':
         return { id: randomUUID(), kernel: await startBashKernel({ cwd, env: deps.env, log }) }
       case 'java':
-        return { id: randomUUID(), kernel: await startJavaKernel({ home: deps.javaHome ?? DEFAULT_JAVA_KERNEL_HOME, cwd, env: deps.env, log }) }
+        return {
+          id: randomUUID(),
+          kernel: await startJavaKernel({ home: deps.javaHome ?? DEFAULT_JAVA_KERNEL_HOME, cwd, env: deps.env, log }),
+        }
     }
   }
 
@@ -79,7 +85,12 @@ export function createContextRegistry(deps: ContextRegistryDeps) {
     }
     let tail = Promise.resolve() as Promise<unknown>
     const ctx: Context = {
-      id: started.id, language, cwd: dir, kernel: started.kernel, cwdGeneration: -1, sandboxEnvGeneration: undefined,
+      id: started.id,
+      language,
+      cwd: dir,
+      kernel: started.kernel,
+      cwdGeneration: -1,
+      sandboxEnvGeneration: undefined,
       serial<T>(fn: () => Promise<T>) {
         const run = tail.then(fn, fn)
         tail = run.catch(() => undefined)

@@ -17,13 +17,18 @@ export class ContextNotFoundError extends AppError {
  */
 export class UnknownLanguageError extends AppError {
   constructor(readonly language: string) {
-    super('invalid_argument', `Failed to create context: The '${language}' kernel is not available. Please pick another suitable kernel instead, or install that kernel. (available: ${LANGUAGES.join(', ')})`)
+    super(
+      'invalid_argument',
+      `Failed to create context: The '${language}' kernel is not available. Please pick another suitable kernel instead, or install that kernel. (available: ${LANGUAGES.join(', ')})`,
+    )
   }
 }
 
 export class KernelStartError extends AppError {
   constructor(language: string, cause: unknown) {
-    super('internal', `Failed to start the ${language} kernel: ${(cause as Error)?.message ?? String(cause)}`, { cause })
+    super('internal', `Failed to start the ${language} kernel: ${(cause as Error)?.message ?? String(cause)}`, {
+      cause,
+    })
   }
 }
 
@@ -45,7 +50,8 @@ export function sendInterpreterError(err: FastifyError | Error, req: FastifyRequ
     status = 500
     text = 'internal server error'
   }
-  if (status >= 500 && !(err instanceof AppError && err.kind === 'invalid_argument')) req.log.error({ err }, 'request failed')
+  if (status >= 500 && !(err instanceof AppError && err.kind === 'invalid_argument'))
+    req.log.error({ err }, 'request failed')
   else req.log.debug({ status, msg: text }, 'request rejected')
   return reply.code(status).type('text/plain; charset=utf-8').send(text)
 }

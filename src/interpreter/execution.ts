@@ -25,10 +25,14 @@ const quiet = { silent: true, onEvent: () => undefined }
 
 export function toStreamLine(e: KernelEvent): StreamLine {
   switch (e.type) {
-    case 'stream': return { type: e.name, text: e.text, timestamp: e.timestamp }
-    case 'execute_input': return { type: 'number_of_executions', execution_count: e.executionCount }
-    case 'result': return resultLine(e.bundle, e.isMain) as StreamLine
-    case 'error': return { type: 'error', name: e.name, value: e.value, traceback: e.traceback }
+    case 'stream':
+      return { type: e.name, text: e.text, timestamp: e.timestamp }
+    case 'execute_input':
+      return { type: 'number_of_executions', execution_count: e.executionCount }
+    case 'result':
+      return resultLine(e.bundle, e.isMain) as StreamLine
+    case 'error':
+      return { type: 'error', name: e.name, value: e.value, traceback: e.traceback }
   }
 }
 
@@ -39,7 +43,9 @@ export function toStreamLine(e: KernelEvent): StreamLine {
 export async function runInContext(deps: RunDeps, req: RunRequest): Promise<void> {
   const { context: ctx } = req
   let cellDone!: () => void
-  const cellEnded = new Promise<void>((r) => { cellDone = r })
+  const cellEnded = new Promise<void>((r) => {
+    cellDone = r
+  })
   void ctx.serial(async () => {
     try {
       if (req.abandoned?.()) return
@@ -55,7 +61,9 @@ export async function runInContext(deps: RunDeps, req: RunRequest): Promise<void
       if (names.length > 0) {
         const sandbox = deps.registry.sandboxEnv() ?? {}
         // Java's env vars are properties the JVM never had: restore the sandbox's value or clear it.
-        const restore = Object.fromEntries(names.map((k) => [k, ctx.language === 'java' ? sandbox[k] : sandbox[k] ?? deps.baseEnv[k]]))
+        const restore = Object.fromEntries(
+          names.map((k) => [k, ctx.language === 'java' ? sandbox[k] : (sandbox[k] ?? deps.baseEnv[k])]),
+        )
         await ctx.kernel.execute(envCell(ctx.language, restore), quiet)
       }
     } finally {

@@ -5,7 +5,14 @@
 export const LANGUAGES = ['python', 'javascript', 'typescript', 'r', 'bash', 'java'] as const
 export type Language = (typeof LANGUAGES)[number]
 
-const ALIASES: Record<string, string> = { js: 'javascript', ts: 'typescript', py: 'python', python3: 'python', sh: 'bash', ir: 'r' }
+const ALIASES: Record<string, string> = {
+  js: 'javascript',
+  ts: 'typescript',
+  py: 'python',
+  python3: 'python',
+  sh: 'bash',
+  ir: 'r',
+}
 
 /** compat: `lower().strip()`, js→javascript, ts→typescript, empty → python (upstream contexts.py). */
 export function normalizeLanguage(language: string | undefined | null): string {
@@ -19,18 +26,28 @@ export function isLanguage(language: string): language is Language {
 }
 
 /** How a language's kernel runs: a Jupyter kernelspec behind Jupyter Server, or one of our own executors. */
-export type KernelKind = { type: 'jupyter'; kernelName: string } | { type: 'node'; typescript: boolean } | { type: 'bash' } | { type: 'java' }
+export type KernelKind =
+  | { type: 'jupyter'; kernelName: string }
+  | { type: 'node'; typescript: boolean }
+  | { type: 'bash' }
+  | { type: 'java' }
 
 export function kernelKindOf(language: Language): KernelKind {
   switch (language) {
-    case 'python': return { type: 'jupyter', kernelName: 'python3' }
+    case 'python':
+      return { type: 'jupyter', kernelName: 'python3' }
     // Debian's IRkernel registers its kernelspec as `ir`.
-    case 'r': return { type: 'jupyter', kernelName: 'ir' }
-    case 'javascript': return { type: 'node', typescript: false }
-    case 'typescript': return { type: 'node', typescript: true }
-    case 'bash': return { type: 'bash' }
+    case 'r':
+      return { type: 'jupyter', kernelName: 'ir' }
+    case 'javascript':
+      return { type: 'node', typescript: false }
+    case 'typescript':
+      return { type: 'node', typescript: true }
+    case 'bash':
+      return { type: 'bash' }
     // JShell from Debian's JDK behind our own kernel (kernels/java-kernel.ts).
-    case 'java': return { type: 'java' }
+    case 'java':
+      return { type: 'java' }
   }
 }
 
@@ -44,13 +61,18 @@ const lit = (v: string) => JSON.stringify(v)
 /** The silent cell that moves a new context to `cwd` (upstream messaging.py change_current_directory). */
 export function cwdCell(language: Language, cwd: string): string {
   switch (language) {
-    case 'python': return `%cd ${lit(cwd)}`
+    case 'python':
+      return `%cd ${lit(cwd)}`
     case 'javascript':
-    case 'typescript': return `process.chdir(${lit(cwd)})`
-    case 'r': return `setwd(${lit(cwd)})`
-    case 'bash': return `cd ${bashQuote(cwd)}`
+    case 'typescript':
+      return `process.chdir(${lit(cwd)})`
+    case 'r':
+      return `setwd(${lit(cwd)})`
+    case 'bash':
+      return `cd ${bashQuote(cwd)}`
     // compat: upstream's Java cwd is the property only (the JVM cannot chdir); ours also starts in it.
-    case 'java': return `System.setProperty("user.dir", ${lit(cwd)});`
+    case 'java':
+      return `System.setProperty("user.dir", ${lit(cwd)});`
   }
 }
 
@@ -63,13 +85,22 @@ export function envCell(language: Language, vars: Readonly<Record<string, string
   if (entries.length === 0) return ''
   switch (language) {
     case 'python':
-      return ['import os as __sandock_os', ...entries.map(([k, v]) =>
-        v === undefined ? `__sandock_os.environ.pop(${lit(k)}, None)` : `__sandock_os.environ[${lit(k)}] = ${lit(v)}`), 'del __sandock_os'].join('\n')
+      return [
+        'import os as __sandock_os',
+        ...entries.map(([k, v]) =>
+          v === undefined ? `__sandock_os.environ.pop(${lit(k)}, None)` : `__sandock_os.environ[${lit(k)}] = ${lit(v)}`,
+        ),
+        'del __sandock_os',
+      ].join('\n')
     case 'javascript':
     case 'typescript':
-      return entries.map(([k, v]) => (v === undefined ? `delete process.env[${lit(k)}]` : `process.env[${lit(k)}] = ${lit(v)}`)).join(';\n')
+      return entries
+        .map(([k, v]) => (v === undefined ? `delete process.env[${lit(k)}]` : `process.env[${lit(k)}] = ${lit(v)}`))
+        .join(';\n')
     case 'r':
-      return entries.map(([k, v]) => (v === undefined ? `Sys.unsetenv(${lit(k)})` : `Sys.setenv(${k} = ${lit(v)})`)).join('\n')
+      return entries
+        .map(([k, v]) => (v === undefined ? `Sys.unsetenv(${lit(k)})` : `Sys.setenv(${k} = ${lit(v)})`))
+        .join('\n')
     case 'bash':
       return entries.map(([k, v]) => (v === undefined ? `unset ${k}` : `export ${k}=${bashQuote(v)}`)).join('\n')
     // compat: upstream's Java env vars are system properties (a JVM's environment is read-only). One

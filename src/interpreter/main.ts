@@ -13,8 +13,21 @@ export async function startInterpreter(config: InterpreterConfig, entry: string)
   const baseEnv = { ...process.env }
   // Kernels find the server's workdir as HOME-relative defaults; PYDEVD_* silences ipykernel's debugger warning at every start.
   const kernelEnv: NodeJS.ProcessEnv = { PYDEVD_DISABLE_FILE_VALIDATION: '1', ...baseEnv }
-  const jupyter = startJupyterServer({ port: config.jupyterPort, rootDir: config.workdir, python: config.python, log, env: kernelEnv })
-  const registry = createContextRegistry({ jupyter, entry, workdir: config.workdir, env: kernelEnv, javaHome: config.javaKernelDir, log })
+  const jupyter = startJupyterServer({
+    port: config.jupyterPort,
+    rootDir: config.workdir,
+    python: config.python,
+    log,
+    env: kernelEnv,
+  })
+  const registry = createContextRegistry({
+    jupyter,
+    entry,
+    workdir: config.workdir,
+    env: kernelEnv,
+    javaHome: config.javaKernelDir,
+    log,
+  })
   try {
     await registry.startDefaults(['python', 'javascript'])
   } catch (e) {

@@ -39,8 +39,12 @@ export function resultLine(bundle: MimeBundle, isMainResult: boolean): Record<st
     delete rest[mime]
     if (value === null || value === undefined) continue
     // Base64 images may arrive with line breaks (some kernels wrap at 76 columns).
-    line[field] = field === 'text' && typeof value === 'string' ? stripQuotes(value)
-      : (field === 'png' || field === 'jpeg') && typeof value === 'string' ? value.replace(/\s+/g, '') : value
+    line[field] =
+      field === 'text' && typeof value === 'string'
+        ? stripQuotes(value)
+        : (field === 'png' || field === 'jpeg') && typeof value === 'string'
+          ? value.replace(/\s+/g, '')
+          : value
   }
   if (Object.keys(rest).length > 0) line.extra = rest
   line.is_main_result = isMainResult

@@ -5,7 +5,10 @@
 export type SandboxEnv = Readonly<Record<string, string>>
 
 /** GET <envd>/envs with the caller's X-Access-Token; undefined when envd refuses or is unreachable. */
-export async function fetchSandboxEnv(envdUrl: string, accessToken: string | undefined): Promise<SandboxEnv | undefined> {
+export async function fetchSandboxEnv(
+  envdUrl: string,
+  accessToken: string | undefined,
+): Promise<SandboxEnv | undefined> {
   try {
     const res = await fetch(`${envdUrl}/envs`, {
       headers: accessToken ? { 'x-access-token': accessToken } : {},

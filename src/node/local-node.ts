@@ -48,10 +48,23 @@ export function createLocalNode(deps: LocalNodeDeps): LocalNode {
   const { runtime, envd } = deps
   const snapshots = deps.snapshots ?? createSnapshotService(runtime)
   const sandboxes = createSandboxService({
-    runtime, envd, log: deps.log, tokens: deps.tokens, volumes: deps.volumes, settings: deps.settings, snapshots, egress: deps.egress,
+    runtime,
+    envd,
+    log: deps.log,
+    tokens: deps.tokens,
+    volumes: deps.volumes,
+    settings: deps.settings,
+    snapshots,
+    egress: deps.egress,
     templates: createTemplateResolver({ lookup: deps.templates, snapshot: snapshots.resolve, ...deps.defaults }),
   })
-  const builderDeps = { runtime, envd, network: deps.settings.network, pidsLimit: deps.settings.pidsLimit, ...deps.builds }
+  const builderDeps = {
+    runtime,
+    envd,
+    network: deps.settings.network,
+    pidsLimit: deps.settings.pidsLimit,
+    ...deps.builds,
+  }
 
   return {
     create: async (req) => infoOf(await sandboxes.create(req)),
@@ -73,7 +86,8 @@ export function createLocalNode(deps: LocalNodeDeps): LocalNode {
     snapshot: (sandboxId, name) => sandboxes.snapshot(sandboxId, name),
     listSnapshots: (filter) => snapshots.list(filter),
     removeSnapshot: (snapshotId) => snapshots.remove(snapshotId),
-    fork: async (sandboxId, opts) => (await sandboxes.fork(sandboxId, opts)).map((r) => ('record' in r ? { sandbox: infoOf(r.record) } : r)),
+    fork: async (sandboxId, opts) =>
+      (await sandboxes.fork(sandboxId, opts)).map((r) => ('record' in r ? { sandbox: infoOf(r.record) } : r)),
     poolStatus: async () => sandboxes.poolSizes(),
     usesTemplate: async (templateId) => sandboxes.usesTemplate(templateId),
     build: (job, out) => runBuild(builderDeps, job, out),

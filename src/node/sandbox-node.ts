@@ -10,7 +10,13 @@ import type { AppError } from '../shared/errors.js'
 import type { ContainerLogLine, RemoveImageResult } from './runtime/types.js'
 import type { SandboxLogQuery } from './sandboxes/log-entries.js'
 import type { SnapshotInfo } from './sandboxes/snapshots.js'
-import type { CreateSandboxRequest, NetworkUpdate, ProxyResolver, SandboxInfo, SandboxMetric } from './sandboxes/types.js'
+import type {
+  CreateSandboxRequest,
+  NetworkUpdate,
+  ProxyResolver,
+  SandboxInfo,
+  SandboxMetric,
+} from './sandboxes/types.js'
 import type { BuildJob, BuildLog, BuildResult } from './builds/build-types.js'
 
 /**
@@ -46,7 +52,11 @@ export interface SandboxNode extends TemplateNode {
   /** conflict when running. */
   resume(sandboxId: string, timeoutS: number | undefined): Promise<SandboxInfo>
   /** Running: extends the deadline; paused: resumes (`resumed`), rebooting when `memory` is false. */
-  connect(sandboxId: string, timeoutS: number | undefined, opts: { memory?: boolean }): Promise<{ sandbox: SandboxInfo; resumed: boolean }>
+  connect(
+    sandboxId: string,
+    timeoutS: number | undefined,
+    opts: { memory?: boolean },
+  ): Promise<{ sandbox: SandboxInfo; resumed: boolean }>
   /** Deadline = now + timeout (may shorten). */
   setTimeout(sandboxId: string, timeoutS: number): Promise<void>
   /** Deadline = max(deadline, now + duration). */

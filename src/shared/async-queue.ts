@@ -40,7 +40,9 @@ export class AsyncQueue<T> implements AsyncIterable<T> {
       next: () => {
         if (this.items.length > 0) return Promise.resolve({ value: this.items.shift()!, done: false })
         if (this.ended) {
-          return this.error !== undefined ? Promise.reject(this.error) : Promise.resolve({ value: undefined, done: true })
+          return this.error !== undefined
+            ? Promise.reject(this.error)
+            : Promise.resolve({ value: undefined, done: true })
         }
         return new Promise((resolve, reject) => {
           this.waiter = resolve

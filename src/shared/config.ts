@@ -42,7 +42,10 @@ export function envReader(env: NodeJS.ProcessEnv) {
       return v as T
     },
     list(name: string): string[] {
-      return (raw(name) ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+      return (raw(name) ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
     },
     problem(message: string) {
       problems.push(message)

@@ -22,7 +22,11 @@ export class AppError extends Error {
   /** Upstream's machine-readable `error_code` for the control API's body (e.g. sandbox_create_failed). */
   readonly errorCode: string | undefined
 
-  constructor(kind: ErrorKind, message: string, opts: { cause?: unknown; httpStatus?: number; errorCode?: string } = {}) {
+  constructor(
+    kind: ErrorKind,
+    message: string,
+    opts: { cause?: unknown; httpStatus?: number; errorCode?: string } = {},
+  ) {
     super(message, { cause: opts.cause })
     this.name = new.target.name
     this.kind = kind
@@ -71,7 +75,10 @@ export class NoSpaceError extends AppError {
 
 /** Over a concurrency limit: 429 with an integer Retry-After, which SDK 2.51 retries on. */
 export class RateLimitedError extends AppError {
-  constructor(message: string, readonly retryAfterS = 1) {
+  constructor(
+    message: string,
+    readonly retryAfterS = 1,
+  ) {
     super('resource_exhausted', message)
   }
 }

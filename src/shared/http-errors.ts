@@ -24,7 +24,11 @@ export function statusOf(err: AppError): number {
 }
 
 /** What a failure answers: its status, headers and the E2B body (500s never say why). */
-export function errorAnswer(err: unknown): { status: number; headers: Record<string, string>; body: { code: number; message: string } } {
+export function errorAnswer(err: unknown): {
+  status: number
+  headers: Record<string, string>
+  body: { code: number; message: string }
+} {
   const e = err instanceof Error ? err : new Error(String(err))
   const statusCode = (e as FastifyError).statusCode
   const known = e instanceof AppError || (statusCode !== undefined && statusCode < 500)
@@ -42,7 +46,8 @@ export function sendError(err: FastifyError | Error, req: FastifyRequest, reply:
   for (const [k, v] of Object.entries(a.headers)) reply.header(k, v)
   if (a.status >= 500) req.log.error({ err }, 'request failed')
   else req.log.debug({ code: a.status, msg: err.message }, 'request rejected')
-  const errorCode = (err instanceof AppError ? err.errorCode : undefined) ?? (a.status === 500 ? 'internal_server_error' : undefined)
+  const errorCode =
+    (err instanceof AppError ? err.errorCode : undefined) ?? (a.status === 500 ? 'internal_server_error' : undefined)
   return reply.code(a.status).send(errorCode ? { ...a.body, error_code: errorCode } : a.body)
 }
 

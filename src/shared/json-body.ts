@@ -11,11 +11,17 @@ import { AppError, InvalidArgumentError } from './errors.js'
  * (up to `drainBytes`, then the read stops and the connection is closed after the answer) and
  * fails with a 413. An empty body is `{}`, or a 400 with `emptyIsError`.
  */
-export function readJsonBody(payload: Readable, limitBytes: number, drainBytes: number, opts: { emptyIsError?: boolean } = {}): Promise<unknown> {
+export function readJsonBody(
+  payload: Readable,
+  limitBytes: number,
+  drainBytes: number,
+  opts: { emptyIsError?: boolean } = {},
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
-    const tooLarge = () => new AppError('invalid_argument', `request body is larger than ${limitBytes} bytes`, { httpStatus: 413 })
+    const tooLarge = () =>
+      new AppError('invalid_argument', `request body is larger than ${limitBytes} bytes`, { httpStatus: 413 })
     const finish = (fn: () => void) => {
       payload.removeListener('data', onData)
       payload.removeListener('end', onEnd)
@@ -28,17 +34,20 @@ export function readJsonBody(payload: Readable, limitBytes: number, drainBytes: 
       if (size <= limitBytes) chunks.push(chunk)
       else chunks.length = 0
     }
-    const onEnd = () => finish(() => {
-      if (size > limitBytes) return reject(tooLarge())
-      const text = Buffer.concat(chunks).toString('utf8')
-      if (text === '') return opts.emptyIsError ? reject(new InvalidArgumentError('the JSON body is empty')) : resolve({})
-      try {
-        resolve(secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }))
-      } catch (e) {
-        reject(new InvalidArgumentError(`invalid JSON body: ${(e as Error).message}`))
-      }
-    })
-    const onError = (e: Error) => finish(() => reject(new InvalidArgumentError(`request body failed: ${e.message}`, { cause: e })))
+    const onEnd = () =>
+      finish(() => {
+        if (size > limitBytes) return reject(tooLarge())
+        const text = Buffer.concat(chunks).toString('utf8')
+        if (text === '')
+          return opts.emptyIsError ? reject(new InvalidArgumentError('the JSON body is empty')) : resolve({})
+        try {
+          resolve(secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }))
+        } catch (e) {
+          reject(new InvalidArgumentError(`invalid JSON body: ${(e as Error).message}`))
+        }
+      })
+    const onError = (e: Error) =>
+      finish(() => reject(new InvalidArgumentError(`request body failed: ${e.message}`, { cause: e })))
     payload.on('data', onData)
     payload.on('end', onEnd)
     payload.on('error', onError)

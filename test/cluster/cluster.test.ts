@@ -21,7 +21,18 @@ import { docker, waitFor } from '../support/cluster/docker-cli.js'
 import { removeImages } from '../support/cluster/images.js'
 import { listLabelled } from '../support/cluster/resources.js'
 import { rawWebSocket, WS_ECHO_PY } from '../support/websocket.js'
-import { deploySandock, ensureBaseTemplateImage, PORTS, STACK, ensureClusterImage, ensurePostgresImage, pushToRegistry, sandboxContainers, type Replica, type SandockStack } from '../support/cluster/sandock-stack.js'
+import {
+  deploySandock,
+  ensureBaseTemplateImage,
+  PORTS,
+  STACK,
+  ensureClusterImage,
+  ensurePostgresImage,
+  pushToRegistry,
+  sandboxContainers,
+  type Replica,
+  type SandockStack,
+} from '../support/cluster/sandock-stack.js'
 import { formSwarm, swarmNodes } from '../support/cluster/swarm.js'
 
 const LABEL = 'sandock.test=cluster'
@@ -41,7 +52,8 @@ const timed = <T>(what: string, fn: () => Promise<T>): Promise<T> => timedInto(t
 const replicas = () => stack.replicas()
 const opts = (r: Replica) => stack.sdkOpts(r)
 const track = (s: Sandbox) => (made.add(s.sandboxId), s)
-const cordon = (nodeId: string, on: boolean) => stack.sql(`UPDATE nodes SET schedulable = ${on ? 'false' : 'true'} WHERE node_id = '${nodeId}'`)
+const cordon = (nodeId: string, on: boolean) =>
+  stack.sql(`UPDATE nodes SET schedulable = ${on ? 'false' : 'true'} WHERE node_id = '${nodeId}'`)
 
 /** A TCP connection from the test host: 'open', 'refused' or 'timeout'. */
 function tcpProbe(host: string, port: number, timeoutMs = 3000): Promise<'open' | 'refused' | 'timeout'> {
@@ -57,12 +69,16 @@ function tcpProbe(host: string, port: number, timeoutMs = 3000): Promise<'open' 
 /** A TCP connection from inside a sandbox: 'open', or why not ('refused', 'timeout', 'unreachable'). */
 async function sandboxTcp(sbx: Sandbox, host: string, port: number): Promise<string> {
   const py = `import socket\ntry:\n    socket.create_connection(('${host}', ${port}), timeout=3).close(); print('open')\nexcept ConnectionRefusedError: print('refused')\nexcept socket.timeout: print('timeout')\nexcept OSError as e: print('unreachable', e.errno)\n`
-  return (await sbx.commands.run(`python3 -c "$(printf '%s' '${Buffer.from(py).toString('base64')}' | base64 -d)"`)).stdout.trim()
+  return (
+    await sbx.commands.run(`python3 -c "$(printf '%s' '${Buffer.from(py).toString('base64')}' | base64 -d)"`)
+  ).stdout.trim()
 }
 
 /** One running sandbox on each live node (cordoning the others in turn), keyed by node. */
 async function sandboxOnEveryNode(r: Replica): Promise<Map<string, Sandbox>> {
-  const nodes = (await stack.sql("SELECT node_id FROM nodes WHERE heartbeat_at > now() - interval '10 seconds' ORDER BY node_id")).flat()
+  const nodes = (
+    await stack.sql("SELECT node_id FROM nodes WHERE heartbeat_at > now() - interval '10 seconds' ORDER BY node_id")
+  ).flat()
   const out = new Map<string, Sandbox>()
   for (const target of nodes) {
     await stack.sql(`UPDATE nodes SET schedulable = (node_id = '${target}')`)
@@ -83,19 +99,47 @@ async function killTracked(s: Sandbox): Promise<void> {
 
 beforeAll(async () => {
   const t0 = performance.now()
-  const [clusterImage, postgresImage] = await timed('images (cluster, postgres, base)', () => Promise.all([ensureClusterImage(PREFIX, [LABEL]), ensurePostgresImage(PREFIX, [LABEL]), ensureBaseTemplateImage(HOST_BASE)]))
+  const [clusterImage, postgresImage] = await timed('images (cluster, postgres, base)', () =>
+    Promise.all([
+      ensureClusterImage(PREFIX, [LABEL]),
+      ensurePostgresImage(PREFIX, [LABEL]),
+      ensureBaseTemplateImage(HOST_BASE),
+    ]),
+  )
   built = [clusterImage, postgresImage]
-  cluster = await startCluster({ prefix: PREFIX, label: LABEL, nodes: 3, keepImages: KEEP_IMAGES, egressTargetImage: HOST_BASE, onPhase: (p, ms) => timings.push([`cluster ${p}`, ms]) })
+  cluster = await startCluster({
+    prefix: PREFIX,
+    label: LABEL,
+    nodes: 3,
+    keepImages: KEEP_IMAGES,
+    egressTargetImage: HOST_BASE,
+    onPhase: (p, ms) => timings.push([`cluster ${p}`, ms]),
+  })
   await timed('swarm of three managers', () => formSwarm(cluster!.nodes))
-  const refs = await timed('images → registry (via node1)', () => pushToRegistry(cluster!, {
-    'sandock/cluster:test': clusterImage, 'sandock/postgres:test': postgresImage, 'sandock/base:cluster': HOST_BASE,
-  }))
-  stack = await timed('stack deploy → 3 agents registered, 2 replicas answering', () => deploySandock(cluster!, {
-    images: { cluster: refs['sandock/cluster:test']!, postgres: refs['sandock/postgres:test']!, base: refs['sandock/base:cluster']! },
-    // The derived built-ins are not built on the nodes here (minutes each; the single-host suites test them).
-    // The egress target (a private address) is opened as an operator opens a package mirror.
-    env: { SANDOCK_POOL_SIZE: '1', SANDOCK_BUILD_BUILTINS: 'off', SANDOCK_POOL_SIZES: 'code-interpreter-v1=0', SANDOCK_ALLOW_INTERNAL_CIDRS: `${cluster!.egressTarget!.ip}/32` },
-  }))
+  const refs = await timed('images → registry (via node1)', () =>
+    pushToRegistry(cluster!, {
+      'sandock/cluster:test': clusterImage,
+      'sandock/postgres:test': postgresImage,
+      'sandock/base:cluster': HOST_BASE,
+    }),
+  )
+  stack = await timed('stack deploy → 3 agents registered, 2 replicas answering', () =>
+    deploySandock(cluster!, {
+      images: {
+        cluster: refs['sandock/cluster:test']!,
+        postgres: refs['sandock/postgres:test']!,
+        base: refs['sandock/base:cluster']!,
+      },
+      // The derived built-ins are not built on the nodes here (minutes each; the single-host suites test them).
+      // The egress target (a private address) is opened as an operator opens a package mirror.
+      env: {
+        SANDOCK_POOL_SIZE: '1',
+        SANDOCK_BUILD_BUILTINS: 'off',
+        SANDOCK_POOL_SIZES: 'code-interpreter-v1=0',
+        SANDOCK_ALLOW_INTERNAL_CIDRS: `${cluster!.egressTarget!.ip}/32`,
+      },
+    }),
+  )
   timings.push(['beforeAll total', performance.now() - t0])
 })
 
@@ -115,12 +159,31 @@ describe('a sandbox on every node reaches none of the cluster', () => {
   it('cannot connect to the registry, PostgreSQL, any agent or node proxy, or any control replica', async () => {
     const rs = await replicas()
     const n1 = stack.node('node1')
-    const overlayIp = (await n1.docker('inspect', '-f', '{{range $k, $v := .NetworkSettings.Networks}}{{$v.IPAddress}} {{end}}', await stack.task('postgres', n1))).trim().split(/\s+/)[0]!
+    const overlayIp = (
+      await n1.docker(
+        'inspect',
+        '-f',
+        '{{range $k, $v := .NetworkSettings.Networks}}{{$v.IPAddress}} {{end}}',
+        await stack.task('postgres', n1),
+      )
+    )
+      .trim()
+      .split(/\s+/)[0]!
     const targets: Array<[string, string, number]> = [
       ['registry', cluster!.registry.ip, 5000],
       ['postgres (overlay)', overlayIp, 5432],
-      ...cluster!.nodes.flatMap((n): Array<[string, string, number]> => [[`agent ${n.hostname}`, n.ip, PORTS.agent], [`node proxy ${n.hostname}`, n.ip, PORTS.nodeProxy]]),
-      ...rs.flatMap((r): Array<[string, string, number]> => [[`replica API ${r.hostname}`, r.ip, PORTS.api], [`replica edge ${r.hostname}`, r.ip, PORTS.edge]]),
+      ...cluster!.nodes.flatMap(
+        (n): Array<[string, string, number]> => [
+          [`agent ${n.hostname}`, n.ip, PORTS.agent],
+          [`node proxy ${n.hostname}`, n.ip, PORTS.nodeProxy],
+        ],
+      ),
+      ...rs.flatMap(
+        (r): Array<[string, string, number]> => [
+          [`replica API ${r.hostname}`, r.ip, PORTS.api],
+          [`replica edge ${r.hostname}`, r.ip, PORTS.edge],
+        ],
+      ),
     ]
     const onNodes = await sandboxOnEveryNode(rs[0]!)
     const reached: string[] = []
@@ -141,10 +204,17 @@ describe('sandock on a swarm', () => {
     expect(rs).toHaveLength(2)
     expect(new Set(rs.map((r) => r.hostname)).size).toBe(2)
     expect((await stack.sql('SELECT node_id FROM nodes ORDER BY node_id')).flat()).toEqual(['node1', 'node2', 'node3'])
-    await waitFor('a ready pool container on every node', async () => {
-      const h = (await (await fetch(`${rs[0]!.apiUrl}/health`)).json()) as { pools: { base?: { size: number; ready: number } } }
-      return h.pools.base?.ready === 3 ? h : undefined
-    }, 120_000, 1000)
+    await waitFor(
+      'a ready pool container on every node',
+      async () => {
+        const h = (await (await fetch(`${rs[0]!.apiUrl}/health`)).json()) as {
+          pools: { base?: { size: number; ready: number } }
+        }
+        return h.pools.base?.ready === 3 ? h : undefined
+      },
+      120_000,
+      1000,
+    )
     const res = await fetch(`${rs[1]!.apiUrl}/v2/sandboxes`, { headers: { 'x-api-key': 'e2b_wrong' } })
     expect(res.status).toBe(401)
   })
@@ -152,13 +222,16 @@ describe('sandock on a swarm', () => {
   it('spreads creates over the nodes, claiming warm containers', async () => {
     const [a] = await replicas()
     const sbxs = []
-    for (let i = 0; i < 3; i++) sbxs.push(track(await timed(`create ${i + 1} (warm)`, () => Sandbox.create('base', opts(a!)))))
+    for (let i = 0; i < 3; i++)
+      sbxs.push(track(await timed(`create ${i + 1} (warm)`, () => Sandbox.create('base', opts(a!)))))
     const nodes = await Promise.all(sbxs.map((s) => stack.nodeOf(s.sandboxId)))
     expect(new Set(nodes).size).toBeGreaterThanOrEqual(2)
     // Each came from its node's pool: the container was started before the create (pool label).
     for (const [i, s] of sbxs.entries()) {
       const n = stack.node(nodes[i]!)
-      const ids = (await n.docker('ps', '-q', '--filter', `label=sandock.sandbox-id=${s.sandboxId}`)).split('\n').filter(Boolean)
+      const ids = (await n.docker('ps', '-q', '--filter', `label=sandock.sandbox-id=${s.sandboxId}`))
+        .split('\n')
+        .filter(Boolean)
       expect(ids).toHaveLength(1)
       expect(await n.docker('inspect', '-f', '{{index .Config.Labels "sandock.pool"}}', ids[0]!)).toBe('true')
       expect((await s.commands.run('hostname')).stdout.trim()).toBe(s.sandboxId.slice(0, 12))
@@ -186,8 +259,15 @@ describe('sandock on a swarm', () => {
     await viaB.commands.run('for i in 1 2 3; do echo line$i; sleep 0.2; done', { onStdout: (d) => void lines.push(d) })
     expect(lines.join('')).toBe('line1\nline2\nline3\n')
     // docs/cluster.md's smoke check of a deployment (scripts/cluster-smoke.mjs) through both replicas.
-    const smoke = await execFileP(process.execPath, [fileURLToPath(new URL('../../scripts/cluster-smoke.mjs', import.meta.url)),
-      `${a!.apiUrl},${a!.sandboxUrl}`, `${b!.apiUrl},${b!.sandboxUrl}`], { env: { ...process.env, E2B_API_KEY: opts(a!).apiKey }, timeout: 120_000 })
+    const smoke = await execFileP(
+      process.execPath,
+      [
+        fileURLToPath(new URL('../../scripts/cluster-smoke.mjs', import.meta.url)),
+        `${a!.apiUrl},${a!.sandboxUrl}`,
+        `${b!.apiUrl},${b!.sandboxUrl}`,
+      ],
+      { env: { ...process.env, E2B_API_KEY: opts(a!).apiKey }, timeout: 120_000 },
+    )
     expect(smoke.stdout).toContain(`ok through ${b!.apiUrl} + ${b!.sandboxUrl}`)
     expect(smoke.stdout).toContain('cluster smoke: ok')
   })
@@ -197,7 +277,16 @@ describe('sandock on a swarm', () => {
     const sbx = track(await Sandbox.create('base', opts(a!)))
     await sbx.files.write('/tmp/ws_echo.py', WS_ECHO_PY)
     await sbx.commands.run('python3 /tmp/ws_echo.py', { background: true, timeoutMs: 0 })
-    await waitFor('the echo server to listen', async () => ((await sbx.commands.run("python3 -c \"import socket; socket.create_connection(('127.0.0.1', 8080))\"").then(() => true, () => undefined))), 30_000, 200)
+    await waitFor(
+      'the echo server to listen',
+      async () =>
+        await sbx.commands.run('python3 -c "import socket; socket.create_connection((\'127.0.0.1\', 8080))"').then(
+          () => true,
+          () => undefined,
+        ),
+      30_000,
+      200,
+    )
     const host = `8080-${sbx.sandboxId}.sandock.test`
     const sockets: Array<Awaited<ReturnType<typeof rawWebSocket>>> = []
     try {
@@ -227,7 +316,10 @@ describe('sandock on a swarm', () => {
     // A target outside every node that the operator opened (SANDOCK_ALLOW_INTERNAL_CIDRS): the rest
     // of the cluster network is fenced off for every sandbox.
     const { ip: target, port } = cluster!.egressTarget!
-    const reach = async (s: Sandbox) => (await s.commands.run(`timeout 3 bash -c '</dev/tcp/${target}/${port}' && echo open || echo blocked`)).stdout.trim()
+    const reach = async (s: Sandbox) =>
+      (
+        await s.commands.run(`timeout 3 bash -c '</dev/tcp/${target}/${port}' && echo open || echo blocked`)
+      ).stdout.trim()
     const open = track(await Sandbox.create('base', opts(a!)))
     const closed = track(await Sandbox.create('base', { ...opts(b!), network: { denyOut: ['0.0.0.0/0'] } }))
     expect(await reach(open)).toBe('open')
@@ -235,27 +327,47 @@ describe('sandock on a swarm', () => {
     expect((await Sandbox.getInfo(closed.sandboxId, opts(a!))).network?.denyOut).toEqual(['0.0.0.0/0'])
 
     // envd's log lines and a metrics sample, collected on the node, read through the other replica.
-    const logs = await fetch(`${b!.apiUrl}/v2/sandboxes/${open.sandboxId}/logs?limit=1000`, { headers: { 'X-API-Key': opts(b!).apiKey } })
+    const logs = await fetch(`${b!.apiUrl}/v2/sandboxes/${open.sandboxId}/logs?limit=1000`, {
+      headers: { 'X-API-Key': opts(b!).apiKey },
+    })
     expect(logs.status).toBe(200)
-    expect(((await logs.json()) as { logs: Array<{ message: string }> }).logs.some((e) => e.message === 'envd listening')).toBe(true)
+    expect(
+      ((await logs.json()) as { logs: Array<{ message: string }> }).logs.some((e) => e.message === 'envd listening'),
+    ).toBe(true)
     const viaB = await Sandbox.connect(open.sandboxId, opts(b!))
-    const metrics = await waitFor('a metrics sample', async () => {
-      const m = await viaB.getMetrics()
-      return m.length > 0 ? m : undefined
-    }, 30_000, 500)
+    const metrics = await waitFor(
+      'a metrics sample',
+      async () => {
+        const m = await viaB.getMetrics()
+        return m.length > 0 ? m : undefined
+      },
+      30_000,
+      500,
+    )
     expect(metrics[0]!.cpuCount).toBeGreaterThan(0)
     expect(metrics[0]!.memTotal).toBeGreaterThan(0)
 
     // The node's timer kills a sandbox at its deadline; both replicas then answer 404.
     const short = track(await Sandbox.create('base', { ...opts(b!), timeoutMs: 3_000 }))
-    await waitFor('the timeout to kill the sandbox', async () => (await Sandbox.getInfo(short.sandboxId, opts(a!)).then(() => undefined, () => true)), 30_000, 500)
+    await waitFor(
+      'the timeout to kill the sandbox',
+      async () =>
+        await Sandbox.getInfo(short.sandboxId, opts(a!)).then(
+          () => undefined,
+          () => true,
+        ),
+      30_000,
+      500,
+    )
     const res = await fetch(`${b!.apiUrl}/sandboxes/${short.sandboxId}`, { headers: { 'X-API-Key': opts(b!).apiKey } })
     expect(res.status).toBe(404)
   })
 
-  it('pauses and resumes on the same node, and auto-resumes through the other replica\'s edge', async () => {
+  it("pauses and resumes on the same node, and auto-resumes through the other replica's edge", async () => {
     const [a, b] = await replicas()
-    const sbx = track(await Sandbox.create('base', { ...opts(a!), lifecycle: { onTimeout: 'pause', autoResume: true } }))
+    const sbx = track(
+      await Sandbox.create('base', { ...opts(a!), lifecycle: { onTimeout: 'pause', autoResume: true } }),
+    )
     const home = await stack.nodeOf(sbx.sandboxId)
     await sbx.commands.run('nohup sleep 600 >/dev/null 2>&1 & echo $! > /tmp/pid')
     expect(await sbx.pause()).toBe(true)
@@ -267,28 +379,47 @@ describe('sandock on a swarm', () => {
     // Paused through the API, auto-resumed by a raw request through A's edge.
     await Sandbox.pause(sbx.sandboxId, opts(a!))
     const token = (viaB as unknown as { envdAccessToken?: string }).envdAccessToken
-    const res = await fetch(`${a!.sandboxUrl}/health`, { headers: { 'e2b-sandbox-id': sbx.sandboxId, 'e2b-sandbox-port': '49983', ...(token ? { 'x-access-token': token } : {}) } })
+    const res = await fetch(`${a!.sandboxUrl}/health`, {
+      headers: {
+        'e2b-sandbox-id': sbx.sandboxId,
+        'e2b-sandbox-port': '49983',
+        ...(token ? { 'x-access-token': token } : {}),
+      },
+    })
     expect(res.status).toBeLessThan(300)
     expect((await Sandbox.getInfo(sbx.sandboxId, opts(a!))).state).toBe('running')
     // The edge's own 502 for a sandbox that does not exist: the contract's body.
-    const missing = await fetch(`${b!.sandboxUrl}/`, { headers: { 'e2b-sandbox-id': 'inoexist000000000000', 'e2b-sandbox-port': '49983' } })
+    const missing = await fetch(`${b!.sandboxUrl}/`, {
+      headers: { 'e2b-sandbox-id': 'inoexist000000000000', 'e2b-sandbox-port': '49983' },
+    })
     expect(missing.status).toBe(502)
-    expect(await missing.text()).toBe(JSON.stringify({ sandboxId: 'inoexist000000000000', message: 'The sandbox was not found', code: 502 }))
+    expect(await missing.text()).toBe(
+      JSON.stringify({ sandboxId: 'inoexist000000000000', message: 'The sandbox was not found', code: 502 }),
+    )
   })
 
   it('builds a template on one node and starts it on another (pulled from the registry)', async () => {
     const [a, b] = await replicas()
     const name = `cluster-tpl-${Date.now().toString(36)}`
     const logs: string[] = []
-    const info = await timed('template build + push', () => Template.build(Template().fromTemplate('base').runCmd('echo built-in-the-cluster > /home/user/marker'), name,
-      { apiKey: opts(a!).apiKey, apiUrl: a!.apiUrl, cpuCount: 1, memoryMB: 1024, onBuildLogs: (e) => void logs.push(e.message) }))
+    const info = await timed('template build + push', () =>
+      Template.build(Template().fromTemplate('base').runCmd('echo built-in-the-cluster > /home/user/marker'), name, {
+        apiKey: opts(a!).apiKey,
+        apiUrl: a!.apiUrl,
+        cpuCount: 1,
+        memoryMB: 1024,
+        onBuildLogs: (e) => void logs.push(e.message),
+      }),
+    )
     expect(info.templateId).toBeTruthy()
     const builder = /Building on node (\S+)/.exec(logs.join('\n'))?.[1]
     expect(builder).toMatch(/^node[123]$/)
     expect(logs.join('\n')).toContain('Pushing ')
     await cordon(builder!, true)
     try {
-      const sbx = track(await timed('create from the template on another node (pull)', () => Sandbox.create(name, opts(b!))))
+      const sbx = track(
+        await timed('create from the template on another node (pull)', () => Sandbox.create(name, opts(b!))),
+      )
       const where = await stack.nodeOf(sbx.sandboxId)
       expect(where).not.toBe(builder)
       expect((await sbx.commands.run('cat /home/user/marker')).stdout).toBe('built-in-the-cluster\n')
@@ -297,7 +428,10 @@ describe('sandock on a swarm', () => {
     } finally {
       await cordon(builder!, false)
     }
-    const del = await fetch(`${a!.apiUrl}/templates/${info.templateId}`, { method: 'DELETE', headers: { 'x-api-key': opts(a!).apiKey } })
+    const del = await fetch(`${a!.apiUrl}/templates/${info.templateId}`, {
+      method: 'DELETE',
+      headers: { 'x-api-key': opts(a!).apiKey },
+    })
     expect(del.status).toBe(204)
   })
 
@@ -310,7 +444,9 @@ describe('sandock on a swarm', () => {
     expect((await Sandbox.listSnapshots(opts(b!)).nextItems()).map((s) => s.snapshotId)).toContain(snap.snapshotId)
     await cordon(origin!, true)
     try {
-      const copy = track(await timed('create from the snapshot on another node (pull)', () => Sandbox.create(snap.snapshotId, opts(b!))))
+      const copy = track(
+        await timed('create from the snapshot on another node (pull)', () => Sandbox.create(snap.snapshotId, opts(b!))),
+      )
       expect(await stack.nodeOf(copy.sandboxId)).not.toBe(origin)
       expect(await copy.files.read('/home/user/state.txt')).toBe('before the snapshot')
       await copy.kill()
@@ -320,7 +456,10 @@ describe('sandock on a swarm', () => {
     }
     await source.kill()
     made.delete(source.sandboxId)
-    const del = await fetch(`${a!.apiUrl}/templates/${snap.snapshotId}`, { method: 'DELETE', headers: { 'x-api-key': opts(a!).apiKey } })
+    const del = await fetch(`${a!.apiUrl}/templates/${snap.snapshotId}`, {
+      method: 'DELETE',
+      headers: { 'x-api-key': opts(a!).apiKey },
+    })
     expect(del.status).toBe(204)
     expect(await stack.sql(`SELECT count(*) FROM snapshots WHERE snapshot_id = '${snap.snapshotId}'`)).toEqual([['0']])
   })
@@ -383,10 +522,16 @@ for method, path in [('GET', '/v2/'), ('GET', '/v2/_catalog'), ('GET', '/v2/sand
     }
     for (const [, sbx] of onNodes) await killTracked(sbx)
     // Replicas and every node's relay are PostgreSQL's clients, all from the overlay network.
-    const clients = (await stack.sql("SELECT DISTINCT host(client_addr) FROM pg_stat_activity WHERE datname = 'sandock' AND client_addr IS NOT NULL")).flat()
+    const clients = (
+      await stack.sql(
+        "SELECT DISTINCT host(client_addr) FROM pg_stat_activity WHERE datname = 'sandock' AND client_addr IS NOT NULL",
+      )
+    ).flat()
     expect(clients.length).toBeGreaterThanOrEqual(3)
     for (const ip of clients) expect(cluster!.nodes.map((n) => n.ip)).not.toContain(ip)
-    expect(await stack.sql("SELECT count(*) FROM nodes WHERE heartbeat_at > now() - interval '10 seconds'")).toEqual([['3']])
+    expect(await stack.sql("SELECT count(*) FROM nodes WHERE heartbeat_at > now() - interval '10 seconds'")).toEqual([
+      ['3'],
+    ])
   })
 
   it('accepts exactly the configured API keys: a rotated secret revokes the old key on both replicas; running sandboxes carry on', async () => {
@@ -399,20 +544,39 @@ for method, path in [('GET', '/v2/'), ('GET', '/v2/_catalog'), ('GET', '/v2/sand
     // Nothing about keys is kept in PostgreSQL (the table earlier versions trusted is gone).
     expect(await stack.sql("SELECT coalesce(to_regclass('public.api_keys')::text, 'none')")).toEqual([['none']])
     const status = async (r: Replica, key: string) => {
-      const res = await fetch(`${r.apiUrl}/v2/sandboxes`, { headers: { 'x-api-key': key }, signal: AbortSignal.timeout(5000) })
+      const res = await fetch(`${r.apiUrl}/v2/sandboxes`, {
+        headers: { 'x-api-key': key },
+        signal: AbortSignal.timeout(5000),
+      })
       return { status: res.status, body: await res.text() }
     }
     const n1 = stack.node('node1')
     await n1.exec(['docker', 'secret', 'create', 'sandock_api_keys_2', '-'], { input: `${newKey}\n` })
     const t0 = performance.now()
-    await n1.docker('service', 'update', '--quiet', '--secret-rm', 'sandock_api_keys', '--secret-add', 'source=sandock_api_keys_2,target=sandock_api_keys', `${STACK}_control`)
+    await n1.docker(
+      'service',
+      'update',
+      '--quiet',
+      '--secret-rm',
+      'sandock_api_keys',
+      '--secret-add',
+      'source=sandock_api_keys_2,target=sandock_api_keys',
+      `${STACK}_control`,
+    )
     stack.useApiKey(newKey)
-    const revoked = await waitFor('the old key refused and the new one accepted by both replicas', async () => {
-      const rs = await replicas()
-      if (rs.length < 2) return undefined
-      const seen = await Promise.all(rs.map(async (r) => ({ r, old: await status(r, oldKey), fresh: await status(r, newKey) })))
-      return seen.every((s) => s.old.status === 401 && s.fresh.status === 200) ? seen : undefined
-    }, 180_000, 500)
+    const revoked = await waitFor(
+      'the old key refused and the new one accepted by both replicas',
+      async () => {
+        const rs = await replicas()
+        if (rs.length < 2) return undefined
+        const seen = await Promise.all(
+          rs.map(async (r) => ({ r, old: await status(r, oldKey), fresh: await status(r, newKey) })),
+        )
+        return seen.every((s) => s.old.status === 401 && s.fresh.status === 200) ? seen : undefined
+      },
+      180_000,
+      500,
+    )
     timings.push(['API key rotation: service update → old key 401 on both replicas', performance.now() - t0])
     expect(new Set(revoked.map((s) => s.r.hostname)).size).toBe(2)
     for (const { old } of revoked) {
@@ -423,9 +587,13 @@ for method, path in [('GET', '/v2/'), ('GET', '/v2/_catalog'), ('GET', '/v2/sand
     }
     // The SDK with the old key is refused; with the new one it reaches the sandbox started before.
     const [, b] = await replicas()
-    await expect(Sandbox.list({ ...opts(b!), apiKey: oldKey }).nextItems()).rejects.toThrow(/Invalid API key|401|authenticat/i)
+    await expect(Sandbox.list({ ...opts(b!), apiKey: oldKey }).nextItems()).rejects.toThrow(
+      /Invalid API key|401|authenticat/i,
+    )
     const again = await Sandbox.connect(sbx.sandboxId, opts(b!))
-    expect((await again.commands.run('kill -0 $(cat /tmp/pid) && echo alive && cat /home/user/before.txt')).stdout).toBe('alive\nbefore the rotation')
+    expect(
+      (await again.commands.run('kill -0 $(cat /tmp/pid) && echo alive && cat /home/user/before.txt')).stdout,
+    ).toBe('alive\nbefore the rotation')
     await Sandbox.kill(sbx.sandboxId, opts(b!))
     made.delete(sbx.sandboxId)
   }, 300_000)
@@ -438,11 +606,21 @@ for method, path in [('GET', '/v2/'), ('GET', '/v2/_catalog'), ('GET', '/v2/sand
     const agent = await stack.task('node', n)
     await timed('agent killed → restarted by Swarm → sandbox answers', async () => {
       await n.docker('kill', agent)
-      await waitFor('a new agent task', async () => {
-        const now = await stack.task('node', n).catch(() => undefined)
-        return now && now !== agent ? now : undefined
-      }, 60_000, 500)
-      await waitFor('the sandbox to answer again', async () => ((await sbx.files.read('/home/user/keep.txt').catch(() => '')) === 'kept' ? true : undefined), 90_000, 500)
+      await waitFor(
+        'a new agent task',
+        async () => {
+          const now = await stack.task('node', n).catch(() => undefined)
+          return now && now !== agent ? now : undefined
+        },
+        60_000,
+        500,
+      )
+      await waitFor(
+        'the sandbox to answer again',
+        async () => ((await sbx.files.read('/home/user/keep.txt').catch(() => '')) === 'kept' ? true : undefined),
+        90_000,
+        500,
+      )
     })
     expect((await sbx.commands.run('echo back')).stdout).toBe('back\n')
   })
@@ -452,15 +630,39 @@ for method, path in [('GET', '/v2/'), ('GET', '/v2/_catalog'), ('GET', '/v2/sand
     const sbx = track(await Sandbox.create('base', opts(b!)))
     // A build that runs until its replica dies: started through A, seen running through B.
     const logs: string[] = []
-    const building = Template.build(Template().fromTemplate('base').runCmd('sleep 600'), `cluster-orphan-${Date.now().toString(36)}`,
-      { apiKey: opts(a!).apiKey, apiUrl: a!.apiUrl, cpuCount: 1, memoryMB: 512, onBuildLogs: (e) => void logs.push(e.message) })
-    const ended = building.then(() => 'finished', (e: unknown) => `failed: ${(e as Error).message}`)
-    const [, templateId, buildId] = await waitFor('the build to start', async () => {
-      const all = logs.join('\n')
-      return /RUN sleep 600/.test(all) ? /Building template (\S+) \(build (\S+)\)/.exec(all) ?? undefined : undefined
-    }, 120_000, 250)
+    const building = Template.build(
+      Template().fromTemplate('base').runCmd('sleep 600'),
+      `cluster-orphan-${Date.now().toString(36)}`,
+      {
+        apiKey: opts(a!).apiKey,
+        apiUrl: a!.apiUrl,
+        cpuCount: 1,
+        memoryMB: 512,
+        onBuildLogs: (e) => void logs.push(e.message),
+      },
+    )
+    const ended = building.then(
+      () => 'finished',
+      (e: unknown) => `failed: ${(e as Error).message}`,
+    )
+    const [, templateId, buildId] = await waitFor(
+      'the build to start',
+      async () => {
+        const all = logs.join('\n')
+        return /RUN sleep 600/.test(all)
+          ? (/Building template (\S+) \(build (\S+)\)/.exec(all) ?? undefined)
+          : undefined
+      },
+      120_000,
+      250,
+    )
     const builder = /Building on node (\S+)/.exec(logs.join('\n'))![1]!
-    const statusViaB = async () => (await (await fetch(`${b!.apiUrl}/templates/${templateId}/builds/${buildId}/status`, { headers: { 'x-api-key': opts(b!).apiKey } })).json()) as { status: string; reason?: { message: string } }
+    const statusViaB = async () =>
+      (await (
+        await fetch(`${b!.apiUrl}/templates/${templateId}/builds/${buildId}/status`, {
+          headers: { 'x-api-key': opts(b!).apiKey },
+        })
+      ).json()) as { status: string; reason?: { message: string } }
     expect((await statusViaB()).status).toBe('building')
     const ctl = await stack.task('control', stack.node(a!.hostname))
     await stack.node(a!.hostname).docker('kill', ctl)
@@ -469,25 +671,49 @@ for method, path in [('GET', '/v2/'), ('GET', '/v2/_catalog'), ('GET', '/v2/sand
     expect((await (await Sandbox.connect(sbx.sandboxId, opts(b!))).commands.run('echo still')).stdout).toBe('still\n')
     const again = track(await Sandbox.create('base', opts(b!)))
     expect(again.sandboxId).toBeTruthy()
-    await timed('killed replica back', () => waitFor('two replicas again', async () => {
-      const rs = await replicas()
-      if (rs.length < 2) return undefined
-      const ok = await Promise.all(rs.map((r) => fetch(`${r.apiUrl}/health`, { signal: AbortSignal.timeout(2000) }).then((x) => x.status === 200, () => false)))
-      return ok.every(Boolean) ? true : undefined
-    }, 90_000, 500))
+    await timed('killed replica back', () =>
+      waitFor(
+        'two replicas again',
+        async () => {
+          const rs = await replicas()
+          if (rs.length < 2) return undefined
+          const ok = await Promise.all(
+            rs.map((r) =>
+              fetch(`${r.apiUrl}/health`, { signal: AbortSignal.timeout(2000) }).then(
+                (x) => x.status === 200,
+                () => false,
+              ),
+            ),
+          )
+          return ok.every(Boolean) ? true : undefined
+        },
+        90_000,
+        500,
+      ),
+    )
     // The build's node stopped it when A's connection closed; once its lease expires, the
     // reconciling replica fails its record with the reason, never leaving it `building`.
-    const failed = await timed('orphaned build failed (lease expiry + reconcile)', () => waitFor('the orphaned build to fail', async () => {
-      const st = await statusViaB()
-      return st.status === 'building' ? undefined : st
-    }, 120_000, 1000))
-    expect(failed).toMatchObject({ status: 'error', reason: { message: 'the control replica running this build stopped during it; start the build again' } })
+    const failed = await timed('orphaned build failed (lease expiry + reconcile)', () =>
+      waitFor(
+        'the orphaned build to fail',
+        async () => {
+          const st = await statusViaB()
+          return st.status === 'building' ? undefined : st
+        },
+        120_000,
+        1000,
+      ),
+    )
+    expect(failed).toMatchObject({
+      status: 'error',
+      reason: { message: 'the control replica running this build stopped during it; start the build again' },
+    })
     expect((await stack.node(builder).docker('ps', '-a', '-q', '--filter', 'name=sandock-build-')).trim()).toBe('')
     // The SDK polled the replica that died (and, if it polled again, the one Swarm started in its place).
     expect(await ended).toMatch(/^failed: /)
   }, 300_000)
 
-  it("skips a lost node and reports its sandboxes gone, not hanging", async () => {
+  it('skips a lost node and reports its sandboxes gone, not hanging', async () => {
     const rs = await replicas()
     // The victim: not node1 (PostgreSQL), preferably without a control replica.
     const victim = ['node3', 'node2'].find((h) => !rs.some((r) => r.hostname === h)) ?? 'node3'
@@ -498,23 +724,41 @@ for method, path in [('GET', '/v2/'), ('GET', '/v2/_catalog'), ('GET', '/v2/sand
     try {
       onVictim = track(await Sandbox.create('base', opts(survivor)))
     } finally {
-      await stack.sql("UPDATE nodes SET schedulable = true")
+      await stack.sql('UPDATE nodes SET schedulable = true')
     }
     expect(await stack.nodeOf(onVictim.sandboxId)).toBe(victim)
     const lostAt = performance.now()
     await docker(['kill', stack.node(victim).name])
     // Until it is declared dead a create may still pick it and retry elsewhere; after, never.
-    await timed('node lost → its sandbox reported gone (404)', () => waitFor('the sandbox reported gone', async () => {
-      const r = await fetch(`${survivor.apiUrl}/sandboxes/${onVictim.sandboxId}`, { headers: { 'x-api-key': opts(survivor).apiKey }, signal: AbortSignal.timeout(10_000) })
-      return r.status === 404 ? true : undefined
-    }, 60_000, 500))
+    await timed('node lost → its sandbox reported gone (404)', () =>
+      waitFor(
+        'the sandbox reported gone',
+        async () => {
+          const r = await fetch(`${survivor.apiUrl}/sandboxes/${onVictim.sandboxId}`, {
+            headers: { 'x-api-key': opts(survivor).apiKey },
+            signal: AbortSignal.timeout(10_000),
+          })
+          return r.status === 404 ? true : undefined
+        },
+        60_000,
+        500,
+      ),
+    )
     timings.push(['node lost → placement avoids it (heartbeat expiry)', performance.now() - lostAt])
     made.delete(onVictim.sandboxId)
     const placed = []
     for (let i = 0; i < 3; i++) placed.push(track(await Sandbox.create('base', opts(survivor))))
     for (const s of placed) expect(await stack.nodeOf(s.sandboxId)).not.toBe(victim)
     // Swarm's own view follows (it marks a silent node Down after ~10 s).
-    await waitFor('swarm to mark the lost node Down', async () => ((await swarmNodes(stack.node('node1'))).find((n) => n.hostname === victim)?.status === 'Down' ? true : undefined), 60_000, 1000)
+    await waitFor(
+      'swarm to mark the lost node Down',
+      async () =>
+        (await swarmNodes(stack.node('node1'))).find((n) => n.hostname === victim)?.status === 'Down'
+          ? true
+          : undefined,
+      60_000,
+      1000,
+    )
   })
 
   it('leaves no sandbox container, catalog row or reservation behind, then nothing at all', async () => {
@@ -522,12 +766,23 @@ for method, path in [('GET', '/v2/'), ('GET', '/v2/_catalog'), ('GET', '/v2/sand
     const live = rs[0]!
     for (const id of made) await Sandbox.kill(id, opts(live)).catch(() => undefined)
     made.clear()
-    expect(await stack.sql('SELECT (SELECT count(*) FROM sandboxes), (SELECT count(*) FROM reservations)')).toEqual([['0', '0']])
+    expect(await stack.sql('SELECT (SELECT count(*) FROM sandboxes), (SELECT count(*) FROM reservations)')).toEqual([
+      ['0', '0'],
+    ])
     for (const h of ['node1', 'node2']) {
       const n = stack.node(h)
       // Only the warm pool's containers stay (they are not sandboxes yet).
       const left = await sandboxContainers(n)
-      const pooled = await Promise.all(left.map((c) => n.docker('inspect', '-f', '{{index .Config.Labels "sandock.pool"}}|{{index .Config.Labels "sandock.sandbox-id"}}', c)))
+      const pooled = await Promise.all(
+        left.map((c) =>
+          n.docker(
+            'inspect',
+            '-f',
+            '{{index .Config.Labels "sandock.pool"}}|{{index .Config.Labels "sandock.sandbox-id"}}',
+            c,
+          ),
+        ),
+      )
       for (const p of pooled) {
         const [, id] = p.split('|')
         expect(await stack.sql(`SELECT count(*) FROM sandboxes WHERE sandbox_id = '${id}'`)).toEqual([['0']])

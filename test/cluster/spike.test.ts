@@ -37,8 +37,13 @@ const movedImage = () => `${cluster!.registry.address}/spike/probe:moved`
 beforeAll(async () => {
   const t0 = performance.now()
   probeImage = await timed('image probe', () => ensureImage({ ...PROBE, name: `${PREFIX}-probe` }, [LABEL]))
-  cluster = await startCluster({ prefix: PREFIX, label: LABEL, nodes: 3, keepImages: KEEP_IMAGES,
-    onPhase: (phase, ms) => timings.push([`cluster ${phase}`, ms]) })
+  cluster = await startCluster({
+    prefix: PREFIX,
+    label: LABEL,
+    nodes: 3,
+    keepImages: KEEP_IMAGES,
+    onPhase: (phase, ms) => timings.push([`cluster ${phase}`, ms]),
+  })
   for (const tag of [cluster.images.dind, cluster.images.registry, probeImage]) sizes.push([tag, await imageSize(tag)])
   nodeCgroups = await Promise.all(cluster.nodes.map(async (n) => `/sys/fs/cgroup/freezer${await freezerCgroup(n, 1)}`))
   timings.push(['beforeAll total', performance.now() - t0])
@@ -50,10 +55,14 @@ afterAll(async () => {
   } finally {
     if (!KEEP_IMAGES && probeImage) await removeImages([probeImage])
     const ms = (n: number) => `${(n / 1000).toFixed(1)} s`
-    console.log([
-      'cluster spike timings:', ...timings.map(([k, v]) => `  ${k}: ${ms(v)}`),
-      'image sizes:', ...sizes.map(([k, v]) => `  ${k}: ${(v / 1e6).toFixed(0)} MB`),
-    ].join('\n'))
+    console.log(
+      [
+        'cluster spike timings:',
+        ...timings.map(([k, v]) => `  ${k}: ${ms(v)}`),
+        'image sizes:',
+        ...sizes.map(([k, v]) => `  ${k}: ${(v / 1e6).toFixed(0)} MB`),
+      ].join('\n'),
+    )
   }
 })
 
@@ -61,7 +70,9 @@ describe('swarm spike', () => {
   it("runs Debian's dockerd in every node, on overlay2 and cgroup v1, trusting the test registry", async () => {
     for (const n of nodes()) {
       const info = JSON.parse(await n.docker('info', '--format', '{{json .}}')) as {
-        Driver: string; CgroupVersion: string; ServerVersion: string
+        Driver: string
+        CgroupVersion: string
+        ServerVersion: string
         RegistryConfig: { IndexConfigs: Record<string, { Secure: boolean }> }
       }
       expect(info.Driver).toBe('overlay2')
@@ -86,8 +97,11 @@ describe('swarm spike', () => {
     const image = movedImage()
     await timed(`load probe into node1 (docker save | load)`, () => loadImage(node(0), probeImage))
     // A build on the node (RUN starts a container inside the node's engine), as template builds will.
-    await timed('docker build on node1', () => node(0).exec(['docker', 'build', '-q', '-t', image, '-'],
-      { input: `FROM ${probeImage}\nRUN echo built-on-node1 > /marker\n` }))
+    await timed('docker build on node1', () =>
+      node(0).exec(['docker', 'build', '-q', '-t', image, '-'], {
+        input: `FROM ${probeImage}\nRUN echo built-on-node1 > /marker\n`,
+      }),
+    )
     await timed('push from node1', () => node(0).docker('push', '-q', image))
     for (const n of nodes().slice(1)) {
       await expect(n.docker('image', 'inspect', image)).rejects.toThrow(/No such image/)
@@ -99,8 +113,22 @@ describe('swarm spike', () => {
   it('limits, freezes and thaws a container inside a node (the cgroup freezer of pause with memory)', async () => {
     const n = node(1)
     // A sandbox's limits (docker-runtime.ts: Memory without swap, NanoCpus, PidsLimit).
-    const c = await n.docker('run', '-d', '--memory', '256m', '--memory-swap', '256m', '--cpus', '0.5', '--pids-limit', '64',
-      movedImage(), 'sh', '-c', 'i=0; while :; do i=$((i+1)); echo $i; sleep 0.1; done')
+    const c = await n.docker(
+      'run',
+      '-d',
+      '--memory',
+      '256m',
+      '--memory-swap',
+      '256m',
+      '--cpus',
+      '0.5',
+      '--pids-limit',
+      '64',
+      movedImage(),
+      'sh',
+      '-c',
+      'i=0; while :; do i=$((i+1)); echo $i; sleep 0.1; done',
+    )
     try {
       const lines = async () => Number(await n.sh(`docker logs ${c} 2>&1 | wc -l`))
       await waitFor('the counter to run', async () => ((await lines()) >= 3 ? true : undefined))
@@ -130,34 +158,65 @@ describe('swarm spike', () => {
   it('deploys a compose 3.8 stack with mode global, endpoint_mode dnsrr, host-mode ports and cap_add', async () => {
     const out = await timed('stack deploy', () => deployStack(node(0), 'spike', stackYaml(movedImage())))
     expect(out).not.toMatch(/ignoring unsupported options/i)
-    expect(await timed('3+3 tasks running', () => waitForTasks(node(0), 'spike_web', 3))).toEqual(['node1', 'node2', 'node3'])
+    expect(await timed('3+3 tasks running', () => waitForTasks(node(0), 'spike_web', 3))).toEqual([
+      'node1',
+      'node2',
+      'node3',
+    ])
     expect(await waitForTasks(node(0), 'spike_agent', 3)).toEqual(['node1', 'node2', 'node3'])
 
-    type ServiceSpec = { Spec: { Mode: Record<string, unknown>; EndpointSpec?: { Mode: string; Ports?: Array<{ PublishMode: string; PublishedPort: number }> }
-      TaskTemplate: { ContainerSpec: { Init?: boolean; CapabilityAdd?: string[]; Mounts?: Array<{ Source: string; Target: string }> }; Networks?: Array<{ Target: string }> } }
-      Endpoint: { VirtualIPs?: unknown[] } }
-    const [web, agent] = JSON.parse(await node(0).docker('service', 'inspect', 'spike_web', 'spike_agent')) as [ServiceSpec, ServiceSpec]
+    type ServiceSpec = {
+      Spec: {
+        Mode: Record<string, unknown>
+        EndpointSpec?: { Mode: string; Ports?: Array<{ PublishMode: string; PublishedPort: number }> }
+        TaskTemplate: {
+          ContainerSpec: {
+            Init?: boolean
+            CapabilityAdd?: string[]
+            Mounts?: Array<{ Source: string; Target: string }>
+          }
+          Networks?: Array<{ Target: string }>
+        }
+      }
+      Endpoint: { VirtualIPs?: unknown[] }
+    }
+    const [web, agent] = JSON.parse(await node(0).docker('service', 'inspect', 'spike_web', 'spike_agent')) as [
+      ServiceSpec,
+      ServiceSpec,
+    ]
     expect(Object.keys(web.Spec.Mode)).toEqual(['Global'])
     expect(web.Spec.TaskTemplate.ContainerSpec.Init).toBe(true)
     expect(web.Spec.EndpointSpec?.Mode).toBe('dnsrr')
-    expect(web.Spec.EndpointSpec?.Ports).toEqual([expect.objectContaining({ PublishMode: 'host', PublishedPort: WEB_PORT })])
-    expect(web.Endpoint.VirtualIPs ?? []).toEqual([])   // no VIP: nothing for IPVS to balance
+    expect(web.Spec.EndpointSpec?.Ports).toEqual([
+      expect.objectContaining({ PublishMode: 'host', PublishedPort: WEB_PORT }),
+    ])
+    expect(web.Endpoint.VirtualIPs ?? []).toEqual([]) // no VIP: nothing for IPVS to balance
     expect(Object.keys(agent.Spec.Mode)).toEqual(['Global'])
     expect(agent.Spec.TaskTemplate.ContainerSpec.CapabilityAdd?.sort()).toEqual(['CAP_NET_ADMIN', 'CAP_SYS_ADMIN'])
-    expect(agent.Spec.TaskTemplate.ContainerSpec.Mounts?.map((m) => `${m.Source}:${m.Target}`).sort())
-      .toEqual(['/proc:/host/proc', '/var/run/docker.sock:/var/run/docker.sock'])
+    expect(agent.Spec.TaskTemplate.ContainerSpec.Mounts?.map((m) => `${m.Source}:${m.Target}`).sort()).toEqual([
+      '/proc:/host/proc',
+      '/var/run/docker.sock:/var/run/docker.sock',
+    ])
     expect(agent.Spec.TaskTemplate.Networks).toHaveLength(1)
     for (const n of nodes()) {
-      expect(await n.docker('inspect', '-f', '{{.HostConfig.NetworkMode}}', await taskContainer(n, 'spike_agent'))).toBe('host')
+      expect(
+        await n.docker('inspect', '-f', '{{.HostConfig.NetworkMode}}', await taskContainer(n, 'spike_agent')),
+      ).toBe('host')
     }
   })
 
   it("answers on the host-mode port of every node's own address", async () => {
     for (const n of nodes()) {
-      const body = await timed(`first answer from ${n.hostname}:${WEB_PORT}`, () => waitFor(`${n.hostname}:${WEB_PORT}`, async () => {
-        const res = await fetch(`http://${n.ip}:${WEB_PORT}/`, { signal: AbortSignal.timeout(3000) })
-        return res.ok ? (await res.text()).trim() : undefined
-      }, 30_000))
+      const body = await timed(`first answer from ${n.hostname}:${WEB_PORT}`, () =>
+        waitFor(
+          `${n.hostname}:${WEB_PORT}`,
+          async () => {
+            const res = await fetch(`http://${n.ip}:${WEB_PORT}/`, { signal: AbortSignal.timeout(3000) })
+            return res.ok ? (await res.text()).trim() : undefined
+          },
+          30_000,
+        ),
+      )
       expect(body).toBe(`${n.hostname} web-${n.hostname}`)
     }
   })
@@ -165,7 +224,11 @@ describe('swarm spike', () => {
   it('reaches the tasks on the other nodes by DNS name over the overlay (dnsrr, no IPVS)', async () => {
     const c = await taskContainer(node(0), 'spike_web')
     const resolve = async (name: string) =>
-      [...new Set((await node(0).docker('exec', c, 'getent', 'ahostsv4', name)).split('\n').map((l) => l.split(/\s+/)[0]!))].sort()
+      [
+        ...new Set(
+          (await node(0).docker('exec', c, 'getent', 'ahostsv4', name)).split('\n').map((l) => l.split(/\s+/)[0]!),
+        ),
+      ].sort()
     const ips = await resolve('web')
     expect(ips).toHaveLength(3)
     expect(await resolve('tasks.web')).toEqual(ips)
@@ -187,26 +250,57 @@ describe('swarm spike', () => {
       const inAgent = (script: string) => n.docker('exec', agent, 'sh', '-c', script)
       // Host network: the node's own published port answers on loopback.
       expect(await inAgent(`curl -sf -m 5 http://127.0.0.1:${WEB_PORT}/`)).toBe('node2 web-node2')
-      const inspect = JSON.parse(await inAgent(`curl -sf --unix-socket /var/run/docker.sock http://docker/containers/${sbx}/json`)) as { State: { Pid: number } }
+      const inspect = JSON.parse(
+        await inAgent(`curl -sf --unix-socket /var/run/docker.sock http://docker/containers/${sbx}/json`),
+      ) as { State: { Pid: number } }
       const pid = inspect.State.Pid
       expect(pid).toBeGreaterThan(1)
 
       // Without the capabilities the same entry is refused: cap_add is what makes it work.
-      await expect(n.docker('run', '--rm', '-v', '/proc:/host/proc', movedImage(), 'nsenter', `--net=/host/proc/${pid}/ns/net`, 'true'))
-        .rejects.toThrow(/Permission denied|Operation not permitted/)
+      await expect(
+        n.docker(
+          'run',
+          '--rm',
+          '-v',
+          '/proc:/host/proc',
+          movedImage(),
+          'nsenter',
+          `--net=/host/proc/${pid}/ns/net`,
+          'true',
+        ),
+      ).rejects.toThrow(/Permission denied|Operation not permitted/)
 
       // What src/node/runtime/netns-firewall.ts does with `nsenter -t <pid> -n`, through /host/proc.
       const rules = `*filter\n-A OUTPUT -d ${node(0).ip}/32 -p tcp --dport ${WEB_PORT} -j REJECT\nCOMMIT\n`
-      await timed('agent: iptables-restore in the sandbox netns', () => n.exec(['docker', 'exec', '-i', agent,
-        'nsenter', `--net=/host/proc/${pid}/ns/net`, 'iptables-restore', '--noflush', '-w', '5'], { input: rules }))
-      expect(await inAgent(`nsenter --net=/host/proc/${pid}/ns/net iptables -S OUTPUT`))
-        .toContain(`-A OUTPUT -d ${node(0).ip}/32 -p tcp -m tcp --dport ${WEB_PORT} -j REJECT`)
+      await timed('agent: iptables-restore in the sandbox netns', () =>
+        n.exec(
+          [
+            'docker',
+            'exec',
+            '-i',
+            agent,
+            'nsenter',
+            `--net=/host/proc/${pid}/ns/net`,
+            'iptables-restore',
+            '--noflush',
+            '-w',
+            '5',
+          ],
+          { input: rules },
+        ),
+      )
+      expect(await inAgent(`nsenter --net=/host/proc/${pid}/ns/net iptables -S OUTPUT`)).toContain(
+        `-A OUTPUT -d ${node(0).ip}/32 -p tcp -m tcp --dport ${WEB_PORT} -j REJECT`,
+      )
       await expect(curlFromSandbox()).rejects.toThrow(/Connection refused|Failed to connect/)
       // The agent's own namespace is untouched.
       expect(await inAgent(`curl -sf -m 5 ${target}`)).toBe('node1 web-node1')
 
       // Pause with memory through the mounted socket stays a freeze on this node.
-      const post = (action: string) => inAgent(`curl -s -o /dev/null -w '%{http_code}' -X POST --unix-socket /var/run/docker.sock http://docker/containers/${sbx}/${action}`)
+      const post = (action: string) =>
+        inAgent(
+          `curl -s -o /dev/null -w '%{http_code}' -X POST --unix-socket /var/run/docker.sock http://docker/containers/${sbx}/${action}`,
+        )
       expect(await post('pause')).toBe('204')
       const cgroup = await freezerCgroup(n, pid)
       expect(await n.exec(['cat', `/sys/fs/cgroup/freezer${cgroup}/freezer.state`])).toBe('FROZEN')
@@ -221,17 +315,37 @@ describe('swarm spike', () => {
     const [n1, n2, n3] = [node(0), node(1), node(2)]
     await timed('node3 killed → seen Down', async () => {
       await docker(['kill', n3.name])
-      await waitFor('node3 Down', async () =>
-        (await swarmNodes(n1)).find((n) => n.hostname === 'node3')?.status === 'Down' ? true : undefined, 60_000)
+      await waitFor(
+        'node3 Down',
+        async () => ((await swarmNodes(n1)).find((n) => n.hostname === 'node3')?.status === 'Down' ? true : undefined),
+        60_000,
+      )
     })
     // A write to the Raft store from either survivor, and the service converges on the two nodes.
-    await timed('service update with 2/3 managers', () => n2.docker('service', 'update', '--detach', '--env-add', 'SPIKE=after-node3', 'spike_web'))
-    expect(await n1.docker('service', 'inspect', '-f', '{{json .Spec.TaskTemplate.ContainerSpec.Env}}', 'spike_web')).toContain('SPIKE=after-node3')
-    await timed('updated tasks running on node1 and node2', () => Promise.all([n1, n2].map((n) => waitFor(`the updated task on ${n.hostname}`, async () => {
-      const ids = (await n.docker('ps', '-q', '--filter', 'label=com.docker.swarm.service.name=spike_web')).split('\n').filter(Boolean)
-      const envs = await Promise.all(ids.map((id) => n.docker('inspect', '-f', '{{json .Config.Env}}', id)))
-      return ids.length === 1 && envs[0]!.includes('SPIKE=after-node3') ? true : undefined
-    }, 60_000, 500))))
+    await timed('service update with 2/3 managers', () =>
+      n2.docker('service', 'update', '--detach', '--env-add', 'SPIKE=after-node3', 'spike_web'),
+    )
+    expect(
+      await n1.docker('service', 'inspect', '-f', '{{json .Spec.TaskTemplate.ContainerSpec.Env}}', 'spike_web'),
+    ).toContain('SPIKE=after-node3')
+    await timed('updated tasks running on node1 and node2', () =>
+      Promise.all(
+        [n1, n2].map((n) =>
+          waitFor(
+            `the updated task on ${n.hostname}`,
+            async () => {
+              const ids = (await n.docker('ps', '-q', '--filter', 'label=com.docker.swarm.service.name=spike_web'))
+                .split('\n')
+                .filter(Boolean)
+              const envs = await Promise.all(ids.map((id) => n.docker('inspect', '-f', '{{json .Config.Env}}', id)))
+              return ids.length === 1 && envs[0]!.includes('SPIKE=after-node3') ? true : undefined
+            },
+            60_000,
+            500,
+          ),
+        ),
+      ),
+    )
   })
 
   it('removes every container, volume, network and cgroup it made', async () => {

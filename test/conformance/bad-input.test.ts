@@ -33,7 +33,12 @@ async function tempDir(prefix = 'bad'): Promise<string> {
   return dir
 }
 
-function unary(service: string, method: string, payload: string, headers: Record<string, string> = {}): Promise<Response> {
+function unary(
+  service: string,
+  method: string,
+  payload: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${ENVD_URL}/${service}/${method}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'connect-protocol-version': '1', ...headers },
@@ -86,15 +91,32 @@ async function eventually(check: () => Promise<boolean>, what: string, timeoutMs
 type RawResponse = { status: number; headers: Record<string, string | string[] | undefined>; text: string }
 
 /** One HTTP request with node:http (own connection unless an agent is given); rejects after timeoutMs. */
-function rawRequest(url: string, opts: { method?: string; headers?: Record<string, string>; body?: Buffer | string; agent?: Agent | false; timeoutMs?: number } = {}): Promise<RawResponse> {
+function rawRequest(
+  url: string,
+  opts: {
+    method?: string
+    headers?: Record<string, string>
+    body?: Buffer | string
+    agent?: Agent | false
+    timeoutMs?: number
+  } = {},
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: opts.method ?? 'GET', headers: opts.headers, agent: opts.agent ?? false }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }))
-      res.on('error', reject)
-    })
-    req.setTimeout(opts.timeoutMs ?? 20_000, () => req.destroy(new Error(`no response within ${opts.timeoutMs ?? 20_000} ms: ${opts.method ?? 'GET'} ${url}`)))
+    const req = httpRequest(
+      url,
+      { method: opts.method ?? 'GET', headers: opts.headers, agent: opts.agent ?? false },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+        )
+        res.on('error', reject)
+      },
+    )
+    req.setTimeout(opts.timeoutMs ?? 20_000, () =>
+      req.destroy(new Error(`no response within ${opts.timeoutMs ?? 20_000} ms: ${opts.method ?? 'GET'} ${url}`)),
+    )
     req.on('error', reject)
     req.end(opts.body)
   })
@@ -133,18 +155,30 @@ describe('malformed Connect requests', () => {
 
     // An unknown enum name: rejected at decode (invalid_argument) or, as connect-go's
     // DiscardUnknown does upstream, read as SIGNAL_UNSPECIFIED and refused as "invalid signal".
-    const bogus = await unary('process.Process', 'SendSignal', JSON.stringify({ process: { pid: handle.pid }, signal: 'SIGNAL_BOGUS' }))
+    const bogus = await unary(
+      'process.Process',
+      'SendSignal',
+      JSON.stringify({ process: { pid: handle.pid }, signal: 'SIGNAL_BOGUS' }),
+    )
     const bogusErr = await jsonOrText(bogus)
     expect(['invalid_argument', 'unimplemented']).toContain(bogusErr.code)
     expect(bogus.status).toBe(connectStatus[bogusErr.code])
 
     // SIGNAL_UNSPECIFIED is not a supported signal (contract 4.7: anything else → unimplemented).
-    const unspecified = await unary('process.Process', 'SendSignal', JSON.stringify({ process: { pid: handle.pid }, signal: 'SIGNAL_UNSPECIFIED' }))
+    const unspecified = await unary(
+      'process.Process',
+      'SendSignal',
+      JSON.stringify({ process: { pid: handle.pid }, signal: 'SIGNAL_UNSPECIFIED' }),
+    )
     expect(unspecified.status).toBe(501)
     expect((await jsonOrText(unspecified)).code).toBe('unimplemented')
 
     // A ProcessSelector with neither pid nor tag (contract 4.7/4.9: bad oneof → unimplemented).
-    const noSelector = await unary('process.Process', 'SendSignal', JSON.stringify({ process: {}, signal: 'SIGNAL_SIGKILL' }))
+    const noSelector = await unary(
+      'process.Process',
+      'SendSignal',
+      JSON.stringify({ process: {}, signal: 'SIGNAL_SIGKILL' }),
+    )
     expect(noSelector.status).toBe(501)
     expect((await jsonOrText(noSelector)).code).toBe('unimplemented')
     const noProcess = await unary('process.Process', 'SendSignal', JSON.stringify({ signal: 'SIGNAL_SIGKILL' }))
@@ -152,16 +186,28 @@ describe('malformed Connect requests', () => {
     expect((await jsonOrText(noProcess)).code).toBe('unimplemented')
 
     // A ProcessInput with no oneof member (contract 4.7 SendInput: unknown input type → unimplemented).
-    const emptyInput = await unary('process.Process', 'SendInput', JSON.stringify({ process: { pid: handle.pid }, input: {} }))
+    const emptyInput = await unary(
+      'process.Process',
+      'SendInput',
+      JSON.stringify({ process: { pid: handle.pid }, input: {} }),
+    )
     expect(emptyInput.status).toBe(501)
     expect((await jsonOrText(emptyInput)).code).toBe('unimplemented')
 
     // Unknown oneof member names: not a valid member, so refused the same way.
-    const unknownMember = await unary('process.Process', 'SendInput', JSON.stringify({ process: { pid: handle.pid }, input: { bogus: 'YWJj' } }))
+    const unknownMember = await unary(
+      'process.Process',
+      'SendInput',
+      JSON.stringify({ process: { pid: handle.pid }, input: { bogus: 'YWJj' } }),
+    )
     const unknownMemberErr = await jsonOrText(unknownMember)
     expect(['invalid_argument', 'unimplemented']).toContain(unknownMemberErr.code)
     expect(unknownMember.status).toBe(connectStatus[unknownMemberErr.code])
-    const unknownSelector = await unary('process.Process', 'SendSignal', JSON.stringify({ process: { bogus: handle.pid }, signal: 'SIGNAL_SIGKILL' }))
+    const unknownSelector = await unary(
+      'process.Process',
+      'SendSignal',
+      JSON.stringify({ process: { bogus: handle.pid }, signal: 'SIGNAL_SIGKILL' }),
+    )
     const unknownSelectorErr = await jsonOrText(unknownSelector)
     expect(['invalid_argument', 'unimplemented']).toContain(unknownSelectorErr.code)
     expect(unknownSelector.status).toBe(connectStatus[unknownSelectorErr.code])
@@ -170,7 +216,11 @@ describe('malformed Connect requests', () => {
     expect((await sbx.commands.list()).some((p) => p.pid === handle.pid)).toBe(true)
 
     // Unknown pid: not_found (404 with a code, so the SDK does not read it as unimplemented).
-    const unknownPid = await unary('process.Process', 'SendSignal', JSON.stringify({ process: { pid: 999_999 }, signal: 'SIGNAL_SIGKILL' }))
+    const unknownPid = await unary(
+      'process.Process',
+      'SendSignal',
+      JSON.stringify({ process: { pid: 999_999 }, signal: 'SIGNAL_SIGKILL' }),
+    )
     expect(unknownPid.status).toBe(404)
     expect((await jsonOrText(unknownPid)).code).toBe('not_found')
     await expectHealthy()
@@ -348,7 +398,9 @@ describe('bad uploads', () => {
         yield randomBytes(MiB)
       }
       // Then stall until the client aborts.
-      await new Promise((_, reject) => controller.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }))
+      await new Promise((_, reject) =>
+        controller.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }),
+      )
     }
     const upload = fetch(`${ENVD_URL}/files?path=${encodeURIComponent(target)}`, {
       method: 'POST',
@@ -371,7 +423,10 @@ describe('bad uploads', () => {
     controller.abort()
     expect(await settled).toBe('rejected')
 
-    await eventually(async () => (await sbx.commands.run(`ls -A '${dir}'`, { user: 'root' })).stdout === '', 'the partial upload to be cleaned up')
+    await eventually(
+      async () => (await sbx.commands.run(`ls -A '${dir}'`, { user: 'root' })).stdout === '',
+      'the partial upload to be cleaned up',
+    )
     expect(await sbx.files.exists(target)).toBe(false)
     const listing = await lsla(dir)
     expect(listing).not.toContain('.sandock-upload-')
@@ -387,7 +442,11 @@ describe('dead clients on streams', () => {
       const controller = new AbortController()
       const res = await fetch(`${ENVD_URL}/filesystem.Filesystem/WatchDir`, {
         method: 'POST',
-        headers: { 'content-type': 'application/connect+json', 'connect-protocol-version': '1', 'keepalive-ping-interval': '1' },
+        headers: {
+          'content-type': 'application/connect+json',
+          'connect-protocol-version': '1',
+          'keepalive-ping-interval': '1',
+        },
         body: envelope({ path: dir, recursive: true }),
         signal: controller.signal,
       })
@@ -444,7 +503,9 @@ describe('dead clients on streams', () => {
   }
 
   it('aborting a process Start stream leaves envd healthy and the process running', async () => {
-    const { it, pid, abort } = await rawStart(['-l', '-c', 'echo started; sleep 60'], { 'keepalive-ping-interval': '1' })
+    const { it, pid, abort } = await rawStart(['-l', '-c', 'echo started; sleep 60'], {
+      'keepalive-ping-interval': '1',
+    })
     const second = await it.next()
     expect(second.value?.json?.event?.data?.stdout).toBe(Buffer.from('started\n').toString('base64'))
     abort()
@@ -465,16 +526,29 @@ describe('dead clients on streams', () => {
     await it.return(undefined).catch(() => undefined)
     await expectHealthy()
     // The producer is not blocked forever by the vanished reader: it finishes on its own.
-    await eventually(async () => !(await sbx.commands.list()).some((p) => p.pid === pid), 'the heavy-output process to finish', 30_000)
+    await eventually(
+      async () => !(await sbx.commands.list()).some((p) => p.pid === pid),
+      'the heavy-output process to finish',
+      30_000,
+    )
   }, 45_000)
 })
 
 describe('corrupted gzip uploads (each on a throw-away envd)', () => {
   const target = '/home/user/corrupt.bin'
 
-  async function postGzip(url: string, payload: Buffer, contentType = 'application/octet-stream', path: string | undefined = target): Promise<RawResponse> {
+  async function postGzip(
+    url: string,
+    payload: Buffer,
+    contentType = 'application/octet-stream',
+    path: string | undefined = target,
+  ): Promise<RawResponse> {
     const q = path === undefined ? '' : `?path=${encodeURIComponent(path)}`
-    return rawRequest(`${url}/files${q}`, { method: 'POST', headers: { 'content-type': contentType, 'content-encoding': 'gzip' }, body: payload })
+    return rawRequest(`${url}/files${q}`, {
+      method: 'POST',
+      headers: { 'content-type': contentType, 'content-encoding': 'gzip' },
+      body: payload,
+    })
   }
 
   async function expectNothingLeft(sandbox: Sandbox): Promise<void> {
@@ -540,7 +614,11 @@ describe('disk full (ENOSPC) on a 1 MiB tmpfs (each on a throw-away envd)', () =
 
   it('a 2 MiB octet-stream upload is 507 with the exact body; nothing is left and the space is released', async () => {
     const { url, sandbox } = await isolatedEnvd(TMPFS)
-    const res = await rawRequest(bigUrl(url), { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: data })
+    const res = await rawRequest(bigUrl(url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: data,
+    })
     expect(res.status).toBe(507)
     expect(JSON.parse(res.text)).toEqual(NO_SPACE)
     await expectNothingLeft(sandbox)
@@ -559,7 +637,12 @@ describe('disk full (ENOSPC) on a 1 MiB tmpfs (each on a throw-away envd)', () =
     const { url, sandbox } = await isolatedEnvd(TMPFS)
     const agent = new Agent({ keepAlive: true, maxSockets: 1 })
     onTestFinished(() => agent.destroy())
-    const first = await rawRequest(bigUrl(url), { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: data, agent })
+    const first = await rawRequest(bigUrl(url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: data,
+      agent,
+    })
     expect(first.status).toBe(507)
     expect(JSON.parse(first.text)).toEqual(NO_SPACE)
     // Either the server closed the connection (the agent then opens a new one) or it must
@@ -571,11 +654,18 @@ describe('disk full (ENOSPC) on a 1 MiB tmpfs (each on a throw-away envd)', () =
 
   it('SDK octet-stream and gzip uploads raise NotEnoughSpaceError, and a following upload works', async () => {
     const { url, sandbox } = await isolatedEnvd(TMPFS)
-    await expect(sandbox.files.write('/mnt/small/big.bin', new Blob([data]), { useOctetStream: true })).rejects.toBeInstanceOf(NotEnoughSpaceError)
-    await expect(sandbox.files.write('/mnt/small/big.bin', new Blob([data]), { gzip: true })).rejects.toBeInstanceOf(NotEnoughSpaceError)
+    await expect(
+      sandbox.files.write('/mnt/small/big.bin', new Blob([data]), { useOctetStream: true }),
+    ).rejects.toBeInstanceOf(NotEnoughSpaceError)
+    await expect(sandbox.files.write('/mnt/small/big.bin', new Blob([data]), { gzip: true })).rejects.toBeInstanceOf(
+      NotEnoughSpaceError,
+    )
     await expectNothingLeft(sandbox)
     // The SDK reuses its pooled connections: the next uploads must not hang.
-    const ok = await sandbox.files.write('/mnt/small/small.txt', 'fits', { useOctetStream: true, requestTimeoutMs: 10_000 })
+    const ok = await sandbox.files.write('/mnt/small/small.txt', 'fits', {
+      useOctetStream: true,
+      requestTimeoutMs: 10_000,
+    })
     expect(ok.path).toBe('/mnt/small/small.txt')
     const ok2 = await sandbox.files.write('/mnt/small/small2.txt', 'fits too', { requestTimeoutMs: 10_000 })
     expect(ok2.path).toBe('/mnt/small/small2.txt')
@@ -585,7 +675,9 @@ describe('disk full (ENOSPC) on a 1 MiB tmpfs (each on a throw-away envd)', () =
 
   it('an SDK multipart upload raises NotEnoughSpaceError and envd stays up', async () => {
     const { url, sandbox } = await isolatedEnvd(TMPFS)
-    await expect(sandbox.files.write('/mnt/small/big.bin', new Blob([data]))).rejects.toBeInstanceOf(NotEnoughSpaceError)
+    await expect(sandbox.files.write('/mnt/small/big.bin', new Blob([data]))).rejects.toBeInstanceOf(
+      NotEnoughSpaceError,
+    )
     await expectHealthy(sandbox, url)
     await expectNothingLeft(sandbox)
     // Raw multipart: the exact 507 body.

@@ -40,7 +40,7 @@ describe('base template commands', () => {
     ['curl --version', /^curl \d/],
     ['wget --version', /^GNU Wget/],
     ['unzip -v', /^UnZip \d/],
-    ["echo '{\"a\":[1,2]}' | jq -c .a", /^\[1,2\]$/],
+    ['echo \'{"a":[1,2]}\' | jq -c .a', /^\[1,2\]$/],
     ['ps -o pid=,comm= -p 1', /^1\s+\S+$/],
     ['netstat -tln', /:49983\b/],
     ['ss -tln', /:49983\b/],
@@ -59,15 +59,22 @@ describe('base template commands', () => {
   it('pip installs without the externally-managed refusal, and venv works', async () => {
     const dir = await workDir()
     // Offline: nothing to find, but pip gets past the PEP 668 check to the index lookup.
-    const res = await sbx.commands.run('pip install --no-index sandock-no-such-package', { cwd: dir }).catch((e: { stderr: string }) => e)
+    const res = await sbx.commands
+      .run('pip install --no-index sandock-no-such-package', { cwd: dir })
+      .catch((e: { stderr: string }) => e)
     expect(res.stderr).not.toContain('externally-managed-environment')
     expect(res.stderr).toMatch(/No matching distribution|Could not find a version/)
-    expect(await sh(`python -m venv ${dir}/venv && ${dir}/venv/bin/python -c 'import sys; print(sys.prefix)'`)).toBe(`${dir}/venv\n`)
+    expect(await sh(`python -m venv ${dir}/venv && ${dir}/venv/bin/python -c 'import sys; print(sys.prefix)'`)).toBe(
+      `${dir}/venv\n`,
+    )
   })
 
   it('npm (run by the template node) installs a local package, and global installs go to /usr/local', async () => {
     const dir = await workDir()
-    await sbx.files.write(`${dir}/greet/package.json`, JSON.stringify({ name: 'greet', version: '1.0.0', main: 'index.js' }))
+    await sbx.files.write(
+      `${dir}/greet/package.json`,
+      JSON.stringify({ name: 'greet', version: '1.0.0', main: 'index.js' }),
+    )
     await sbx.files.write(`${dir}/greet/index.js`, "module.exports = () => 'hello from greet'\n")
     await sh('npm init -y >/dev/null && npm install --offline --no-audit --no-fund ./greet', { cwd: `${dir}` })
     expect(await sh(`node -e "console.log(require('greet')())"`, { cwd: dir })).toBe('hello from greet\n')
@@ -78,17 +85,25 @@ describe('base template commands', () => {
   it('gcc, g++ and make build and run programs; Python C extensions compile against the headers', async () => {
     const dir = await workDir()
     await sbx.files.write(`${dir}/hello.c`, '#include <stdio.h>\nint main(void) { puts("hello c"); return 0; }\n')
-    await sbx.files.write(`${dir}/hello.cpp`, '#include <iostream>\nint main() { std::cout << "hello c++" << std::endl; }\n')
+    await sbx.files.write(
+      `${dir}/hello.cpp`,
+      '#include <iostream>\nint main() { std::cout << "hello c++" << std::endl; }\n',
+    )
     await sbx.files.write(`${dir}/Makefile`, 'all: hello\nhello: hello.c\n\tgcc -o $@ $<\n')
     expect(await sh('make -s && ./hello', { cwd: dir })).toBe('hello c\n')
     expect(await sh('g++ -o hellopp hello.cpp && ./hellopp', { cwd: dir })).toBe('hello c++\n')
-    await sbx.files.write(`${dir}/ext.c`, [
-      '#include <Python.h>',
-      'static struct PyModuleDef m = { PyModuleDef_HEAD_INIT, "ext", NULL, -1, NULL };',
-      'PyMODINIT_FUNC PyInit_ext(void) { PyObject *mod = PyModule_Create(&m); PyModule_AddIntConstant(mod, "answer", 42); return mod; }',
-      '',
-    ].join('\n'))
-    await sh('gcc -shared -fPIC $(python3-config --includes) ext.c -o ext$(python3-config --extension-suffix)', { cwd: dir })
+    await sbx.files.write(
+      `${dir}/ext.c`,
+      [
+        '#include <Python.h>',
+        'static struct PyModuleDef m = { PyModuleDef_HEAD_INIT, "ext", NULL, -1, NULL };',
+        'PyMODINIT_FUNC PyInit_ext(void) { PyObject *mod = PyModule_Create(&m); PyModule_AddIntConstant(mod, "answer", 42); return mod; }',
+        '',
+      ].join('\n'),
+    )
+    await sh('gcc -shared -fPIC $(python3-config --includes) ext.c -o ext$(python3-config --extension-suffix)', {
+      cwd: dir,
+    })
     expect(await sh(`python -c 'import ext; print(ext.answer)'`, { cwd: dir })).toBe('42\n')
   })
 })

@@ -1,6 +1,15 @@
 // commands.*: run, background handles, list, kill, stdin, connect, exit codes, timeouts, users
 // (contract 4.3, 4.7, 4.8, 4.9, 8.2), through the unmodified official SDK.
-import { AuthenticationError, CommandExitError, InvalidArgumentError, NotFoundError, SandboxError, TimeoutError, type CommandHandle, type Sandbox } from 'e2b'
+import {
+  AuthenticationError,
+  CommandExitError,
+  InvalidArgumentError,
+  NotFoundError,
+  SandboxError,
+  TimeoutError,
+  type CommandHandle,
+  type Sandbox,
+} from 'e2b'
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { connectSandbox } from '../support/sdk.js'
 import { rejection, unique } from '../support/async.js'
@@ -24,7 +33,10 @@ async function waitFor(what: string, cond: () => boolean | Promise<boolean>, tim
 
 /** Whether `pid` is a live (non-zombie) process in the container, checked via /proc as root. */
 async function alive(pid: number): Promise<boolean> {
-  const res = await sbx.commands.run(`if [ -r /proc/${pid}/stat ]; then cut -d' ' -f3 /proc/${pid}/stat; else echo gone; fi`, { user: 'root' })
+  const res = await sbx.commands.run(
+    `if [ -r /proc/${pid}/stat ]; then cut -d' ' -f3 /proc/${pid}/stat; else echo gone; fi`,
+    { user: 'root' },
+  )
   const state = res.stdout.trim()
   return state !== 'gone' && state !== 'Z' && state !== 'X' && state !== ''
 }
@@ -42,13 +54,24 @@ function expectedGroups(groupFile: string, user: string, primaryGid: number): nu
   for (const line of groupFile.split('\n')) {
     const [, , gid, members] = line.split(':')
     if (gid === undefined || members === undefined) continue
-    if (members.split(',').map((m) => m.trim()).includes(user)) gids.add(Number(gid))
+    if (
+      members
+        .split(',')
+        .map((m) => m.trim())
+        .includes(user)
+    )
+      gids.add(Number(gid))
   }
   return [...gids].sort((a, b) => a - b)
 }
 
 function parseIds(text: string): number[] {
-  return text.trim().split(/\s+/).filter(Boolean).map(Number).sort((a, b) => a - b)
+  return text
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number)
+    .sort((a, b) => a - b)
 }
 
 describe('commands.run', () => {
@@ -75,7 +98,9 @@ describe('commands.run', () => {
 
   it('passes per-command envs only to that command', async () => {
     const name = `SANDOCK_${unique('v').replace(/-/g, '_').toUpperCase()}`
-    const withEnv = await sbx.commands.run(`printf '%s|%s' "$${name}" "$OTHER_VAR"`, { envs: { [name]: 'hello world', OTHER_VAR: 'x=y' } })
+    const withEnv = await sbx.commands.run(`printf '%s|%s' "$${name}" "$OTHER_VAR"`, {
+      envs: { [name]: 'hello world', OTHER_VAR: 'x=y' },
+    })
     expect(withEnv.stdout).toBe('hello world|x=y')
     const without = await sbx.commands.run(`printf '%s' "\${${name}-unset}"`)
     expect(without.stdout).toBe('unset')
@@ -92,7 +117,9 @@ describe('commands.run', () => {
   })
 
   it('lets request envs override HOME/USER/LOGNAME defaults (later wins)', async () => {
-    const res = await sbx.commands.run('printf "%s|%s" "$LOGNAME" "$E2B_SANDBOX"', { envs: { LOGNAME: 'custom-name', E2B_SANDBOX: 'overridden' } })
+    const res = await sbx.commands.run('printf "%s|%s" "$LOGNAME" "$E2B_SANDBOX"', {
+      envs: { LOGNAME: 'custom-name', E2B_SANDBOX: 'overridden' },
+    })
     expect(res.stdout).toBe('custom-name|overridden')
   })
 
@@ -137,7 +164,9 @@ describe('commands.run', () => {
     // Add the user to a fresh group at runtime: envd must read the group database and apply it.
     const group = `sg${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
     await sbx.commands.run(`groupadd ${group} && usermod -aG ${group} user`, { user: 'root' })
-    onTestFinished(async () => void (await sbx.commands.run(`groupdel ${group}`, { user: 'root' }).catch(() => undefined)))
+    onTestFinished(
+      async () => void (await sbx.commands.run(`groupdel ${group}`, { user: 'root' }).catch(() => undefined)),
+    )
     const gid = Number((await sbx.commands.run(`getent group ${group} | cut -d: -f3`)).stdout.trim())
     expect(gid).toBeGreaterThan(0)
 
@@ -164,7 +193,12 @@ describe('commands.run', () => {
 
   it('creates files owned by the user that ran the command', async () => {
     const name = unique('owned')
-    onTestFinished(async () => void (await sbx.commands.run(`rm -rf /home/user/${name} /tmp/${name}`, { user: 'root' }).catch(() => undefined)))
+    onTestFinished(
+      async () =>
+        void (await sbx.commands
+          .run(`rm -rf /home/user/${name} /tmp/${name}`, { user: 'root' })
+          .catch(() => undefined)),
+    )
     const res = await sbx.commands.run(`mkdir ${name} && touch ${name}/f && stat -c '%U:%G' ${name} ${name}/f`)
     expect(res.stdout).toBe('user:user\nuser:user\n')
     const info = await sbx.files.getInfo(`/home/user/${name}/f`)
@@ -208,10 +242,14 @@ describe('commands.run', () => {
     const err = await rejection(sbx.commands.run(`sleep 10; : ${marker}`, { timeoutMs: 1000 }))
     expect(err).toBeInstanceOf(TimeoutError)
     // The bash wrapper running the marker must be gone (killed by the server-side deadline).
-    await waitFor('the timed-out command to leave the process list', async () => {
-      const procs = await sbx.commands.list()
-      return !procs.some((p) => p.args.some((a) => a.includes(marker)))
-    }, 5000)
+    await waitFor(
+      'the timed-out command to leave the process list',
+      async () => {
+        const procs = await sbx.commands.list()
+        return !procs.some((p) => p.args.some((a) => a.includes(marker)))
+      },
+      5000,
+    )
   })
 
   it('runs 30 commands concurrently with correct output', async () => {
@@ -250,7 +288,12 @@ describe('background commands, list and kill', () => {
 
   it('lists a running command with its original config', async () => {
     const cmd = `sleep 30; : ${unique('list')}`
-    const handle = await sbx.commands.run(cmd, { background: true, cwd: '/tmp', envs: { LIST_VAR: 'lv' }, timeoutMs: 0 })
+    const handle = await sbx.commands.run(cmd, {
+      background: true,
+      cwd: '/tmp',
+      envs: { LIST_VAR: 'lv' },
+      timeoutMs: 0,
+    })
     killAfter(handle.pid)
     const procs = await sbx.commands.list()
     const p = procs.find((x) => x.pid === handle.pid)
@@ -278,10 +321,12 @@ describe('background commands, list and kill', () => {
     // A unique sleep duration identifies the orphaned grandchild for cleanup.
     const secs = `29.${Math.floor(Math.random() * 1e6)}`
     onTestFinished(async () => {
-      await sbx.commands.run(
-        `for p in /proc/[0-9]*; do tr '\\0' ' ' < $p/cmdline 2>/dev/null | grep -q "^sleep ${secs}" && kill -9 \${p#/proc/}; done; true`,
-        { user: 'root' },
-      ).catch(() => undefined)
+      await sbx.commands
+        .run(
+          `for p in /proc/[0-9]*; do tr '\\0' ' ' < $p/cmdline 2>/dev/null | grep -q "^sleep ${secs}" && kill -9 \${p#/proc/}; done; true`,
+          { user: 'root' },
+        )
+        .catch(() => undefined)
     })
     const handle = await sbx.commands.run(`sleep ${secs} & echo started; wait`, { background: true, timeoutMs: 0 })
     killAfter(handle.pid)
@@ -313,7 +358,11 @@ describe('background commands, list and kill', () => {
     expect((await sbx.commands.list()).map((p) => p.pid)).toContain(handle.pid)
     expect(await alive(handle.pid)).toBe(true)
     expect(await sbx.commands.kill(handle.pid)).toBe(true)
-    await waitFor('the killed process to leave the list', async () => !(await sbx.commands.list()).some((p) => p.pid === handle.pid), 5000)
+    await waitFor(
+      'the killed process to leave the list',
+      async () => !(await sbx.commands.list()).some((p) => p.pid === handle.pid),
+      5000,
+    )
     expect(await alive(handle.pid)).toBe(false)
   })
 })
@@ -444,7 +493,11 @@ describe('commands.connect', () => {
     await handle.disconnect()
     await sbx.commands.run(`touch ${trigger}`)
     // Let the process finish while detached, then attach: only start and end are retained.
-    await waitFor('the process to exit', async () => !(await sbx.commands.list()).some((p) => p.pid === handle.pid), 5000)
+    await waitFor(
+      'the process to exit',
+      async () => !(await sbx.commands.list()).some((p) => p.pid === handle.pid),
+      5000,
+    )
     const late = await sbx.commands.connect(handle.pid)
     const err = await rejection(late.wait())
     expect((err as CommandExitError).exitCode).toBe(7)

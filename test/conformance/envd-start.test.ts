@@ -39,12 +39,20 @@ const undici = () => process.moduleLoadList.filter((m) => m.includes('undici'))
 
 it("starts with the image's code cache: a fresh process's V8 takes it", async () => {
   // As a sandbox's start loads envd (src/commands/envd-loader.ts); V8 refuses a cache written under other flags.
-  const { stdout } = await promisify(execFile)('docker', ['exec', ENVD_CONTAINER(), '/opt/sandock/bin/node', '/opt/sandock/sandock.mjs', 'envd-cache-check'], { timeout: 30_000 })
+  const { stdout } = await promisify(execFile)(
+    'docker',
+    ['exec', ENVD_CONTAINER(), '/opt/sandock/bin/node', '/opt/sandock/sandock.mjs', 'envd-cache-check'],
+    { timeout: 30_000 },
+  )
   expect(stdout.trim()).toBe('accepted')
 })
 
 it("serves Connect requests without loading Node's internal undici (a cold sandbox's first command skips ~35 ms of it)", async () => {
-  const { stdout } = await promisify(execFile)('docker', ['exec', ENVD_CONTAINER(), '/opt/sandock/bin/node', '-e', SCRIPT], { timeout: 30_000 })
+  const { stdout } = await promisify(execFile)(
+    'docker',
+    ['exec', ENVD_CONTAINER(), '/opt/sandock/bin/node', '-e', SCRIPT],
+    { timeout: 30_000 },
+  )
   const r = JSON.parse(stdout) as { command: string; list: string; served: string[]; afterGlobalHeaders: string[] }
   expect(r.command).toMatch(/^200 /)
   expect(r.command).toContain(Buffer.from('ran\n').toString('base64'))

@@ -287,7 +287,9 @@ describe('write', () => {
 
     // A root-owned 0600 file overwritten by `user`: chowned to user, mode unchanged (truncate + write).
     const rootFile = `${dir}/rootowned.txt`
-    const prep = await sbx.commands.run(`printf 'root data' > '${rootFile}' && chmod 600 '${rootFile}'`, { user: 'root' })
+    const prep = await sbx.commands.run(`printf 'root data' > '${rootFile}' && chmod 600 '${rootFile}'`, {
+      user: 'root',
+    })
     expect(prep.exitCode).toBe(0)
     expect(await statInside(rootFile, 'root')).toBe('root:root:600')
     await sbx.files.write(rootFile, 'user data')
@@ -361,7 +363,13 @@ describe('list', () => {
     const made = await sbx.commands.run(`cd '${dir}' && mkdir subdir2 subdir1 && touch subdir1/b subdir1/a file1.txt`)
     expect(made.exitCode).toBe(0)
     const entries = await sbx.files.list(dir, { depth: 2 })
-    expect(entries.map((e) => e.path.slice(dir.length + 1))).toEqual(['file1.txt', 'subdir1', 'subdir1/a', 'subdir1/b', 'subdir2'])
+    expect(entries.map((e) => e.path.slice(dir.length + 1))).toEqual([
+      'file1.txt',
+      'subdir1',
+      'subdir1/a',
+      'subdir1/b',
+      'subdir2',
+    ])
   })
 
   it('rebases entry paths on a relative request path (resolved under /home/user)', async () => {
@@ -400,7 +408,16 @@ describe('getInfo', () => {
     const before = Date.now()
     await sbx.files.write(path, '12345')
     const e = await sbx.files.getInfo(path)
-    expect(e).toMatchObject({ name: 'info.txt', type: 'file', path, size: 5, mode: 0o644, permissions: '-rw-r--r--', owner: 'user', group: 'user' })
+    expect(e).toMatchObject({
+      name: 'info.txt',
+      type: 'file',
+      path,
+      size: 5,
+      mode: 0o644,
+      permissions: '-rw-r--r--',
+      owner: 'user',
+      group: 'user',
+    })
     expect(e.symlinkTarget).toBeUndefined()
     expect(e.modifiedTime).toBeInstanceOf(Date)
     // Clocks are shared with the container (same kernel); allow generous slack.
@@ -410,7 +427,15 @@ describe('getInfo', () => {
   it('describes a directory', async () => {
     const dir = await tempDir('infodir')
     const e = await sbx.files.getInfo(dir)
-    expect(e).toMatchObject({ name: dir.split('/').pop(), type: 'dir', path: dir, mode: 0o755, permissions: 'drwxr-xr-x', owner: 'user', group: 'user' })
+    expect(e).toMatchObject({
+      name: dir.split('/').pop(),
+      type: 'dir',
+      path: dir,
+      mode: 0o755,
+      permissions: 'drwxr-xr-x',
+      owner: 'user',
+      group: 'user',
+    })
   })
 
   it("resolves relative paths under /home/user and '~'", async () => {
@@ -491,7 +516,14 @@ describe('exists / makeDir / rename / remove', () => {
     const dir = await tempDir('rename')
     await sbx.files.write(`${dir}/old.txt`, 'moving')
     const entry = await sbx.files.rename(`${dir}/old.txt`, `${dir}/newparent/new.txt`)
-    expect(entry).toMatchObject({ name: 'new.txt', type: 'file', path: `${dir}/newparent/new.txt`, size: 6, owner: 'user', mode: 0o644 })
+    expect(entry).toMatchObject({
+      name: 'new.txt',
+      type: 'file',
+      path: `${dir}/newparent/new.txt`,
+      size: 6,
+      owner: 'user',
+      mode: 0o644,
+    })
     expect(await sbx.files.exists(`${dir}/old.txt`)).toBe(false)
     expect(await sbx.files.read(`${dir}/newparent/new.txt`)).toBe('moving')
     expect(await statInside(`${dir}/newparent`)).toBe('user:user:755')

@@ -28,16 +28,27 @@ class Terminal {
     for (;;) {
       const m = this.text.slice(from).match(pattern)
       if (m) return m
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern} in PTY output: ${JSON.stringify(this.text.slice(from))}`)
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for ${pattern} in PTY output: ${JSON.stringify(this.text.slice(from))}`)
       await new Promise((r) => setTimeout(r, 25))
     }
   }
 }
 
 /** Creates a PTY that is killed when the test ends; waits until the shell has printed something. */
-async function openPty(opts: { cols?: number; rows?: number; user?: 'root' | 'user'; cwd?: string; envs?: Record<string, string> } = {}): Promise<{ handle: CommandHandle; term: Terminal }> {
+async function openPty(
+  opts: { cols?: number; rows?: number; user?: 'root' | 'user'; cwd?: string; envs?: Record<string, string> } = {},
+): Promise<{ handle: CommandHandle; term: Terminal }> {
   const term = new Terminal()
-  const handle = await sbx.pty.create({ cols: opts.cols ?? 80, rows: opts.rows ?? 24, onData: term.onData, user: opts.user, cwd: opts.cwd, envs: opts.envs, timeoutMs: 30_000 })
+  const handle = await sbx.pty.create({
+    cols: opts.cols ?? 80,
+    rows: opts.rows ?? 24,
+    onData: term.onData,
+    user: opts.user,
+    cwd: opts.cwd,
+    envs: opts.envs,
+    timeoutMs: 30_000,
+  })
   onTestFinished(async () => {
     await handle.disconnect().catch(() => undefined)
     await sbx.pty.kill(handle.pid).catch(() => undefined)
@@ -79,7 +90,9 @@ it('resize changes the size the shell sees', async () => {
 
 it('is a real terminal with TERM set by the SDK', async () => {
   const { handle, term } = await openPty()
-  const [isTty, termVar, ttyName] = (await query(handle.pid, term, '$([ -t 0 ] && [ -t 2 ] && echo tty)|$TERM|$(tty)')).split('|')
+  const [isTty, termVar, ttyName] = (
+    await query(handle.pid, term, '$([ -t 0 ] && [ -t 2 ] && echo tty)|$TERM|$(tty)')
+  ).split('|')
   expect(isTty).toBe('tty')
   expect(termVar).toBe('xterm-256color')
   expect(ttyName).toMatch(/^\/dev\/pts\/\d+$/)
@@ -88,7 +101,9 @@ it('is a real terminal with TERM set by the SDK', async () => {
 it('runs as `user` by default, in the home directory', async () => {
   const { handle, term } = await openPty()
   const uid = (await sbx.commands.run('getent passwd user | cut -d: -f3')).stdout.trim()
-  expect(await query(handle.pid, term, '$(whoami):$(id -u):$PWD:$HOME:$USER')).toBe(`user:${uid}:/home/user:/home/user:user`)
+  expect(await query(handle.pid, term, '$(whoami):$(id -u):$PWD:$HOME:$USER')).toBe(
+    `user:${uid}:/home/user:/home/user:user`,
+  )
 })
 
 it("runs as root when user: 'root' is passed", async () => {
@@ -156,7 +171,10 @@ it('delivers large PTY output intact', async () => {
   const from = term.text.length
   await sbx.pty.sendInput(handle.pid, enc.encode('seq 1 20000 | tr "\\n" " "; echo "DONE$((1+1))"\n'))
   await term.until(/DONE2/, from)
-  const numbers = term.text.slice(from).replace(/\r?\n/g, '').match(/\b1 2 3 .*20000\b/)?.[0]
+  const numbers = term.text
+    .slice(from)
+    .replace(/\r?\n/g, '')
+    .match(/\b1 2 3 .*20000\b/)?.[0]
   expect(numbers?.split(' ').map(Number)).toEqual(Array.from({ length: 20000 }, (_, i) => i + 1))
 })
 

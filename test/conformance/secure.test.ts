@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { startEnvdContainer } from '../support/docker.js'
 import { jsonOrText } from '../support/raw-http.js'
 
-const UNAUTHORIZED = { code: 401, message: 'unauthorized access, please provide a valid access token or method signing if supported' }
+const UNAUTHORIZED = {
+  code: 401,
+  message: 'unauthorized access, please provide a valid access token or method signing if supported',
+}
 
 let envd: Awaited<ReturnType<typeof startEnvdContainer>>
 let url: string
@@ -15,7 +18,11 @@ let initAt: Date
 let sbx: Sandbox
 
 async function postInit(body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${url}/init`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+  return fetch(`${url}/init`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
 }
 
 beforeAll(async () => {
@@ -23,7 +30,11 @@ beforeAll(async () => {
   url = envd.url
   token = randomBytes(24).toString('hex')
   initAt = new Date()
-  const res = await postInit({ accessToken: token, timestamp: initAt.toISOString(), envVars: { SECURE_TEST_VAR: 'first' } })
+  const res = await postInit({
+    accessToken: token,
+    timestamp: initAt.toISOString(),
+    envVars: { SECURE_TEST_VAR: 'first' },
+  })
   expect(res.status).toBe(204)
 
   process.env.E2B_DEBUG = 'true'
@@ -74,7 +85,11 @@ describe('access token', () => {
     // A wrong token is the same.
     const wrong = await fetch(`${url}/process.Process/List`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'connect-protocol-version': '1', 'x-access-token': 'not-the-token' },
+      headers: {
+        'content-type': 'application/json',
+        'connect-protocol-version': '1',
+        'x-access-token': 'not-the-token',
+      },
       body: '{}',
     })
     expect(wrong.status).toBe(401)
@@ -170,9 +185,14 @@ describe('signed URLs', () => {
     onTestFinished(() => sbx.files.remove('/home/user/nameless.txt'))
     const form = new FormData()
     form.append('file', 'text from a plain form field')
-    const up = await fetch(await sbx.uploadUrl('nameless.txt', { useSignatureExpiration: 10_000 }), { method: 'POST', body: form })
+    const up = await fetch(await sbx.uploadUrl('nameless.txt', { useSignatureExpiration: 10_000 }), {
+      method: 'POST',
+      body: form,
+    })
     expect(up.status).toBe(200)
-    expect(await jsonOrText(up)).toStrictEqual([{ name: 'nameless.txt', path: '/home/user/nameless.txt', type: 'file' }])
+    expect(await jsonOrText(up)).toStrictEqual([
+      { name: 'nameless.txt', path: '/home/user/nameless.txt', type: 'file' },
+    ])
     expect(await sbx.files.read('nameless.txt')).toBe('text from a plain form field')
   })
 
@@ -206,7 +226,10 @@ describe('signed URLs', () => {
 
     const form = new FormData()
     form.append('file', new Blob(['overwrite attempt']), 'expired.txt')
-    const up = await fetch(await sbx.uploadUrl('expired.txt', { useSignatureExpiration: -10_000 }), { method: 'POST', body: form })
+    const up = await fetch(await sbx.uploadUrl('expired.txt', { useSignatureExpiration: -10_000 }), {
+      method: 'POST',
+      body: form,
+    })
     expect(up.status).toBe(401)
     expect(await jsonOrText(up)).toEqual(expected)
     expect(await sbx.files.read('expired.txt')).toBe('x')
@@ -237,7 +260,10 @@ describe('signed URLs', () => {
 
     // Extending the expiration invalidates the signature.
     const extended = new URL(good)
-    extended.searchParams.set('signature_expiration', String(Number(good.searchParams.get('signature_expiration')) + 3600))
+    extended.searchParams.set(
+      'signature_expiration',
+      String(Number(good.searchParams.get('signature_expiration')) + 3600),
+    )
     const r3 = await fetch(extended)
     expect(r3.status).toBe(401)
     expect(await jsonOrText(r3)).toEqual(expected)
@@ -307,10 +333,17 @@ describe('/init replay protection', () => {
     const res = await postInit({ timestamp: older, envVars: { SECURE_TEST_VAR: 'hijacked' } })
     expect(res.status).toBe(401)
     // Newer timestamp but still no token: 401 too.
-    const newer = await postInit({ timestamp: new Date(Date.now() + 1000).toISOString(), envVars: { SECURE_TEST_VAR: 'hijacked' }, accessToken: 'attacker' })
+    const newer = await postInit({
+      timestamp: new Date(Date.now() + 1000).toISOString(),
+      envVars: { SECURE_TEST_VAR: 'hijacked' },
+      accessToken: 'attacker',
+    })
     expect(newer.status).toBe(401)
     // A wrong token is refused as well.
-    const wrong = await postInit({ timestamp: new Date(Date.now() + 2000).toISOString(), accessToken: 'attacker' }, { 'x-access-token': 'nope' })
+    const wrong = await postInit(
+      { timestamp: new Date(Date.now() + 2000).toISOString(), accessToken: 'attacker' },
+      { 'x-access-token': 'nope' },
+    )
     expect(wrong.status).toBe(401)
 
     expect((await envs()).SECURE_TEST_VAR).toBe('first')
@@ -324,7 +357,10 @@ describe('/init replay protection', () => {
   it('with the right token but an older timestamp, envVars are not changed', async () => {
     const older = new Date(initAt.getTime() - 60_000).toISOString()
     // accessToken is repeated so that even a wrongly applied request would keep the token.
-    const res = await postInit({ timestamp: older, accessToken: token, envVars: { SECURE_TEST_VAR: 'stale', STALE_ONLY: '1' } }, { 'x-access-token': token })
+    const res = await postInit(
+      { timestamp: older, accessToken: token, envVars: { SECURE_TEST_VAR: 'stale', STALE_ONLY: '1' } },
+      { 'x-access-token': token },
+    )
     expect(res.status).toBe(204)
     const after = await envs()
     expect(after.SECURE_TEST_VAR).toBe('first')
@@ -336,7 +372,10 @@ describe('/init replay protection', () => {
 
   it('with the right token and a newer timestamp, envVars are replaced', async () => {
     const newer = new Date(Date.now() + 5_000).toISOString()
-    const res = await postInit({ timestamp: newer, accessToken: token, envVars: { SECURE_TEST_VAR: 'second', NEW_VAR: 'n' } }, { 'x-access-token': token })
+    const res = await postInit(
+      { timestamp: newer, accessToken: token, envVars: { SECURE_TEST_VAR: 'second', NEW_VAR: 'n' } },
+      { 'x-access-token': token },
+    )
     expect(res.status).toBe(204)
     const after = await envs()
     expect(after.SECURE_TEST_VAR).toBe('second')

@@ -1,5 +1,13 @@
 // files.watchDir conformance through the official SDK (contract 4.5 WatchDir, 4.6, 4.8, 8.2 files/watch).
-import { FileNotFoundError, FilesystemEventType, InvalidArgumentError, SandboxError, type FilesystemEvent, type Sandbox, type WatchHandle } from 'e2b'
+import {
+  FileNotFoundError,
+  FilesystemEventType,
+  InvalidArgumentError,
+  SandboxError,
+  type FilesystemEvent,
+  type Sandbox,
+  type WatchHandle,
+} from 'e2b'
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { connectSandbox } from '../support/sdk.js'
 import { unique } from '../support/async.js'
@@ -52,7 +60,11 @@ class Recorder {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((x) => x.pred !== pred)
-        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; got ${JSON.stringify(this.events.map((e) => [e.type, e.name]))}`))
+        reject(
+          new Error(
+            `timed out after ${timeoutMs} ms waiting for ${what}; got ${JSON.stringify(this.events.map((e) => [e.type, e.name]))}`,
+          ),
+        )
       }, timeoutMs)
       this.waiters.push({
         pred,
@@ -99,7 +111,10 @@ class Recorder {
   }
 }
 
-async function watch(dir: string, opts: { recursive?: boolean; includeEntry?: boolean } = {}): Promise<{ rec: Recorder; handle: WatchHandle }> {
+async function watch(
+  dir: string,
+  opts: { recursive?: boolean; includeEntry?: boolean } = {},
+): Promise<{ rec: Recorder; handle: WatchHandle }> {
   const rec = new Recorder()
   const handle = await sbx.files.watchDir(dir, rec.onEvent, { ...opts, onExit: rec.onExit, timeoutMs: 0 })
   onTestFinished(() => handle.stop())
@@ -160,7 +175,12 @@ describe('watchDir events', () => {
     await sbx.files.write(`${dir}/test.txt`, 'short-lived')
     await rec.waitEvent(WRITE, 'test.txt')
     await sbx.files.remove(`${dir}/test.txt`)
-    expect(await rec.settle(dir, 4)).toEqual([`test.txt: ${CREATE}`, `test.txt: ${CHMOD}`, `test.txt: ${WRITE}`, `test.txt: ${REMOVE}`])
+    expect(await rec.settle(dir, 4)).toEqual([
+      `test.txt: ${CREATE}`,
+      `test.txt: ${CHMOD}`,
+      `test.txt: ${WRITE}`,
+      `test.txt: ${REMOVE}`,
+    ])
   })
 
   it('files.rename gives RENAME for the old name, then CREATE for the new one', async () => {
@@ -202,10 +222,16 @@ describe('recursive watch', () => {
     await sbx.files.write(`${dir}/later/file.txt`, 'in the new dir')
     await rec.waitEvent(FilesystemEventType.WRITE, 'later/file.txt')
     // And a second write after the subtree is certainly watched.
-    const writesBefore = rec.events.filter((e) => e.type === FilesystemEventType.WRITE && e.name === 'later/file.txt').length
+    const writesBefore = rec.events.filter(
+      (e) => e.type === FilesystemEventType.WRITE && e.name === 'later/file.txt',
+    ).length
     await sbx.commands.run(`echo more >> '${dir}/later/file.txt'`)
     await rec.waitFor(
-      (e) => e.type === FilesystemEventType.WRITE && e.name === 'later/file.txt' && rec.events.filter((x) => x.type === FilesystemEventType.WRITE && x.name === 'later/file.txt').length > writesBefore,
+      (e) =>
+        e.type === FilesystemEventType.WRITE &&
+        e.name === 'later/file.txt' &&
+        rec.events.filter((x) => x.type === FilesystemEventType.WRITE && x.name === 'later/file.txt').length >
+          writesBefore,
       'a second WRITE later/file.txt',
     )
   })
@@ -266,7 +292,9 @@ describe('watchDir errors and lifecycle', () => {
   it('watching a missing directory rejects with FileNotFoundError', async () => {
     const dir = await tempDir()
     const rec = new Recorder()
-    await expect(sbx.files.watchDir(`${dir}/does-not-exist`, rec.onEvent, { timeoutMs: 0 })).rejects.toBeInstanceOf(FileNotFoundError)
+    await expect(sbx.files.watchDir(`${dir}/does-not-exist`, rec.onEvent, { timeoutMs: 0 })).rejects.toBeInstanceOf(
+      FileNotFoundError,
+    )
   })
 
   it('watching a file rejects with SandboxError (invalid_argument)', async () => {

@@ -14,7 +14,8 @@ printServerLogsOnFailure()
 async function containersOnServerNetworks(): Promise<Set<string>> {
   const out = new Set<string>()
   for (const n of sharedServer().networks) {
-    for (const id of (await docker('ps', '-aq', '--no-trunc', '--filter', `network=${n}`)).split('\n').filter(Boolean)) out.add(id)
+    for (const id of (await docker('ps', '-aq', '--no-trunc', '--filter', `network=${n}`)).split('\n').filter(Boolean))
+      out.add(id)
   }
   return out
 }
@@ -22,7 +23,13 @@ async function containersOnServerNetworks(): Promise<Set<string>> {
 describe('POST /v2/sandboxes with unknown fields', () => {
   it('ignores unknown fields (201) and the sandbox can be killed', async () => {
     const res = await api('POST', '/v2/sandboxes', {
-      json: { templateID: 'base', timeout: 60, someFutureField: 'x', nested: { deep: [1, 2, 3] }, network: { httpsPorts: [443] } },
+      json: {
+        templateID: 'base',
+        timeout: 60,
+        someFutureField: 'x',
+        nested: { deep: [1, 2, 3] },
+        network: { httpsPorts: [443] },
+      },
     })
     expect(res.status, res.text).toBe(201)
     const id = res.body!.sandboxID as string
@@ -33,7 +40,11 @@ describe('POST /v2/sandboxes with unknown fields', () => {
     const killed = await api('DELETE', `/sandboxes/${id}`)
     expect(killed.status).toBe(204)
     expect(killed.text).toBe('')
-    await eventually(async () => ((await containersOf(id)).length === 0 ? true : undefined), 10_000, 'the container to be removed')
+    await eventually(
+      async () => ((await containersOf(id)).length === 0 ? true : undefined),
+      10_000,
+      'the container to be removed',
+    )
   })
 })
 
@@ -45,7 +56,13 @@ describe('odd but valid requests', () => {
       method: 'POST',
       headers: { 'x-api-key': s.apiKey, 'content-type': 'application/json' },
       // A stream body goes out with Transfer-Encoding: chunked and no Content-Length, as the SDK's do.
-      body: new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode(json.slice(0, 10))); c.enqueue(new TextEncoder().encode(json.slice(10))); c.close() } }),
+      body: new ReadableStream({
+        start(c) {
+          c.enqueue(new TextEncoder().encode(json.slice(0, 10)))
+          c.enqueue(new TextEncoder().encode(json.slice(10)))
+          c.close()
+        },
+      }),
       duplex: 'half',
     } as RequestInit & { duplex: 'half' })
     const created = (await res.json()) as { sandboxID?: string }

@@ -15,8 +15,22 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CommandExitError, FilesystemEventType, Sandbox, Volume, type FilesystemEvent } from 'e2b'
 import { unique } from '../support/async.js'
-import { createSandbox, inspectSandbox, killQuietly, printServerLogsOnFailure, waitForPortInSandbox } from '../support/control-sdk.js'
-import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, TEST_RUNTIME, sdkOpts, startServer, trackSandbox, type ControlServer } from '../support/control-server.js'
+import {
+  createSandbox,
+  inspectSandbox,
+  killQuietly,
+  printServerLogsOnFailure,
+  waitForPortInSandbox,
+} from '../support/control-sdk.js'
+import {
+  DEFAULT_API_PORT,
+  DEFAULT_PROXY_PORT,
+  TEST_RUNTIME,
+  sdkOpts,
+  startServer,
+  trackSandbox,
+  type ControlServer,
+} from '../support/control-server.js'
 
 const run = promisify(execFile)
 const NOFILE = 4096
@@ -59,8 +73,11 @@ beforeAll(async () => {
     apiPort: DEFAULT_API_PORT + 90,
     proxyPort: DEFAULT_PROXY_PORT + 90,
     env: {
-      SANDOCK_NOFILE_LIMIT: String(NOFILE), SANDOCK_PIDS_LIMIT: String(PIDS), SANDOCK_POOL_SIZE: '1',
-      SANDOCK_PROXY_BODY_TIMEOUT_MS: String(BODY_TIMEOUT_MS), SANDOCK_PROXY_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+      SANDOCK_NOFILE_LIMIT: String(NOFILE),
+      SANDOCK_PIDS_LIMIT: String(PIDS),
+      SANDOCK_POOL_SIZE: '1',
+      SANDOCK_PROXY_BODY_TIMEOUT_MS: String(BODY_TIMEOUT_MS),
+      SANDOCK_PROXY_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
       SANDOCK_PROXY_MAX_CONNECTIONS_PER_CLIENT: String(PER_CLIENT),
     },
   })
@@ -77,7 +94,11 @@ afterAll(async () => {
   await server?.cleanup()
 })
 
-async function exitCode(sbx: Sandbox, cmd: string, user: 'root' | 'user' = 'user'): Promise<{ code: number; out: string }> {
+async function exitCode(
+  sbx: Sandbox,
+  cmd: string,
+  user: 'root' | 'user' = 'user',
+): Promise<{ code: number; out: string }> {
   try {
     const r = await sbx.commands.run(cmd, { user, timeoutMs: 60_000 })
     return { code: r.exitCode, out: r.stdout + r.stderr }
@@ -94,12 +115,26 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 /** A request through the proxy from another loopback address (its own per-client count). */
 function proxiedFrom(localAddress: string, path: string, body?: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: server.proxyPort, localAddress, path, method: body ? 'POST' : 'GET', agent: false,
-      headers: { 'e2b-sandbox-id': web.sandboxId, 'e2b-sandbox-port': '8000', ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) } }, (res) => {
-      let text = ''
-      res.on('data', (d: Buffer) => (text += d.toString()))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
-    })
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: server.proxyPort,
+        localAddress,
+        path,
+        method: body ? 'POST' : 'GET',
+        agent: false,
+        headers: {
+          'e2b-sandbox-id': web.sandboxId,
+          'e2b-sandbox-port': '8000',
+          ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
+        },
+      },
+      (res) => {
+        let text = ''
+        res.on('data', (d: Buffer) => (text += d.toString()))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })
@@ -118,11 +153,17 @@ describe('slow clients on the proxy', () => {
       socket.on('error', () => undefined)
       socket.on('close', () => (s.closedAt = performance.now() - started))
       // Three in four: a slow body (head complete); the rest: a head that never ends.
-      socket.write(i % 4 === 3 ? `POST / HTTP/1.1\r\nHost: x\r\n${routed(8000)}X-Slow: ` : `POST / HTTP/1.1\r\nHost: x\r\n${routed(8000)}Content-Length: 1000000\r\n\r\n`)
+      socket.write(
+        i % 4 === 3
+          ? `POST / HTTP/1.1\r\nHost: x\r\n${routed(8000)}X-Slow: `
+          : `POST / HTTP/1.1\r\nHost: x\r\n${routed(8000)}Content-Length: 1000000\r\n\r\n`,
+      )
       sockets.push(s)
     }
     // One byte per connection per second: far below the body rate, and a head that never ends.
-    const trickle = setInterval(() => { for (const s of sockets) if (!s.socket.destroyed) s.socket.write('a') }, 1000)
+    const trickle = setInterval(() => {
+      for (const s of sockets) if (!s.socket.destroyed) s.socket.write('a')
+    }, 1000)
     try {
       await sleep(1500)
       const during = await fdCount(pid)
@@ -137,9 +178,17 @@ describe('slow clients on the proxy', () => {
       // The test's own SDK connections to the proxy (keep-alive) count against the same address.
       expect(refused.length).toBeGreaterThanOrEqual(200 - PER_CLIENT)
       expect(refused.length).toBeLessThan(200 - PER_CLIENT + 10)
-      expect(JSON.parse(refused[0]!.text.slice(refused[0]!.text.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: 429, connectionLimit: PER_CLIENT })
+      expect(JSON.parse(refused[0]!.text.slice(refused[0]!.text.indexOf('\r\n\r\n') + 4))).toMatchObject({
+        code: 429,
+        connectionLimit: PER_CLIENT,
+      })
       // All closed within the timeout plus Node's check interval and one body window.
-      await expect.poll(() => sockets.filter((s) => s.closedAt === undefined).length, { timeout: BODY_TIMEOUT_MS * 2 + 4000, interval: 200 }).toBe(0)
+      await expect
+        .poll(() => sockets.filter((s) => s.closedAt === undefined).length, {
+          timeout: BODY_TIMEOUT_MS * 2 + 4000,
+          interval: 200,
+        })
+        .toBe(0)
       const slowest = Math.max(...sockets.map((s) => s.closedAt!))
       const bodies408 = sockets.filter((s, i) => i % 4 !== 3 && s.text.startsWith('HTTP/1.1 408')).length
       const heads408 = sockets.filter((s, i) => i % 4 === 3 && s.text.startsWith('HTTP/1.1 408')).length
@@ -150,7 +199,21 @@ describe('slow clients on the proxy', () => {
       }
       await sleep(500)
       const after = await fdCount(pid)
-      console.log(JSON.stringify({ slowClients: { baselineFds: baseline, duringFds: during, afterFds: after, refused429: refused.length, bodies408, heads408, slowestCloseMs: Math.round(slowest), apiHealthMsDuringAttack: apiMs, statuses } }))
+      console.log(
+        JSON.stringify({
+          slowClients: {
+            baselineFds: baseline,
+            duringFds: during,
+            afterFds: after,
+            refused429: refused.length,
+            bodies408,
+            heads408,
+            slowestCloseMs: Math.round(slowest),
+            apiHealthMsDuringAttack: apiMs,
+            statuses,
+          },
+        }),
+      )
       expect(bodies408 + heads408).toBe(200 - refused.length)
       expect(slowest).toBeLessThan(BODY_TIMEOUT_MS * 2 + 4000)
       expect(during - baseline).toBeGreaterThan(100)
@@ -164,12 +227,21 @@ describe('slow clients on the proxy', () => {
   it('lets a slow but steady upload through (2 KiB a second for 12 s, past two body windows)', async () => {
     const total = 24 * 1024
     const result = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: server.proxyPort, path: '/up', method: 'POST', agent: false,
-        headers: { 'e2b-sandbox-id': web.sandboxId, 'e2b-sandbox-port': '8000', 'content-length': String(total) } }, (res) => {
-        let text = ''
-        res.on('data', (d: Buffer) => (text += d.toString()))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
-      })
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: server.proxyPort,
+          path: '/up',
+          method: 'POST',
+          agent: false,
+          headers: { 'e2b-sandbox-id': web.sandboxId, 'e2b-sandbox-port': '8000', 'content-length': String(total) },
+        },
+        (res) => {
+          let text = ''
+          res.on('data', (d: Buffer) => (text += d.toString()))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+        },
+      )
       req.on('error', reject)
       let sent = 0
       const tick = setInterval(() => {
@@ -196,7 +268,11 @@ describe('envd', () => {
   it('opens no inspector on SIGUSR1 from root (to PID 1, which forwards it, and to envd itself), and keeps answering', async () => {
     const sbx = await createSandbox({}, server)
     sandboxes.push(sbx.sandboxId)
-    const pids = (await exitCode(sbx, "for p in $(pgrep -f 'sandock.mjs envd'); do [ \"$p\" != 1 ] && echo $p; done", 'root')).out.trim().split(/\s+/)
+    const pids = (
+      await exitCode(sbx, 'for p in $(pgrep -f \'sandock.mjs envd\'); do [ "$p" != 1 ] && echo $p; done', 'root')
+    ).out
+      .trim()
+      .split(/\s+/)
     expect(pids.length).toBeGreaterThan(0)
     const cmdline = (await exitCode(sbx, `tr '\\0' ' ' < /proc/${pids[0]}/cmdline`, 'root')).out
     expect(cmdline).toContain('--disable-sigusr1')
@@ -225,7 +301,9 @@ describe('per-sandbox limits', () => {
     sandboxes.push(pooled.sandboxId, cold.sandboxId)
     for (const sbx of [pooled, cold]) {
       expect(await limitsOf(sbx)).toBe(want)
-      const info = await inspectSandbox(sbx.sandboxId) as Awaited<ReturnType<typeof inspectSandbox>> & { HostConfig: { Ulimits: { Name: string; Soft: number; Hard: number }[] } }
+      const info = (await inspectSandbox(sbx.sandboxId)) as Awaited<ReturnType<typeof inspectSandbox>> & {
+        HostConfig: { Ulimits: { Name: string; Soft: number; Hard: number }[] }
+      }
       expect(info.HostConfig.Ulimits).toEqual([{ Name: 'nofile', Soft: NOFILE, Hard: NOFILE }])
       expect(info.HostConfig.PidsLimit).toBe(PIDS)
     }
@@ -251,7 +329,15 @@ describe('volumes', () => {
     const planter = await createSandbox({ volumeMounts: { '/mnt/v': v } }, server)
     const victim = await createSandbox({ volumeMounts: { '/mnt/v': v } }, server)
     sandboxes.push(planter.sandboxId, victim.sandboxId)
-    expect((await exitCode(planter, 'cp /usr/bin/id /mnt/v/suid-id && chmod 4755 /mnt/v/suid-id && python3 -c "import os; print(oct(os.stat(\\"/mnt/v/suid-id\\").st_mode & 0o7777)[2:])"', 'root')).out.trim()).toBe('4755')
+    expect(
+      (
+        await exitCode(
+          planter,
+          'cp /usr/bin/id /mnt/v/suid-id && chmod 4755 /mnt/v/suid-id && python3 -c "import os; print(oct(os.stat(\\"/mnt/v/suid-id\\").st_mode & 0o7777)[2:])"',
+          'root',
+        )
+      ).out.trim(),
+    ).toBe('4755')
     const asNobody = await exitCode(victim, 'setpriv --reuid=65534 --regid=65534 --clear-groups /mnt/v/suid-id', 'root')
     expect(asNobody.code).toBe(0)
     expect(asNobody.out).toMatch(/uid=65534/)
@@ -261,10 +347,16 @@ describe('volumes', () => {
     // and the same file off the volume does run setuid (so the test could see euid 0).
     if (TEST_RUNTIME !== 'runsc') {
       for (const sbx of [planter, victim]) {
-        const opts = (await exitCode(sbx, "awk '$5 == \"/mnt/v\" {print $6}' /proc/self/mountinfo")).out.trim().split(',')
+        const opts = (await exitCode(sbx, 'awk \'$5 == "/mnt/v" {print $6}\' /proc/self/mountinfo')).out
+          .trim()
+          .split(',')
         expect(opts).toEqual(expect.arrayContaining(['nosuid', 'nodev']))
       }
-      const control = await exitCode(victim, 'cp -p /mnt/v/suid-id /usr/local/bin/suid-id && chmod 4755 /usr/local/bin/suid-id && setpriv --reuid=65534 --regid=65534 --clear-groups /usr/local/bin/suid-id', 'root')
+      const control = await exitCode(
+        victim,
+        'cp -p /mnt/v/suid-id /usr/local/bin/suid-id && chmod 4755 /usr/local/bin/suid-id && setpriv --reuid=65534 --regid=65534 --clear-groups /usr/local/bin/suid-id',
+        'root',
+      )
       expect(control.out).toMatch(/euid=0/)
     }
 
@@ -272,24 +364,38 @@ describe('volumes', () => {
     const volumesDir = join(server.dataDir, 'volumes')
     expect((await stat(volumesDir)).mode & 0o777).toBe(0o700)
     if (isRoot) {
-      const line = (await readFile('/proc/self/mountinfo', 'utf8')).split('\n').find((l) => l.split(' ')[4] === volumesDir)
+      const line = (await readFile('/proc/self/mountinfo', 'utf8'))
+        .split('\n')
+        .find((l) => l.split(' ')[4] === volumesDir)
       expect(line?.split(' ')[5]?.split(',')).toEqual(expect.arrayContaining(['nosuid', 'nodev']))
       // nobody on the host cannot reach the planted file at all.
-      const host = await run('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'sh', '-c', join(volumesDir, v.volumeId, 'suid-id')]).then((r) => `ran: ${r.stdout}`, (e: { stderr?: string }) => e.stderr ?? 'failed')
+      const host = await run('setpriv', [
+        '--reuid=65534',
+        '--regid=65534',
+        '--clear-groups',
+        'sh',
+        '-c',
+        join(volumesDir, v.volumeId, 'suid-id'),
+      ]).then(
+        (r) => `ran: ${r.stdout}`,
+        (e: { stderr?: string }) => e.stderr ?? 'failed',
+      )
       expect(host).toMatch(/Permission denied/)
     }
   }, 120_000)
 })
 
 describe('inotify', () => {
-  it('one sandbox taking every inotify instance of uid 0 does not stop another sandbox\'s watchDir', async () => {
+  it("one sandbox taking every inotify instance of uid 0 does not stop another sandbox's watchDir", async () => {
     const watcher = await createSandbox({}, server)
     const hog = await createSandbox({}, server)
     sandboxes.push(watcher.sandboxId, hog.sandboxId)
     const limit = Number((await readFile('/proc/sys/fs/inotify/max_user_instances', 'utf8')).trim())
     // Root in the hog takes instances until the kernel refuses: several processes (each is held to
     // the nofile limit), each keeping what it got for 15 s; the first writes how many all took.
-    await hog.files.write('/tmp/hog.py', `
+    await hog.files.write(
+      '/tmp/hog.py',
+      `
 import ctypes, os, time
 libc = ctypes.CDLL(None, use_errno=True)
 r, w = os.pipe()
@@ -313,19 +419,32 @@ for i in range(12):
     total += n
     if n < ${NOFILE - 64}: break
 open('/tmp/hog.count', 'w').write(str(total))
-`)
+`,
+    )
     await hog.commands.run('python3 /tmp/hog.py', { user: 'root', background: true, timeoutMs: 0 })
     await expect.poll(() => hog.files.exists('/tmp/hog.count'), { timeout: 30_000, interval: 250 }).toBe(true)
     const taken = Number(await hog.files.read('/tmp/hog.count'))
     // Root elsewhere is out of instances now (the shared per-uid count)…
-    const elsewhere = await exitCode(watcher, 'python3 -c "import ctypes; print(ctypes.CDLL(None).inotify_init())"', 'root')
+    const elsewhere = await exitCode(
+      watcher,
+      'python3 -c "import ctypes; print(ctypes.CDLL(None).inotify_init())"',
+      'root',
+    )
     // …but the other sandbox's envd holds its own instance: its watcher works.
     const events: FilesystemEvent[] = []
     const handle = await watcher.files.watchDir('/home/user', (e) => void events.push(e))
     await watcher.files.write('/home/user/seen.txt', 'x')
-    await expect.poll(() => events.some((e) => e.name === 'seen.txt' && e.type === FilesystemEventType.WRITE), { timeout: 10_000 }).toBe(true)
+    await expect
+      .poll(() => events.some((e) => e.name === 'seen.txt' && e.type === FilesystemEventType.WRITE), {
+        timeout: 10_000,
+      })
+      .toBe(true)
     await handle.stop()
-    console.log(JSON.stringify({ inotify: { maxUserInstances: limit, takenByHog: taken, rootElsewhereInotifyInit: elsewhere.out.trim() } }))
+    console.log(
+      JSON.stringify({
+        inotify: { maxUserInstances: limit, takenByHog: taken, rootElsewhereInotifyInit: elsewhere.out.trim() },
+      }),
+    )
     // The hog took uid 0's instances up to what other processes on the host held (root elsewhere
     // then gets none, unless one of those was released meanwhile), and the watcher still worked.
     expect(taken).toBeGreaterThan(limit - 64)

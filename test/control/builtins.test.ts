@@ -9,7 +9,13 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Sandbox } from 'e2b'
 import { rejection } from '../support/async.js'
-import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, sdkOpts, startServer, type ControlServer } from '../support/control-server.js'
+import {
+  DEFAULT_API_PORT,
+  DEFAULT_PROXY_PORT,
+  sdkOpts,
+  startServer,
+  type ControlServer,
+} from '../support/control-server.js'
 import { BASE_IMAGE, docker } from '../support/docker.js'
 
 const run = promisify(execFile)
@@ -20,8 +26,15 @@ const OWN_BASE = `sandock/base:builtins-test-${DEFAULT_API_PORT}`
 let server: ControlServer
 
 beforeAll(async () => {
-  await run('sh', ['-c', `printf 'FROM ${BASE_IMAGE}\\nLABEL sandock.test=builtins\\n' | DOCKER_BUILDKIT=0 docker build -q -t ${OWN_BASE} -`])
-  server = await startServer({ apiPort: DEFAULT_API_PORT + 86, proxyPort: DEFAULT_PROXY_PORT + 86, env: { SANDOCK_BASE_TEMPLATE_IMAGE: OWN_BASE } })
+  await run('sh', [
+    '-c',
+    `printf 'FROM ${BASE_IMAGE}\\nLABEL sandock.test=builtins\\n' | DOCKER_BUILDKIT=0 docker build -q -t ${OWN_BASE} -`,
+  ])
+  server = await startServer({
+    apiPort: DEFAULT_API_PORT + 86,
+    proxyPort: DEFAULT_PROXY_PORT + 86,
+    env: { SANDOCK_BASE_TEMPLATE_IMAGE: OWN_BASE },
+  })
 }, 120_000)
 
 afterAll(async () => {
@@ -30,32 +43,39 @@ afterAll(async () => {
 })
 
 describe('a derived built-in whose image is not built (SANDOCK_BUILD_BUILTINS=off)', () => {
-  it.each(['desktop', 'code-interpreter-v1'])('answers a create from %s with 503 and how to build it; base still works', async (name) => {
-    const res = await fetch(`${server.apiUrl}/sandboxes`, {
-      method: 'POST', headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ templateID: name }),
-    })
-    expect(res.status).toBe(503)
-    expect(await res.json()).toEqual({
-      code: 503,
-      message: `the built-in template '${name}' is not built on this server: run 'sandock templates build-builtin ${name}' or start the server with SANDOCK_BUILD_BUILTINS=auto`,
-    })
-    // The SDK shows the same message.
-    const e = await rejection(Sandbox.create(name, sdkOpts(server)))
-    expect(e.message).toContain(`sandock templates build-builtin ${name}`)
-    // Nothing was started for it; the base template is unaffected.
-    expect(await docker('ps', '-aq', '--filter', `network=${server.networks[0]}`)).toBe('')
-    const sbx = await Sandbox.create(sdkOpts(server))
-    try {
-      expect((await sbx.commands.run('echo ok')).stdout).toBe('ok\n')
-    } finally {
-      await sbx.kill()
-    }
-  })
+  it.each(['desktop', 'code-interpreter-v1'])(
+    'answers a create from %s with 503 and how to build it; base still works',
+    async (name) => {
+      const res = await fetch(`${server.apiUrl}/sandboxes`, {
+        method: 'POST',
+        headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ templateID: name }),
+      })
+      expect(res.status).toBe(503)
+      expect(await res.json()).toEqual({
+        code: 503,
+        message: `the built-in template '${name}' is not built on this server: run 'sandock templates build-builtin ${name}' or start the server with SANDOCK_BUILD_BUILTINS=auto`,
+      })
+      // The SDK shows the same message.
+      const e = await rejection(Sandbox.create(name, sdkOpts(server)))
+      expect(e.message).toContain(`sandock templates build-builtin ${name}`)
+      // Nothing was started for it; the base template is unaffected.
+      expect(await docker('ps', '-aq', '--filter', `network=${server.networks[0]}`)).toBe('')
+      const sbx = await Sandbox.create(sdkOpts(server))
+      try {
+        expect((await sbx.commands.run('echo ok')).stdout).toBe('ok\n')
+      } finally {
+        await sbx.kill()
+      }
+    },
+  )
 })
 
 describe('sandock templates build-builtin', () => {
   it('refuses a name that is not a built-in, naming the ones there are', async () => {
-    const e = await rejection<Error & { code: number; stderr: string }>(run(process.execPath, [CLI, 'templates', 'build-builtin', 'nosuch']))
+    const e = await rejection<Error & { code: number; stderr: string }>(
+      run(process.execPath, [CLI, 'templates', 'build-builtin', 'nosuch']),
+    )
     expect(e.code).toBe(2)
     expect(e.stderr).toBe("sandock: no built-in template 'nosuch' (there are base, code-interpreter-v1, desktop)\n")
   })

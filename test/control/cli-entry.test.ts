@@ -19,7 +19,10 @@ const run = promisify(execFile)
 const CLI = join(ROOT, 'dist', 'cli.js')
 
 const node22 = process.env.SANDOCK_TEST_NODE22 || undefined
-if (process.env.SANDOCK_TEST_REQUIRE_NODE22 === '1' && !node22) throw new Error('SANDOCK_TEST_REQUIRE_NODE22=1 needs SANDOCK_TEST_NODE22 (a Node 22 binary): run .ci/ensure-node22.sh')
+if (process.env.SANDOCK_TEST_REQUIRE_NODE22 === '1' && !node22)
+  throw new Error(
+    'SANDOCK_TEST_REQUIRE_NODE22=1 needs SANDOCK_TEST_NODE22 (a Node 22 binary): run .ci/ensure-node22.sh',
+  )
 /** [label, node binary, major version it must be, port offset]: each Node gets its own ports. */
 const NODES: [string, string, number, number][] = [
   [`Node ${process.versions.node}`, process.execPath, Number(process.versions.node.split('.')[0]), 90],
@@ -62,7 +65,12 @@ describe.each(NODES)('dist/cli.js on %s', (_label, node, major, offset) => {
   })
 
   it('serves until /health answers, then stops cleanly on SIGTERM (exit 0, nothing left on its networks)', async () => {
-    const server = await startServer({ apiPort: DEFAULT_API_PORT + offset, proxyPort: DEFAULT_PROXY_PORT + offset, entry: CLI, node })
+    const server = await startServer({
+      apiPort: DEFAULT_API_PORT + offset,
+      proxyPort: DEFAULT_PROXY_PORT + offset,
+      entry: CLI,
+      node,
+    })
     onTestFinished(() => server.cleanup())
     const health = await fetch(`${server.apiUrl}/health`)
     expect(health.status).toBe(200)
@@ -79,14 +87,23 @@ describe.each(NODES)('dist/cli.js on %s', (_label, node, major, offset) => {
   it('builds (finds) the base template image with `templates build-builtin base`', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sandock-cli-entry-'))
     onTestFinished(() => rm(dataDir, { recursive: true, force: true }))
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, SANDOCK_DATA_DIR: dataDir, SANDOCK_LOG_LEVEL: 'warn',
-      ...(process.env.SANDOCK_BASE_TEMPLATE_IMAGE ? { SANDOCK_BASE_TEMPLATE_IMAGE: process.env.SANDOCK_BASE_TEMPLATE_IMAGE } : {}) }
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      SANDOCK_DATA_DIR: dataDir,
+      SANDOCK_LOG_LEVEL: 'warn',
+      ...(process.env.SANDOCK_BASE_TEMPLATE_IMAGE
+        ? { SANDOCK_BASE_TEMPLATE_IMAGE: process.env.SANDOCK_BASE_TEMPLATE_IMAGE }
+        : {}),
+    }
     const res = await runNode(node, [CLI, 'templates', 'build-builtin', 'base'], env, 600_000)
     expect(res.code, res.stderr).toBe(0)
     const [name, image] = res.stdout.trim().split(' ')
     expect(name).toBe('base')
     expect(image).toBe(process.env.SANDOCK_BASE_TEMPLATE_IMAGE ?? 'sandock/base:latest')
-    expect(await docker('image', 'inspect', '--format', '{{index .Config.Labels "sandock.managed-by"}}', image!)).toBe('sandock')
+    expect(await docker('image', 'inspect', '--format', '{{index .Config.Labels "sandock.managed-by"}}', image!)).toBe(
+      'sandock',
+    )
     // An unknown built-in is a usage error, not a crash.
     const unknown = await runNode(node, [CLI, 'templates', 'build-builtin', 'no-such-template'], env)
     expect(unknown.code).toBe(2)
@@ -95,11 +112,17 @@ describe.each(NODES)('dist/cli.js on %s', (_label, node, major, offset) => {
 
   it('runs as `npx sandock --help` from the repository (the package bin, on this Node)', async () => {
     // npm's npx, wherever this machine has it (beside Node, or Debian's /usr/bin).
-    const npx = process.env.PATH!.split(delimiter).map((d) => join(d, 'npx')).find((p) => existsSync(p))
+    const npx = process.env
+      .PATH!.split(delimiter)
+      .map((d) => join(d, 'npx'))
+      .find((p) => existsSync(p))
     if (!npx) throw new Error('no npx on PATH')
     // This Node first on PATH: npm's and the bin's `#!/usr/bin/env node` both resolve to it.
     // A user's shell: none of the npm_* / NODE variables of the npm that started this test run.
-    const env: NodeJS.ProcessEnv = { PATH: `${dirname(node)}${delimiter}${process.env.PATH}`, npm_config_update_notifier: 'false' }
+    const env: NodeJS.ProcessEnv = {
+      PATH: `${dirname(node)}${delimiter}${process.env.PATH}`,
+      npm_config_update_notifier: 'false',
+    }
     for (const [k, v] of Object.entries(process.env)) if (!/^(npm_|NODE$|INIT_CWD$|PATH$)/i.test(k)) env[k] = v
     const { stdout } = await run(npx, ['--no-install', 'sandock', '--help'], { cwd: ROOT, env, timeout: 120_000 })
     expect(stdout).toContain('Usage: sandock <command>')

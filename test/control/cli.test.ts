@@ -11,7 +11,14 @@ import * as nodePty from 'node-pty'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { Sandbox, Template } from 'e2b'
 import { eventually, unique } from '../support/async.js'
-import { containersOf, createSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, sharedServer } from '../support/control-sdk.js'
+import {
+  containersOf,
+  createSandbox,
+  killQuietly,
+  printServerLogsOnFailure,
+  sdkOpts,
+  sharedServer,
+} from '../support/control-sdk.js'
 import { trackSandbox } from '../support/control-server.js'
 
 const run = promisify(execFile)
@@ -48,7 +55,12 @@ type CliResult = { code: number; stdout: string; stderr: string }
 
 /** Runs `e2b <args>` to completion; a non-zero exit is a result, not an error. */
 async function e2b(args: string[], opts: { cwd?: string; timeoutMs?: number } = {}): Promise<CliResult> {
-  const running = run(process.execPath, [CLI, ...args], { env: cliEnv(), cwd: opts.cwd ?? home, timeout: opts.timeoutMs ?? 60_000, maxBuffer: 16 * 1024 * 1024 })
+  const running = run(process.execPath, [CLI, ...args], {
+    env: cliEnv(),
+    cwd: opts.cwd ?? home,
+    timeout: opts.timeoutMs ?? 60_000,
+    maxBuffer: 16 * 1024 * 1024,
+  })
   // An empty stdin, as from a terminal with nothing typed: `exec` forwards piped stdin until EOF.
   running.child.stdin?.end()
   try {
@@ -70,18 +82,37 @@ async function e2bJson<T>(args: string[]): Promise<T> {
 
 /** The CLI in a pseudo-terminal, as a person at a shell would run it. */
 function e2bInPty(args: string[]) {
-  const term = nodePty.spawn(process.execPath, [CLI, ...args], { name: 'xterm', cols: 120, rows: 30, cwd: home, env: cliEnv() as Record<string, string> })
+  const term = nodePty.spawn(process.execPath, [CLI, ...args], {
+    name: 'xterm',
+    cols: 120,
+    rows: 30,
+    cwd: home,
+    env: cliEnv() as Record<string, string>,
+  })
   let output = ''
-  term.onData((d) => { output += d })
+  term.onData((d) => {
+    output += d
+  })
   const exited = new Promise<number>((resolve) => term.onExit(({ exitCode }) => resolve(exitCode)))
-  onTestFinished(() => { try { term.kill() } catch { /* already gone */ } })
+  onTestFinished(() => {
+    try {
+      term.kill()
+    } catch {
+      /* already gone */
+    }
+  })
   return {
     output: () => output,
     write: (s: string) => term.write(s),
     exited,
     /** Waits until the screen text (no colours, no carriage returns) matches `re`; returns the match. */
     waitFor: (re: RegExp, what: string, timeoutMs = 60_000) =>
-      eventually(async () => re.exec(screenText(output)) ?? undefined, timeoutMs, `${what} in the terminal; output so far:\n${output}`, 100),
+      eventually(
+        async () => re.exec(screenText(output)) ?? undefined,
+        timeoutMs,
+        `${what} in the terminal; output so far:\n${output}`,
+        100,
+      ),
   }
 }
 
@@ -91,19 +122,41 @@ const screenText = (s: string) => stripAnsi(s).replace(/\r/g, '')
 describe('e2b sandbox list', () => {
   it('lists running sandboxes, filtered by --metadata and --state', async () => {
     const tag = unique('cli')
-    const [a, b] = await Promise.all([createSandbox({ metadata: { suite: tag, role: 'a' } }), createSandbox({ metadata: { suite: tag, role: 'b' } })])
+    const [a, b] = await Promise.all([
+      createSandbox({ metadata: { suite: tag, role: 'a' } }),
+      createSandbox({ metadata: { suite: tag, role: 'b' } }),
+    ])
     onTestFinished(() => Promise.all([killQuietly(a.sandboxId), killQuietly(b.sandboxId)]).then(() => undefined))
-    type Listed = { sandboxId: string; state: string; metadata: Record<string, string>; templateId: string; name?: string }
+    type Listed = {
+      sandboxId: string
+      state: string
+      metadata: Record<string, string>
+      templateId: string
+      name?: string
+    }
     const ids = (l: Listed[]) => l.map((s) => s.sandboxId).sort()
 
-    expect(ids(await e2bJson<Listed[]>(['sandbox', 'list', '-m', `suite=${tag}`, '-f', 'json']))).toEqual([a.sandboxId, b.sandboxId].sort())
+    expect(ids(await e2bJson<Listed[]>(['sandbox', 'list', '-m', `suite=${tag}`, '-f', 'json']))).toEqual(
+      [a.sandboxId, b.sandboxId].sort(),
+    )
     const onlyA = await e2bJson<Listed[]>(['sandbox', 'list', '--metadata', `suite=${tag},role=a`, '--format', 'json'])
-    expect(onlyA).toEqual([expect.objectContaining({ sandboxId: a.sandboxId, state: 'running', templateId: 'base', metadata: { suite: tag, role: 'a' } })])
+    expect(onlyA).toEqual([
+      expect.objectContaining({
+        sandboxId: a.sandboxId,
+        state: 'running',
+        templateId: 'base',
+        metadata: { suite: tag, role: 'a' },
+      }),
+    ])
 
     await Sandbox.pause(b.sandboxId, sdkOpts())
     expect(ids(await e2bJson<Listed[]>(['sandbox', 'list', '-m', `suite=${tag}`, '-f', 'json']))).toEqual([a.sandboxId])
-    expect(ids(await e2bJson<Listed[]>(['sandbox', 'list', '--state', 'paused', '-m', `suite=${tag}`, '-f', 'json']))).toEqual([b.sandboxId])
-    expect(ids(await e2bJson<Listed[]>(['sandbox', 'list', '-s', 'running,paused', '-m', `suite=${tag}`, '-f', 'json']))).toEqual([a.sandboxId, b.sandboxId].sort())
+    expect(
+      ids(await e2bJson<Listed[]>(['sandbox', 'list', '--state', 'paused', '-m', `suite=${tag}`, '-f', 'json'])),
+    ).toEqual([b.sandboxId])
+    expect(
+      ids(await e2bJson<Listed[]>(['sandbox', 'list', '-s', 'running,paused', '-m', `suite=${tag}`, '-f', 'json'])),
+    ).toEqual([a.sandboxId, b.sandboxId].sort())
 
     // The table a person reads.
     const pretty = await e2b(['sandbox', 'list', '-s', 'running,paused', '-m', `suite=${tag}`])
@@ -128,13 +181,19 @@ describe('e2b sandbox info, exec, metrics', () => {
 
   it('info shows the sandbox as the API has it', async () => {
     const info = await e2bJson<Record<string, unknown>>(['sandbox', 'info', sbx.sandboxId, '-f', 'json'])
-    expect(info).toMatchObject({ sandboxId: sbx.sandboxId, templateId: 'base', state: 'running', metadata: { owner: 'cli-test' }, envdVersion: expect.any(String) })
+    expect(info).toMatchObject({
+      sandboxId: sbx.sandboxId,
+      templateId: 'base',
+      state: 'running',
+      metadata: { owner: 'cli-test' },
+      envdVersion: expect.any(String),
+    })
     const pretty = await e2b(['sandbox', 'info', sbx.sandboxId])
     expect(pretty.stdout).toContain(`Sandbox ID: ${sbx.sandboxId}`)
     expect(pretty.stdout).toContain('State: running')
   })
 
-  it('info of an unknown sandbox fails with the API\'s not-found', async () => {
+  it("info of an unknown sandbox fails with the API's not-found", async () => {
     const res = await e2b(['sandbox', 'info', 'nosuchsandbox0000000'])
     expect(res.code).toBe(1)
     expect(res.stderr).toMatch(/not found|wasn't found/i)
@@ -146,33 +205,62 @@ describe('e2b sandbox info, exec, metrics', () => {
     const failing = await e2b(['sandbox', 'exec', sbx.sandboxId, 'sh', '-c', 'echo out; echo err >&2; exit 3'])
     expect(failing).toMatchObject({ code: 3, stdout: 'out\n' })
     expect(failing.stderr).toContain('err')
-    const ctx = await e2b(['sandbox', 'exec', '-u', 'root', '-c', '/tmp', '-e', 'CLI_VAR=42', sbx.sandboxId, 'sh', '-c', 'echo $(whoami) $(pwd) $CLI_VAR'])
+    const ctx = await e2b([
+      'sandbox',
+      'exec',
+      '-u',
+      'root',
+      '-c',
+      '/tmp',
+      '-e',
+      'CLI_VAR=42',
+      sbx.sandboxId,
+      'sh',
+      '-c',
+      'echo $(whoami) $(pwd) $CLI_VAR',
+    ])
     expect(ctx).toMatchObject({ code: 0, stdout: 'root /tmp 42\n' })
   })
 
   it('exec pipes stdin to the command', async () => {
-    const { stdout } = await run('sh', ['-c', `printf 'piped-in' | "${process.execPath}" "${CLI}" sandbox exec ${sbx.sandboxId} cat`], { env: cliEnv(), timeout: 60_000 })
+    const { stdout } = await run(
+      'sh',
+      ['-c', `printf 'piped-in' | "${process.execPath}" "${CLI}" sandbox exec ${sbx.sandboxId} cat`],
+      { env: cliEnv(), timeout: 60_000 },
+    )
     expect(stdout).toBe('piped-in')
   })
 
-  it('metrics prints the sandbox\'s samples (json and pretty)', async () => {
-    const res = await eventually(async () => {
-      const r = await e2b(['sandbox', 'metrics', sbx.sandboxId, '--format', 'json'])
-      return r.code === 0 && r.stdout.trim() ? r : undefined
-    }, 30_000, 'a metrics sample')
+  it("metrics prints the sandbox's samples (json and pretty)", async () => {
+    const res = await eventually(
+      async () => {
+        const r = await e2b(['sandbox', 'metrics', sbx.sandboxId, '--format', 'json'])
+        return r.code === 0 && r.stdout.trim() ? r : undefined
+      },
+      30_000,
+      'a metrics sample',
+    )
     const first = JSON.parse(res.stdout.trim().split('\n')[0]!) as Record<string, unknown>
-    expect(first).toMatchObject({ timestamp: expect.any(String), cpuCount: 2, memTotal: expect.any(Number), diskTotal: expect.any(Number) })
+    expect(first).toMatchObject({
+      timestamp: expect.any(String),
+      cpuCount: 2,
+      memTotal: expect.any(Number),
+      diskTotal: expect.any(Number),
+    })
     const pretty = await e2b(['sandbox', 'metrics', sbx.sandboxId])
     expect(pretty.stdout).toMatch(/CPU:\s+[\d.]+% \/\s+2 Cores \| Memory:\s+\d+ \/ \d+\s+MiB \| Disk:/)
   })
 
-  it('metrics --follow streams new samples; once the sandbox is gone it stops with the API\'s 404', async () => {
+  it("metrics --follow streams new samples; once the sandbox is gone it stops with the API's 404", async () => {
     const other = await createSandbox()
     const follow = e2b(['sandbox', 'metrics', other.sandboxId, '--follow', '--format', 'json'], { timeoutMs: 90_000 })
     await new Promise((r) => setTimeout(r, 12_000))
     await Sandbox.kill(other.sandboxId, sdkOpts())
     const res = await follow
-    const samples = res.stdout.trim().split('\n').map((l) => JSON.parse(l) as { timestamp: string })
+    const samples = res.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { timestamp: string })
     // Samples come every 5 s (SANDOCK_METRICS_INTERVAL_MS): several arrived while following, each once.
     expect(samples.length).toBeGreaterThanOrEqual(2)
     expect(new Set(samples.map((s) => s.timestamp)).size).toBe(samples.length)
@@ -183,20 +271,30 @@ describe('e2b sandbox info, exec, metrics', () => {
 })
 
 describe('e2b sandbox logs', () => {
-  it('prints envd\'s log with string levels, as pretty lines and as JSON; --level filters', async () => {
+  it("prints envd's log with string levels, as pretty lines and as JSON; --level filters", async () => {
     const sbx = await createSandbox()
     onTestFinished(() => killQuietly(sbx.sandboxId))
     const pretty = await e2b(['sandbox', 'logs', sbx.sandboxId])
     expect(pretty.code, pretty.stderr).toBe(0)
-    expect(stripAnsi(pretty.stdout)).toMatch(/^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}Z\] INFO .*message: 'envd listening'/m)
+    expect(stripAnsi(pretty.stdout)).toMatch(
+      /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}Z\] INFO .*message: 'envd listening'/m,
+    )
     const json = await e2b(['sandbox', 'logs', sbx.sandboxId, '--format', 'json'])
-    const lines = json.stdout.trim().split('\n').map((l) => JSON.parse(l) as { level: string; message: string; timestamp: string })
-    expect(lines.find((l) => l.message === 'envd listening')).toMatchObject({ level: 'info', timestamp: expect.any(String) })
+    const lines = json.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { level: string; message: string; timestamp: string })
+    expect(lines.find((l) => l.message === 'envd listening')).toMatchObject({
+      level: 'info',
+      timestamp: expect.any(String),
+    })
     expect(lines.every((l) => ['debug', 'info', 'warn', 'error'].includes(l.level))).toBe(true)
     // --loggers filters on each line's logger (envd's lines name it `envd`).
     const envdOnly = await e2b(['sandbox', 'logs', sbx.sandboxId, '--loggers', 'envd', '--format', 'json'])
     expect(envdOnly.stdout.trim().split('\n').length).toBe(lines.length)
-    expect((await e2b(['sandbox', 'logs', sbx.sandboxId, '--loggers', 'nosuchlogger', '--format', 'json'])).stdout.trim()).toBe('')
+    expect(
+      (await e2b(['sandbox', 'logs', sbx.sandboxId, '--loggers', 'nosuchlogger', '--format', 'json'])).stdout.trim(),
+    ).toBe('')
     const errorsOnly = await e2b(['sandbox', 'logs', sbx.sandboxId, '--level', 'ERROR', '--format', 'json'])
     expect(errorsOnly.code).toBe(0)
     expect(errorsOnly.stdout.trim()).toBe('')
@@ -213,7 +311,10 @@ describe('e2b sandbox logs', () => {
     await new Promise((r) => setTimeout(r, 2000))
     await Sandbox.kill(sbx.sandboxId, sdkOpts())
     const res = await follow
-    const lines = res.stdout.trim().split('\n').map((l) => JSON.parse(l) as { timestamp: string; message: string })
+    const lines = res.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { timestamp: string; message: string })
     expect(lines.filter((l) => l.message === 'envd listening')).toHaveLength(1)
     expect(new Set(lines.map((l) => `${l.timestamp} ${l.message}`)).size).toBe(lines.length)
     // As upstream, the log outlives the kill (SANDOCK_LOG_RETENTION): the next poll answers, the CLI
@@ -252,7 +353,10 @@ describe('e2b sandbox pause, resume, kill', () => {
 
   it('kill --all with --metadata kills exactly the matching sandboxes', async () => {
     const tag = unique('cli-kill')
-    const [a, b] = await Promise.all([createSandbox({ metadata: { suite: tag } }), createSandbox({ metadata: { suite: tag } })])
+    const [a, b] = await Promise.all([
+      createSandbox({ metadata: { suite: tag } }),
+      createSandbox({ metadata: { suite: tag } }),
+    ])
     const bystander = await createSandbox({ metadata: { suite: unique('other') } })
     onTestFinished(() => Promise.all([a, b, bystander].map((s) => killQuietly(s.sandboxId))).then(() => undefined))
     const res = await e2b(['sandbox', 'kill', '--all', '-m', `suite=${tag}`])
@@ -291,7 +395,12 @@ describe('e2b sandbox connect and create (a terminal through a PTY)', () => {
     term.write('exit\r')
     expect(await term.exited).toBe(0)
     // The CLI sets a 1 s timeout when its terminal closes: the sandbox then ends.
-    await eventually(async () => ((await containersOf(sandboxId!)).length === 0 ? true : undefined), 30_000, 'the sandbox to end after the terminal closed', 500)
+    await eventually(
+      async () => ((await containersOf(sandboxId!)).length === 0 ? true : undefined),
+      30_000,
+      'the sandbox to end after the terminal closed',
+      500,
+    )
   })
 
   it('create -d only prints the new sandbox id', async () => {
@@ -320,7 +429,7 @@ describe('e2b sandbox snapshot', () => {
     expect(stripAnsi(created.stdout)).toContain(snapshotId)
     const fromSnap = await Sandbox.create(snapshotId, sdkOpts())
     trackSandbox(sharedServer(), fromSnap.sandboxId)
-    expect((await fromSnap.files.read('/home/user/snap.txt'))).toBe('in-snapshot')
+    expect(await fromSnap.files.read('/home/user/snap.txt')).toBe('in-snapshot')
     await fromSnap.kill()
     const deleted = await e2b(['sandbox', 'snapshot', 'delete', snapshotId])
     expect(deleted.code, deleted.stderr).toBe(0)
@@ -335,15 +444,21 @@ describe('e2b template', () => {
     onTestFinished(() => rm(dir, { recursive: true, force: true }))
     const name = unique('cli-tpl-')
     await writeFile(join(dir, 'hello.txt'), 'hello from the context\n')
-    await writeFile(join(dir, 'Dockerfile'), [
-      'FROM e2bdev/base',
-      'RUN echo built-by-cli > /tmp/built.txt',
-      'COPY hello.txt /opt/app/hello.txt',
-      'ENV GREETING=hi-from-env',
-      'WORKDIR /opt/app',
-      '',
-    ].join('\n'))
-    const build = await e2b(['template', 'create', name, '-d', 'Dockerfile', '--memory-mb', '512', '--cpu-count', '1'], { cwd: dir, timeoutMs: 300_000 })
+    await writeFile(
+      join(dir, 'Dockerfile'),
+      [
+        'FROM e2bdev/base',
+        'RUN echo built-by-cli > /tmp/built.txt',
+        'COPY hello.txt /opt/app/hello.txt',
+        'ENV GREETING=hi-from-env',
+        'WORKDIR /opt/app',
+        '',
+      ].join('\n'),
+    )
+    const build = await e2b(
+      ['template', 'create', name, '-d', 'Dockerfile', '--memory-mb', '512', '--cpu-count', '1'],
+      { cwd: dir, timeoutMs: 300_000 },
+    )
     expect(build.code, build.stdout + build.stderr).toBe(0)
     expect(build.stdout).toContain(`Building sandbox template ${name} finished`)
 
@@ -359,11 +474,14 @@ describe('e2b template', () => {
     expect(await Template.exists(name, sdkOpts())).toBe(false)
   }, 360_000)
 
-  it('create reports a failing step with the build\'s message and exits 1', async () => {
+  it("create reports a failing step with the build's message and exits 1", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sandock-cli-tpl-'))
     onTestFinished(() => rm(dir, { recursive: true, force: true }))
     await writeFile(join(dir, 'Dockerfile'), 'FROM e2bdev/base\nRUN echo about-to-fail && exit 7\n')
-    const res = await e2b(['template', 'create', unique('cli-bad-'), '-d', 'Dockerfile'], { cwd: dir, timeoutMs: 300_000 })
+    const res = await e2b(['template', 'create', unique('cli-bad-'), '-d', 'Dockerfile'], {
+      cwd: dir,
+      timeoutMs: 300_000,
+    })
     expect(res.code).toBe(1)
     expect(res.stderr).toContain('Template build failed')
     expect(res.stderr).toMatch(/Error: .*exit/i)
@@ -382,7 +500,8 @@ describe('e2b template', () => {
     await writeFile(join(dir, 'Dockerfile'), 'FROM e2bdev/base\nRUN echo ok > /tmp/ok\n')
     expect((await e2b(['template', 'create', name, '-d', 'Dockerfile'], { cwd: dir, timeoutMs: 300_000 })).code).toBe(0)
     onTestFinished(async () => void (await e2b(['template', 'delete', name, '-y'])))
-    const access = async () => (await e2bJson<Listed[]>(['template', 'list', '-f', 'json'])).find((t) => t.aliases.includes(name))?.public
+    const access = async () =>
+      (await e2bJson<Listed[]>(['template', 'list', '-f', 'json'])).find((t) => t.aliases.includes(name))?.public
     expect(await access()).toBe(false)
     const pub = await e2b(['template', 'publish', name, '-y'])
     expect(pub.code, pub.stderr).toBe(0)
@@ -390,17 +509,19 @@ describe('e2b template', () => {
     expect(await access()).toBe(true)
     expect((await e2b(['template', 'unpublish', name, '-y'])).code).toBe(0)
     expect(await access()).toBe(false)
-    expect((await e2b(['template', 'publish', 'base', '-y'])).stderr).toContain("the built-in template 'base' cannot be changed")
+    expect((await e2b(['template', 'publish', 'base', '-y'])).stderr).toContain(
+      "the built-in template 'base' cannot be changed",
+    )
   }, 360_000)
 
-  it('delete of an unknown template fails with the API\'s 404', async () => {
+  it("delete of an unknown template fails with the API's 404", async () => {
     const res = await e2b(['template', 'delete', unique('cli-none-'), '-y'])
     expect(res.code).toBe(1)
     expect(res.stderr).toContain('[404]')
   })
 })
 
-describe('e2b auth (E2B\'s hosted login: not for a self-hosted server)', () => {
+describe("e2b auth (E2B's hosted login: not for a self-hosted server)", () => {
   it('auth info reports no login; an API key in the environment is all the other commands need', async () => {
     const res = await e2b(['auth', 'info'])
     expect(res.code).toBe(0)

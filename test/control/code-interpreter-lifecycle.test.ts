@@ -5,7 +5,12 @@ import { Sandbox, Template, TimeoutError } from '@e2b/code-interpreter'
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { sdkOpts, sharedServer, trackSandbox } from '../support/control-server.js'
 import { killQuietly } from '../support/control-sdk.js'
-import { CODE_INTERPRETER_ALIAS, createCodeSandbox, ensureCodeInterpreterImage, IMAGE_BUILD_TIMEOUT_MS } from '../support/code-interpreter-template.js'
+import {
+  CODE_INTERPRETER_ALIAS,
+  createCodeSandbox,
+  ensureCodeInterpreterImage,
+  IMAGE_BUILD_TIMEOUT_MS,
+} from '../support/code-interpreter-template.js'
 
 // The first run after a change of the envd bundle builds the image (a few minutes).
 beforeAll(async () => {
@@ -17,7 +22,10 @@ describe('kill mid-run', () => {
     const sbx = await createCodeSandbox()
     onTestFinished(() => killQuietly(sbx.sandboxId))
     const execution = sbx.runCode('import time; time.sleep(60)')
-    const outcome = execution.then(() => undefined, (e: unknown) => e as Error)
+    const outcome = execution.then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    )
     await new Promise((r) => setTimeout(r, 2000))
     await sbx.kill()
     const err = await outcome
@@ -49,7 +57,10 @@ describe('derived template', () => {
     const name = `ci-derived-${Date.now().toString(36)}`
     const server = sharedServer()
     await Template.build(Template().fromTemplate(CODE_INTERPRETER_ALIAS).aptInstall(['jq']), name, {
-      apiKey: server.apiKey, apiUrl: server.apiUrl, cpuCount: 2, memoryMB: 2048,
+      apiKey: server.apiKey,
+      apiUrl: server.apiUrl,
+      cpuCount: 2,
+      memoryMB: 2048,
     })
     const sbx = await Sandbox.create(name, sdkOpts())
     trackSandbox(server, sbx.sandboxId)

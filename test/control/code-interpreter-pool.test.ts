@@ -6,7 +6,12 @@ import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, startServer, type ControlServer }
 import { docker } from '../support/docker.js'
 import { eventually } from '../support/async.js'
 import { killQuietly } from '../support/control-sdk.js'
-import { CODE_INTERPRETER_ALIAS, createCodeSandbox, ensureCodeInterpreterImage, IMAGE_BUILD_TIMEOUT_MS } from '../support/code-interpreter-template.js'
+import {
+  CODE_INTERPRETER_ALIAS,
+  createCodeSandbox,
+  ensureCodeInterpreterImage,
+  IMAGE_BUILD_TIMEOUT_MS,
+} from '../support/code-interpreter-template.js'
 
 let server: ControlServer
 type Health = { pools: Record<string, { size: number; ready: number }> }
@@ -14,7 +19,8 @@ type Health = { pools: Record<string, { size: number; ready: number }> }
 beforeAll(async () => {
   server = await startServer({
     // Ports no other test server uses (files run one at a time, but a leftover must not collide).
-    apiPort: DEFAULT_API_PORT + 44, proxyPort: DEFAULT_PROXY_PORT + 44,
+    apiPort: DEFAULT_API_PORT + 44,
+    proxyPort: DEFAULT_PROXY_PORT + 44,
     env: { SANDOCK_POOL_SIZES: `${CODE_INTERPRETER_ALIAS}=1..1` },
   })
   await ensureCodeInterpreterImage()
@@ -26,14 +32,25 @@ afterAll(async () => {
 
 describe('code-interpreter warm pool', () => {
   it('gives a pooled sandbox the create-time env vars in every kernel', async () => {
-    await eventually(async () => {
-      const h = (await (await fetch(`${server.apiUrl}/health`)).json()) as Health
-      return h.pools[CODE_INTERPRETER_ALIAS]?.ready === 1 ? true : undefined
-    }, 180_000, 'the code-interpreter pool to be ready')
+    await eventually(
+      async () => {
+        const h = (await (await fetch(`${server.apiUrl}/health`)).json()) as Health
+        return h.pools[CODE_INTERPRETER_ALIAS]?.ready === 1 ? true : undefined
+      },
+      180_000,
+      'the code-interpreter pool to be ready',
+    )
     const sbx = await createCodeSandbox({ envs: { POOLED_VAR: 'from-create' } }, server)
     try {
       // It came from the pool: its container was started with the pool label.
-      const labels = await docker('ps', '-q', '--filter', `label=sandock.sandbox-id=${sbx.sandboxId}`, '--filter', 'label=sandock.pool=true')
+      const labels = await docker(
+        'ps',
+        '-q',
+        '--filter',
+        `label=sandock.sandbox-id=${sbx.sandboxId}`,
+        '--filter',
+        'label=sandock.pool=true',
+      )
       expect(labels).not.toBe('')
       expect((await sbx.runCode('import os; os.getenv("POOLED_VAR")')).text).toBe('from-create')
       expect((await sbx.runCode('import os; os.getenv("E2B_SANDBOX_ID")')).text).toBe(sbx.sandboxId)
@@ -45,7 +62,9 @@ describe('code-interpreter warm pool', () => {
       const ctx = await sbx.createCodeContext()
       expect((await sbx.runCode('import os; os.getenv("POOLED_VAR")', { context: ctx })).text).toBe('from-create')
       // Per-run values still vanish, and the sandbox value comes back.
-      expect((await sbx.runCode('import os; os.getenv("POOLED_VAR")', { envs: { POOLED_VAR: 'run' } })).text).toBe('run')
+      expect((await sbx.runCode('import os; os.getenv("POOLED_VAR")', { envs: { POOLED_VAR: 'run' } })).text).toBe(
+        'run',
+      )
       expect((await sbx.runCode('import os; os.getenv("POOLED_VAR")')).text).toBe('from-create')
     } finally {
       await killQuietly(sbx.sandboxId, server)

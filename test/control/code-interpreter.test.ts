@@ -1,11 +1,15 @@
 // @e2b/code-interpreter 2.8.0, unmodified, against a code-interpreter-v1 sandbox on `sandock serve`:
 // Python state, streaming, errors, rich results and charts, JS/TS, bash, R, Java, contexts, env vars,
 // aborts and timeouts, and bad input on port 49999. One sandbox serves the file.
-import { Sandbox, TimeoutError, NotFoundError, type Execution } from '@e2b/code-interpreter'
+import { type Sandbox, TimeoutError, NotFoundError, type Execution } from '@e2b/code-interpreter'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sharedServer } from '../support/control-server.js'
 import { killQuietly } from '../support/control-sdk.js'
-import { createCodeSandbox, ensureCodeInterpreterImage, IMAGE_BUILD_TIMEOUT_MS } from '../support/code-interpreter-template.js'
+import {
+  createCodeSandbox,
+  ensureCodeInterpreterImage,
+  IMAGE_BUILD_TIMEOUT_MS,
+} from '../support/code-interpreter-template.js'
 
 let sbx: Sandbox
 const PNG_MAGIC = 'iVBORw0KGgo' // base64 of \x89PNG\r\n\x1a\n
@@ -14,7 +18,12 @@ const PNG_MAGIC = 'iVBORw0KGgo' // base64 of \x89PNG\r\n\x1a\n
 async function raw(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${sharedServer().sandboxUrl}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', 'e2b-sandbox-id': sbx.sandboxId, 'e2b-sandbox-port': '49999', ...headers },
+    headers: {
+      'content-type': 'application/json',
+      'e2b-sandbox-id': sbx.sandboxId,
+      'e2b-sandbox-port': '49999',
+      ...headers,
+    },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   })
   return { status: res.status, text: await res.text() }
@@ -35,7 +44,10 @@ describe('routes', () => {
   it('answers /health with "OK" and lists the default python and javascript contexts first', async () => {
     expect(await raw('GET', '/health')).toEqual({ status: 200, text: '"OK"' })
     const contexts = await sbx.listCodeContexts()
-    expect(contexts.slice(0, 2).map((c) => [c.language, c.cwd])).toEqual([['python', '/home/user'], ['javascript', '/home/user']])
+    expect(contexts.slice(0, 2).map((c) => [c.language, c.cwd])).toEqual([
+      ['python', '/home/user'],
+      ['javascript', '/home/user'],
+    ])
   })
 })
 
@@ -51,10 +63,13 @@ describe('python', () => {
   it('streams stdout and stderr to the callbacks while the cell runs', async () => {
     const seen: { line: string; at: number }[] = []
     const errs: string[] = []
-    const e = await sbx.runCode('import sys, time\nprint("first", flush=True)\ntime.sleep(1)\nprint("second")\nprint("oops", file=sys.stderr)', {
-      onStdout: (m) => seen.push({ line: m.line, at: Date.now() }),
-      onStderr: (m) => errs.push(m.line),
-    })
+    const e = await sbx.runCode(
+      'import sys, time\nprint("first", flush=True)\ntime.sleep(1)\nprint("second")\nprint("oops", file=sys.stderr)',
+      {
+        onStdout: (m) => seen.push({ line: m.line, at: Date.now() }),
+        onStderr: (m) => errs.push(m.line),
+      },
+    )
     const ended = Date.now()
     expect(seen.map((s) => s.line).join('')).toBe('first\nsecond\n')
     // The first line arrived about a second before the run ended: streamed, not buffered.
@@ -110,20 +125,35 @@ describe('matplotlib', () => {
   })
 
   it('extracts a bar chart (units null when the labels have none)', async () => {
-    const chart = chartOf(await sbx.runCode(`
+    const chart = chartOf(
+      await sbx.runCode(`
 import matplotlib.pyplot as plt
 plt.figure(figsize=(10, 6))
 plt.bar(['Author A', 'Author B', 'Author C', 'Author D'], [100, 200, 300, 400])
 plt.xlabel('Authors')
 plt.ylabel('Number of Books Sold')
 plt.title('Book Sales by Authors')
-plt.show()`))!
-    expect(chart).toMatchObject({ type: 'bar', title: 'Book Sales by Authors', x_label: 'Authors', y_label: 'Number of Books Sold', x_unit: null, y_unit: null })
-    expect(chart.elements.map((b: any) => [b.label, b.value])).toEqual([['Author A', 100], ['Author B', 200], ['Author C', 300], ['Author D', 400]])
+plt.show()`),
+    )!
+    expect(chart).toMatchObject({
+      type: 'bar',
+      title: 'Book Sales by Authors',
+      x_label: 'Authors',
+      y_label: 'Number of Books Sold',
+      x_unit: null,
+      y_unit: null,
+    })
+    expect(chart.elements.map((b: any) => [b.label, b.value])).toEqual([
+      ['Author A', 100],
+      ['Author B', 200],
+      ['Author C', 300],
+      ['Author D', 400],
+    ])
   })
 
   it('extracts a line chart with units, ticks and points', async () => {
-    const chart = chartOf(await sbx.runCode(`
+    const chart = chartOf(
+      await sbx.runCode(`
 import numpy as np
 import matplotlib.pyplot as plt
 x = np.linspace(0, 2*np.pi, 100)
@@ -133,41 +163,63 @@ plt.plot(x, np.cos(x), label='cos(x)')
 plt.xlabel("Time (s)")
 plt.ylabel("Amplitude (Hz)")
 plt.title('Plot of sin(x) and cos(x)')
-plt.show()`))!
-    expect(chart).toMatchObject({ type: 'line', title: 'Plot of sin(x) and cos(x)', x_unit: 's', y_unit: 'Hz', x_scale: 'linear', y_scale: 'linear' })
+plt.show()`),
+    )!
+    expect(chart).toMatchObject({
+      type: 'line',
+      title: 'Plot of sin(x) and cos(x)',
+      x_unit: 's',
+      y_unit: 'Hz',
+      x_scale: 'linear',
+      y_scale: 'linear',
+    })
     expect(chart.x_ticks.every((t: unknown) => typeof t === 'number')).toBe(true)
     expect(chart.y_tick_labels.every((t: unknown) => typeof t === 'string')).toBe(true)
-    expect(chart.elements.map((l: any) => [l.label, l.points.length])).toEqual([['sin(x)', 100], ['cos(x)', 100]])
+    expect(chart.elements.map((l: any) => [l.label, l.points.length])).toEqual([
+      ['sin(x)', 100],
+      ['cos(x)', 100],
+    ])
   })
 
   it('extracts a scatter chart (title null when unset)', async () => {
-    const chart = chartOf(await sbx.runCode(`
+    const chart = chartOf(
+      await sbx.runCode(`
 import matplotlib.pyplot as plt
 import numpy as np
 plt.xlabel("A")
 plt.ylabel("B")
 plt.scatter(np.random.rand(5), np.random.rand(5), c='blue', label='Dataset 1')
 plt.scatter(np.random.rand(10), np.random.rand(10), c='red', label='Dataset 2')
-plt.show()`))!
+plt.show()`),
+    )!
     expect(chart).toMatchObject({ type: 'scatter', title: null, x_label: 'A', y_label: 'B' })
-    expect(chart.elements.map((s: any) => [s.label, s.points.length])).toEqual([['Dataset 1', 5], ['Dataset 2', 10]])
+    expect(chart.elements.map((s: any) => [s.label, s.points.length])).toEqual([
+      ['Dataset 1', 5],
+      ['Dataset 2', 10],
+    ])
   })
 
   it('extracts a pie chart with angles and radius', async () => {
-    const chart = chartOf(await sbx.runCode(`
+    const chart = chartOf(
+      await sbx.runCode(`
 import matplotlib.pyplot as plt
 fig, ax = plt.subplots(figsize=(8, 8))
 ax.pie([90, 10], labels=["No", "No, in blue"], autopct='%1.1f%%', startangle=90)
 ax.axis('equal')
 plt.title('Will I wake up early tomorrow?')
-plt.show()`))!
+plt.show()`),
+    )!
     expect(chart.type).toBe('pie')
     expect(chart.title).toBe('Will I wake up early tomorrow?')
-    expect(chart.elements).toEqual([{ label: 'No', angle: 324, radius: 1 }, { label: 'No, in blue', angle: 36, radius: 1 }])
+    expect(chart.elements).toEqual([
+      { label: 'No', angle: 324, radius: 1 },
+      { label: 'No, in blue', angle: 36, radius: 1 },
+    ])
   })
 
   it('extracts a box-and-whisker chart', async () => {
-    const chart = chartOf(await sbx.runCode(`
+    const chart = chartOf(
+      await sbx.runCode(`
 import matplotlib.pyplot as plt
 data = {'Class A': [85, 90, 78, 92, 88], 'Class B': [95, 89, 76, 91, 84, 87], 'Class C': [75, 82, 88, 79, 86]}
 fig, ax = plt.subplots(figsize=(10, 6))
@@ -175,15 +227,31 @@ ax.boxplot(data.values(), labels=data.keys(), patch_artist=True)
 ax.set_title('Exam Scores Distribution')
 ax.set_xlabel('Class')
 ax.set_ylabel('Score')
-plt.show()`))!
-    expect(chart).toMatchObject({ type: 'box_and_whisker', title: 'Exam Scores Distribution', x_label: 'Class', y_label: 'Score', x_unit: null })
+plt.show()`),
+    )!
+    expect(chart).toMatchObject({
+      type: 'box_and_whisker',
+      title: 'Exam Scores Distribution',
+      x_label: 'Class',
+      y_label: 'Score',
+      x_unit: null,
+    })
     expect(chart.elements.map((b: any) => b.label)).toEqual(['Class A', 'Class B', 'Class C'])
-    expect(chart.elements[0]).toEqual({ label: 'Class A', min: 78, first_quartile: 85, median: 88, third_quartile: 90, max: 92, outliers: [] })
+    expect(chart.elements[0]).toEqual({
+      label: 'Class A',
+      min: 78,
+      first_quartile: 85,
+      median: 88,
+      third_quartile: 90,
+      max: 92,
+      outliers: [],
+    })
     expect(chart.elements[1].outliers).toEqual([76])
   })
 
   it('extracts a superchart with one chart per axes', async () => {
-    const chart = chartOf(await sbx.runCode(`
+    const chart = chartOf(
+      await sbx.runCode(`
 import matplotlib.pyplot as plt
 import numpy as np
 x = np.linspace(0, 10, 100)
@@ -196,7 +264,8 @@ axs[1].scatter(np.random.rand(5), np.random.rand(5), c='blue', label='Dataset 1'
 axs[1].set_xlabel('X')
 axs[1].set_ylabel('Y')
 axs[1].set_title('Scatter Plot')
-plt.show()`))!
+plt.show()`),
+    )!
     expect(chart.type).toBe('superchart')
     expect(chart.title).toBe('Multiple Charts Example')
     const [first, second] = chart.elements
@@ -211,7 +280,10 @@ describe('other languages', () => {
   it('runs JavaScript with console output, ESM import and top-level await', async () => {
     const hello = await sbx.runCode('console.log("Hello World!")', { language: 'js' })
     expect(hello.logs.stdout).toEqual(['Hello World!\n'])
-    const imported = await sbx.runCode("import fs from 'fs'\nimport { join } from 'node:path'\nfs.existsSync(join('/home', 'user'))", { language: 'javascript' })
+    const imported = await sbx.runCode(
+      "import fs from 'fs'\nimport { join } from 'node:path'\nfs.existsSync(join('/home', 'user'))",
+      { language: 'javascript' },
+    )
     expect(imported.text).toBe('true')
     const awaited = await sbx.runCode("await Promise.resolve('Hello World!')", { language: 'js' })
     expect(awaited.text).toBe('Hello World!')
@@ -219,14 +291,19 @@ describe('other languages', () => {
   })
 
   it('keeps JavaScript state and reports JavaScript errors', async () => {
-    await sbx.runCode('const items = [1, 2, 3]\nfunction total() { return items.reduce((a, b) => a + b, 0) }', { language: 'js' })
+    await sbx.runCode('const items = [1, 2, 3]\nfunction total() { return items.reduce((a, b) => a + b, 0) }', {
+      language: 'js',
+    })
     expect((await sbx.runCode('total()', { language: 'js' })).text).toBe('6')
     const e = await sbx.runCode('null.x', { language: 'js' })
     expect(e.error?.name).toBe('TypeError')
   })
 
   it('accepts TypeScript type annotations', async () => {
-    const e = await sbx.runCode('interface P { n: number }\nconst p: P = { n: 41 }\nfunction inc(x: number): number { return x + 1 }\ninc(p.n)', { language: 'ts' })
+    const e = await sbx.runCode(
+      'interface P { n: number }\nconst p: P = { n: 41 }\nfunction inc(x: number): number { return x + 1 }\ninc(p.n)',
+      { language: 'ts' },
+    )
     expect(e.error).toBeUndefined()
     expect(e.text).toBe('42')
   })
@@ -249,22 +326,35 @@ describe('other languages', () => {
 describe('java', () => {
   // E2B's own Java tests: cwd.test.ts ('cwd java') and env_vars/java.test.ts (create-time,
   // per execution, overwrite), here on the file's sandbox (created with SANDBOX_LEVEL).
-  it('starts in /home/user (user.dir) and returns an expression\'s value as the result', async () => {
+  it("starts in /home/user (user.dir) and returns an expression's value as the result", async () => {
     const e = await sbx.runCode('System.getProperty("user.dir")', { language: 'java' })
     expect(e.error).toBeUndefined()
     expect(e.results[0]?.text?.trim()).toBe('/home/user')
   })
 
   it('sees the create-time env vars as system properties', async () => {
-    expect((await sbx.runCode('System.getProperty("SANDBOX_LEVEL")', { language: 'java' })).results[0]?.text?.trim()).toBe('from-create')
+    expect(
+      (await sbx.runCode('System.getProperty("SANDBOX_LEVEL")', { language: 'java' })).results[0]?.text?.trim(),
+    ).toBe('from-create')
   })
 
   it('applies per-run env vars to that run only, and the sandbox value comes back', async () => {
     const run = await sbx.runCode('System.getProperty("FOO")', { language: 'java', envs: { FOO: 'bar' } })
     expect(run.results[0]?.text?.trim()).toBe('bar')
-    expect((await sbx.runCode('System.getProperty("FOO", "default")', { language: 'java' })).results[0]?.text?.trim()).toBe('default')
-    expect((await sbx.runCode('System.getProperty("SANDBOX_LEVEL")', { language: 'java', envs: { SANDBOX_LEVEL: 'overwrite' } })).results[0]?.text?.trim()).toBe('overwrite')
-    expect((await sbx.runCode('System.getProperty("SANDBOX_LEVEL")', { language: 'java' })).results[0]?.text?.trim()).toBe('from-create')
+    expect(
+      (await sbx.runCode('System.getProperty("FOO", "default")', { language: 'java' })).results[0]?.text?.trim(),
+    ).toBe('default')
+    expect(
+      (
+        await sbx.runCode('System.getProperty("SANDBOX_LEVEL")', {
+          language: 'java',
+          envs: { SANDBOX_LEVEL: 'overwrite' },
+        })
+      ).results[0]?.text?.trim(),
+    ).toBe('overwrite')
+    expect(
+      (await sbx.runCode('System.getProperty("SANDBOX_LEVEL")', { language: 'java' })).results[0]?.text?.trim(),
+    ).toBe('from-create')
   })
 
   it('prints to stdout with no result, keeps state across runs and counts executions', async () => {
@@ -281,11 +371,14 @@ describe('java', () => {
   it('streams stdout and stderr while the cell runs', async () => {
     const seen: { line: string; at: number }[] = []
     const errs: string[] = []
-    await sbx.runCode('System.out.println("first");\nThread.sleep(1000);\nSystem.out.println("second");\nSystem.err.println("oops");', {
-      language: 'java',
-      onStdout: (m) => seen.push({ line: m.line, at: Date.now() }),
-      onStderr: (m) => errs.push(m.line),
-    })
+    await sbx.runCode(
+      'System.out.println("first");\nThread.sleep(1000);\nSystem.out.println("second");\nSystem.err.println("oops");',
+      {
+        language: 'java',
+        onStdout: (m) => seen.push({ line: m.line, at: Date.now() }),
+        onStderr: (m) => errs.push(m.line),
+      },
+    )
     const ended = Date.now()
     expect(seen.map((s) => s.line).join('')).toBe('first\nsecond\n')
     expect(ended - seen[0]!.at).toBeGreaterThanOrEqual(500)
@@ -308,12 +401,14 @@ describe('java', () => {
     expect(unknown.error?.value).toContain('cannot find symbol')
   })
 
-  it('keeps a context\'s own state and cwd; restart loses the state, remove ends it', async () => {
+  it("keeps a context's own state and cwd; restart loses the state, remove ends it", async () => {
     await sbx.runCode('String shared = "default";', { language: 'java' })
     const ctx = await sbx.createCodeContext({ language: 'java', cwd: '/tmp' })
     expect(ctx).toMatchObject({ language: 'java', cwd: '/tmp' })
     expect((await sbx.runCode('System.getProperty("user.dir")', { context: ctx })).text).toBe('/tmp')
-    expect((await sbx.runCode('new java.io.File(".").getAbsoluteFile().getParent()', { context: ctx })).text).toBe('/tmp')
+    expect((await sbx.runCode('new java.io.File(".").getAbsoluteFile().getParent()', { context: ctx })).text).toBe(
+      '/tmp',
+    )
     expect((await sbx.runCode('shared', { context: ctx })).error?.value).toContain('cannot find symbol')
     await sbx.runCode('var mine = java.util.List.of(1, 2, 3);', { context: ctx })
     expect((await sbx.runCode('mine.size()', { context: ctx })).text).toBe('3')
@@ -324,7 +419,9 @@ describe('java', () => {
   })
 
   it('times out with TimeoutError and interrupts a busy loop, so the next cell runs at once', async () => {
-    const err = await sbx.runCode('long n = 0;\nwhile (true) { n++; }', { language: 'java', timeoutMs: 3000 }).catch((e: unknown) => e)
+    const err = await sbx
+      .runCode('long n = 0;\nwhile (true) { n++; }', { language: 'java', timeoutMs: 3000 })
+      .catch((e: unknown) => e)
     expect(err).toBeInstanceOf(TimeoutError)
     const t0 = Date.now()
     const next = await sbx.runCode('1 + 1', { language: 'java', timeoutMs: 15_000 })
@@ -396,7 +493,9 @@ describe('environment variables', () => {
     expect((await sbx.runCode('import os; os.getenv("SANDBOX_LEVEL")')).text).toBe('from-create')
     expect((await sbx.runCode('process.env.SANDBOX_LEVEL', { language: 'js' })).text).toBe('from-create')
     expect((await sbx.runCode('echo $SANDBOX_LEVEL', { language: 'bash' })).logs.stdout.join('')).toBe('from-create\n')
-    expect((await sbx.runCode('Sys.getenv("SANDBOX_LEVEL")', { language: 'r' })).results[0]?.text).toBe('[1] "from-create"')
+    expect((await sbx.runCode('Sys.getenv("SANDBOX_LEVEL")', { language: 'r' })).results[0]?.text).toBe(
+      '[1] "from-create"',
+    )
   })
 
   it.each([
@@ -412,7 +511,9 @@ describe('environment variables', () => {
   })
 
   it('bash: per-run envs vanish after the run', async () => {
-    expect((await sbx.runCode('echo "$PER_RUN"', { language: 'bash', envs: { PER_RUN: 'bar' } })).logs.stdout.join('')).toBe('bar\n')
+    expect(
+      (await sbx.runCode('echo "$PER_RUN"', { language: 'bash', envs: { PER_RUN: 'bar' } })).logs.stdout.join(''),
+    ).toBe('bar\n')
     expect((await sbx.runCode('echo "[$PER_RUN]"', { language: 'bash' })).logs.stdout.join('')).toBe('[]\n')
   })
 
@@ -438,7 +539,9 @@ describe('timeouts and aborts', () => {
   })
 
   it('interrupts a JavaScript cell on timeout too', async () => {
-    const err = await sbx.runCode('await new Promise((r) => setTimeout(r, 30000))', { language: 'js', timeoutMs: 2000 }).catch((e: unknown) => e)
+    const err = await sbx
+      .runCode('await new Promise((r) => setTimeout(r, 30000))', { language: 'js', timeoutMs: 2000 })
+      .catch((e: unknown) => e)
     expect(err).toBeInstanceOf(TimeoutError)
     expect((await sbx.runCode('1 + 1', { language: 'js', timeoutMs: 10_000 })).text).toBe('2')
   })
@@ -453,10 +556,28 @@ describe('bad input on port 49999', () => {
   it.each([
     ['non-string code', '/execute', { code: { not: 'a string' } }, 422, undefined],
     ['an unknown context', '/execute', { code: '1', context_id: 'nope' }, 404, 'Context nope not found'],
-    ['both context and language', '/execute', { code: '1', context_id: 'x', language: 'python' }, 400, 'Only one of context_id or language'],
+    [
+      'both context and language',
+      '/execute',
+      { code: '1', context_id: 'x', language: 'python' },
+      400,
+      'Only one of context_id or language',
+    ],
     // compat: upstream's text, but a 400 (upstream: 500 for the caller's mistake).
-    ['an unknown language', '/execute', { code: '1', language: 'cobol' }, 400, "Failed to create context: The 'cobol' kernel is not available"],
-    ['a context of an unknown language', '/contexts', { language: 'cobol' }, 400, "Failed to create context: The 'cobol' kernel is not available"],
+    [
+      'an unknown language',
+      '/execute',
+      { code: '1', language: 'cobol' },
+      400,
+      "Failed to create context: The 'cobol' kernel is not available",
+    ],
+    [
+      'a context of an unknown language',
+      '/contexts',
+      { language: 'cobol' },
+      400,
+      "Failed to create context: The 'cobol' kernel is not available",
+    ],
     ['broken JSON', '/execute', '{"code": ', 400, 'not valid JSON'],
   ])('answers %s with the contract status and stays up', async (_what, path, body, status, text) => {
     const res = await raw('POST', path, body)

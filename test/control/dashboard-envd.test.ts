@@ -17,10 +17,12 @@ const route = (sandboxId: string) => `${sdkOpts().apiUrl}/sandock/v1/sandboxes/$
 function clients(sandboxId: string, apiKey = sdkOpts().apiKey) {
   const transport = createConnectTransport({
     baseUrl: route(sandboxId),
-    interceptors: [(next) => async (req) => {
-      req.header.set('x-api-key', apiKey)
-      return next(req)
-    }],
+    interceptors: [
+      (next) => async (req) => {
+        req.header.set('x-api-key', apiKey)
+        return next(req)
+      },
+    ],
   })
   return { process: createClient(Process, transport), filesystem: createClient(Filesystem, transport) }
 }
@@ -34,7 +36,10 @@ async function sandbox() {
 it('streams a process while it runs and takes its input through SendInput', async () => {
   const sbx = await sandbox()
   const { process } = clients(sbx.sandboxId)
-  const stream = process.start({ process: { cmd: '/bin/bash', args: ['-c', 'echo ready; read line; echo got:$line'] }, stdin: true })
+  const stream = process.start({
+    process: { cmd: '/bin/bash', args: ['-c', 'echo ready; read line; echo got:$line'] },
+    stdin: true,
+  })
   const decoder = new TextDecoder()
   let pid: number | undefined
   let out = ''
@@ -45,7 +50,11 @@ it('streams a process while it runs and takes its input through SendInput', asyn
     if (ev?.case === 'data' && ev.value.output.case === 'stdout') {
       out += decoder.decode(ev.value.output.value)
       // The process now blocks on `read`: this line arrived while it runs, so nothing buffered it.
-      if (out === 'ready\n') await process.sendInput({ process: { selector: { case: 'pid', value: pid! } }, input: { input: { case: 'stdin', value: new TextEncoder().encode('xyz\n') } } })
+      if (out === 'ready\n')
+        await process.sendInput({
+          process: { selector: { case: 'pid', value: pid! } },
+          input: { input: { case: 'stdin', value: new TextEncoder().encode('xyz\n') } },
+        })
     }
     if (ev?.case === 'end') exitCode = ev.value.exitCode
   }
@@ -59,7 +68,9 @@ it('uploads, downloads and lists files as the sandbox user', async () => {
   const { apiKey } = sdkOpts()
   const content = `dashboard upload ${Date.now()}\n`
   const up = await fetch(`${route(sbx.sandboxId)}/files?path=/home/user/up/from-route.txt`, {
-    method: 'POST', body: content, headers: { 'x-api-key': apiKey, 'content-type': 'application/octet-stream' },
+    method: 'POST',
+    body: content,
+    headers: { 'x-api-key': apiKey, 'content-type': 'application/octet-stream' },
   })
   expect(up.status).toBe(200)
   expect(await up.json()).toEqual([expect.objectContaining({ path: '/home/user/up/from-route.txt', type: 'file' })])
@@ -82,14 +93,23 @@ it('answers like the API: key required, unknown 404, paused 409; envd control ro
   const wrong = await fetch(files, { headers: { 'x-api-key': 'e2b_0000' } })
   expect(wrong.status).toBe(401)
   expect(await wrong.json()).toEqual({ code: 401, message: expect.stringContaining('Invalid API key') })
-  const wrongRpc = await clients(sbx.sandboxId, 'e2b_0000').process.list({}).catch((e: unknown) => ConnectError.from(e))
+  const wrongRpc = await clients(sbx.sandboxId, 'e2b_0000')
+    .process.list({})
+    .catch((e: unknown) => ConnectError.from(e))
   expect(wrongRpc).toBeInstanceOf(ConnectError)
 
   const unknown = await fetch(`${route('nosuchsandbox0')}/files?path=a`, { headers: { 'x-api-key': apiKey } })
   expect(unknown.status).toBe(404)
-  expect(await unknown.json()).toEqual({ code: 404, message: 'Sandbox "nosuchsandbox0" doesn\'t exist or you don\'t have access to it' })
+  expect(await unknown.json()).toEqual({
+    code: 404,
+    message: 'Sandbox "nosuchsandbox0" doesn\'t exist or you don\'t have access to it',
+  })
 
-  const init = await fetch(`${route(sbx.sandboxId)}/init`, { method: 'POST', body: '{}', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' } })
+  const init = await fetch(`${route(sbx.sandboxId)}/init`, {
+    method: 'POST',
+    body: '{}',
+    headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+  })
   expect(init.status).toBe(404)
   expect(((await init.json()) as { message: string }).message).toMatch(/reserved for the E2B control plane/)
 
@@ -120,5 +140,13 @@ it('cuts an open stream when the sandbox is killed, then answers 404', async () 
   expect(events[0]).toBe('start')
   expect(events).not.toContain('end')
   expect(result).toBeInstanceOf(ConnectError)
-  await eventually(async () => ((await fetch(`${route(sbx.sandboxId)}/files?path=a`, { headers: { 'x-api-key': sdkOpts().apiKey } })).status === 404 ? true : undefined), 10_000, 'a 404 after the kill')
+  await eventually(
+    async () =>
+      (await fetch(`${route(sbx.sandboxId)}/files?path=a`, { headers: { 'x-api-key': sdkOpts().apiKey } })).status ===
+      404
+        ? true
+        : undefined,
+    10_000,
+    'a 404 after the kill',
+  )
 })

@@ -13,7 +13,14 @@ import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
 import { generateCertificates } from '../../src/control/tls.js'
 import { launchBrowser, signIn, terminalText, watchedPage, type Browser } from '../support/browser.js'
 import { createSandbox, killQuietly, printServerLogsOnFailure } from '../support/control-sdk.js'
-import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, sharedServer, startServer, type ControlServer, type ServerInfo } from '../support/control-server.js'
+import {
+  DEFAULT_API_PORT,
+  DEFAULT_PROXY_PORT,
+  sharedServer,
+  startServer,
+  type ControlServer,
+  type ServerInfo,
+} from '../support/control-server.js'
 import type { document as pageDocument } from '../support/page-globals.js'
 
 declare const document: typeof pageDocument
@@ -29,7 +36,10 @@ let browser: Browser
 printServerLogsOnFailure(() => domainServer ?? sharedServer())
 
 /** base64(SHA-256(SPKI)) of a PEM certificate: what Chromium's --ignore-certificate-errors-spki-list takes. */
-const spkiHash = (pem: string) => createHash('sha256').update(new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' })).digest('base64')
+const spkiHash = (pem: string) =>
+  createHash('sha256')
+    .update(new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('base64')
 
 /** A TLS-terminating reverse proxy: https://127.0.0.1:<port>/sandock/… → http://<api>/…, streamed both ways. */
 async function startPrefixProxy(cert: string, key: string, upstream: URL): Promise<https.Server> {
@@ -38,13 +48,19 @@ async function startPrefixProxy(cert: string, key: string, upstream: URL): Promi
       res.writeHead(404).end('not under the prefix')
       return
     }
-    const up = http.request({
-      host: upstream.hostname, port: upstream.port, method: req.method, path: req.url.slice(PREFIX.length),
-      headers: { ...req.headers, host: upstream.host, 'x-forwarded-proto': 'https' },
-    }, (upRes) => {
-      res.writeHead(upRes.statusCode ?? 502, upRes.headers)
-      upRes.pipe(res)
-    })
+    const up = http.request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url.slice(PREFIX.length),
+        headers: { ...req.headers, host: upstream.host, 'x-forwarded-proto': 'https' },
+      },
+      (upRes) => {
+        res.writeHead(upRes.statusCode ?? 502, upRes.headers)
+        upRes.pipe(res)
+      },
+    )
     up.on('error', () => res.destroy())
     req.pipe(up)
   })
@@ -54,15 +70,21 @@ async function startPrefixProxy(cert: string, key: string, upstream: URL): Promi
 }
 
 beforeAll(async () => {
-  domainServer = await startServer({ apiPort: DEFAULT_API_PORT + 74, proxyPort: DEFAULT_PROXY_PORT + 74, env: { SANDOCK_DOMAIN: DOMAIN, SANDOCK_TLS_PORT: String(TLS_PORT) } })
+  domainServer = await startServer({
+    apiPort: DEFAULT_API_PORT + 74,
+    proxyPort: DEFAULT_PROXY_PORT + 74,
+    env: { SANDOCK_DOMAIN: DOMAIN, SANDOCK_TLS_PORT: String(TLS_PORT) },
+  })
   const domainCert = await readFile(join(domainServer.dataDir, 'tls', DOMAIN, 'server.crt'), 'utf8')
   const proxyTls = await generateCertificates('prefix-proxy.test')
   prefixProxy = await startPrefixProxy(proxyTls.cert, proxyTls.key, new URL(sharedServer().apiUrl))
   // Exactly these two certificates are trusted, nothing else; *.dash.sandock.test resolves to loopback.
-  browser = await launchBrowser({ args: [
-    `--ignore-certificate-errors-spki-list=${spkiHash(domainCert)},${spkiHash(proxyTls.cert)}`,
-    `--host-resolver-rules=MAP *.${DOMAIN} 127.0.0.1, MAP ${DOMAIN} 127.0.0.1`,
-  ] })
+  browser = await launchBrowser({
+    args: [
+      `--ignore-certificate-errors-spki-list=${spkiHash(domainCert)},${spkiHash(proxyTls.cert)}`,
+      `--host-resolver-rules=MAP *.${DOMAIN} 127.0.0.1, MAP ${DOMAIN} 127.0.0.1`,
+    ],
+  })
 })
 
 afterAll(async () => {
@@ -86,7 +108,9 @@ async function driveDashboard(url: string, server: ServerInfo, requestPrefix: st
   await w.page.waitForSelector('.terminal[data-pid]', { timeout: 15_000 })
   await w.page.click('.terminal')
   await w.page.keyboard.type('echo over-$((40+2))-tls\n')
-  await w.page.waitForFunction(() => [...document.querySelectorAll('.xterm-rows > div')].some((r) => r.textContent?.includes('over-42-tls')))
+  await w.page.waitForFunction(() =>
+    [...document.querySelectorAll('.xterm-rows > div')].some((r) => r.textContent?.includes('over-42-tls')),
+  )
   expect(await terminalText(w.page)).toContain('over-42-tls')
   expect(w.requests.length).toBeGreaterThan(5)
   expect(w.requests.filter((u) => !u.startsWith(requestPrefix))).toEqual([])

@@ -6,7 +6,16 @@ import { join } from 'node:path'
 import { Secret, Template, Volume } from 'e2b'
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
 import { docker } from '../support/docker.js'
-import { gotoPage, launchBrowser, screenshot, signIn, terminalText, watchedPage, type Browser, type WatchedPage } from '../support/browser.js'
+import {
+  gotoPage,
+  launchBrowser,
+  screenshot,
+  signIn,
+  terminalText,
+  watchedPage,
+  type Browser,
+  type WatchedPage,
+} from '../support/browser.js'
 import { eventually, unique } from '../support/async.js'
 import { createSandbox, killQuietly, printServerLogsOnFailure, sdkOpts } from '../support/control-sdk.js'
 import { sharedServer } from '../support/control-server.js'
@@ -33,7 +42,9 @@ async function dashboard(): Promise<WatchedPage> {
     const { apiUrl, apiKey } = sharedServer()
     const origin = new URL(apiUrl).origin
     try {
-      expect(w.requests.filter((u) => new URL(u).origin !== origin && !u.startsWith('blob:') && !u.startsWith('data:'))).toEqual([])
+      expect(
+        w.requests.filter((u) => new URL(u).origin !== origin && !u.startsWith('blob:') && !u.startsWith('data:')),
+      ).toEqual([])
       expect(w.requests.filter((u) => u.includes(apiKey))).toEqual([])
       expect(w.page.url()).not.toContain(apiKey)
       expect(w.pageErrors).toEqual([])
@@ -75,7 +86,7 @@ it('shows a sandbox created with the SDK without a reload, with its charts, and 
   const w = await dashboard()
   const { page } = w
   await page.evaluate(() => {
-    (window as unknown as { __sameDocument: boolean }).__sameDocument = true
+    ;(window as unknown as { __sameDocument: boolean }).__sameDocument = true
   })
   const sbx = await sandbox({ dashboardTest: tag, role: 'web' })
   const other = await sandbox({ dashboardTest: tag, role: 'worker' })
@@ -87,8 +98,16 @@ it('shows a sandbox created with the SDK without a reload, with its charts, and 
   expect(text).toContain('base')
   expect(text).toContain(`dashboardTest=${tag}`)
   // Both sparklines (CPU, memory) once the server has sampled the sandbox.
-  await page.waitForFunction((sel) => document.querySelectorAll(`${sel} td.metric canvas`).length === 2, row(sbx.sandboxId), { timeout: 30_000 })
-  await page.waitForFunction((sel) => /\d/.test(document.querySelector(`${sel} td.metric span`)?.textContent ?? ''), row(sbx.sandboxId), { timeout: 30_000 })
+  await page.waitForFunction(
+    (sel) => document.querySelectorAll(`${sel} td.metric canvas`).length === 2,
+    row(sbx.sandboxId),
+    { timeout: 30_000 },
+  )
+  await page.waitForFunction(
+    (sel) => /\d/.test(document.querySelector(`${sel} td.metric span`)?.textContent ?? ''),
+    row(sbx.sandboxId),
+    { timeout: 30_000 },
+  )
 
   await page.fill('input[name=metadata]', `dashboardTest=${tag}, role=worker`)
   await page.waitForSelector(row(sbx.sandboxId), { state: 'detached' })
@@ -137,26 +156,41 @@ it('opens a terminal in the sandbox, runs a command, follows a resize and re-att
   const pid = await page.getAttribute('.terminal', 'data-pid')
   await page.click('.terminal')
   await page.keyboard.type('echo dash-$((6*7)) shell-$$\n')
-  await page.waitForFunction(() => /dash-42 shell-\d+/.test([...document.querySelectorAll('.xterm-rows > div')].map((r) => r.textContent).join('\n')))
+  await page.waitForFunction(() =>
+    /dash-42 shell-\d+/.test([...document.querySelectorAll('.xterm-rows > div')].map((r) => r.textContent).join('\n')),
+  )
   const shell = /dash-42 (shell-\d+)/.exec(await terminalText(page))![1]!
   await screenshot(page, 'sandbox-terminal')
 
-  const size = async () => [await page.getAttribute('.terminal', 'data-rows'), await page.getAttribute('.terminal', 'data-cols')].join(' ')
+  const size = async () =>
+    [await page.getAttribute('.terminal', 'data-rows'), await page.getAttribute('.terminal', 'data-cols')].join(' ')
   await page.keyboard.type('clear; stty size\n')
   const before = await size()
-  await page.waitForFunction((s) => [...document.querySelectorAll('.xterm-rows > div')].some((r) => r.textContent?.trim() === s), before)
+  await page.waitForFunction(
+    (s) => [...document.querySelectorAll('.xterm-rows > div')].some((r) => r.textContent?.trim() === s),
+    before,
+  )
   await page.setViewportSize({ width: 900, height: 700 })
-  await page.waitForFunction((s) => document.querySelector('.terminal')?.getAttribute('data-cols') !== s.split(' ')[1], before)
+  await page.waitForFunction(
+    (s) => document.querySelector('.terminal')?.getAttribute('data-cols') !== s.split(' ')[1],
+    before,
+  )
   const after = await size()
   await page.keyboard.type('clear; stty size\n')
-  await page.waitForFunction((s) => [...document.querySelectorAll('.xterm-rows > div')].some((r) => r.textContent?.trim() === s), after)
+  await page.waitForFunction(
+    (s) => [...document.querySelectorAll('.xterm-rows > div')].some((r) => r.textContent?.trim() === s),
+    after,
+  )
 
   // The pid stays in this tab's sessionStorage: a reload re-attaches to the same shell.
   await page.reload()
   await page.waitForSelector(`.terminal[data-pid="${pid}"]`, { timeout: 15_000 })
   await page.click('.terminal')
   await page.keyboard.type('echo again-$$\n')
-  await page.waitForFunction((s) => [...document.querySelectorAll('.xterm-rows > div')].some((r) => r.textContent?.includes(`again-${s}`)), shell.slice('shell-'.length))
+  await page.waitForFunction(
+    (s) => [...document.querySelectorAll('.xterm-rows > div')].some((r) => r.textContent?.includes(`again-${s}`)),
+    shell.slice('shell-'.length),
+  )
   await page.setViewportSize({ width: 1400, height: 900 })
 })
 
@@ -170,12 +204,19 @@ it('uploads a file the SDK then reads, shows and downloads one the SDK wrote, an
   await page.click(`${sdkRow} button.file`)
   await page.waitForSelector('.file-text')
   expect(await page.locator('.file-text').textContent()).toBe('written by the SDK\n')
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click(`${sdkRow} button:has-text("Download")`)])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click(`${sdkRow} button:has-text("Download")`),
+  ])
   expect(download.suggestedFilename()).toBe('from-sdk.txt')
   expect(await readFile((await download.path())!, 'utf8')).toBe('written by the SDK\n')
 
   const content = `uploaded from the browser ${Date.now()}\n`
-  await page.setInputFiles('input[name=upload]', { name: 'from-browser.txt', mimeType: 'text/plain', buffer: Buffer.from(content) })
+  await page.setInputFiles('input[name=upload]', {
+    name: 'from-browser.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(content),
+  })
   await page.waitForSelector('tr[data-path="/home/user/from-browser.txt"]', { timeout: 15_000 })
   expect(await sbx.files.read('/home/user/from-browser.txt')).toBe(content)
   await screenshot(page, 'sandbox-files')
@@ -200,7 +241,11 @@ it('pauses, resumes and extends a sandbox from the page', async () => {
   expect(await sbx.isRunning()).toBe(true)
   const endBefore = (await sbx.getInfo()).endAt.getTime()
   await r.locator('button:has-text("+5 min")').click()
-  await eventually(async () => ((await sbx.getInfo()).endAt.getTime() >= endBefore + 4 * 60_000 ? true : undefined), 10_000, 'a later deadline')
+  await eventually(
+    async () => ((await sbx.getInfo()).endAt.getTime() >= endBefore + 4 * 60_000 ? true : undefined),
+    10_000,
+    'a later deadline',
+  )
 })
 
 it('kills a sandbox from the page, and the SDK sees it stop', async () => {
@@ -212,21 +257,46 @@ it('kills a sandbox from the page, and the SDK sees it stop', async () => {
   await r.locator('button:has-text("Kill")').click()
   await r.locator('button:has-text("Confirm kill")').click()
   await page.waitForSelector(row(sbx.sandboxId), { state: 'detached', timeout: 15_000 })
-  await eventually(async () => ((await sbx.isRunning()) === false ? true : undefined), 10_000, 'isRunning() to be false')
+  await eventually(
+    async () => ((await sbx.isRunning()) === false ? true : undefined),
+    10_000,
+    'isRunning() to be false',
+  )
 })
 
-it('streams a template build\'s step logs into the page while it runs', async () => {
+it("streams a template build's step logs into the page while it runs", async () => {
   const name = unique('dash-tpl-')
   const { apiKey, apiUrl } = sdkOpts()
   onTestFinished(async () => {
-    await fetch(`${apiUrl}/templates/${name}`, { method: 'DELETE', headers: { 'x-api-key': apiKey } }).catch(() => undefined)
+    await fetch(`${apiUrl}/templates/${name}`, { method: 'DELETE', headers: { 'x-api-key': apiKey } }).catch(
+      () => undefined,
+    )
     const instance = (await readFile(join(sharedServer().dataDir, 'instance-id'), 'utf8').catch(() => '')).trim()
-    const layers = instance ? (await docker('images', '-q', '--filter', `label=sandock.instance=${instance}`, '--filter', 'label=sandock.layer')).split('\n').filter(Boolean) : []
+    const layers = instance
+      ? (
+          await docker(
+            'images',
+            '-q',
+            '--filter',
+            `label=sandock.instance=${instance}`,
+            '--filter',
+            'label=sandock.layer',
+          )
+        )
+          .split('\n')
+          .filter(Boolean)
+      : []
     if (layers.length) await docker('rmi', '-f', ...new Set(layers)).catch(() => undefined)
   })
   const { page } = await dashboard()
   const tpl = Template().fromTemplate('base').runCmd('for i in 1 2 3 4 5 6; do echo dash-build-$i; sleep 1; done')
-  const info = await Template.buildInBackground(tpl, name, { apiKey, apiUrl, skipCache: true, cpuCount: 1, memoryMB: 1024 })
+  const info = await Template.buildInBackground(tpl, name, {
+    apiKey,
+    apiUrl,
+    skipCache: true,
+    cpuCount: 1,
+    memoryMB: 1024,
+  })
   await gotoPage(page, `${dashboardUrl()}#/templates/${info.templateId}/builds/${info.buildId}`)
   const logs = page.locator(`.build-logs[data-build-id="${info.buildId}"]`)
   await logs.locator('.log-line', { hasText: 'dash-build-2' }).waitFor({ timeout: 90_000 })
@@ -241,13 +311,23 @@ it('streams a template build\'s step logs into the page while it runs', async ()
   await screenshot(page, 'templates')
 })
 
-it('lists volumes and secrets by name and metadata, and never a secret\'s value', async () => {
+it("lists volumes and secrets by name and metadata, and never a secret's value", async () => {
   const opts = sdkOpts()
   const volume = await Volume.create(unique('dash-vol-'), opts)
-  onTestFinished(() => Volume.destroy(volume.volumeId, opts).then(() => undefined, () => undefined))
+  onTestFinished(() =>
+    Volume.destroy(volume.volumeId, opts).then(
+      () => undefined,
+      () => undefined,
+    ),
+  )
   const value = `dash-secret-value-${unique('')}`
   const secret = await Secret.create(unique('dash-key-'), value, { ...opts, metadata: { owner: '<b>team</b>' } })
-  onTestFinished(() => Secret.destroy(secret.secretId, opts).then(() => undefined, () => undefined))
+  onTestFinished(() =>
+    Secret.destroy(secret.secretId, opts).then(
+      () => undefined,
+      () => undefined,
+    ),
+  )
   const { page } = await dashboard()
 
   await gotoPage(page, `${dashboardUrl()}#/volumes`)

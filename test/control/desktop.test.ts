@@ -10,8 +10,21 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { Sandbox } from '@e2b/desktop'
 import { eventually } from '../support/async.js'
-import { inspectSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, sharedServer, viaProxy } from '../support/control-sdk.js'
-import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, startServer, trackSandbox, type ControlServer } from '../support/control-server.js'
+import {
+  inspectSandbox,
+  killQuietly,
+  printServerLogsOnFailure,
+  sdkOpts,
+  sharedServer,
+  viaProxy,
+} from '../support/control-sdk.js'
+import {
+  DEFAULT_API_PORT,
+  DEFAULT_PROXY_PORT,
+  startServer,
+  trackSandbox,
+  type ControlServer,
+} from '../support/control-server.js'
 import { DESKTOP_MEMORY_MB, ensureDesktopImage } from '../support/desktop-template.js'
 
 printServerLogsOnFailure()
@@ -43,7 +56,10 @@ describe('Sandbox.create (Xvfb and XFCE started by the SDK)', () => {
   it('runs Xvfb and the XFCE session, window manager and desktop as user `user`, with the template memory', async () => {
     console.info(`desktop Sandbox.create (Xvfb + XFCE up) took ${createMs} ms`)
     const ps = await sbx.commands.run('ps -o user=,comm= -C Xvfb,xfce4-session,xfwm4,xfdesktop')
-    const rows = ps.stdout.trim().split('\n').map((l) => l.trim().split(/\s+/))
+    const rows = ps.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.trim().split(/\s+/))
     expect(new Set(rows.map(([, comm]) => comm))).toEqual(new Set(['Xvfb', 'xfce4-session', 'xfwm4', 'xfdesktop']))
     expect(new Set(rows.map(([user]) => user))).toEqual(new Set(['user']))
     expect((await inspectSandbox(sbx.sandboxId)).HostConfig.Memory).toBe(DESKTOP_MEMORY_MB * 1024 * 1024)
@@ -66,7 +82,11 @@ describe('screen, mouse and keyboard', () => {
     expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR')
     expect({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) }).toEqual({ width: 1024, height: 768 })
     // The SDK removes its temp file without waiting: poll.
-    await eventually(async () => ((await sbx.commands.run('ls /tmp')).stdout.includes('screenshot-') ? undefined : true), 10_000, 'the screenshot file to go')
+    await eventually(
+      async () => ((await sbx.commands.run('ls /tmp')).stdout.includes('screenshot-') ? undefined : true),
+      10_000,
+      'the screenshot file to go',
+    )
   })
 
   it('moves the mouse and reads the same position back', async () => {
@@ -82,9 +102,19 @@ describe('screen, mouse and keyboard', () => {
     const [win] = await eventually(async () => sbx.getApplicationWindows('xfce4-terminal'), 60_000, 'a terminal window')
     // Click into the window (its centre): it gets the keyboard focus.
     const geo = await sbx.commands.run(`xdotool getwindowgeometry --shell ${win}`)
-    const g = Object.fromEntries(geo.stdout.trim().split('\n').map((l) => l.split('=')).map(([k, v]) => [k, Number(v)]))
+    const g = Object.fromEntries(
+      geo.stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.split('='))
+        .map(([k, v]) => [k, Number(v)]),
+    )
     await sbx.leftClick(g.X! + Math.floor(g.WIDTH! / 2), g.Y! + Math.floor(g.HEIGHT! / 2))
-    await eventually(async () => ((await sbx.getCurrentWindowId()) === win ? true : undefined), 10_000, 'the terminal to have the focus')
+    await eventually(
+      async () => ((await sbx.getCurrentWindowId()) === win ? true : undefined),
+      10_000,
+      'the terminal to have the focus',
+    )
     expect(await sbx.getWindowTitle(win!)).toMatch(/Terminal/)
     await sbx.write(`echo ${token} > ~/typed.txt`)
     await sbx.press('enter')
@@ -97,13 +127,18 @@ describe('screen, mouse and keyboard', () => {
     await sbx.files.write('page.html', `<!doctype html><title>${token}</title><h1>${token}</h1>`)
     await sbx.open('/home/user/page.html')
     // Firefox's first start takes a while on a loaded 2-core host.
-    const title = await eventually(async () => {
-      for (const id of await sbx.getApplicationWindows('firefox')) {
-        const t = await sbx.getWindowTitle(id)
-        if (t.includes(token)) return t
-      }
-      return undefined
-    }, 120_000, 'a Firefox window titled with the page', 1000)
+    const title = await eventually(
+      async () => {
+        for (const id of await sbx.getApplicationWindows('firefox')) {
+          const t = await sbx.getWindowTitle(id)
+          if (t.includes(token)) return t
+        }
+        return undefined
+      },
+      120_000,
+      'a Firefox window titled with the page',
+      1000,
+    )
     expect(title).toMatch(new RegExp(`^${token} — Mozilla Firefox`))
   }, 180_000)
 })
@@ -209,7 +244,11 @@ describe('domain mode: the stream URL and its WebSocket by host routing over TLS
   let server: ControlServer
 
   beforeAll(async () => {
-    server = await startServer({ apiPort: DEFAULT_API_PORT + 80, proxyPort: DEFAULT_PROXY_PORT + 80, env: { SANDOCK_DOMAIN: DOMAIN, SANDOCK_TLS_PORT: String(TLS_PORT) } })
+    server = await startServer({
+      apiPort: DEFAULT_API_PORT + 80,
+      proxyPort: DEFAULT_PROXY_PORT + 80,
+      env: { SANDOCK_DOMAIN: DOMAIN, SANDOCK_TLS_PORT: String(TLS_PORT) },
+    })
   }, 10 * 60_000)
   afterAll(async () => {
     await server?.cleanup()
@@ -218,11 +257,22 @@ describe('domain mode: the stream URL and its WebSocket by host routing over TLS
   it('loads the noVNC page at stream.getUrl(), reads the VNC greeting on wss://…/websockify, and a kill cuts it', async () => {
     const caPath = join(server.dataDir, 'tls', DOMAIN, 'ca.crt')
     // A sandbox the client leaves behind (if it dies) is on the server's network: cleanup() removes it.
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', './test/support/loopback-dns.mjs', './test/support/desktop-domain-client.mjs'], {
-      env: { ...process.env, E2B_API_KEY: server.apiKey, E2B_DOMAIN: `${DOMAIN}:${TLS_PORT}`, NODE_EXTRA_CA_CERTS: caPath,
-        E2B_API_URL: '', E2B_SANDBOX_URL: '', E2B_DEBUG: '' },
-      timeout: 240_000,
-    })
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', './test/support/loopback-dns.mjs', './test/support/desktop-domain-client.mjs'],
+      {
+        env: {
+          ...process.env,
+          E2B_API_KEY: server.apiKey,
+          E2B_DOMAIN: `${DOMAIN}:${TLS_PORT}`,
+          NODE_EXTRA_CA_CERTS: caPath,
+          E2B_API_URL: '',
+          E2B_SANDBOX_URL: '',
+          E2B_DEBUG: '',
+        },
+        timeout: 240_000,
+      },
+    )
     const out = JSON.parse(stdout.trim().split('\n').at(-1)!)
     trackSandbox(server, out.sandboxId)
     console.info(`domain-mode desktop Sandbox.create took ${out.createMs} ms`)
@@ -273,7 +323,6 @@ function messageQueue(ws: WebSocket) {
   }
 }
 
-
 /** A GET to the proxy with `host` as the Host header (fetch cannot set it). */
 function hostRouted(port: number, host: string, path: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
@@ -289,34 +338,53 @@ function hostRouted(port: number, host: string, path: string): Promise<{ status:
 
 /** A WebSocket upgrade to the proxy with `host` as the Host header; firstFrame() reads one unmasked server frame. */
 function hostRoutedUpgrade(port: number, host: string, path: string) {
-  return new Promise<{ status: number; protocol: string | undefined; socket: Duplex; firstFrame(): Promise<string> }>((resolve, reject) => {
-    const req = http.request({
-      host: '127.0.0.1', port, path, timeout: 15_000,
-      headers: { host, connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13',
-        'sec-websocket-key': randomBytes(16).toString('base64'), 'sec-websocket-protocol': 'binary' },
-    })
-    req.on('upgrade', (res, socket, head) => {
-      let buf = head
-      const firstFrame = () => new Promise<string>((done, fail) => {
-        const timer = setTimeout(() => fail(new Error('no frame within 15 s')), 15_000)
-        const take = () => {
-          // FIN + opcode, then a 7-bit length (the greeting is 12 bytes), then the payload.
-          if (buf.length < 2 || buf.length < 2 + (buf[1]! & 0x7f)) return
-          clearTimeout(timer)
-          socket.off('data', onData)
-          done(buf.subarray(2, 2 + (buf[1]! & 0x7f)).toString('latin1'))
-        }
-        const onData = (d: Buffer) => {
-          buf = Buffer.concat([buf, d])
-          take()
-        }
-        socket.on('data', onData)
-        take()
+  return new Promise<{ status: number; protocol: string | undefined; socket: Duplex; firstFrame(): Promise<string> }>(
+    (resolve, reject) => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        path,
+        timeout: 15_000,
+        headers: {
+          host,
+          connection: 'Upgrade',
+          upgrade: 'websocket',
+          'sec-websocket-version': '13',
+          'sec-websocket-key': randomBytes(16).toString('base64'),
+          'sec-websocket-protocol': 'binary',
+        },
       })
-      resolve({ status: res.statusCode ?? 0, protocol: res.headers['sec-websocket-protocol'], socket, firstFrame })
-    })
-    req.on('response', (res) => resolve({ status: res.statusCode ?? 0, protocol: undefined, socket: res.socket, firstFrame: () => Promise.reject(new Error(`no upgrade: ${res.statusCode}`)) }))
-    req.on('error', reject)
-    req.end()
-  })
+      req.on('upgrade', (res, socket, head) => {
+        let buf = head
+        const firstFrame = () =>
+          new Promise<string>((done, fail) => {
+            const timer = setTimeout(() => fail(new Error('no frame within 15 s')), 15_000)
+            const take = () => {
+              // FIN + opcode, then a 7-bit length (the greeting is 12 bytes), then the payload.
+              if (buf.length < 2 || buf.length < 2 + (buf[1]! & 0x7f)) return
+              clearTimeout(timer)
+              socket.off('data', onData)
+              done(buf.subarray(2, 2 + (buf[1]! & 0x7f)).toString('latin1'))
+            }
+            const onData = (d: Buffer) => {
+              buf = Buffer.concat([buf, d])
+              take()
+            }
+            socket.on('data', onData)
+            take()
+          })
+        resolve({ status: res.statusCode ?? 0, protocol: res.headers['sec-websocket-protocol'], socket, firstFrame })
+      })
+      req.on('response', (res) =>
+        resolve({
+          status: res.statusCode ?? 0,
+          protocol: undefined,
+          socket: res.socket,
+          firstFrame: () => Promise.reject(new Error(`no upgrade: ${res.statusCode}`)),
+        }),
+      )
+      req.on('error', reject)
+      req.end()
+    },
+  )
 }

@@ -11,7 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDockerRuntime } from '../../src/node/runtime/docker-runtime.js'
 import { docker } from '../support/docker.js'
 
-const runtime = createDockerRuntime({ socketPath: '/var/run/docker.sock', instanceId: 'runtime-test', log: pino({ level: 'silent' }) })
+const runtime = createDockerRuntime({
+  socketPath: '/var/run/docker.sock',
+  instanceId: 'runtime-test',
+  log: pino({ level: 'silent' }),
+})
 const state = async (id: string) => (await docker('inspect', '-f', '{{.State.Status}}', id)).trim()
 
 describe('docker runtime: pause and unpause', () => {
@@ -52,9 +56,19 @@ describe('docker runtime: image builds', () => {
   })
 
   it('passes build args and labels, and finds the image by its label', async () => {
-    await writeFile(join(dir, 'ok.Dockerfile'), 'ARG BASE_TEMPLATE_IMAGE\nFROM ${BASE_TEMPLATE_IMAGE}\nARG WHO\nRUN echo "$WHO" > /who\n')
+    await writeFile(
+      join(dir, 'ok.Dockerfile'),
+      'ARG BASE_TEMPLATE_IMAGE\nFROM ${BASE_TEMPLATE_IMAGE}\nARG WHO\nRUN echo "$WHO" > /who\n',
+    )
     const lines: string[] = []
-    await runtime.buildImage({ contextDir: dir, dockerfile: 'ok.Dockerfile', tag, buildArgs: { BASE_TEMPLATE_IMAGE: 'debian:bookworm-slim', WHO: marker }, labels: { 'sandock.test-build': marker }, onLog: (l) => lines.push(l) })
+    await runtime.buildImage({
+      contextDir: dir,
+      dockerfile: 'ok.Dockerfile',
+      tag,
+      buildArgs: { BASE_TEMPLATE_IMAGE: 'debian:bookworm-slim', WHO: marker },
+      labels: { 'sandock.test-build': marker },
+      onLog: (l) => lines.push(l),
+    })
     expect(lines.some((l) => /^Step \d+\/\d+ :/.test(l))).toBe(true)
     expect(await runtime.imageTagsByLabel('sandock.test-build', marker)).toEqual([tag])
     expect((await docker('run', '--rm', tag, 'cat', '/who')).trim()).toBe(marker)
@@ -62,7 +76,9 @@ describe('docker runtime: image builds', () => {
 
   it('fails on a failing step with its reason and leaves no build container behind', async () => {
     await writeFile(join(dir, 'bad.Dockerfile'), `FROM debian:bookworm-slim\nRUN echo ${marker} && exit 3\n`)
-    await expect(runtime.buildImage({ contextDir: dir, dockerfile: 'bad.Dockerfile', tag: `${tag}-bad`, onLog: () => undefined })).rejects.toThrow(/returned a non-zero code: 3/)
+    await expect(
+      runtime.buildImage({ contextDir: dir, dockerfile: 'bad.Dockerfile', tag: `${tag}-bad`, onLog: () => undefined }),
+    ).rejects.toThrow(/returned a non-zero code: 3/)
     const left = await docker('ps', '-a', '--no-trunc', '--format', '{{.Command}}')
     expect(left).not.toContain(marker)
   })

@@ -13,18 +13,34 @@ const TLS_PORT = DEFAULT_API_PORT + 53
 let server: ControlServer
 
 beforeAll(async () => {
-  server = await startServer({ apiPort: DEFAULT_API_PORT + 50, proxyPort: DEFAULT_PROXY_PORT + 50, env: { SANDOCK_DOMAIN: DOMAIN, SANDOCK_TLS_PORT: String(TLS_PORT) } })
+  server = await startServer({
+    apiPort: DEFAULT_API_PORT + 50,
+    proxyPort: DEFAULT_PROXY_PORT + 50,
+    env: { SANDOCK_DOMAIN: DOMAIN, SANDOCK_TLS_PORT: String(TLS_PORT) },
+  })
 })
 afterAll(async () => server?.cleanup())
 
 it('serves the API and sandboxes on one TLS listener for the SDK given only a domain', async () => {
   const caPath = join(server.dataDir, 'tls', DOMAIN, 'ca.crt')
   expect(await readFile(caPath, 'utf8')).toContain('BEGIN CERTIFICATE')
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', './test/support/loopback-dns.mjs', './test/support/domain-client.mjs'], {
-    env: { ...process.env, E2B_API_KEY: server.apiKey, E2B_DOMAIN: `${DOMAIN}:${TLS_PORT}`, NODE_EXTRA_CA_CERTS: caPath,
-      E2B_API_URL: '', E2B_SANDBOX_URL: '', E2B_DEBUG: '', E2B_VOLUME_API_URL: '' },
-    timeout: 90_000,
-  })
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', './test/support/loopback-dns.mjs', './test/support/domain-client.mjs'],
+    {
+      env: {
+        ...process.env,
+        E2B_API_KEY: server.apiKey,
+        E2B_DOMAIN: `${DOMAIN}:${TLS_PORT}`,
+        NODE_EXTRA_CA_CERTS: caPath,
+        E2B_API_URL: '',
+        E2B_SANDBOX_URL: '',
+        E2B_DEBUG: '',
+        E2B_VOLUME_API_URL: '',
+      },
+      timeout: 90_000,
+    },
+  )
   const out = JSON.parse(stdout.trim().split('\n').at(-1)!)
   expect(out.stdout).toBe('via-domain\n')
   expect(out.read).toBe('hello over tls')
@@ -39,7 +55,10 @@ it('serves the API and sandboxes on one TLS listener for the SDK given only a do
 })
 
 it('rejects a client that does not trust the generated CA', async () => {
-  const res = await fetch(`https://127.0.0.1:${TLS_PORT}/health`).then(() => 'connected', (e: Error) => String((e.cause as Error)?.message ?? e.message))
+  const res = await fetch(`https://127.0.0.1:${TLS_PORT}/health`).then(
+    () => 'connected',
+    (e: Error) => String((e.cause as Error)?.message ?? e.message),
+  )
   expect(res).not.toBe('connected')
   expect(res).toMatch(/certificate|self.signed|verify/i)
 })

@@ -23,7 +23,10 @@ beforeAll(async () => {
 
 /** 'open' when a TCP connection to the registry's :443 succeeds from inside the sandbox, else 'blocked'. */
 async function reach(sbx: Sandbox): Promise<'open' | 'blocked'> {
-  const r = await sbx.commands.run(`timeout 5 bash -c 'exec 3<>/dev/tcp/${registryIp}/443' && echo open || echo blocked`, { timeoutMs: 20_000 })
+  const r = await sbx.commands.run(
+    `timeout 5 bash -c 'exec 3<>/dev/tcp/${registryIp}/443' && echo open || echo blocked`,
+    { timeoutMs: 20_000 },
+  )
   return r.stdout.trim() as 'open' | 'blocked'
 }
 
@@ -101,7 +104,10 @@ describe('egress rules', () => {
 
 describe('bad network input', () => {
   it.each([
-    [{ allowOut: ['registry.npmjs.org'] }, "When specifying allowed domains in allow out, you must include 'ALL_TRAFFIC' in deny out to block all other traffic."],
+    [
+      { allowOut: ['registry.npmjs.org'] },
+      "When specifying allowed domains in allow out, you must include 'ALL_TRAFFIC' in deny out to block all other traffic.",
+    ],
     [{ denyOut: ['10.0.0.0/33'] }, 'invalid denied CIDR 10.0.0.0/33'],
     [{ denyOut: ['example.com'] }, 'invalid denied CIDR example.com'],
   ])('a create with %j is a 400 naming the problem', async (network, message) => {
@@ -122,14 +128,19 @@ describe('bad network input', () => {
     const sbx = await made({ allowInternetAccess: false })
     const put = async (sandboxId: string, body: unknown) => {
       const res = await fetch(`${sharedServer().apiUrl}/sandboxes/${sandboxId}/network`, {
-        method: 'PUT', headers: { 'x-api-key': sharedServer().apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body),
+        method: 'PUT',
+        headers: { 'x-api-key': sharedServer().apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
       })
       const text = await res.text()
       return { status: res.status, body: text ? (JSON.parse(text) as { code: number; message: string }) : undefined }
     }
     const granted = await put(sbx.sandboxId, { allow_internet_access: true })
     expect(granted.status).toBe(400)
-    expect(granted.body).toEqual({ code: 400, message: expect.stringContaining('was created with allow_internet_access: false') })
+    expect(granted.body).toEqual({
+      code: 400,
+      message: expect.stringContaining('was created with allow_internet_access: false'),
+    })
     const badType = await put(sbx.sandboxId, { denyOut: '0.0.0.0/0' })
     expect(badType.status).toBe(400)
     expect(badType.body?.code).toBe(400)
@@ -161,18 +172,29 @@ describe('egress rules across a server restart (own server: API port + 55)', () 
 
   it('are kept in the sandbox state and loaded again when a filesystem-paused sandbox boots', async () => {
     const sbx = await createSandbox({ timeoutMs: 180_000, network: { denyOut: [registryIp] } }, first)
-    const running = await createSandbox({ timeoutMs: 180_000, network: { denyOut: [ALL_TRAFFIC], allowOut: [registryIp] } }, first)
+    const running = await createSandbox(
+      { timeoutMs: 180_000, network: { denyOut: [ALL_TRAFFIC], allowOut: [registryIp] } },
+      first,
+    )
     expect(await reach(sbx)).toBe('blocked')
     await sbx.pause({ keepMemory: false })
     await first.stop('SIGKILL')
-    second = await startServer({ apiPort: first.apiPort, proxyPort: first.proxyPort, dataDir: first.dataDir, apiKey: first.apiKey })
+    second = await startServer({
+      apiPort: first.apiPort,
+      proxyPort: first.proxyPort,
+      dataDir: first.dataDir,
+      apiKey: first.apiKey,
+    })
 
     const info = await Sandbox.getInfo(sbx.sandboxId, sdkOpts(second))
     expect(info.network).toMatchObject({ denyOut: [registryIp], allowOut: [] })
     const again = await Sandbox.connect(sbx.sandboxId, { ...sdkOpts(second), timeoutMs: 120_000 })
     expect(await reach(again)).toBe('blocked')
     expect(await reach(running)).toBe('open')
-    expect((await Sandbox.getInfo(running.sandboxId, sdkOpts(second))).network).toMatchObject({ denyOut: [ALL_TRAFFIC], allowOut: [registryIp] })
+    expect((await Sandbox.getInfo(running.sandboxId, sdkOpts(second))).network).toMatchObject({
+      denyOut: [ALL_TRAFFIC],
+      allowOut: [registryIp],
+    })
     for (const s of [sbx, running]) await killQuietly(s.sandboxId, second)
   })
 })

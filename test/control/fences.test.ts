@@ -21,8 +21,21 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { ALL_TRAFFIC, CommandExitError, Sandbox, Template, type SandboxOpts } from 'e2b'
 import { eventually, unique } from '../support/async.js'
 import { startComposeServer, TEST_DEPLOY } from '../support/compose-server.js'
-import { inspectSandbox, killQuietly, printServerLogsOnFailure, viaProxy, waitForPortInSandbox } from '../support/control-sdk.js'
-import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, sdkOpts, startServer, trackSandbox, type ControlServer } from '../support/control-server.js'
+import {
+  inspectSandbox,
+  killQuietly,
+  printServerLogsOnFailure,
+  viaProxy,
+  waitForPortInSandbox,
+} from '../support/control-sdk.js'
+import {
+  DEFAULT_API_PORT,
+  DEFAULT_PROXY_PORT,
+  sdkOpts,
+  startServer,
+  trackSandbox,
+  type ControlServer,
+} from '../support/control-server.js'
 import { docker } from '../support/docker.js'
 import { createTestHost, type TestHost } from '../support/egress-net.js'
 // @ts-expect-error: a plain ESM test helper without types
@@ -50,13 +63,18 @@ printServerLogsOnFailure(() => server)
 beforeAll(async () => {
   const ns = (s: string) => `fen${API_PORT}${s}`
   const [lan, metadata, mirror, web] = await Promise.all([
-    createTestHost(ns('l'), '10.213.77.8'), createTestHost(ns('m'), '169.254.169.252'),
-    createTestHost(ns('o'), '10.213.78.8'), createTestHost(ns('w'), '198.51.100.120'),
+    createTestHost(ns('l'), '10.213.77.8'),
+    createTestHost(ns('m'), '169.254.169.252'),
+    createTestHost(ns('o'), '10.213.78.8'),
+    createTestHost(ns('w'), '198.51.100.120'),
   ])
   hosts.push(lan!, metadata!, mirror!, web!)
   expect([lan!.ip, metadata!.ip, mirror!.ip, web!.ip]).toEqual([LAN, METADATA, MIRROR, WEB])
   await Promise.all([
-    lan!.start({ http: [{ host: '0.0.0.0', port: 80 }], dns: { host: '0.0.0.0', port: 53, records: { 'lan.fence.test': LAN } } }),
+    lan!.start({
+      http: [{ host: '0.0.0.0', port: 80 }],
+      dns: { host: '0.0.0.0', port: 53, records: { 'lan.fence.test': LAN } },
+    }),
     ...[metadata!, mirror!, web!].map((h) => h.start({ http: [{ host: '0.0.0.0', port: 80 }] })),
   ])
   // A service of the host on every address, and one on an address routed to the host's lo.
@@ -67,7 +85,14 @@ beforeAll(async () => {
   await run('ip', ['addr', 'add', `${HOST_LO}/32`, 'dev', 'lo'])
   loListener = http.createServer((_req, res) => res.end('host-lo'))
   await new Promise<void>((r) => loListener.listen(80, HOST_LO, r))
-  dns = await startDns({ records: { 'web.fence.test': WEB, 'hostlo.fence.test': HOST_LO, 'hostend.fence.test': WEB_HOST_END, 'lan.fence.test': LAN } })
+  dns = await startDns({
+    records: {
+      'web.fence.test': WEB,
+      'hostlo.fence.test': HOST_LO,
+      'hostend.fence.test': WEB_HOST_END,
+      'lan.fence.test': LAN,
+    },
+  })
   server = await (TEST_DEPLOY === 'compose' ? startComposeServer : startServer)({
     apiPort: API_PORT,
     proxyPort: DEFAULT_PROXY_PORT + 90,
@@ -80,7 +105,9 @@ beforeAll(async () => {
       SANDOCK_LOG_LEVEL: 'info',
     },
   })
-  gateway = (JSON.parse(await docker('network', 'inspect', server.networks[0]!)) as { IPAM: { Config: { Gateway: string }[] } }[])[0]!.IPAM.Config[0]!.Gateway
+  gateway = (
+    JSON.parse(await docker('network', 'inspect', server.networks[0]!)) as { IPAM: { Config: { Gateway: string }[] } }[]
+  )[0]!.IPAM.Config[0]!.Gateway
 })
 
 afterAll(async () => {
@@ -111,7 +138,13 @@ async function sh(sbx: Sandbox, cmd: string, timeoutMs = 60_000): Promise<{ exit
 
 /** What the sandbox gets from each URL, tried at once: `<http code> <curl exit>`. */
 async function reach(sbx: Sandbox, urls: readonly string[]): Promise<Record<string, string>> {
-  const script = urls.map((u, i) => `(r=$(curl -s -o /dev/null -w '%{http_code}' --connect-timeout 3 --max-time 5 '${u}'); echo "${i} $r $?") &`).join('\n') + '\nwait'
+  const script =
+    urls
+      .map(
+        (u, i) =>
+          `(r=$(curl -s -o /dev/null -w '%{http_code}' --connect-timeout 3 --max-time 5 '${u}'); echo "${i} $r $?") &`,
+      )
+      .join('\n') + '\nwait'
   const { stdout } = await sh(sbx, script)
   const out: Record<string, string> = {}
   for (const line of stdout.trim().split('\n')) {
@@ -123,8 +156,12 @@ async function reach(sbx: Sandbox, urls: readonly string[]): Promise<Record<stri
 
 /** The always-closed targets: the LAN, the metadata service, the host on a non-RFC 1918 address of its own, on its lo and on the bridge gateway (API port). */
 const blockedUrls = () => [
-  `http://${LAN}/`, `http://${METADATA}/latest/meta-data/`, `http://${WEB_HOST_END}:${hostPort}/`, `http://${HOST_LO}/`,
-  `http://${gateway}:${server.apiPort}/health`, `http://10.213.77.9:${hostPort}/`,
+  `http://${LAN}/`,
+  `http://${METADATA}/latest/meta-data/`,
+  `http://${WEB_HOST_END}:${hostPort}/`,
+  `http://${HOST_LO}/`,
+  `http://${gateway}:${server.apiPort}/health`,
+  `http://10.213.77.9:${hostPort}/`,
 ]
 
 async function expectBlocked(sbx: Sandbox, urls = blockedUrls()): Promise<void> {
@@ -145,15 +182,28 @@ async function expectOpen(sbx: Sandbox): Promise<void> {
 
 describe('the test hosts answer the host (so "blocked" means blocked)', () => {
   it('the LAN, the metadata stand-in, the mirror, the web host, the host listener and the lo address all answer 200 from the host', async () => {
-    for (const u of [`http://${LAN}/`, `http://${METADATA}/`, `http://${MIRROR}/`, `http://${WEB}/`, `http://${WEB_HOST_END}:${hostPort}/`, `http://${HOST_LO}/`]) {
+    for (const u of [
+      `http://${LAN}/`,
+      `http://${METADATA}/`,
+      `http://${MIRROR}/`,
+      `http://${WEB}/`,
+      `http://${WEB_HOST_END}:${hostPort}/`,
+      `http://${HOST_LO}/`,
+    ]) {
       expect((await fetch(u, { signal: AbortSignal.timeout(5000) })).status, u).toBe(200)
     }
   })
 })
 
 describe('every sandbox is fenced from its first packet', () => {
-  it('a pooled sandbox: no LAN, metadata, host address or API port; the internet, DNS and the operator\'s range work', async () => {
-    await eventually(async () => ((await (await fetch(`${server.apiUrl}/health`)).json()) as { pools: Record<string, { ready: number }> }).pools.base?.ready === 1 || undefined, 120_000, 'the pool')
+  it("a pooled sandbox: no LAN, metadata, host address or API port; the internet, DNS and the operator's range work", async () => {
+    await eventually(
+      async () =>
+        ((await (await fetch(`${server.apiUrl}/health`)).json()) as { pools: Record<string, { ready: number }> }).pools
+          .base?.ready === 1 || undefined,
+      120_000,
+      'the pool',
+    )
     const sbx = await made()
     expect((await inspectSandbox(sbx.sandboxId)).Config.Labels['sandock.pool']).toBe('true')
     await expectBlocked(sbx)
@@ -185,7 +235,10 @@ except socket.timeout: print('timeout')
 
   it('allow_internet_access: false: no LAN, metadata, host or API port', async () => {
     const sbx = await made({ allowInternetAccess: false })
-    await expectBlocked(sbx, blockedUrls().filter((u) => !u.includes(gateway)))
+    await expectBlocked(
+      sbx,
+      blockedUrls().filter((u) => !u.includes(gateway)),
+    )
   })
 
   it('allowOut cannot open the internal ranges or the host, at create or through updateNetwork', async () => {
@@ -195,7 +248,9 @@ except socket.timeout: print('timeout')
     const other = await made({ network: { allowOut: opening } })
     await expectBlocked(other)
     const put = await fetch(`${server.apiUrl}/sandboxes/${other.sandboxId}/network`, {
-      method: 'PUT', headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ allowOut: ['10.213.77.0/24', METADATA], denyOut: [] }),
+      method: 'PUT',
+      headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ allowOut: ['10.213.77.0/24', METADATA], denyOut: [] }),
     })
     expect(put.status).toBe(204)
     await expectBlocked(other)
@@ -221,7 +276,9 @@ except socket.timeout: print('timeout')
 
   it('has no IPv6: no address to bind, and the networks have none', async () => {
     const sbx = await made()
-    const v6 = await sh(sbx, `python3 -c "
+    const v6 = await sh(
+      sbx,
+      `python3 -c "
 import socket
 try:
     socket.socket(socket.AF_INET6, socket.SOCK_STREAM).bind(('::1', 0)); print('bound')
@@ -229,40 +286,58 @@ except OSError as e: print('refused', e.errno)
 try:
     s = socket.socket(socket.AF_INET6, socket.SOCK_STREAM); s.settimeout(3); s.connect(('fd00::2', 9)); print('connected')
 except OSError as e: print('refused', e.errno)
-"`)
+"`,
+    )
     expect(v6.stdout).not.toMatch(/bound|connected/)
     expect(v6.stdout.trim().split('\n')).toHaveLength(2)
     for (const n of server.networks) {
-      expect((JSON.parse(await docker('network', 'inspect', n)) as { EnableIPv6: boolean }[])[0]!.EnableIPv6).toBe(false)
+      expect((JSON.parse(await docker('network', 'inspect', n)) as { EnableIPv6: boolean }[])[0]!.EnableIPv6).toBe(
+        false,
+      )
     }
   })
 
   it('installs its forward chain, jumped to for both sandbox bridges, dropping the always-denied ranges', async () => {
     const rules = (await run('iptables', ['-w', '5', '-S'])).stdout.split('\n')
     const jumps = rules.filter((r) => /^-A (DOCKER-USER|FORWARD) -i \S+ -j SANDOCK-FWD-/.test(r))
-    const chain = jumps.map((r) => r.split(' ').at(-1)).find((c) => rules.some((r) => r.startsWith(`-A ${c} -d 10.213.78.0/24 -j RETURN`)))
+    const chain = jumps
+      .map((r) => r.split(' ').at(-1))
+      .find((c) => rules.some((r) => r.startsWith(`-A ${c} -d 10.213.78.0/24 -j RETURN`)))
     expect(chain).toBeDefined()
     expect(jumps.filter((r) => r.endsWith(` ${chain}`))).toHaveLength(2)
-    for (const d of ['10.0.0.0/8', '169.254.0.0/16', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10', '127.0.0.0/8']) expect(rules).toContain(`-A ${chain} -d ${d} -j DROP`)
+    for (const d of ['10.0.0.0/8', '169.254.0.0/16', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10', '127.0.0.0/8'])
+      expect(rules).toContain(`-A ${chain} -d ${d} -j DROP`)
   })
 })
 
 describe('the egress gateway', () => {
-  it('never dials the host itself or the LAN for a sandbox with a transform rule; a rule\'s host still works', async () => {
+  it("never dials the host itself or the LAN for a sandbox with a transform rule; a rule's host still works", async () => {
     const headers = { transform: { headers: { 'x-fence': 'on' } } }
-    const network = { rules: { 'web.fence.test': [headers], 'hostlo.fence.test': [headers], 'hostend.fence.test': [headers], 'lan.fence.test': [headers] } }
+    const network = {
+      rules: {
+        'web.fence.test': [headers],
+        'hostlo.fence.test': [headers],
+        'hostend.fence.test': [headers],
+        'lan.fence.test': [headers],
+      },
+    }
     if (TEST_DEPLOY === 'compose') {
       // The Compose deployment runs no gateway (README, "The egress gateway"): such a policy is refused, never unenforced.
       await expect(made({ network })).rejects.toThrow(/egress gateway/)
       return
     }
     const sbx = await made({ network })
-    const via = (name: string, ip: string) => `curl -s --connect-timeout 3 --max-time 5 --resolve ${name}:80:${ip} http://${name}/`
+    const via = (name: string, ip: string) =>
+      `curl -s --connect-timeout 3 --max-time 5 --resolve ${name}:80:${ip} http://${name}/`
     const ok = await sh(sbx, via('web.fence.test', WEB))
     expect(ok.exitCode).toBe(0)
     expect((JSON.parse(ok.stdout) as { headers: Record<string, string> }).headers['x-fence']).toBe('on')
     // Before issue 26: the host's own lo address (outside RFC 1918) was dialled (200 "host-lo").
-    for (const [name, ip] of [['hostlo.fence.test', HOST_LO], ['hostend.fence.test', WEB_HOST_END], ['lan.fence.test', LAN]] as const) {
+    for (const [name, ip] of [
+      ['hostlo.fence.test', HOST_LO],
+      ['hostend.fence.test', WEB_HOST_END],
+      ['lan.fence.test', LAN],
+    ] as const) {
       const r = await sh(sbx, `${via(name, ip)}; echo " exit=$?"`)
       expect(r.stdout, name).not.toContain('host-lo')
       expect(r.stdout, name).not.toMatch(/^\{/)
@@ -275,7 +350,8 @@ describe('the egress gateway', () => {
 describe('template builds', () => {
   it('a RUN step meets the same fences (no LAN, metadata, host or API port), has a pids limit, and reaches DNS and the web', async () => {
     const name = unique('fence-build').toLowerCase()
-    const fail = (u: string) => `if curl -s -o /dev/null --connect-timeout 3 --max-time 5 '${u}'; then echo "REACHED ${u}"; exit 1; fi`
+    const fail = (u: string) =>
+      `if curl -s -o /dev/null --connect-timeout 3 --max-time 5 '${u}'; then echo "REACHED ${u}"; exit 1; fi`
     const step = [
       ...blockedUrls().map(fail),
       // Docker's default bridge gateway, where the API listens too.
@@ -288,7 +364,14 @@ describe('template builds', () => {
     ].join(' && ')
     const logs: string[] = []
     try {
-      await Template.build(Template().fromTemplate('base').runCmd(step, { user: 'root' }), name, { apiKey: server.apiKey, apiUrl: server.apiUrl, cpuCount: 1, memoryMB: 512, skipCache: true, onBuildLogs: (e) => logs.push(e.message) })
+      await Template.build(Template().fromTemplate('base').runCmd(step, { user: 'root' }), name, {
+        apiKey: server.apiKey,
+        apiUrl: server.apiUrl,
+        cpuCount: 1,
+        memoryMB: 512,
+        skipCache: true,
+        onBuildLogs: (e) => logs.push(e.message),
+      })
     } catch (e) {
       throw new Error(`the build failed: ${(e as Error).message}\n${logs.join('\n')}`)
     }
@@ -308,21 +391,43 @@ describe('a stopped server', () => {
     try {
       for (const c of chains) await run('iptables', ['-w', '5', '-S', c])
       // envd still answers the host; the sandbox still cannot reach the LAN or the metadata service.
-      const ip = JSON.parse(await docker('inspect', (await inspectSandbox(sbx.sandboxId)).Id))[0].NetworkSettings.Networks[server.networks[0]!].IPAddress as string
+      const ip = JSON.parse(await docker('inspect', (await inspectSandbox(sbx.sandboxId)).Id))[0].NetworkSettings
+        .Networks[server.networks[0]!].IPAddress as string
       const probe = await fetch(`http://${ip}:49983/health`, { signal: AbortSignal.timeout(5000) })
       expect(probe.status).toBeLessThan(500)
       const container = (await inspectSandbox(sbx.sandboxId)).Id
       for (const u of [`http://${LAN}/`, `http://${METADATA}/`]) {
-        const r = await run('docker', ['exec', container, 'curl', '-s', '-o', '/dev/null', '-w', '%{http_code}', '--connect-timeout', '3', '--max-time', '5', u]).then((x) => x.stdout, (e: { stdout?: string }) => e.stdout ?? '')
+        const r = await run('docker', [
+          'exec',
+          container,
+          'curl',
+          '-s',
+          '-o',
+          '/dev/null',
+          '-w',
+          '%{http_code}',
+          '--connect-timeout',
+          '3',
+          '--max-time',
+          '5',
+          u,
+        ]).then(
+          (x) => x.stdout,
+          (e: { stdout?: string }) => e.stdout ?? '',
+        )
         expect(r, u).toBe('000')
       }
     } finally {
       // This server does not start again: its chains go with it.
       for (const from of ['INPUT', 'DOCKER-USER', 'FORWARD']) {
         const rules = (await run('iptables', ['-w', '5', '-S', from]).catch(() => ({ stdout: '' }))).stdout.split('\n')
-        for (const r of rules.filter((l) => chains.some((c) => l.endsWith(`-j ${c}`)))) await run('iptables', ['-w', '5', '-D', ...r.split(' ').slice(1)])
+        for (const r of rules.filter((l) => chains.some((c) => l.endsWith(`-j ${c}`))))
+          await run('iptables', ['-w', '5', '-D', ...r.split(' ').slice(1)])
       }
-      for (const c of chains) await run('iptables', ['-w', '5', '-F', c]).then(() => run('iptables', ['-w', '5', '-X', c])).catch(() => undefined)
+      for (const c of chains)
+        await run('iptables', ['-w', '5', '-F', c])
+          .then(() => run('iptables', ['-w', '5', '-X', c]))
+          .catch(() => undefined)
     }
   })
 })

@@ -7,7 +7,13 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { Sandbox } from 'e2b'
-import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, sdkOpts, startServer, type ControlServer } from '../support/control-server.js'
+import {
+  DEFAULT_API_PORT,
+  DEFAULT_PROXY_PORT,
+  sdkOpts,
+  startServer,
+  type ControlServer,
+} from '../support/control-server.js'
 import { createSandbox, inspectSandbox, killQuietly, printServerLogsOnFailure } from '../support/control-sdk.js'
 import { unique } from '../support/async.js'
 
@@ -28,7 +34,8 @@ describe.skipIf(!hasRunsc && !required)('sandboxes under gVisor (SANDOCK_RUNTIME
   printServerLogsOnFailure(() => server)
 
   beforeAll(async () => {
-    if (!hasRunsc) throw new Error('SANDOCK_TEST_REQUIRE_RUNSC=1 but Docker has no runsc runtime: run .ci/ensure-runsc.sh')
+    if (!hasRunsc)
+      throw new Error('SANDOCK_TEST_REQUIRE_RUNSC=1 but Docker has no runsc runtime: run .ci/ensure-runsc.sh')
     server = await startServer({ apiPort, proxyPort, env: { SANDOCK_RUNTIME: 'runsc' } })
   })
   afterAll(async () => server?.cleanup())
@@ -41,7 +48,9 @@ describe.skipIf(!hasRunsc && !required)('sandboxes under gVisor (SANDOCK_RUNTIME
 
   it('runs on gVisor: the runsc runtime, its kernel, with the sandbox limits', async () => {
     const sbx = await sandbox()
-    const info = (await inspectSandbox(sbx.sandboxId)) as unknown as { HostConfig: { Runtime: string; Memory: number; PidsLimit: number } }
+    const info = (await inspectSandbox(sbx.sandboxId)) as unknown as {
+      HostConfig: { Runtime: string; Memory: number; PidsLimit: number }
+    }
     expect(info.HostConfig.Runtime).toBe('runsc')
     expect(info.HostConfig.Memory).toBeGreaterThan(0)
     expect((await sbx.commands.run('dmesg')).stdout).toContain('gVisor')
@@ -51,14 +60,22 @@ describe.skipIf(!hasRunsc && !required)('sandboxes under gVisor (SANDOCK_RUNTIME
   it('kills a memory-paused sandbox: nothing left behind', async () => {
     const sbx = await sandbox()
     await sbx.pause()
-    expect((await inspectSandbox(sbx.sandboxId) as unknown as { State: { Paused: boolean } }).State.Paused).toBe(true)
+    expect(((await inspectSandbox(sbx.sandboxId)) as unknown as { State: { Paused: boolean } }).State.Paused).toBe(true)
     expect(await Sandbox.kill(sbx.sandboxId, sdkOpts(server))).toBe(true)
-    expect(execFileSync('docker', ['ps', '-aq', '--filter', `label=sandock.sandbox-id=${sbx.sandboxId}`], { encoding: 'utf8' }).trim()).toBe('')
+    expect(
+      execFileSync('docker', ['ps', '-aq', '--filter', `label=sandock.sandbox-id=${sbx.sandboxId}`], {
+        encoding: 'utf8',
+      }).trim(),
+    ).toBe('')
   })
 
   it('serves commands, env vars, files and a PTY through the SDK', async () => {
     const sbx = await sandbox({ envs: { GV_VAR: 'from-create' } })
-    expect((await sbx.commands.run('echo $GV_VAR; echo err >&2; exit 3').catch((e: { exitCode: number; stdout: string; stderr: string }) => e))).toMatchObject({ exitCode: 3, stdout: 'from-create\n', stderr: 'err\n' })
+    expect(
+      await sbx.commands
+        .run('echo $GV_VAR; echo err >&2; exit 3')
+        .catch((e: { exitCode: number; stdout: string; stderr: string }) => e),
+    ).toMatchObject({ exitCode: 3, stdout: 'from-create\n', stderr: 'err\n' })
     const content = unique('gvisor-file-')
     await sbx.files.write('dir/a.txt', content)
     expect(await sbx.files.read('/home/user/dir/a.txt')).toBe(content)
@@ -69,7 +86,14 @@ describe.skipIf(!hasRunsc && !required)('sandboxes under gVisor (SANDOCK_RUNTIME
     await bg.kill()
 
     let out = ''
-    const pty = await sbx.pty.create({ cols: 80, rows: 24, onData: (d) => { out += new TextDecoder().decode(d) }, timeoutMs: 30_000 })
+    const pty = await sbx.pty.create({
+      cols: 80,
+      rows: 24,
+      onData: (d) => {
+        out += new TextDecoder().decode(d)
+      },
+      timeoutMs: 30_000,
+    })
     await sbx.pty.sendInput(pty.pid, new TextEncoder().encode('echo pty-$((20+22))\nexit\n'))
     await pty.wait().catch(() => undefined)
     expect(out).toContain('pty-42')
@@ -77,10 +101,13 @@ describe.skipIf(!hasRunsc && !required)('sandboxes under gVisor (SANDOCK_RUNTIME
     // The root filesystem is 9p to gVisor's gofer (trans=fd): local, so watchDir accepts it.
     const events: string[] = []
     await sbx.files.makeDir('watched')
-    const watcher = await sbx.files.watchDir('watched', (e) => { events.push(`${e.type}:${e.name}`) })
+    const watcher = await sbx.files.watchDir('watched', (e) => {
+      events.push(`${e.type}:${e.name}`)
+    })
     onTestFinished(() => watcher.stop())
     await sbx.files.write('watched/new.txt', 'x')
-    for (let i = 0; i < 50 && !events.some((e) => e.endsWith(':new.txt')); i++) await new Promise((r) => setTimeout(r, 100))
+    for (let i = 0; i < 50 && !events.some((e) => e.endsWith(':new.txt')); i++)
+      await new Promise((r) => setTimeout(r, 100))
     expect(events).toContain('create:new.txt')
   })
 
@@ -112,7 +139,9 @@ describe.skipIf(!hasRunsc && !required)('sandboxes under gVisor (SANDOCK_RUNTIME
     // connect {memory:false} on a memory pause reboots as well.
     await sbx.pause()
     const res = await fetch(`${server.apiUrl}/sandboxes/${sbx.sandboxId}/connect`, {
-      method: 'POST', headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ timeout: 60, memory: false }),
+      method: 'POST',
+      headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ timeout: 60, memory: false }),
     })
     expect(res.status).toBe(201)
     const third = (await sbx.commands.run(BOOT_ID)).stdout.trim()

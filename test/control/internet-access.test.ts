@@ -4,7 +4,13 @@
 import { afterAll, expect, it } from 'vitest'
 import type { Sandbox } from 'e2b'
 import { docker } from '../support/docker.js'
-import { createSandbox, inspectSandbox, killQuietly, printServerLogsOnFailure, sharedServer } from '../support/control-sdk.js'
+import {
+  createSandbox,
+  inspectSandbox,
+  killQuietly,
+  printServerLogsOnFailure,
+  sharedServer,
+} from '../support/control-sdk.js'
 
 printServerLogsOnFailure()
 

@@ -19,8 +19,14 @@ printServerLogsOnFailure(() => server)
 
 beforeAll(async () => {
   server = await startServer({
-    apiPort: DEFAULT_API_PORT + 88, proxyPort: DEFAULT_PROXY_PORT + 88,
-    env: { SANDOCK_LOG_MAX_SIZE_MB: '1', SANDOCK_LOG_MAX_FILES: '2', SANDOCK_LOG_RETENTION: String(RETENTION_S), SANDOCK_BUILD_LOG_MAX_LINES: '2000' },
+    apiPort: DEFAULT_API_PORT + 88,
+    proxyPort: DEFAULT_PROXY_PORT + 88,
+    env: {
+      SANDOCK_LOG_MAX_SIZE_MB: '1',
+      SANDOCK_LOG_MAX_FILES: '2',
+      SANDOCK_LOG_RETENTION: String(RETENTION_S),
+      SANDOCK_BUILD_LOG_MAX_LINES: '2000',
+    },
   })
 }, 240_000)
 afterAll(async () => server?.cleanup())
@@ -28,7 +34,8 @@ afterAll(async () => server?.cleanup())
 /** The server process's resident memory (MiB), from /proc. */
 const rssMiB = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) / 1024
 
-async function api(path: string): Promise<{ status: number; body: any; ms: number }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- wire JSON, asserted field by field
+async function api(path: string): Promise<{ status: number; body: any; ms: number }> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any -- wire JSON, asserted field by field
   const t0 = performance.now()
   const res = await fetch(`${server.apiUrl}${path}`, { headers: { 'x-api-key': server.apiKey } })
   const body = await res.json()
@@ -46,13 +53,25 @@ describe('a sandbox flooding its log', () => {
     const sbx = await createSandbox({ timeoutMs: 300_000 }, server)
     try {
       const id = (await docker('inspect', '--format', '{{.Id}}', `sandock-${sbx.sandboxId}`)).trim()
-      const cfg = JSON.parse(await docker('inspect', '--format', '{{json .HostConfig.LogConfig}}', id)) as { Type: string; Config: Record<string, string> }
+      const cfg = JSON.parse(await docker('inspect', '--format', '{{json .HostConfig.LogConfig}}', id)) as {
+        Type: string
+        Config: Record<string, string>
+      }
       expect(cfg).toEqual({ Type: 'json-file', Config: { 'max-size': '1m', 'max-file': '2' } })
       // 8 MB of two-byte lines: ~4 million log entries (hundreds of MiB as json-file without a cap).
-      const flood = await sbx.commands.run('yes | head -c 8000000 > /proc/1/fd/1; echo flood-done > /proc/1/fd/1', { user: 'root', timeoutMs: 240_000 })
+      const flood = await sbx.commands.run('yes | head -c 8000000 > /proc/1/fd/1; echo flood-done > /proc/1/fd/1', {
+        user: 'root',
+        timeoutMs: 240_000,
+      })
       expect(flood.exitCode).toBe(0)
       // Docker copies the output into its log behind the writer: wait for the last line.
-      await eventually(async () => (await api(`/v2/sandboxes/${sbx.sandboxId}/logs?limit=1`)).body.logs?.[0]?.message === 'flood-done' || undefined, 120_000, 'the flood in the log')
+      await eventually(
+        async () =>
+          (await api(`/v2/sandboxes/${sbx.sandboxId}/logs?limit=1`)).body.logs?.[0]?.message === 'flood-done' ||
+          undefined,
+        120_000,
+        'the flood in the log',
+      )
       const logPath = (await docker('inspect', '--format', '{{.LogPath}}', id)).trim()
       const dir = dirname(logPath)
       const files = readdirSync(dir).filter((f) => f.startsWith(`${id}-json.log`))
@@ -82,7 +101,9 @@ describe('a sandbox flooding its log', () => {
         expect(fwd.body.logs).toHaveLength(1000)
       }
       const after = rssMiB()
-      console.log(`log flood: server RSS ${before.toFixed(0)} → ${after.toFixed(0)} MiB over 25 reads; last timings (ms) ${JSON.stringify(timings)}`)
+      console.log(
+        `log flood: server RSS ${before.toFixed(0)} → ${after.toFixed(0)} MiB over 25 reads; last timings (ms) ${JSON.stringify(timings)}`,
+      )
       expect(after - before).toBeLessThan(100)
     } finally {
       await killQuietly(sbx.sandboxId, server)
@@ -95,7 +116,10 @@ describe('v2 logs as upstream, and kept after a kill', () => {
     const sbx = await createSandbox({ timeoutMs: 120_000 }, server)
     try {
       // Each line its own millisecond, so cursors fall between them.
-      await sbx.commands.run(`for l in '{"level":50,"msg":"boom-xyz"}' '{"level":40,"msg":"careful-xyz"}' 'plain-xyz' '{"level":30,"msg":"Info-XYZ"}'; do echo "$l" > /proc/1/fd/1; sleep 0.05; done`, { user: 'root' })
+      await sbx.commands.run(
+        `for l in '{"level":50,"msg":"boom-xyz"}' '{"level":40,"msg":"careful-xyz"}' 'plain-xyz' '{"level":30,"msg":"Info-XYZ"}'; do echo "$l" > /proc/1/fd/1; sleep 0.05; done`,
+        { user: 'root' },
+      )
       const base = `/v2/sandboxes/${sbx.sandboxId}/logs`
       expect(await messages(`${base}?search=xyz`)).toEqual(['plain-xyz', 'careful-xyz', 'boom-xyz'])
       expect(await messages(`${base}?search=xyz&direction=forward`)).toEqual(['boom-xyz', 'careful-xyz', 'plain-xyz'])
@@ -104,11 +128,16 @@ describe('v2 logs as upstream, and kept after a kill', () => {
       expect(await messages(`${base}?search=-xyz&level=error`)).toEqual(['boom-xyz'])
       // The newest line of all is the last one written.
       expect(await messages(`${base}?limit=1`)).toEqual(['Info-XYZ'])
-      const all = (await api(`${base}?search=xyz&direction=forward`)).body.logs as { timestamp: string; message: string }[]
+      const all = (await api(`${base}?search=xyz&direction=forward`)).body.logs as {
+        timestamp: string
+        message: string
+      }[]
       const [boom, careful] = all.map((l) => Date.parse(l.timestamp))
       expect(await messages(`${base}?search=xyz&cursor=${careful}`)).toEqual(['careful-xyz', 'boom-xyz'])
       expect(await messages(`${base}?search=xyz&cursor=${careful! - 1}&limit=1`)).toEqual(['boom-xyz'])
-      expect(await messages(`${base}?search=xyz&direction=forward&cursor=${boom! + 1}&limit=1`)).toEqual(['careful-xyz'])
+      expect(await messages(`${base}?search=xyz&direction=forward&cursor=${boom! + 1}&limit=1`)).toEqual([
+        'careful-xyz',
+      ])
       expect((await api(`${base}?level=loud`)).status).toBe(400)
 
       // Killed: the routes still answer from the kept log, then forget it after the retention.
@@ -117,10 +146,16 @@ describe('v2 logs as upstream, and kept after a kill', () => {
       expect(await messages(`${base}?search=xyz`)).toEqual(['plain-xyz', 'careful-xyz', 'boom-xyz'])
       const v1 = await api(`/sandboxes/${sbx.sandboxId}/logs`)
       expect(v1.status).toBe(200)
-      expect(v1.body.logEntries.map((e: { message: string }) => e.message)).toEqual(expect.arrayContaining(['boom-xyz', 'careful-xyz', 'plain-xyz', 'Info-XYZ']))
+      expect(v1.body.logEntries.map((e: { message: string }) => e.message)).toEqual(
+        expect.arrayContaining(['boom-xyz', 'careful-xyz', 'plain-xyz', 'Info-XYZ']),
+      )
       const kept = join(server.dataDir, 'sandbox-logs', `${sbx.sandboxId}.log`)
       expect(statSync(kept).size).toBeLessThanOrEqual(256 * 1024)
-      await eventually(async () => ((await api(base)).status === 404) || undefined, (RETENTION_S + 5) * 1000, 'the kept log expired')
+      await eventually(
+        async () => (await api(base)).status === 404 || undefined,
+        (RETENTION_S + 5) * 1000,
+        'the kept log expired',
+      )
       expect(Date.now() - killedAt).toBeGreaterThan((RETENTION_S - 1) * 1000)
       expect((await api(`/sandboxes/${sbx.sandboxId}/logs`)).status).toBe(404)
       await eventually(() => !existsSync(kept) || undefined, 5000, 'the kept file removed')
@@ -136,8 +171,13 @@ describe('a template build printing 200,000 lines', () => {
     const logs: LogEntry[] = []
     const name = unique('flood').toLowerCase()
     // The pause lets Docker drain seq's stdout pipe first: its stdout and stderr are separate pipes.
-    const err = await rejection(Template.build(Template().fromTemplate('base').runCmd('seq 1 200000; sleep 1; echo last-words >&2; exit 3'), name,
-      { apiKey: server.apiKey, apiUrl: server.apiUrl, cpuCount: 1, memoryMB: 512, onBuildLogs: (e) => logs.push(e) }))
+    const err = await rejection(
+      Template.build(
+        Template().fromTemplate('base').runCmd('seq 1 200000; sleep 1; echo last-words >&2; exit 3'),
+        name,
+        { apiKey: server.apiKey, apiUrl: server.apiUrl, cpuCount: 1, memoryMB: 512, onBuildLogs: (e) => logs.push(e) },
+      ),
+    )
     const after = rssMiB()
     expect(err.message).toMatch(/exit status 3/)
     const text = logs.map((l) => l.message)
@@ -151,7 +191,10 @@ describe('a template build printing 200,000 lines', () => {
     console.log(`build flood: server RSS ${before.toFixed(0)} → ${after.toFixed(0)} MiB, ${logs.length} log lines kept`)
     expect(after - before).toBeLessThan(150)
     // The status route answers a bounded page, and the failure's reason keeps the step's last lines.
-    const tpl = (await api(`/templates/${name}`)).body as { templateID: string; builds: { buildID: string; status: string }[] }
+    const tpl = (await api(`/templates/${name}`)).body as {
+      templateID: string
+      builds: { buildID: string; status: string }[]
+    }
     const failed = tpl.builds.find((b) => b.status === 'error')!
     const status = await api(`/templates/${tpl.templateID}/builds/${failed.buildID}/status?logsOffset=0`)
     expect(status.body.logEntries.length).toBeLessThanOrEqual(100)

@@ -15,7 +15,10 @@ afterAll(async () => killQuietly(sbx?.sandboxId))
 
 function api(path: string, init: RequestInit = {}) {
   const { apiUrl, apiKey } = sdkOpts()
-  return fetch(`${apiUrl}${path}`, { ...init, headers: { 'x-api-key': apiKey, 'content-type': 'application/json', ...init.headers } })
+  return fetch(`${apiUrl}${path}`, {
+    ...init,
+    headers: { 'x-api-key': apiKey, 'content-type': 'application/json', ...init.headers },
+  })
 }
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- wire JSON, asserted field by field
 const json = async (res: Response | Promise<Response>): Promise<any> => (await res).json()
@@ -34,10 +37,14 @@ it('serves envd logs as v1 lines and entries, and as v2 entries', async () => {
 })
 
 it('returns the latest sample per sandbox for GET /sandboxes/metrics', async () => {
-  const res = await eventually(async () => {
-    const r = await json(api(`/sandboxes/metrics?sandbox_ids=${sbx.sandboxId},unknown123`))
-    return r.sandboxes?.[sbx.sandboxId] ? r : undefined
-  }, 15_000, 'a metrics sample')
+  const res = await eventually(
+    async () => {
+      const r = await json(api(`/sandboxes/metrics?sandbox_ids=${sbx.sandboxId},unknown123`))
+      return r.sandboxes?.[sbx.sandboxId] ? r : undefined
+    },
+    15_000,
+    'a metrics sample',
+  )
   expect(res.sandboxes[sbx.sandboxId].cpuCount).toBeGreaterThan(0)
   expect(res.sandboxes[sbx.sandboxId].memTotal).toBeGreaterThan(0)
   expect(res.sandboxes.unknown123).toBeUndefined()
@@ -46,12 +53,21 @@ it('returns the latest sample per sandbox for GET /sandboxes/metrics', async () 
 
 it('refreshes extend the deadline but never shorten it', async () => {
   const before = await endAt()
-  expect((await api(`/sandboxes/${sbx.sandboxId}/refreshes`, { method: 'POST', body: JSON.stringify({ duration: 3000 }) })).status).toBe(204)
+  expect(
+    (await api(`/sandboxes/${sbx.sandboxId}/refreshes`, { method: 'POST', body: JSON.stringify({ duration: 3000 }) }))
+      .status,
+  ).toBe(204)
   const extended = await endAt()
   expect(extended).toBeGreaterThan(before)
-  expect((await api(`/sandboxes/${sbx.sandboxId}/refreshes`, { method: 'POST', body: JSON.stringify({ duration: 20 }) })).status).toBe(204)
+  expect(
+    (await api(`/sandboxes/${sbx.sandboxId}/refreshes`, { method: 'POST', body: JSON.stringify({ duration: 20 }) }))
+      .status,
+  ).toBe(204)
   expect(await endAt()).toBe(extended)
-  expect((await api(`/sandboxes/${sbx.sandboxId}/refreshes`, { method: 'POST', body: JSON.stringify({ duration: 3601 }) })).status).toBe(400)
+  expect(
+    (await api(`/sandboxes/${sbx.sandboxId}/refreshes`, { method: 'POST', body: JSON.stringify({ duration: 3601 }) }))
+      .status,
+  ).toBe(400)
 })
 
 it('the deprecated resume answers 409 while running and 201 after a pause; the v1 list shows running only', async () => {
@@ -63,7 +79,10 @@ it('the deprecated resume answers 409 while running and 201 after a pause; the v
   const v1Paused = await json(api('/sandboxes'))
   expect(v1Paused.some((s: { sandboxID: string }) => s.sandboxID === sbx.sandboxId)).toBe(false)
 
-  const resumed = await api(`/sandboxes/${sbx.sandboxId}/resume`, { method: 'POST', body: JSON.stringify({ timeout: 60 }) })
+  const resumed = await api(`/sandboxes/${sbx.sandboxId}/resume`, {
+    method: 'POST',
+    body: JSON.stringify({ timeout: 60 }),
+  })
   expect(resumed.status).toBe(201)
   expect((await json(resumed)).sandboxID).toBe(sbx.sandboxId)
   const v1Running = await json(api('/sandboxes'))

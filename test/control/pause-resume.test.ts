@@ -5,8 +5,25 @@
 // filesystem-only paused sandbox survives a server restart. Contract sections 2.2, 3.5, 7.1–7.3.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { Sandbox } from 'e2b'
-import { containersOf, createSandbox, inspectSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, sharedServer, viaProxy, waitForPortInSandbox } from '../support/control-sdk.js'
-import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, startServer, TEST_RUNTIME, type ControlServer, type ServerInfo } from '../support/control-server.js'
+import {
+  containersOf,
+  createSandbox,
+  inspectSandbox,
+  killQuietly,
+  printServerLogsOnFailure,
+  sdkOpts,
+  sharedServer,
+  viaProxy,
+  waitForPortInSandbox,
+} from '../support/control-sdk.js'
+import {
+  DEFAULT_API_PORT,
+  DEFAULT_PROXY_PORT,
+  startServer,
+  TEST_RUNTIME,
+  type ControlServer,
+  type ServerInfo,
+} from '../support/control-server.js'
 import { eventually, unique } from '../support/async.js'
 
 printServerLogsOnFailure()
@@ -27,7 +44,11 @@ async function rawConnect(sandboxId: string, body: Record<string, unknown> = {},
     signal: AbortSignal.timeout(60_000),
   })
   const text = await res.text()
-  return { status: res.status, text, json: (text ? JSON.parse(text) : undefined) as Record<string, unknown> | undefined }
+  return {
+    status: res.status,
+    text,
+    json: (text ? JSON.parse(text) : undefined) as Record<string, unknown> | undefined,
+  }
 }
 
 async function readCount(sbx: Sandbox): Promise<number> {
@@ -115,7 +136,11 @@ describe('a memory pause', () => {
 describe('a filesystem-only pause', () => {
   it('stops the container, never auto-resumes, and connect cold-boots it with files and env vars kept', async () => {
     const envValue = unique('bar')
-    const sbx = await createSandbox({ timeoutMs: 120_000, envs: { FOO: envValue }, lifecycle: { onTimeout: 'pause', autoResume: true } })
+    const sbx = await createSandbox({
+      timeoutMs: 120_000,
+      envs: { FOO: envValue },
+      lifecycle: { onTimeout: 'pause', autoResume: true },
+    })
     onTestFinished(() => killQuietly(sbx.sandboxId))
     const content = unique('fs-only-')
     await sbx.files.write('/home/user/kept.txt', content)
@@ -196,7 +221,10 @@ describe('racing pauses and connects on one sandbox', () => {
       else calls.push({ kind: 'connect', p: Sandbox.connect(sbx.sandboxId, { ...sdkOpts(), timeoutMs: 60_000 }) })
     }
     const settled = await Promise.allSettled(calls.map((c) => c.p))
-    const outcomes = settled.map((s, i) => `${calls[i]!.kind}:${s.status === 'fulfilled' ? (typeof s.value === 'boolean' ? s.value : 'ok') : (s.reason as Error).message}`)
+    const outcomes = settled.map(
+      (s, i) =>
+        `${calls[i]!.kind}:${s.status === 'fulfilled' ? (typeof s.value === 'boolean' ? s.value : 'ok') : (s.reason as Error).message}`,
+    )
 
     const info = await sbx.getInfo()
     expect(['running', 'paused']).toContain(info.state)
@@ -221,7 +249,11 @@ describe('on a server with SANDOCK_PAUSED_RETENTION=2', () => {
   let server: ControlServer | undefined
   printServerLogsOnFailure(() => server ?? sharedServer())
   beforeAll(async () => {
-    server = await startServer({ apiPort: DEFAULT_API_PORT + 60, proxyPort: DEFAULT_PROXY_PORT + 60, env: { SANDOCK_PAUSED_RETENTION: '2' } })
+    server = await startServer({
+      apiPort: DEFAULT_API_PORT + 60,
+      proxyPort: DEFAULT_PROXY_PORT + 60,
+      env: { SANDOCK_PAUSED_RETENTION: '2' },
+    })
   })
   afterAll(async () => server?.cleanup())
 
@@ -234,10 +266,14 @@ describe('on a server with SANDOCK_PAUSED_RETENTION=2', () => {
     expect(await sbx.pause()).toBe(true)
     expect((await inspectSandbox(sbx.sandboxId)).State.Paused).toBe(true)
 
-    const stopped = await eventually(async () => {
-      const c = await inspectSandbox(sbx.sandboxId)
-      return !c.State.Running && !c.State.Paused ? c : undefined
-    }, 10_000, 'the frozen container to be stopped after the retention')
+    const stopped = await eventually(
+      async () => {
+        const c = await inspectSandbox(sbx.sandboxId)
+        return !c.State.Running && !c.State.Paused ? c : undefined
+      },
+      10_000,
+      'the frozen container to be stopped after the retention',
+    )
     expect(stopped.State.Status).toBe('exited')
     expect(await containersOf(sbx.sandboxId)).toHaveLength(1)
     const info = await Sandbox.getInfo(sbx.sandboxId, sdkOpts(s))
@@ -282,7 +318,12 @@ describe('a filesystem-only paused sandbox across a SIGKILL restart', () => {
     expect((await inspectSandbox(sbx.sandboxId)).State.Running).toBe(false)
 
     await first!.stop('SIGKILL')
-    second = await startServer({ apiPort: DEFAULT_API_PORT + 64, proxyPort: DEFAULT_PROXY_PORT + 64, dataDir: first!.dataDir, apiKey: first!.apiKey })
+    second = await startServer({
+      apiPort: DEFAULT_API_PORT + 64,
+      proxyPort: DEFAULT_PROXY_PORT + 64,
+      dataDir: first!.dataDir,
+      apiKey: first!.apiKey,
+    })
     const opts = sdkOpts(second)
 
     const listed = await Sandbox.list({ ...opts, query: { metadata: { tag } } }).nextItems()

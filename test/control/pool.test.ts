@@ -12,7 +12,13 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALL_TRAFFIC, Sandbox } from 'e2b'
-import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, sdkOpts, startServer, type ControlServer } from '../support/control-server.js'
+import {
+  DEFAULT_API_PORT,
+  DEFAULT_PROXY_PORT,
+  sdkOpts,
+  startServer,
+  type ControlServer,
+} from '../support/control-server.js'
 import { containersOf, createSandbox, killQuietly, printServerLogsOnFailure } from '../support/control-sdk.js'
 import { docker } from '../support/docker.js'
 import { eventually, unique } from '../support/async.js'
@@ -28,16 +34,31 @@ type Health = { status: string; pools: Record<string, { size: number; ready: num
 
 /** Every container carrying the pool label on `server`'s network, claimed or not: id → sandbox id. */
 async function poolLabelled(server: ControlServer): Promise<Map<string, string>> {
-  const out = await docker('ps', '-a', '--no-trunc', '--filter', 'label=sandock.pool=true', '--filter', `network=${server.networks[0]}`,
-    '--format', '{{.ID}} {{.Label "sandock.sandbox-id"}}')
-  return new Map(out.split('\n').filter(Boolean).map((l) => l.split(' ') as [string, string]))
+  const out = await docker(
+    'ps',
+    '-a',
+    '--no-trunc',
+    '--filter',
+    'label=sandock.pool=true',
+    '--filter',
+    `network=${server.networks[0]}`,
+    '--format',
+    '{{.ID}} {{.Label "sandock.sandbox-id"}}',
+  )
+  return new Map(
+    out
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split(' ') as [string, string]),
+  )
 }
 /** Pool containers not claimed by any sandbox of `server`. */
 async function unclaimedOf(server: ControlServer): Promise<string[]> {
   const live = new Set((await Sandbox.list({ ...sdkOpts(server), limit: 100 }).nextItems()).map((s) => s.sandboxId))
   return [...(await poolLabelled(server))].filter(([, sandboxId]) => !live.has(sandboxId)).map(([id]) => id)
 }
-const healthOf = async (server: ControlServer): Promise<Health> => (await fetch(`${server.apiUrl}/health`)).json() as Promise<Health>
+const healthOf = async (server: ControlServer): Promise<Health> =>
+  (await fetch(`${server.apiUrl}/health`)).json() as Promise<Health>
 const containerOf = async (sandboxId: string) => {
   const c = await containersOf(sandboxId)
   expect(c, `one container for ${sandboxId}`).toHaveLength(1)
@@ -60,16 +81,29 @@ describe('warm pool', () => {
   })
   const restart = async () => {
     await server.stop('SIGKILL')
-    servers.push((server = await startServer({ apiPort, proxyPort, dataDir: server.dataDir, apiKey: server.apiKey, env: { SANDOCK_POOL_SIZE: FIXED } })))
+    servers.push(
+      (server = await startServer({
+        apiPort,
+        proxyPort,
+        dataDir: server.dataDir,
+        apiKey: server.apiKey,
+        env: { SANDOCK_POOL_SIZE: FIXED },
+      })),
+    )
   }
 
   const health = () => healthOf(server)
   const labelled = () => poolLabelled(server)
   const unclaimed = () => unclaimedOf(server)
-  const poolFull = () => eventually(async () => {
-    const h = await health()
-    return h.pools.base?.ready === POOL_SIZE && (await unclaimed()).length === POOL_SIZE ? h : undefined
-  }, 120_000, 'the base pool to be full')
+  const poolFull = () =>
+    eventually(
+      async () => {
+        const h = await health()
+        return h.pools.base?.ready === POOL_SIZE && (await unclaimed()).length === POOL_SIZE ? h : undefined
+      },
+      120_000,
+      'the base pool to be full',
+    )
   const create = async (opts: Parameters<typeof createSandbox>[0] = {}) => {
     const sbx = await createSandbox(opts, server)
     ids.push(sbx.sandboxId)
@@ -79,7 +113,13 @@ describe('warm pool', () => {
   it('reports the pool on /health and fills it in the background', async () => {
     const h = await poolFull()
     // code-interpreter-v1 is configured off by the test servers (support/control-server.ts).
-    expect(h).toEqual({ status: 'ok', pools: { base: { size: POOL_SIZE, ready: POOL_SIZE, min: POOL_SIZE, max: POOL_SIZE }, 'code-interpreter-v1': { size: 0, ready: 0, min: 0, max: 0 } } })
+    expect(h).toEqual({
+      status: 'ok',
+      pools: {
+        base: { size: POOL_SIZE, ready: POOL_SIZE, min: POOL_SIZE, max: POOL_SIZE },
+        'code-interpreter-v1': { size: 0, ready: 0, min: 0, max: 0 },
+      },
+    })
   })
 
   it('hands each concurrent create its own container: the pool ones once, the excess cold-started', async () => {
@@ -87,7 +127,9 @@ describe('warm pool', () => {
     const pooled = await unclaimed()
     const n = POOL_SIZE + 3
     const tag = unique('pool-race')
-    const sandboxes = await Promise.all(Array.from({ length: n }, (_, i) => create({ metadata: { tag, i: String(i) }, envs: { WHO: `sbx-${i}` } })))
+    const sandboxes = await Promise.all(
+      Array.from({ length: n }, (_, i) => create({ metadata: { tag, i: String(i) }, envs: { WHO: `sbx-${i}` } })),
+    )
     const containers = await Promise.all(sandboxes.map((s) => containerOf(s.sandboxId)))
     expect(new Set(containers).size).toBe(n)
     expect(new Set(sandboxes.map((s) => s.sandboxId)).size).toBe(n)
@@ -110,15 +152,24 @@ describe('warm pool', () => {
     expect((await a.commands.run('echo $SECRET')).stdout).toBe('for-a\n')
     expect((await b.commands.run('echo $SECRET')).stdout).toBe('for-b\n')
     // Their own ids in /run/e2b, as upstream writes them (the pooled container's, written at /init).
-    for (const s of [a, b]) expect((await s.commands.run('cat /run/e2b/.E2B_SANDBOX_ID /run/e2b/.E2B_TEMPLATE_ID')).stdout).toBe(`${s.sandboxId}base`)
+    for (const s of [a, b])
+      expect((await s.commands.run('cat /run/e2b/.E2B_SANDBOX_ID /run/e2b/.E2B_TEMPLATE_ID')).stdout).toBe(
+        `${s.sandboxId}base`,
+      )
     const tokenOf = (s: Sandbox) => (s as unknown as { envdAccessToken?: string }).envdAccessToken
     expect(tokenOf(a)).toBeTruthy()
     expect(tokenOf(a)).not.toBe(tokenOf(b))
-    const list = (target: Sandbox, token: string | undefined) => fetch(`${server.sandboxUrl}/process.Process/List`, {
-      method: 'POST',
-      headers: { 'e2b-sandbox-id': target.sandboxId, 'e2b-sandbox-port': '49983', 'content-type': 'application/json', ...(token ? { 'x-access-token': token } : {}) },
-      body: '{}',
-    }).then((r) => r.status)
+    const list = (target: Sandbox, token: string | undefined) =>
+      fetch(`${server.sandboxUrl}/process.Process/List`, {
+        method: 'POST',
+        headers: {
+          'e2b-sandbox-id': target.sandboxId,
+          'e2b-sandbox-port': '49983',
+          'content-type': 'application/json',
+          ...(token ? { 'x-access-token': token } : {}),
+        },
+        body: '{}',
+      }).then((r) => r.status)
     expect(await list(b, tokenOf(b))).toBe(200)
     expect(await list(b, tokenOf(a))).toBe(401)
     expect(await list(a, tokenOf(b))).toBe(401)
@@ -163,7 +214,10 @@ describe('warm pool', () => {
     expect(pooled).not.toContain(await containerOf(s.sandboxId))
     expect((await unclaimed()).sort()).toEqual(pooled.sort())
     expect((await s.getInfo()).network?.denyOut).toEqual([ALL_TRAFFIC])
-    const r = await s.commands.run(`timeout 5 bash -c 'exec 3<>/dev/tcp/${registryIp}/443' && echo open || echo blocked`, { timeoutMs: 20_000 })
+    const r = await s.commands.run(
+      `timeout 5 bash -c 'exec 3<>/dev/tcp/${registryIp}/443' && echo open || echo blocked`,
+      { timeoutMs: 20_000 },
+    )
     expect(r.stdout.trim()).toBe('blocked')
     await s.kill()
   })
@@ -213,7 +267,15 @@ describe('warm pool', () => {
     await server.stop('SIGTERM')
     for (const id of before) expect(await docker('ps', '-aq', '--no-trunc', '--filter', `id=${id}`)).toBe('')
     expect(await containersOf(sbx.sandboxId)).toHaveLength(1)
-    servers.push((server = await startServer({ apiPort, proxyPort, dataDir: server.dataDir, apiKey: server.apiKey, env: { SANDOCK_POOL_SIZE: String(POOL_SIZE) } })))
+    servers.push(
+      (server = await startServer({
+        apiPort,
+        proxyPort,
+        dataDir: server.dataDir,
+        apiKey: server.apiKey,
+        env: { SANDOCK_POOL_SIZE: String(POOL_SIZE) },
+      })),
+    )
     await poolFull()
     expect((await sbx.commands.run('echo still')).stdout).toBe('still\n')
   })
@@ -228,16 +290,25 @@ describe('warm pool', () => {
     await server.stop('SIGKILL')
     // Same ports and networks, a fresh data dir: another instance.
     servers.push((server = await startServer({ apiPort, proxyPort, env: { SANDOCK_POOL_SIZE: String(POOL_SIZE) } })))
-    for (const id of [...orphans, coldContainer!]) expect(await docker('ps', '-aq', '--no-trunc', '--filter', `id=${id}`)).toBe('')
+    for (const id of [...orphans, coldContainer!])
+      expect(await docker('ps', '-aq', '--no-trunc', '--filter', `id=${id}`)).toBe('')
     if (process.getuid?.() === 0) expect(await iptables('-S', 'INPUT')).not.toContain(oldChain)
     await poolFull()
   })
 
-  it('a clean stop with no sandboxes left removes the server\'s networks; the next start creates them again', async () => {
+  it("a clean stop with no sandboxes left removes the server's networks; the next start creates them again", async () => {
     for (const id of ids.splice(0)) await killQuietly(id, server)
     await server.stop('SIGTERM')
     for (const n of server.networks) expect(await docker('network', 'ls', '-q', '--filter', `name=^${n}$`)).toBe('')
-    servers.push((server = await startServer({ apiPort, proxyPort, dataDir: server.dataDir, apiKey: server.apiKey, env: { SANDOCK_POOL_SIZE: String(POOL_SIZE) } })))
+    servers.push(
+      (server = await startServer({
+        apiPort,
+        proxyPort,
+        dataDir: server.dataDir,
+        apiKey: server.apiKey,
+        env: { SANDOCK_POOL_SIZE: String(POOL_SIZE) },
+      })),
+    )
     for (const n of server.networks) expect(await docker('network', 'ls', '-q', '--filter', `name=^${n}$`)).not.toBe('')
     await poolFull()
   })
@@ -246,13 +317,33 @@ describe('warm pool', () => {
     for (const id of ids.splice(0)) await killQuietly(id, server)
     await server.stop('SIGTERM')
     // A bigger pool than there are boot slots: boots are in flight (and queued) at the stop.
-    servers.push((server = await startServer({ apiPort, proxyPort, dataDir: server.dataDir, apiKey: server.apiKey, env: { SANDOCK_POOL_SIZE: '6..6', SANDOCK_POOL_BOOTS: '2' } })))
-    await eventually(async () => ((await labelled()).size > 0 ? true : undefined), 60_000, 'the first pool boot to start a container')
+    servers.push(
+      (server = await startServer({
+        apiPort,
+        proxyPort,
+        dataDir: server.dataDir,
+        apiKey: server.apiKey,
+        env: { SANDOCK_POOL_SIZE: '6..6', SANDOCK_POOL_BOOTS: '2' },
+      })),
+    )
+    await eventually(
+      async () => ((await labelled()).size > 0 ? true : undefined),
+      60_000,
+      'the first pool boot to start a container',
+    )
     expect((await health()).pools.base!.ready).toBeLessThan(6)
     await server.stop('SIGTERM')
     const instance = (await readFile(join(server.dataDir, 'instance-id'), 'utf8')).trim()
     expect(await docker('ps', '-aq', '--filter', `label=sandock.instance=${instance}`)).toBe('')
-    servers.push((server = await startServer({ apiPort, proxyPort, dataDir: server.dataDir, apiKey: server.apiKey, env: { SANDOCK_POOL_SIZE: String(POOL_SIZE) } })))
+    servers.push(
+      (server = await startServer({
+        apiPort,
+        proxyPort,
+        dataDir: server.dataDir,
+        apiKey: server.apiKey,
+        env: { SANDOCK_POOL_SIZE: String(POOL_SIZE) },
+      })),
+    )
     await poolFull()
   })
 })
@@ -271,10 +362,14 @@ describe('the live sandbox cap with a warm pool', () => {
   })
 
   it('answers 429 with the contract body and Retry-After beyond the cap (pool containers do not count), and the SDK retries into a freed slot', async () => {
-    await eventually(async () => {
-      const h = (await (await fetch(`${server.apiUrl}/health`)).json()) as Health
-      return h.pools.base?.ready === 1 ? true : undefined
-    }, 120_000, 'the pool to fill')
+    await eventually(
+      async () => {
+        const h = (await (await fetch(`${server.apiUrl}/health`)).json()) as Health
+        return h.pools.base?.ready === 1 ? true : undefined
+      },
+      120_000,
+      'the pool to fill',
+    )
     const a = await createSandbox({}, server)
     const b = await createSandbox({}, server)
     ids.push(a.sandboxId, b.sandboxId)
@@ -287,7 +382,8 @@ describe('the live sandbox cap with a warm pool', () => {
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/)
     expect(await res.json()).toEqual({
       code: 429,
-      message: "you have reached the maximum number of concurrent E2B sandboxes (2). If you need more, please visit 'https://e2b.dev/docs/billing'",
+      message:
+        "you have reached the maximum number of concurrent E2B sandboxes (2). If you need more, please visit 'https://e2b.dev/docs/billing'",
     })
     // The SDK waits Retry-After (1 s) and tries again: a kill meanwhile frees the slot.
     const third = createSandbox({}, server)
@@ -325,7 +421,8 @@ describe('a warm pool that follows demand', () => {
         const quiet = creating === 0
         const labelled = await poolLabelled(server).catch(() => new Map<string, string>())
         const claimed = new Set(ids)
-        if (quiet && creating === 0) mostUnclaimed = Math.max(mostUnclaimed, [...labelled.values()].filter((id) => !claimed.has(id)).length)
+        if (quiet && creating === 0)
+          mostUnclaimed = Math.max(mostUnclaimed, [...labelled.values()].filter((id) => !claimed.has(id)).length)
         await new Promise((r) => setTimeout(r, 300))
       }
     })()
@@ -338,18 +435,28 @@ describe('a warm pool that follows demand', () => {
   })
 
   /** Waits until the pool's target is `size` with that many containers ready and unclaimed. */
-  const poolAt = (size: number) => eventually(async () => {
-    const h = await healthOf(server)
-    return h.pools.base?.size === size && h.pools.base.ready === size && (await unclaimedOf(server)).length === size ? h : undefined
-  }, 120_000, `the base pool at ${size}`, 250)
+  const poolAt = (size: number) =>
+    eventually(
+      async () => {
+        const h = await healthOf(server)
+        return h.pools.base?.size === size && h.pools.base.ready === size && (await unclaimedOf(server)).length === size
+          ? h
+          : undefined
+      },
+      120_000,
+      `the base pool at ${size}`,
+      250,
+    )
   const burst = async (n: number) => {
     creating++
     try {
-      return await Promise.all(Array.from({ length: n }, async (_, i) => {
-        const s = await createSandbox({ envs: { WHO: `sbx-${i}` } }, server)
-        ids.push(s.sandboxId)
-        return s
-      }))
+      return await Promise.all(
+        Array.from({ length: n }, async (_, i) => {
+          const s = await createSandbox({ envs: { WHO: `sbx-${i}` } }, server)
+          ids.push(s.sandboxId)
+          return s
+        }),
+      )
     } finally {
       creating--
     }
@@ -377,7 +484,9 @@ describe('a warm pool that follows demand', () => {
     const before = await unclaimedOf(server)
     expect(before).toHaveLength(MAX)
     await server.stop('SIGKILL')
-    servers.push((server = await startServer({ apiPort, proxyPort, dataDir: server.dataDir, apiKey: server.apiKey, env })))
+    servers.push(
+      (server = await startServer({ apiPort, proxyPort, dataDir: server.dataDir, apiKey: server.apiKey, env })),
+    )
     // Re-adopted as they were (no new boots, none removed), and held at that size for an idle period.
     await poolAt(MAX)
     expect((await unclaimedOf(server)).sort()).toEqual(before.sort())

@@ -5,7 +5,15 @@ import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { Sandbox } from 'e2b'
 import { rawWebSocket, WS_ECHO_PY } from '../support/websocket.js'
-import { createSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, sharedServer, viaProxy, waitForPortInSandbox } from '../support/control-sdk.js'
+import {
+  createSandbox,
+  killQuietly,
+  printServerLogsOnFailure,
+  sdkOpts,
+  sharedServer,
+  viaProxy,
+  waitForPortInSandbox,
+} from '../support/control-sdk.js'
 
 printServerLogsOnFailure()
 
@@ -23,15 +31,31 @@ async function startWsEcho(sbx: Sandbox): Promise<void> {
 }
 
 /** One HTTP/1.1 request with an arbitrary Host header (fetch cannot set it). */
-function rawHttp(port: number, host: string, path: string, method = 'GET', body?: string): Promise<{ status: number; body: string }> {
+function rawHttp(
+  port: number,
+  host: string,
+  path: string,
+  method = 'GET',
+  body?: string,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path, method, headers: { host, ...(body ? { 'content-type': 'application/json' } : {}) }, timeout: 30_000 }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (c: string) => (text += c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
-      res.on('error', reject)
-    })
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method,
+        headers: { host, ...(body ? { 'content-type': 'application/json' } : {}) },
+        timeout: 30_000,
+      },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (c: string) => (text += c))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
+        res.on('error', reject)
+      },
+    )
     req.on('error', reject)
     req.on('timeout', () => req.destroy(new Error('timeout')))
     req.end(body)
@@ -60,7 +84,12 @@ describe('the sandbox proxy', () => {
     const res = await viaProxy(sbx.sandboxId, 8999)
     expect(res.status).toBe(502)
     expect(res.contentType).toMatch(/^application\/json/)
-    expect(res.body).toEqual({ sandboxId: sbx.sandboxId, message: 'The sandbox is running but port is not open', port: 8999, code: 502 })
+    expect(res.body).toEqual({
+      sandboxId: sbx.sandboxId,
+      message: 'The sandbox is running but port is not open',
+      port: 8999,
+      code: 502,
+    })
   })
 
   it('routes by Host <port>-<id>[-extra].<domain> as well', async () => {
@@ -71,15 +100,28 @@ describe('the sandbox proxy', () => {
     }
   })
 
-  it.each(['/init', '/INIT', '/init/', '//init', '/./init', '/x/../init', '/%69nit', '/init?x=1', '/freeze', '/upgrade'])(
-    'refuses the envd control route %s on port 49983 with 404', async (path) => {
-      const res = await rawHttp(sharedServer().proxyPort, `49983-${sbx.sandboxId}.sandock.test`, path, 'POST', '{}')
-      expect(res.status, res.body).toBe(404)
-    })
+  it.each([
+    '/init',
+    '/INIT',
+    '/init/',
+    '//init',
+    '/./init',
+    '/x/../init',
+    '/%69nit',
+    '/init?x=1',
+    '/freeze',
+    '/upgrade',
+  ])('refuses the envd control route %s on port 49983 with 404', async (path) => {
+    const res = await rawHttp(sharedServer().proxyPort, `49983-${sbx.sandboxId}.sandock.test`, path, 'POST', '{}')
+    expect(res.status, res.body).toBe(404)
+  })
 
   it('refuses envd control routes such as POST /init on port 49983 with 404', async () => {
     const res = await viaProxy(sbx.sandboxId, 49983, {
-      path: '/init', method: 'POST', body: JSON.stringify({ envVars: { EVIL: '1' } }), headers: { 'content-type': 'application/json' },
+      path: '/init',
+      method: 'POST',
+      body: JSON.stringify({ envVars: { EVIL: '1' } }),
+      headers: { 'content-type': 'application/json' },
     })
     expect(res.status).toBe(404)
     expect(res.body).toMatchObject({
@@ -158,4 +200,3 @@ describe('the sandbox proxy and pause', () => {
     expect(again.text).toContain('Directory listing for /')
   })
 })
-

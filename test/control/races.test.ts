@@ -5,7 +5,14 @@ import http from 'node:http'
 import { expect, it, onTestFinished } from 'vitest'
 import { Sandbox } from 'e2b'
 import { eventually } from '../support/async.js'
-import { containersOf, createSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, sharedServer } from '../support/control-sdk.js'
+import {
+  containersOf,
+  createSandbox,
+  killQuietly,
+  printServerLogsOnFailure,
+  sdkOpts,
+  sharedServer,
+} from '../support/control-sdk.js'
 
 printServerLogsOnFailure()
 
@@ -15,7 +22,8 @@ it('pauses, connects and kills racing on one sandbox leave it killed, leak-free,
   const calls: { kind: string; p: Promise<unknown> }[] = []
   for (const kind of 'PCPKCPCCPKPCPCKPCPCP') {
     if (kind === 'P') calls.push({ kind: 'pause', p: sbx.pause() })
-    else if (kind === 'C') calls.push({ kind: 'connect', p: Sandbox.connect(sbx.sandboxId, { ...sdkOpts(), timeoutMs: 60_000 }) })
+    else if (kind === 'C')
+      calls.push({ kind: 'connect', p: Sandbox.connect(sbx.sandboxId, { ...sdkOpts(), timeoutMs: 60_000 }) })
     else calls.push({ kind: 'kill', p: Sandbox.kill(sbx.sandboxId, sdkOpts()) })
   }
   const settled = await Promise.allSettled(calls.map((c) => c.p))
@@ -26,11 +34,15 @@ it('pauses, connects and kills racing on one sandbox leave it killed, leak-free,
     return `${kind}:${err.name === 'NotFoundError' || /not found|doesn't exist/i.test(err.message) ? 'not-found' : err.message}`
   })
   // Before the first kill lands: pause 204/409, connect 200/201. After it: not found (or kill → false).
-  const odd = outcomes.filter((o) => !/^(pause:(true|false|not-found)|connect:(ok|not-found)|kill:(true|false))$/.test(o))
+  const odd = outcomes.filter(
+    (o) => !/^(pause:(true|false|not-found)|connect:(ok|not-found)|kill:(true|false))$/.test(o),
+  )
   expect(odd, `all outcomes: ${outcomes.join(', ')}`).toEqual([])
   expect(outcomes.filter((o) => o === 'kill:true')).toHaveLength(1)
 
-  expect((await Sandbox.list({ ...sdkOpts(), query: { state: ['running', 'paused'] } }).nextItems()).map((s) => s.sandboxId)).not.toContain(sbx.sandboxId)
+  expect(
+    (await Sandbox.list({ ...sdkOpts(), query: { state: ['running', 'paused'] } }).nextItems()).map((s) => s.sandboxId),
+  ).not.toContain(sbx.sandboxId)
   expect(await containersOf(sbx.sandboxId)).toEqual([])
   const next = await createSandbox()
   try {
@@ -41,10 +53,18 @@ it('pauses, connects and kills racing on one sandbox leave it killed, leak-free,
 })
 
 /** A request through the proxy with node:http, so an early answer to a body still being sent is seen. */
-function proxied(sandboxId: string, path: string, opts: { method?: string; headers?: Record<string, string>; keepBodyOpen?: boolean } = {}) {
+function proxied(
+  sandboxId: string,
+  path: string,
+  opts: { method?: string; headers?: Record<string, string>; keepBodyOpen?: boolean } = {},
+) {
   const url = new URL(sharedServer().sandboxUrl)
   const req = http.request({
-    host: url.hostname, port: url.port, path, method: opts.method ?? 'GET', agent: false,
+    host: url.hostname,
+    port: url.port,
+    path,
+    method: opts.method ?? 'GET',
+    agent: false,
     headers: { 'e2b-sandbox-id': sandboxId, 'e2b-sandbox-port': '49983', ...opts.headers },
   })
   const outcome = new Promise<number | string>((resolve) => {
@@ -72,13 +92,19 @@ it('requests in flight or arriving while a sandbox pauses get an answer (2xx or 
   const token = (sbx as unknown as { envdAccessToken?: string }).envdAccessToken
   for (let round = 0; round < 12; round++) {
     const upload = proxied(sbx.sandboxId, '/files?path=/tmp/in-flight.bin', {
-      method: 'POST', keepBodyOpen: true,
+      method: 'POST',
+      keepBodyOpen: true,
       headers: { 'content-type': 'application/octet-stream', ...(token ? { 'x-access-token': token } : {}) },
     })
     // envd has the upload's temp file open: the request is in flight, its answer not started.
     // A shell glob, not `ls`: coreutils' ls fails under Debian's runsc (statx), the glob only reads the directory.
     const probe = 'for f in /tmp/.sandock-upload-*; do [ -e "$f" ] && echo found; done; true'
-    await eventually(async () => ((await sbx.commands.run(probe)).stdout.includes('found') ? true : undefined), 10_000, 'the upload to reach envd', 20)
+    await eventually(
+      async () => ((await sbx.commands.run(probe)).stdout.includes('found') ? true : undefined),
+      10_000,
+      'the upload to reach envd',
+      20,
+    )
     let pausing = true
     const racing = Array.from({ length: 3 }, async () => {
       const seen: (number | string)[] = []
@@ -90,7 +116,10 @@ it('requests in flight or arriving while a sandbox pauses get an answer (2xx or 
     expect(await upload.outcome, `round ${round}`).toBe(502)
     upload.req.destroy()
     const answers = (await Promise.all(racing)).flat()
-    expect(answers.filter((a) => a !== 204 && a !== 502), `round ${round}: ${answers.join(', ')}`).toEqual([])
+    expect(
+      answers.filter((a) => a !== 204 && a !== 502),
+      `round ${round}: ${answers.join(', ')}`,
+    ).toEqual([])
     expect(answers.at(-1)).toBe(502)
     await Sandbox.connect(sbx.sandboxId, { ...sdkOpts(), timeoutMs: 300_000 })
   }

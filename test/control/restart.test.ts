@@ -4,9 +4,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Sandbox } from 'e2b'
 import {
-  DEFAULT_API_PORT, DEFAULT_PROXY_PORT, sdkOpts, startServer, type ControlServer,
+  DEFAULT_API_PORT,
+  DEFAULT_PROXY_PORT,
+  sdkOpts,
+  startServer,
+  type ControlServer,
 } from '../support/control-server.js'
-import { containersOf, createSandbox, inspectSandbox, killQuietly, printServerLogsOnFailure } from '../support/control-sdk.js'
+import {
+  containersOf,
+  createSandbox,
+  inspectSandbox,
+  killQuietly,
+  printServerLogsOnFailure,
+} from '../support/control-sdk.js'
 import { eventually, unique } from '../support/async.js'
 
 const apiPort = DEFAULT_API_PORT + 10
@@ -47,14 +57,22 @@ describe('a server restarted after SIGKILL on the same data dir and ports', () =
     const containersBefore = await Promise.all(kept.map(async (id) => (await containersOf(id)).sort()))
 
     await first.stop('SIGKILL')
-    expect(await fetch(`${first.apiUrl}/health`).then(() => 'up', () => 'down')).toBe('down')
+    expect(
+      await fetch(`${first.apiUrl}/health`).then(
+        () => 'up',
+        () => 'down',
+      ),
+    ).toBe('down')
     await new Promise((r) => setTimeout(r, Math.max(0, expiringEndAt + 500 - Date.now())))
     expect(await containersOf(expiring.sandboxId), 'nothing expires sandboxes while the server is down').toHaveLength(1)
     second = await startServer({ apiPort, proxyPort, dataDir: first.dataDir, apiKey: first.apiKey })
     const opts = sdkOpts(second)
 
     const listed = await Sandbox.list({ ...opts, query: { metadata: { restartTag: tag } } }).nextItems()
-    expect(listed.map((s) => [s.sandboxId, s.state])).toEqual([[paused.sandboxId, 'paused'], [sbx.sandboxId, 'running']])
+    expect(listed.map((s) => [s.sandboxId, s.state])).toEqual([
+      [paused.sandboxId, 'paused'],
+      [sbx.sandboxId, 'running'],
+    ])
 
     // The SDK object made before the restart keeps working: same URLs, same envd token.
     expect((await sbx.commands.run('cat restart.txt')).stdout).toBe(content)
@@ -70,8 +88,14 @@ describe('a server restarted after SIGKILL on the same data dir and ports', () =
     expect(containersBefore.every((c) => c.length === 1)).toBe(true)
 
     // The one whose deadline passed while the server was down is killed on start.
-    await eventually(async () => ((await containersOf(expiring.sandboxId)).length === 0 ? true : undefined), 10_000, 'the overdue sandbox to be removed')
-    expect(await Sandbox.list({ ...opts, query: { metadata: { restartTag: `${tag}-expiring` } } }).nextItems()).toEqual([])
+    await eventually(
+      async () => ((await containersOf(expiring.sandboxId)).length === 0 ? true : undefined),
+      10_000,
+      'the overdue sandbox to be removed',
+    )
+    expect(await Sandbox.list({ ...opts, query: { metadata: { restartTag: `${tag}-expiring` } } }).nextItems()).toEqual(
+      [],
+    )
     expect(await expiring.isRunning()).toBe(false)
 
     // The paused sandbox resumes through the new server.
@@ -81,11 +105,21 @@ describe('a server restarted after SIGKILL on the same data dir and ports', () =
 
     // And the running one still expires on its original schedule.
     const endAt = before.endAt.getTime()
-    expect(Date.now(), 'the checks above took too long to observe the sandbox before its deadline').toBeLessThan(endAt - 1000)
+    expect(Date.now(), 'the checks above took too long to observe the sandbox before its deadline').toBeLessThan(
+      endAt - 1000,
+    )
     expect(await sbx.isRunning()).toBe(true)
-    await eventually(async () => ((await sbx.isRunning()) ? undefined : true), Math.max(0, endAt - Date.now()) + 8000, 'the sandbox to expire')
+    await eventually(
+      async () => ((await sbx.isRunning()) ? undefined : true),
+      Math.max(0, endAt - Date.now()) + 8000,
+      'the sandbox to expire',
+    )
     expect(Date.now()).toBeGreaterThanOrEqual(endAt - 1000)
-    await eventually(async () => ((await containersOf(sbx.sandboxId)).length === 0 ? true : undefined), 10_000, 'the expired container to be removed')
+    await eventually(
+      async () => ((await containersOf(sbx.sandboxId)).length === 0 ? true : undefined),
+      10_000,
+      'the expired container to be removed',
+    )
     expect(await containersOf(paused.sandboxId)).toHaveLength(1)
   })
 })

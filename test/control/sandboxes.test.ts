@@ -2,7 +2,15 @@
 // connect, kill, metrics, pause/resume, errors; side effects checked through Docker.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { AuthenticationError, CommandExitError, Sandbox, SandboxNotFoundError, TimeoutError } from 'e2b'
-import { containersOf, createSandbox, inspectSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, sharedServer } from '../support/control-sdk.js'
+import {
+  containersOf,
+  createSandbox,
+  inspectSandbox,
+  killQuietly,
+  printServerLogsOnFailure,
+  sdkOpts,
+  sharedServer,
+} from '../support/control-sdk.js'
 import { trackSandbox } from '../support/control-server.js'
 import { eventually, rejection, unique } from '../support/async.js'
 
@@ -46,14 +54,20 @@ describe('a sandbox created with metadata, envs and timeoutMs', () => {
     expect(info.startedAt.getTime()).toBeLessThanOrEqual(createdWindow.to + slack)
     expect(info.endAt.getTime() - timeoutMs).toBeGreaterThanOrEqual(createdWindow.from - slack)
     expect(info.endAt.getTime() - timeoutMs).toBeLessThanOrEqual(createdWindow.to + slack)
-    expect(Math.abs(info.endAt.getTime() - info.startedAt.getTime() - timeoutMs)).toBeLessThanOrEqual(createdWindow.to - createdWindow.from + 2 * slack)
+    expect(Math.abs(info.endAt.getTime() - info.startedAt.getTime() - timeoutMs)).toBeLessThanOrEqual(
+      createdWindow.to - createdWindow.from + 2 * slack,
+    )
   })
 
   it('has its ids in /run/e2b/.E2B_SANDBOX_ID and .E2B_TEMPLATE_ID (as upstream), readable by the default user', async () => {
-    const res = await sbx.commands.run('cat /run/e2b/.E2B_SANDBOX_ID; echo; cat /run/e2b/.E2B_TEMPLATE_ID', { user: 'user' })
+    const res = await sbx.commands.run('cat /run/e2b/.E2B_SANDBOX_ID; echo; cat /run/e2b/.E2B_TEMPLATE_ID', {
+      user: 'user',
+    })
     expect(res.stdout).toBe(`${sbx.sandboxId}\nbase`)
     // Not writable by the user: nothing in the sandbox can pose as another.
-    const write = await sbx.commands.run('echo x > /run/e2b/.E2B_SANDBOX_ID', { user: 'user' }).catch((e: { exitCode?: number }) => e)
+    const write = await sbx.commands
+      .run('echo x > /run/e2b/.E2B_SANDBOX_ID', { user: 'user' })
+      .catch((e: { exitCode?: number }) => e)
     expect(write.exitCode).not.toBe(0)
   })
 
@@ -74,10 +88,14 @@ describe('a sandbox created with metadata, envs and timeoutMs', () => {
   })
 
   it('has a metrics sample with cpuCount and memTotal within 15 s', async () => {
-    const metrics = await eventually(async () => {
-      const m = await sbx.getMetrics()
-      return m.length > 0 ? m : undefined
-    }, 15_000, 'a metrics sample')
+    const metrics = await eventually(
+      async () => {
+        const m = await sbx.getMetrics()
+        return m.length > 0 ? m : undefined
+      },
+      15_000,
+      'a metrics sample',
+    )
     const last = metrics.at(-1)!
     expect(last.timestamp).toBeInstanceOf(Date)
     expect(Number.isNaN(last.timestamp.getTime())).toBe(false)
@@ -91,7 +109,10 @@ describe('a sandbox created with metadata, envs and timeoutMs', () => {
 
   it('honours the metrics start/end window', async () => {
     await eventually(async () => ((await sbx.getMetrics()).length > 0 ? true : undefined), 15_000, 'a metrics sample')
-    const inWindow = await sbx.getMetrics({ start: new Date(createdWindow.from - 10_000), end: new Date(Date.now() + 10_000) })
+    const inWindow = await sbx.getMetrics({
+      start: new Date(createdWindow.from - 10_000),
+      end: new Date(Date.now() + 10_000),
+    })
     expect(inWindow.length).toBeGreaterThan(0)
     expect(await sbx.getMetrics({ start: new Date(Date.now() + 3_600_000) })).toEqual([])
     expect(await sbx.getMetrics({ end: new Date(createdWindow.from - 3_600_000) })).toEqual([])
@@ -166,18 +187,29 @@ describe('Sandbox.list', () => {
     const special = await Sandbox.list({ ...sdkOpts(), query: { metadata: { listTag: tag, ...SPECIAL } } }).nextItems()
     expect(special.map((s) => s.sandboxId)).toEqual([ids[1]])
     expect(special[0]!.metadata).toEqual({ listTag: tag, n: '1', ...SPECIAL })
-    const almost = await Sandbox.list({ ...sdkOpts(), query: { metadata: { listTag: tag, 'a b&c=%2F': 'x=y &z%20/e' } } }).nextItems()
+    const almost = await Sandbox.list({
+      ...sdkOpts(),
+      query: { metadata: { listTag: tag, 'a b&c=%2F': 'x=y &z%20/e' } },
+    }).nextItems()
     expect(almost).toEqual([])
   })
 
   it('filters by template and startedAfter, and sorts ascending on request', async () => {
     const query = { metadata: { listTag: tag } }
     const ofList = (l: { sandboxId: string }[]) => l.map((s) => s.sandboxId)
-    expect(ofList(await Sandbox.list({ ...sdkOpts(), query: { ...query, template: 'base' } }).nextItems())).toEqual([ids[2], ids[1], ids[0]])
-    expect(await Sandbox.list({ ...sdkOpts(), query: { ...query, template: unique('nosuchtemplate') } }).nextItems()).toEqual([])
+    expect(ofList(await Sandbox.list({ ...sdkOpts(), query: { ...query, template: 'base' } }).nextItems())).toEqual([
+      ids[2],
+      ids[1],
+      ids[0],
+    ])
+    expect(
+      await Sandbox.list({ ...sdkOpts(), query: { ...query, template: unique('nosuchtemplate') } }).nextItems(),
+    ).toEqual([])
 
     const middle = await Sandbox.getInfo(ids[1]!, sdkOpts())
-    expect(ofList(await Sandbox.list({ ...sdkOpts(), query: { ...query, startedAfter: middle.startedAt } }).nextItems())).toEqual([ids[2], ids[1]])
+    expect(
+      ofList(await Sandbox.list({ ...sdkOpts(), query: { ...query, startedAfter: middle.startedAt } }).nextItems()),
+    ).toEqual([ids[2], ids[1]])
 
     const asc = Sandbox.list({ ...sdkOpts(), query, order: 'asc', limit: 2 })
     const first = ofList(await asc.nextItems())
@@ -193,11 +225,20 @@ describe('Sandbox.list', () => {
       await Sandbox.connect(ids[0]!, sdkOpts()).catch(() => undefined)
     })
     const list = (state: ('running' | 'paused')[]) =>
-      Sandbox.list({ ...sdkOpts(), query: { metadata: { listTag: tag }, state } }).nextItems().then((l) => l.map((s) => [s.sandboxId, s.state]))
+      Sandbox.list({ ...sdkOpts(), query: { metadata: { listTag: tag }, state } })
+        .nextItems()
+        .then((l) => l.map((s) => [s.sandboxId, s.state]))
 
     expect(await list(['paused'])).toEqual([[ids[0], 'paused']])
-    expect(await list(['running'])).toEqual([[ids[2], 'running'], [ids[1], 'running']])
-    expect(await list(['running', 'paused'])).toEqual([[ids[2], 'running'], [ids[1], 'running'], [ids[0], 'paused']])
+    expect(await list(['running'])).toEqual([
+      [ids[2], 'running'],
+      [ids[1], 'running'],
+    ])
+    expect(await list(['running', 'paused'])).toEqual([
+      [ids[2], 'running'],
+      [ids[1], 'running'],
+      [ids[0], 'paused'],
+    ])
   })
 })
 
@@ -214,7 +255,11 @@ describe('setTimeout', () => {
     await eventually(async () => ((await sbx.isRunning()) ? undefined : true), 15_000, 'isRunning() to turn false')
     expect(Date.now()).toBeGreaterThanOrEqual(info.endAt.getTime() - 500)
     expect(await rejection(sbx.getInfo())).toBeInstanceOf(SandboxNotFoundError)
-    await eventually(async () => ((await containersOf(sbx.sandboxId)).length === 0 ? true : undefined), 10_000, 'the container to be removed')
+    await eventually(
+      async () => ((await containersOf(sbx.sandboxId)).length === 0 ? true : undefined),
+      10_000,
+      'the container to be removed',
+    )
   })
 })
 
@@ -230,7 +275,11 @@ describe('kill', () => {
     expect(await sbx.kill()).toBe(true)
     expect(await sbx.isRunning()).toBe(false)
     expect(await Sandbox.kill(sbx.sandboxId, sdkOpts())).toBe(false)
-    await eventually(async () => ((await containersOf(sbx.sandboxId)).length === 0 ? true : undefined), 10_000, 'the container to be removed')
+    await eventually(
+      async () => ((await containersOf(sbx.sandboxId)).length === 0 ? true : undefined),
+      10_000,
+      'the container to be removed',
+    )
     expect(await rejection(Sandbox.getInfo(sbx.sandboxId, sdkOpts()))).toBeInstanceOf(SandboxNotFoundError)
     expect(await listed()).toEqual([])
   })
@@ -242,17 +291,30 @@ describe('kill', () => {
     expect(await Sandbox.kill(sbx.sandboxId, sdkOpts())).toBe(true)
     expect(await rejection(Sandbox.getInfo(sbx.sandboxId, sdkOpts()))).toBeInstanceOf(SandboxNotFoundError)
     expect(await rejection(Sandbox.connect(sbx.sandboxId, sdkOpts()))).toBeInstanceOf(SandboxNotFoundError)
-    await eventually(async () => ((await containersOf(sbx.sandboxId)).length === 0 ? true : undefined), 10_000, 'the container to be removed')
+    await eventually(
+      async () => ((await containersOf(sbx.sandboxId)).length === 0 ? true : undefined),
+      10_000,
+      'the container to be removed',
+    )
   })
 
   it('makes an in-flight commands.run reject promptly instead of hanging', async () => {
     const sbx = await createSandbox({ timeoutMs: 120_000 })
     onTestFinished(() => killQuietly(sbx.sandboxId))
     const running = sbx.commands.run('sleep 30')
-    const settled = running.then(() => undefined, (e: unknown) => e as Error)
+    const settled = running.then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    )
     // The command is up once it shows in the process list.
-    await eventually(async () => ((await sbx.commands.list()).some((p) => p.cmd.includes('sleep') || p.args.join(' ').includes('sleep 30')) ? true : undefined),
-      10_000, 'sleep 30 to start')
+    await eventually(
+      async () =>
+        (await sbx.commands.list()).some((p) => p.cmd.includes('sleep') || p.args.join(' ').includes('sleep 30'))
+          ? true
+          : undefined,
+      10_000,
+      'sleep 30 to start',
+    )
 
     const t0 = Date.now()
     expect(await Sandbox.kill(sbx.sandboxId, sdkOpts())).toBe(true)
@@ -261,7 +323,9 @@ describe('kill', () => {
     expect(err, 'commands.run resolved although the sandbox was killed').toBeInstanceOf(Error)
     expect(Date.now() - t0).toBeLessThan(15_000)
     // contract 7.4: the proxy cuts the stream, /health then answers 502, and the SDK reports a TimeoutError.
-    expect(err, `a killed sandbox must surface as a broken stream, not an exit: ${String(err)}`).not.toBeInstanceOf(CommandExitError)
+    expect(err, `a killed sandbox must surface as a broken stream, not an exit: ${String(err)}`).not.toBeInstanceOf(
+      CommandExitError,
+    )
     expect(err).toBeInstanceOf(TimeoutError)
     expect((err as Error).message).toContain('killed or reached its end of life')
   })

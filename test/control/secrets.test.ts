@@ -44,7 +44,10 @@ describe('Secret (SDK) against sandock serve', () => {
     expect(info).not.toHaveProperty('value')
     const updated = await Secret.update(info.secretId, 'sk-test-2', sdkOpts())
     expect(updated).toMatchObject({ secretId: info.secretId, version: 2, metadata: { env: 'test' } })
-    expect((await Secret.update(name, 'sk-test-3', { ...sdkOpts(), metadata: { env: 'prod' } }))).toMatchObject({ version: 3, metadata: { env: 'prod' } })
+    expect(await Secret.update(name, 'sk-test-3', { ...sdkOpts(), metadata: { env: 'prod' } })).toMatchObject({
+      version: 3,
+      metadata: { env: 'prod' },
+    })
     expect((await Secret.getInfo(info.secretId, sdkOpts())).name).toBe(name)
     expect((await Secret.getInfo(name.toUpperCase(), sdkOpts())).secretId).toBe(info.secretId)
     expect(await Secret.exists(name, sdkOpts())).toBe(true)
@@ -60,7 +63,9 @@ describe('Secret (SDK) against sandock serve', () => {
     await make(name, 'v')
     expect((await rejectionOf(make(name, 'v'))).message).toBe('409: Secret cannot be modified in its current state')
     expect((await rejectionOf(make('sec_reserved', 'v'))).message).toBe('400: Invalid secrets request')
-    await expect(Secret.create(unique('k-'), 'v', { ...sdkOpts(), apiKey: 'e2b_0000' })).rejects.toThrow(AuthenticationError)
+    await expect(Secret.create(unique('k-'), 'v', { ...sdkOpts(), apiKey: 'e2b_0000' })).rejects.toThrow(
+      AuthenticationError,
+    )
   })
 
   it('pages with limit and X-Next-Token until the last page', async () => {
@@ -77,7 +82,9 @@ describe('Secret (SDK) against sandock serve', () => {
     }
     expect(seen.filter((n) => n.startsWith(prefix))).toEqual([`${prefix}-1`, `${prefix}-2`, `${prefix}-3`])
     expect(pages).toBeGreaterThanOrEqual(2)
-    const res = await fetch(`${sharedServer().apiUrl}/secrets?limit=1`, { headers: { 'x-api-key': sharedServer().apiKey } })
+    const res = await fetch(`${sharedServer().apiUrl}/secrets?limit=1`, {
+      headers: { 'x-api-key': sharedServer().apiKey },
+    })
     expect(res.headers.get('cache-control')).toBe('no-store')
     expect(res.headers.get('x-next-token')).toBeTruthy()
   })
@@ -94,16 +101,27 @@ describe('secret values are write-only and survive a restart', () => {
     await Secret.update('restart-key', `${value}-v2`, opts)
     // Malformed requests carrying the value as well.
     for (const body of [`{"name":"broken","value":"${value}`, JSON.stringify({ name: 'sec_x', value })]) {
-      const res = await fetch(`${first.apiUrl}/secrets`, { method: 'POST', headers: { 'x-api-key': first.apiKey, 'content-type': 'application/json' }, body })
+      const res = await fetch(`${first.apiUrl}/secrets`, {
+        method: 'POST',
+        headers: { 'x-api-key': first.apiKey, 'content-type': 'application/json' },
+        body,
+      })
       expect(res.status).toBe(400)
       expect(await res.text()).not.toContain(value)
     }
-    const raw = await Promise.all([`/secrets`, `/secrets/${info.secretId}`, '/secrets/restart-key'].map(async (p) =>
-      (await fetch(`${first!.apiUrl}${p}`, { headers: { 'x-api-key': first!.apiKey } })).text()))
+    const raw = await Promise.all(
+      [`/secrets`, `/secrets/${info.secretId}`, '/secrets/restart-key'].map(async (p) =>
+        (await fetch(`${first!.apiUrl}${p}`, { headers: { 'x-api-key': first!.apiKey } })).text(),
+      ),
+    )
     for (const text of raw) expect(text).not.toContain(value)
 
     const second = await servers.restart()
-    expect(await Secret.getInfo('restart-key', sdkOpts(second))).toMatchObject({ secretId: info.secretId, version: 2, metadata: { kept: 'yes' } })
+    expect(await Secret.getInfo('restart-key', sdkOpts(second))).toMatchObject({
+      secretId: info.secretId,
+      version: 2,
+      metadata: { kept: 'yes' },
+    })
     await second.stop()
 
     const log = await readFile(join(first.dataDir, LOG_FILE), 'utf8')

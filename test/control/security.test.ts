@@ -11,9 +11,23 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CommandExitError, Sandbox } from 'e2b'
 import { docker } from '../support/docker.js'
-import { createSandbox, inspectSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, viaProxy, waitForPortInSandbox } from '../support/control-sdk.js'
+import {
+  createSandbox,
+  inspectSandbox,
+  killQuietly,
+  printServerLogsOnFailure,
+  sdkOpts,
+  viaProxy,
+  waitForPortInSandbox,
+} from '../support/control-sdk.js'
 import { startComposeServer, TEST_DEPLOY } from '../support/compose-server.js'
-import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, LOG_FILE, startServer, type ControlServer } from '../support/control-server.js'
+import {
+  DEFAULT_API_PORT,
+  DEFAULT_PROXY_PORT,
+  LOG_FILE,
+  startServer,
+  type ControlServer,
+} from '../support/control-server.js'
 import { eventually } from '../support/async.js'
 
 const run = promisify(execFile)
@@ -39,7 +53,12 @@ beforeAll(async () => {
     apiPort: DEFAULT_API_PORT + 40,
     proxyPort: DEFAULT_PROXY_PORT + 40,
     // Bound to every address, as in production, so the API and proxy are on the bridge gateways too.
-    env: { SANDOCK_DEFAULT_MEMORY_MB: String(MEMORY_MB), SANDOCK_PIDS_LIMIT: String(PIDS_LIMIT), SANDOCK_LOG_LEVEL: 'debug', SANDOCK_HOST: '0.0.0.0' },
+    env: {
+      SANDOCK_DEFAULT_MEMORY_MB: String(MEMORY_MB),
+      SANDOCK_PIDS_LIMIT: String(PIDS_LIMIT),
+      SANDOCK_LOG_LEVEL: 'debug',
+      SANDOCK_HOST: '0.0.0.0',
+    },
   })
   ;[a, b, internal] = await Promise.all([
     createSandbox({ network: { allowPublicTraffic: false }, envs: { SECRET_ENV: ENV_SECRET } }, server),
@@ -47,10 +66,13 @@ beforeAll(async () => {
     createSandbox({ allowInternetAccess: false }, server),
   ])
   const gatewayOf = async (network: string) =>
-    (JSON.parse(await docker('network', 'inspect', network)) as { IPAM: { Config: { Gateway: string }[] } }[])[0]!.IPAM.Config[0]!.Gateway
+    (JSON.parse(await docker('network', 'inspect', network)) as { IPAM: { Config: { Gateway: string }[] } }[])[0]!.IPAM
+      .Config[0]!.Gateway
   gateway = await gatewayOf(server.networks[0]!)
   internalGateway = await gatewayOf(server.networks[1]!)
-  bIp = JSON.parse(await docker('inspect', (await inspectSandbox(b.sandboxId)).Id))[0].NetworkSettings.Networks[server.networks[0]!].IPAddress
+  bIp = JSON.parse(await docker('inspect', (await inspectSandbox(b.sandboxId)).Id))[0].NetworkSettings.Networks[
+    server.networks[0]!
+  ].IPAddress
   await b.commands.run('python3 -m http.server 8000', { background: true, timeoutMs: 0 })
   await waitForPortInSandbox(b, 8000)
 })
@@ -61,7 +83,11 @@ afterAll(async () => {
 })
 
 /** Exit code of `cmd` in the sandbox (a failing command is an answer, not an error). */
-async function exitCode(sbx: Sandbox, cmd: string, opts: { user?: 'root' | 'user'; timeoutMs?: number } = {}): Promise<number> {
+async function exitCode(
+  sbx: Sandbox,
+  cmd: string,
+  opts: { user?: 'root' | 'user'; timeoutMs?: number } = {},
+): Promise<number> {
   try {
     return (await sbx.commands.run(cmd, { user: opts.user, timeoutMs: opts.timeoutMs ?? 30_000 })).exitCode
   } catch (e) {
@@ -79,45 +105,65 @@ describe('network isolation', () => {
     expect(await curlFrom(a, `http://${bIp}:8000/`)).not.toBe(0)
     expect(await curlFrom(a, `http://${bIp}:49983/health`)).not.toBe(0)
     // The network carries enable_icc=false.
-    const [info] = JSON.parse(await docker('network', 'inspect', server.networks[0]!)) as { Options: Record<string, string> }[]
+    const [info] = JSON.parse(await docker('network', 'inspect', server.networks[0]!)) as {
+      Options: Record<string, string>
+    }[]
     expect(info!.Options['com.docker.network.bridge.enable_icc']).toBe('false')
   })
 
-  it.skipIf(!isRoot)('cannot reach host services through either gateway: a 0.0.0.0 listener, the API and proxy ports', async () => {
-    const listener = net.createServer((s) => s.end('HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: close\r\n\r\nok'))
-    await new Promise<void>((r) => listener.listen(0, '0.0.0.0', r))
-    try {
-      const port = (listener.address() as net.AddressInfo).port
-      // The listener answers on the gateway address from the host itself.
-      expect((await fetch(`http://${gateway}:${port}/`, { signal: AbortSignal.timeout(5000) })).status).toBe(200)
-      expect(await curlFrom(a, `http://${gateway}:${port}/`)).toBe(7)
-      expect(await curlFrom(b, `http://${gateway}:${port}/`)).toBe(7)
-      // The API and proxy listen on the gateway address too (the host reaches them there)...
-      expect((await fetch(`http://${gateway}:${server.apiPort}/health`, { signal: AbortSignal.timeout(5000) })).status).toBe(200)
-      expect((await fetch(`http://${gateway}:${server.proxyPort}/`, { signal: AbortSignal.timeout(5000) })).status).toBe(404)
-      // ...but not for sandboxes, whichever bridge they are on.
-      expect(await curlFrom(a, `http://${gateway}:${server.apiPort}/health`)).toBe(7)
-      expect(await curlFrom(a, `http://${gateway}:${server.proxyPort}/`)).toBe(7)
-      expect(await curlFrom(internal, `http://${internalGateway}:${server.apiPort}/health`)).toBe(7)
-      expect(await curlFrom(internal, `http://${internalGateway}:${port}/`)).toBe(7)
-    } finally {
-      listener.close()
-    }
-  })
+  it.skipIf(!isRoot)(
+    'cannot reach host services through either gateway: a 0.0.0.0 listener, the API and proxy ports',
+    async () => {
+      const listener = net.createServer((s) =>
+        s.end('HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: close\r\n\r\nok'),
+      )
+      await new Promise<void>((r) => listener.listen(0, '0.0.0.0', r))
+      try {
+        const port = (listener.address() as net.AddressInfo).port
+        // The listener answers on the gateway address from the host itself.
+        expect((await fetch(`http://${gateway}:${port}/`, { signal: AbortSignal.timeout(5000) })).status).toBe(200)
+        expect(await curlFrom(a, `http://${gateway}:${port}/`)).toBe(7)
+        expect(await curlFrom(b, `http://${gateway}:${port}/`)).toBe(7)
+        // The API and proxy listen on the gateway address too (the host reaches them there)...
+        expect(
+          (await fetch(`http://${gateway}:${server.apiPort}/health`, { signal: AbortSignal.timeout(5000) })).status,
+        ).toBe(200)
+        expect(
+          (await fetch(`http://${gateway}:${server.proxyPort}/`, { signal: AbortSignal.timeout(5000) })).status,
+        ).toBe(404)
+        // ...but not for sandboxes, whichever bridge they are on.
+        expect(await curlFrom(a, `http://${gateway}:${server.apiPort}/health`)).toBe(7)
+        expect(await curlFrom(a, `http://${gateway}:${server.proxyPort}/`)).toBe(7)
+        expect(await curlFrom(internal, `http://${internalGateway}:${server.apiPort}/health`)).toBe(7)
+        expect(await curlFrom(internal, `http://${internalGateway}:${port}/`)).toBe(7)
+      } finally {
+        listener.close()
+      }
+    },
+  )
 
-  it.skipIf(!isRoot)('installs its own host firewall chain, jumped to from INPUT for both sandbox bridges', async () => {
-    const chain = await firewallChain()
-    const input = (await run('iptables', ['-w', '5', '-S', 'INPUT'])).stdout
-    const jumps = input.split('\n').filter((l) => l.includes(`-j ${chain}`))
-    expect(jumps).toHaveLength(2)
-    expect((await run('iptables', ['-w', '5', '-S', chain])).stdout).toContain('ESTABLISHED')
-  })
+  it.skipIf(!isRoot)(
+    'installs its own host firewall chain, jumped to from INPUT for both sandbox bridges',
+    async () => {
+      const chain = await firewallChain()
+      const input = (await run('iptables', ['-w', '5', '-S', 'INPUT'])).stdout
+      const jumps = input.split('\n').filter((l) => l.includes(`-j ${chain}`))
+      expect(jumps).toHaveLength(2)
+      expect((await run('iptables', ['-w', '5', '-S', chain])).stdout).toContain('ESTABLISHED')
+    },
+  )
 
   it('sees no Docker socket, no host binds and runs unprivileged with the default seccomp profile', async () => {
     expect(await exitCode(a, 'test -e /var/run/docker.sock || test -e /run/docker.sock', { user: 'root' })).toBe(1)
     expect(await exitCode(a, 'grep -q docker.sock /proc/mounts', { user: 'root' })).toBe(1)
     const info = JSON.parse(await docker('inspect', (await inspectSandbox(a.sandboxId)).Id))[0] as {
-      HostConfig: { Privileged: boolean; Binds: string[] | null; Mounts?: unknown[] | null; CapDrop: string[]; SecurityOpt: string[] | null }
+      HostConfig: {
+        Privileged: boolean
+        Binds: string[] | null
+        Mounts?: unknown[] | null
+        CapDrop: string[]
+        SecurityOpt: string[] | null
+      }
     }
     expect(info.HostConfig.Privileged).toBe(false)
     expect(info.HostConfig.Binds ?? []).toEqual([])
@@ -151,7 +197,11 @@ describe('capabilities', () => {
   })
 
   it('drops raw sockets and device nodes even for root', async () => {
-    const raw = await exitCode(a, `python3 -c "import socket; socket.socket(socket.AF_INET, socket.SOCK_RAW, socket.IPPROTO_ICMP)"`, { user: 'root' })
+    const raw = await exitCode(
+      a,
+      `python3 -c "import socket; socket.socket(socket.AF_INET, socket.SOCK_RAW, socket.IPPROTO_ICMP)"`,
+      { user: 'root' },
+    )
     expect(raw).not.toBe(0)
     expect(await exitCode(a, 'mknod /tmp/null-dev c 1 3', { user: 'root' })).not.toBe(0)
   })
@@ -159,9 +209,18 @@ describe('capabilities', () => {
 
 describe('credentials', () => {
   it('refuses a missing or wrong API key with 401 on every route', async () => {
-    for (const [method, path] of [['GET', '/v2/sandboxes'], ['GET', `/sandboxes/${a.sandboxId}`], ['DELETE', `/sandboxes/${a.sandboxId}`], ['POST', '/v2/sandboxes'], ['GET', '/templates']] as const) {
+    for (const [method, path] of [
+      ['GET', '/v2/sandboxes'],
+      ['GET', `/sandboxes/${a.sandboxId}`],
+      ['DELETE', `/sandboxes/${a.sandboxId}`],
+      ['POST', '/v2/sandboxes'],
+      ['GET', '/templates'],
+    ] as const) {
       for (const key of [undefined, 'e2b_' + '0'.repeat(40), server.apiKey + 'x', server.apiKey.slice(0, -1)]) {
-        const res = await fetch(`${server.apiUrl}${path}`, { method, headers: key === undefined ? {} : { 'x-api-key': key } })
+        const res = await fetch(`${server.apiUrl}${path}`, {
+          method,
+          headers: key === undefined ? {} : { 'x-api-key': key },
+        })
         expect(res.status, `${method} ${path} key=${key === undefined ? 'none' : 'wrong'}`).toBe(401)
         expect(await res.json()).toEqual({ code: 401, message: expect.any(String) })
       }
@@ -176,7 +235,13 @@ describe('credentials', () => {
       expect(res.status).toBe(401)
     }
     const token = (a as unknown as { envdAccessToken?: string }).envdAccessToken
-    const init = await viaProxy(a.sandboxId, 49983, { server, method: 'POST', path: '/init', body, headers: { 'content-type': 'application/json', ...(token ? { 'x-access-token': token } : {}) } })
+    const init = await viaProxy(a.sandboxId, 49983, {
+      server,
+      method: 'POST',
+      path: '/init',
+      body,
+      headers: { 'content-type': 'application/json', ...(token ? { 'x-access-token': token } : {}) },
+    })
     expect(init.status).toBe(404)
   })
 
@@ -184,8 +249,13 @@ describe('credentials', () => {
     await a.commands.run('python3 -m http.server 8001', { background: true, timeoutMs: 0 })
     await waitForPortInSandbox(a, 8001)
     expect((await viaProxy(a.sandboxId, 8001, { server })).status).toBe(403)
-    expect((await viaProxy(a.sandboxId, 8001, { server, headers: { 'e2b-traffic-access-token': 'f'.repeat(64) } })).status).toBe(403)
-    expect((await viaProxy(a.sandboxId, 8001, { server, headers: { 'e2b-traffic-access-token': a.trafficAccessToken! } })).status).toBe(200)
+    expect(
+      (await viaProxy(a.sandboxId, 8001, { server, headers: { 'e2b-traffic-access-token': 'f'.repeat(64) } })).status,
+    ).toBe(403)
+    expect(
+      (await viaProxy(a.sandboxId, 8001, { server, headers: { 'e2b-traffic-access-token': a.trafficAccessToken! } }))
+        .status,
+    ).toBe(200)
   })
 })
 
@@ -195,10 +265,15 @@ describe('resource limits', () => {
     try {
       await bomb.commands.run(`bash -c ':(){ :|:& };:'`, { background: true, timeoutMs: 0 }).catch(() => undefined)
       const container = (await inspectSandbox(bomb.sandboxId)).Id
-      await eventually(async () => {
-        const pids = Number(await docker('stats', '--no-stream', '--format', '{{.PIDs}}', container))
-        return pids >= PIDS_LIMIT - 5 ? pids : undefined
-      }, 60_000, 'the fork bomb to reach the pids limit', 1000)
+      await eventually(
+        async () => {
+          const pids = Number(await docker('stats', '--no-stream', '--format', '{{.PIDs}}', container))
+          return pids >= PIDS_LIMIT - 5 ? pids : undefined
+        },
+        60_000,
+        'the fork bomb to reach the pids limit',
+        1000,
+      )
       expect((await fetch(`${server.apiUrl}/health`)).status).toBe(200)
       expect((await b.commands.run('echo b-ok', { timeoutMs: 20_000 })).stdout).toBe('b-ok\n')
       expect((await Sandbox.getInfo(b.sandboxId, sdkOpts(server))).state).toBe('running')
@@ -215,15 +290,25 @@ describe('resource limits', () => {
     try {
       expect((await inspectSandbox(hog.sandboxId)).HostConfig.Memory).toBe(MEMORY_MB * 1024 * 1024)
       const container = (await inspectSandbox(hog.sandboxId)).Id
-      const err = await hog.commands.run(`python3 -c "
+      const err = await hog.commands
+        .run(
+          `python3 -c "
 b = []
-while True: b.append(bytearray(16 * 2**20))"`, { timeoutMs: 90_000 }).then(() => undefined, (e: unknown) => e)
+while True: b.append(bytearray(16 * 2**20))"`,
+          { timeoutMs: 90_000 },
+        )
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        )
       expect(err).toBeInstanceOf(CommandExitError)
       // envd reports a process killed by a signal as exit code -1 with "signal: killed".
       expect((err as CommandExitError).exitCode).not.toBe(0)
       expect((err as CommandExitError).error ?? '').toMatch(/killed/)
-      const oomKills = await readFile(`/sys/fs/cgroup/memory/docker/${container}/memory.oom_control`, 'utf8')
-        .then((t) => Number(/oom_kill (\d+)/.exec(t)?.[1] ?? 'NaN'), () => undefined)
+      const oomKills = await readFile(`/sys/fs/cgroup/memory/docker/${container}/memory.oom_control`, 'utf8').then(
+        (t) => Number(/oom_kill (\d+)/.exec(t)?.[1] ?? 'NaN'),
+        () => undefined,
+      )
       if (oomKills !== undefined && !Number.isNaN(oomKills)) expect(oomKills).toBeGreaterThanOrEqual(1)
       expect((await hog.commands.run('echo hog-ok')).stdout).toBe('hog-ok\n')
       expect((await fetch(`${server.apiUrl}/health`)).status).toBe(200)
@@ -240,15 +325,21 @@ describe('secrets', () => {
     await fetch(`${server.apiUrl}/v2/sandboxes`, { headers: { 'x-api-key': 'e2b_' + 'a'.repeat(40) } })
     await fetch(`${server.apiUrl}/v2/sandboxes`, { headers: { 'x-api-key': server.apiKey } })
     await viaProxy(a.sandboxId, 8001, { server, headers: { 'e2b-traffic-access-token': a.trafficAccessToken! } })
-    await viaProxy(a.sandboxId, 49983, { server, path: '/files?path=/etc/hostname', headers: { 'x-access-token': 'b'.repeat(64) } })
+    await viaProxy(a.sandboxId, 49983, {
+      server,
+      path: '/files?path=/etc/hostname',
+      headers: { 'x-access-token': 'b'.repeat(64) },
+    })
     await a.commands.run('echo $SECRET_ENV')
     const log = server.logs()
     expect(log).toContain('"level":20') // debug lines were written, so the check means something
-    for (const secret of [server.apiKey, 'a'.repeat(40), 'b'.repeat(64), a.trafficAccessToken!, ENV_SECRET]) expect(log).not.toContain(secret)
+    for (const secret of [server.apiKey, 'a'.repeat(40), 'b'.repeat(64), a.trafficAccessToken!, ENV_SECRET])
+      expect(log).not.toContain(secret)
     const token = (a as unknown as { envdAccessToken?: string }).envdAccessToken
     if (token) expect(log).not.toContain(token)
     for (const f of await readdir(server.dataDir, { withFileTypes: true })) {
-      if (f.isFile() && f.name !== LOG_FILE) expect(await readFile(join(server.dataDir, f.name), 'utf8'), f.name).not.toContain(server.apiKey)
+      if (f.isFile() && f.name !== LOG_FILE)
+        expect(await readFile(join(server.dataDir, f.name), 'utf8'), f.name).not.toContain(server.apiKey)
     }
   })
 })

@@ -17,7 +17,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await killQuietly(source?.sandboxId)
   // The snapshots forks start from are unlisted: remove this file's by their label.
-  const images = (await docker('images', '-q', '--filter', `label=sandock.fork-of=${source?.sandboxId}`)).split('\n').filter(Boolean)
+  const images = (await docker('images', '-q', '--filter', `label=sandock.fork-of=${source?.sandboxId}`))
+    .split('\n')
+    .filter(Boolean)
   if (images.length > 0) await docker('rmi', '-f', ...new Set(images)).catch(() => undefined)
 })
 
@@ -90,15 +92,27 @@ it('forks three independent sandboxes with their own ids and tokens', async () =
 
 it('refuses a fork count out of 1..100 and a fork of an unknown sandbox', async () => {
   const res = await fetch(`${sdkOpts().apiUrl}/sandboxes/${source.sandboxId}/fork`, {
-    method: 'POST', headers: { 'x-api-key': sdkOpts().apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ count: 101 }),
+    method: 'POST',
+    headers: { 'x-api-key': sdkOpts().apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ count: 101 }),
   })
   expect(res.status).toBe(400)
   await expect(Sandbox.fork('unknown0sandbox', { ...sdkOpts() })).rejects.toThrow(/not found|doesn't exist/i)
 })
 
 /** The unlisted fork images of `source` still tagged (one per fork call). */
-const forkImages = async () => (await docker('images', '--format', '{{.Repository}}:{{.Tag}}', '--filter', `label=sandock.fork-of=${source.sandboxId}`))
-  .split('\n').filter((l) => l && !l.includes('<none>'))
+const forkImages = async () =>
+  (
+    await docker(
+      'images',
+      '--format',
+      '{{.Repository}}:{{.Tag}}',
+      '--filter',
+      `label=sandock.fork-of=${source.sandboxId}`,
+    )
+  )
+    .split('\n')
+    .filter((l) => l && !l.includes('<none>'))
 
 it("removes a fork's image once no sandbox runs from it, and keeps it while one does", async () => {
   const before = new Set(await forkImages())
@@ -121,7 +135,7 @@ it("removes a fork's image once no sandbox runs from it, and keeps it while one 
   await expect(Sandbox.create(image!.split(':')[1]!, sdkOpts())).rejects.toThrow()
 })
 
-it("keeps a snapshot taken of a fork (listed, usable) after the fork and its image are gone", async () => {
+it('keeps a snapshot taken of a fork (listed, usable) after the fork and its image are gone', async () => {
   const before = new Set(await forkImages())
   const [fork] = (await source.fork({ count: 1 })).map((f) => {
     if (f instanceof Error) throw f

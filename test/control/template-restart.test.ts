@@ -8,7 +8,14 @@ import { Sandbox, Template } from 'e2b'
 import { api } from '../support/control-api.js'
 import { docker } from '../support/docker.js'
 import { killQuietly, printServerLogsOnFailure } from '../support/control-sdk.js'
-import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, sdkOpts, startServer, trackSandbox, type ControlServer } from '../support/control-server.js'
+import {
+  DEFAULT_API_PORT,
+  DEFAULT_PROXY_PORT,
+  sdkOpts,
+  startServer,
+  trackSandbox,
+  type ControlServer,
+} from '../support/control-server.js'
 import { eventually, rejection, unique } from '../support/async.js'
 
 const apiPort = DEFAULT_API_PORT + 20
@@ -21,12 +28,24 @@ describe('templates across a restart', () => {
   printServerLogsOnFailure(live)
   const opts = () => ({ apiKey: live().apiKey, apiUrl: live().apiUrl, cpuCount: 1, memoryMB: 1024 })
   const lapi = (method: string, path: string, json?: unknown) => api(method, path, { json, server: live() })
-  const request = async (name: string) => (await lapi('POST', '/v3/templates', { name, cpuCount: 1, memoryMB: 1024 })).body as { templateID: string; buildID: string }
+  const request = async (name: string) =>
+    (await lapi('POST', '/v3/templates', { name, cpuCount: 1, memoryMB: 1024 })).body as {
+      templateID: string
+      buildID: string
+    }
   const status = async (t: { templateID: string; buildID: string }) =>
-    (await lapi('GET', `/templates/${t.templateID}/builds/${t.buildID}/status`)).body as { status: string; logEntries: { message: string }[]; reason?: { message: string } }
+    (await lapi('GET', `/templates/${t.templateID}/builds/${t.buildID}/status`)).body as {
+      status: string
+      logEntries: { message: string }[]
+      reason?: { message: string }
+    }
   const buildContainers = async (s: ControlServer) => {
     const instance = (await readFile(join(s.dataDir, 'instance-id'), 'utf8')).trim()
-    return (await docker('ps', '-aq', '--filter', `label=sandock.instance=${instance}`, '--filter', 'name=^sandock-build-')).split('\n').filter(Boolean)
+    return (
+      await docker('ps', '-aq', '--filter', `label=sandock.instance=${instance}`, '--filter', 'name=^sandock-build-')
+    )
+      .split('\n')
+      .filter(Boolean)
   }
 
   beforeAll(async () => {
@@ -42,13 +61,29 @@ describe('templates across a restart', () => {
   let interrupted: { templateID: string; buildID: string }
 
   it('keeps templates, tags and build logs, and fails the build the restart cut', async () => {
-    built = await Template.build(Template().fromTemplate('base').setEnvs({ KEPT: 'across restarts' }).runCmd('echo persisted > /tmp/p'), `${name}:v1`, opts())
+    built = await Template.build(
+      Template().fromTemplate('base').setEnvs({ KEPT: 'across restarts' }).runCmd('echo persisted > /tmp/p'),
+      `${name}:v1`,
+      opts(),
+    )
     // A sandbox from the template lives through the restart (boot removes build containers only).
     const before = await Sandbox.create(`${name}:v1`, sdkOpts(first))
     trackSandbox(first, before.sandboxId)
     interrupted = await request(unique('tpl-cut').toLowerCase())
-    expect((await lapi('POST', `/v2/templates/${interrupted.templateID}/builds/${interrupted.buildID}`, { fromTemplate: 'base', steps: [{ type: 'RUN', args: ['sleep 600'] }] })).status).toBe(202)
-    await eventually(async () => ((await status(interrupted)).logEntries.some((l) => l.message.includes('[1] RUN sleep 600')) ? true : undefined), 60_000, 'the slow build to reach its step')
+    expect(
+      (
+        await lapi('POST', `/v2/templates/${interrupted.templateID}/builds/${interrupted.buildID}`, {
+          fromTemplate: 'base',
+          steps: [{ type: 'RUN', args: ['sleep 600'] }],
+        })
+      ).status,
+    ).toBe(202)
+    await eventually(
+      async () =>
+        (await status(interrupted)).logEntries.some((l) => l.message.includes('[1] RUN sleep 600')) ? true : undefined,
+      60_000,
+      'the slow build to reach its step',
+    )
     expect(await buildContainers(first)).toHaveLength(1)
     await first.stop('SIGKILL')
 
@@ -78,17 +113,35 @@ describe('templates across a restart', () => {
   it('a newer build of a template cancels the one in progress; the newer one wins', async () => {
     const tname = unique('tpl-cancel').toLowerCase()
     const older = await request(tname)
-    await lapi('POST', `/v2/templates/${older.templateID}/builds/${older.buildID}`, { fromTemplate: 'base', steps: [{ type: 'RUN', args: ['sleep 600'] }] })
-    await eventually(async () => ((await status(older)).status === 'building' ? true : undefined), 30_000, 'the older build to start')
+    await lapi('POST', `/v2/templates/${older.templateID}/builds/${older.buildID}`, {
+      fromTemplate: 'base',
+      steps: [{ type: 'RUN', args: ['sleep 600'] }],
+    })
+    await eventually(
+      async () => ((await status(older)).status === 'building' ? true : undefined),
+      30_000,
+      'the older build to start',
+    )
     const newer = await request(tname)
     expect(newer.templateID).toBe(older.templateID)
-    await lapi('POST', `/v2/templates/${newer.templateID}/builds/${newer.buildID}`, { fromTemplate: 'base', steps: [{ type: 'RUN', args: ['echo newer > /tmp/which'] }] })
-    const cancelled = await eventually(async () => {
-      const s = await status(older)
-      return s.status === 'error' ? s : undefined
-    }, 30_000, 'the older build to be cancelled')
+    await lapi('POST', `/v2/templates/${newer.templateID}/builds/${newer.buildID}`, {
+      fromTemplate: 'base',
+      steps: [{ type: 'RUN', args: ['echo newer > /tmp/which'] }],
+    })
+    const cancelled = await eventually(
+      async () => {
+        const s = await status(older)
+        return s.status === 'error' ? s : undefined
+      },
+      30_000,
+      'the older build to be cancelled',
+    )
     expect(cancelled.reason?.message).toContain('cancelled by a newer build')
-    await eventually(async () => ((await status(newer)).status === 'ready' ? true : undefined), 120_000, 'the newer build')
+    await eventually(
+      async () => ((await status(newer)).status === 'ready' ? true : undefined),
+      120_000,
+      'the newer build',
+    )
     const sbx = await Sandbox.create(tname, sdkOpts(live()))
     trackSandbox(live(), sbx.sandboxId)
     try {
@@ -101,12 +154,23 @@ describe('templates across a restart', () => {
 
   it('passes registry credentials to the pull and never logs them', async () => {
     const secret = `s3cret-${unique('pw')}`
-    const err = await rejection(Template.build(Template().fromImage('sandock-test/private:1', { username: 'someone', password: secret }).runCmd('true'), unique('tpl-cred').toLowerCase(), opts()))
+    const err = await rejection(
+      Template.build(
+        Template().fromImage('sandock-test/private:1', { username: 'someone', password: secret }).runCmd('true'),
+        unique('tpl-cred').toLowerCase(),
+        opts(),
+      ),
+    )
     expect(err.name).toBe('BuildError')
     expect(err.message).toContain("cannot pull image 'sandock-test/private:1'")
     expect(live().logs()).not.toContain(secret)
     for (const file of ['templates.db', 'templates.db-wal']) {
-      expect(await readFile(join(live().dataDir, file)).then((b) => b.includes(secret), () => false)).toBe(false)
+      expect(
+        await readFile(join(live().dataDir, file)).then(
+          (b) => b.includes(secret),
+          () => false,
+        ),
+      ).toBe(false)
     }
   })
 })

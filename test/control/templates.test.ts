@@ -47,7 +47,11 @@ afterAll(async () => {
   // Cached step layers of this server's builds.
   const instance = (await readFile(join(sharedServer().dataDir, 'instance-id'), 'utf8').catch(() => '')).trim()
   if (instance) {
-    const ids = (await docker('images', '-q', '--filter', `label=sandock.instance=${instance}`, '--filter', 'label=sandock.layer')).split('\n').filter(Boolean)
+    const ids = (
+      await docker('images', '-q', '--filter', `label=sandock.instance=${instance}`, '--filter', 'label=sandock.layer')
+    )
+      .split('\n')
+      .filter(Boolean)
     if (ids.length) await docker('rmi', '-f', ...new Set(ids)).catch(() => undefined)
   }
 })
@@ -91,9 +95,14 @@ describe('a template from base with every step type', () => {
     expect((await sbx.commands.run('cat /tmp/built.txt')).stdout.trim()).toBe('built by user')
     expect(await sbx.files.read('/app/main.py')).toBe('print("hi from app")\n')
     expect(await sbx.files.read('/app/sub/deep.txt')).toBe('deep\n')
-    expect((await sbx.commands.run('stat -c "%U %a %n" /app/main.py /data/a.txt /data/b.txt /opt/single.txt')).stdout.trim().split('\n'))
-      .toEqual(['user 644 /app/main.py', 'root 640 /data/a.txt', 'root 640 /data/b.txt', 'user 755 /opt/single.txt'])
-    expect((await sbx.commands.run('echo "$GREETING|$DERIVED|$FROM_CREATE"')).stdout.trim()).toBe('hello template|/home/user/derived|yes')
+    expect(
+      (await sbx.commands.run('stat -c "%U %a %n" /app/main.py /data/a.txt /data/b.txt /opt/single.txt')).stdout
+        .trim()
+        .split('\n'),
+    ).toEqual(['user 644 /app/main.py', 'root 640 /data/a.txt', 'root 640 /data/b.txt', 'user 755 /opt/single.txt'])
+    expect((await sbx.commands.run('echo "$GREETING|$DERIVED|$FROM_CREATE"')).stdout.trim()).toBe(
+      'hello template|/home/user/derived|yes',
+    )
     expect((await sbx.commands.run('whoami; pwd')).stdout.trim()).toBe('appuser\n/srv/work')
     expect((await sbx.commands.run('stat -c %U /srv/work')).stdout.trim()).toBe('appuser')
     // The start command was ready when create returned: the port answers through the proxy at once.
@@ -139,24 +148,42 @@ describe('a template from base with every step type', () => {
     const sbx = await start(`${name}:v1`)
     expect((await sbx.commands.run('whoami')).stdout.trim()).toBe('appuser')
     await Template.removeTags(name, ['stable'], buildOpts())
-    expect((await Template.getTags(first.info.templateId, buildOpts())).map((t) => t.tag).sort()).toEqual(['default', 'v1'])
+    expect((await Template.getTags(first.info.templateId, buildOpts())).map((t) => t.tag).sort()).toEqual([
+      'default',
+      'v1',
+    ])
     expect((await api('DELETE', '/templates/tags', { json: { name, tags: ['default'] } })).status).toBe(400)
-    expect((await rejection(Sandbox.create(`${name}:stable`, sdkOpts()))).message).toContain("tag 'stable' does not exist")
+    expect((await rejection(Sandbox.create(`${name}:stable`, sdkOpts()))).message).toContain(
+      "tag 'stable' does not exist",
+    )
   })
 
   it('a failing RUN fails the build at that step and keeps the working template', async () => {
-    const err = await rejection(build(Template({ fileContextPath: context })
-      .fromTemplate('base')
-      .runCmd('echo fine')
-      .runCmd('echo about to fail >&2; exit 3'), name))
+    const err = await rejection(
+      build(
+        Template({ fileContextPath: context })
+          .fromTemplate('base')
+          .runCmd('echo fine')
+          .runCmd('echo about to fail >&2; exit 3'),
+        name,
+      ),
+    )
     expect(err.name).toBe('BuildError')
     // compat: upstream's text first (users and tools match on it), our detail after it.
-    expect(err.message).toMatch(/^failed to run command 'echo about to fail >&2; exit 3': command failed: exit status 3 \(RUN as 'user' in /)
+    expect(err.message).toMatch(
+      /^failed to run command 'echo about to fail >&2; exit 3': command failed: exit status 3 \(RUN as 'user' in /,
+    )
     // The failure names the request's step (2, 1-based), which the SDK maps to the user's call.
-    const builds = (await api('GET', `/templates/${first.info.templateId}`)).body!.builds as { buildID: string; status: string }[]
+    const builds = (await api('GET', `/templates/${first.info.templateId}`)).body!.builds as {
+      buildID: string
+      status: string
+    }[]
     const failed = builds.find((b) => b.status === 'error')!
     const status = await api('GET', `/templates/${first.info.templateId}/builds/${failed.buildID}/status`)
-    expect(status.body).toMatchObject({ status: 'error', reason: { step: '2', message: expect.stringContaining('command failed: exit status 3') } })
+    expect(status.body).toMatchObject({
+      status: 'error',
+      reason: { step: '2', message: expect.stringContaining('command failed: exit status 3') },
+    })
     expect(JSON.stringify((status.body!.reason as { logEntries: unknown[] }).logEntries)).toContain('about to fail')
     const sbx = await start(name)
     expect((await sbx.commands.run('whoami')).stdout.trim()).toBe('appuser')
@@ -179,12 +206,19 @@ describe('a template from base with every step type', () => {
 
 it('builds from an image without Node (the offline Debian base) and runs commands in it', async () => {
   const name = unique('tpl-debian').toLowerCase()
-  const { logs } = await build(Template().fromImage('debian:bookworm-slim').runCmd('echo "$(id -un) ok" > /tmp/ok'), name)
+  const { logs } = await build(
+    Template().fromImage('debian:bookworm-slim').runCmd('echo "$(id -un) ok" > /tmp/ok'),
+    name,
+  )
   expect(logs.some((l) => l.message.includes('Adding envd'))).toBe(true)
   const sbx = await start(name)
-  expect((await sbx.commands.run('cat /tmp/ok; whoami; command -v node || echo no-node')).stdout.trim()).toBe('user ok\nuser\nno-node')
+  expect((await sbx.commands.run('cat /tmp/ok; whoami; command -v node || echo no-node')).stdout.trim()).toBe(
+    'user ok\nuser\nno-node',
+  )
   // The implicit `USER user true` grants passwordless sudo (this image has no sudo binary to use it).
-  expect((await sbx.commands.run('cat /etc/sudoers.d/90-sandock-user', { user: 'root' })).stdout.trim()).toBe('user ALL=(ALL:ALL) NOPASSWD: ALL')
+  expect((await sbx.commands.run('cat /etc/sudoers.d/90-sandock-user', { user: 'root' })).stdout.trim()).toBe(
+    'user ALL=(ALL:ALL) NOPASSWD: ALL',
+  )
   await sbx.files.write('/home/user/x.txt', 'written')
   expect(await sbx.files.read('x.txt')).toBe('written')
 }, 300_000)
@@ -193,29 +227,53 @@ it('fromBaseImage() (e2bdev/base) starts from base; fromDockerfile maps its inst
   const plain = unique('tpl-plain').toLowerCase()
   await build(Template().fromBaseImage().runCmd('echo plain > /tmp/plain'), plain)
   const a = await start(plain)
-  expect((await a.commands.run('cat /tmp/plain; whoami; command -v python3')).stdout.trim()).toBe('plain\nuser\n/usr/bin/python3')
+  expect((await a.commands.run('cat /tmp/plain; whoami; command -v python3')).stdout.trim()).toBe(
+    'plain\nuser\n/usr/bin/python3',
+  )
 
   const fromDockerfile = unique('tpl-df').toLowerCase()
-  await build(Template().fromDockerfile('FROM debian:bookworm-slim\nENV MODE=docker\nWORKDIR /work\nRUN echo "from $MODE" > /work/f.txt\n'), fromDockerfile)
+  await build(
+    Template().fromDockerfile(
+      'FROM debian:bookworm-slim\nENV MODE=docker\nWORKDIR /work\nRUN echo "from $MODE" > /work/f.txt\n',
+    ),
+    fromDockerfile,
+  )
   const b = await start(fromDockerfile)
-  expect((await b.commands.run('cat /work/f.txt; echo "$MODE"; whoami; pwd')).stdout.trim()).toBe('from docker\ndocker\nuser\n/work')
+  expect((await b.commands.run('cat /work/f.txt; echo "$MODE"; whoami; pwd')).stdout.trim()).toBe(
+    'from docker\ndocker\nuser\n/work',
+  )
 }, 300_000)
 
 describe('bad input', () => {
   const request = async () => {
-    const res = await api('POST', '/v3/templates', { json: { name: unique('tpl-bad').toLowerCase(), cpuCount: 1, memoryMB: 1024 } })
+    const res = await api('POST', '/v3/templates', {
+      json: { name: unique('tpl-bad').toLowerCase(), cpuCount: 1, memoryMB: 1024 },
+    })
     expect(res.status).toBe(202)
     built.push(res.body!.templateID as string)
     return res.body as { templateID: string; buildID: string }
   }
-  const startBuild = (t: { templateID: string; buildID: string }, body: unknown) => api('POST', `/v2/templates/${t.templateID}/builds/${t.buildID}`, { json: body })
+  const startBuild = (t: { templateID: string; buildID: string }, body: unknown) =>
+    api('POST', `/v2/templates/${t.templateID}/builds/${t.buildID}`, { json: body })
 
   it.each([
     ['an unknown step type', { fromTemplate: 'base', steps: [{ type: 'FROBNICATE', args: [] }] }, 'not implemented'],
     ['odd ENV args', { fromTemplate: 'base', steps: [{ type: 'ENV', args: ['A', '1', 'B'] }] }, 'name/value pairs'],
-    ['a COPY without filesHash', { fromTemplate: 'base', steps: [{ type: 'COPY', args: ['a', '/a'] }] }, 'filesHash is required'],
-    ['a COPY whose files were never uploaded', { fromTemplate: 'base', steps: [{ type: 'COPY', args: ['a', '/a'], filesHash: 'a'.repeat(64) }] }, 'never uploaded'],
-    ['both fromImage and fromTemplate', { fromTemplate: 'base', fromImage: 'debian:bookworm-slim', steps: [] }, 'exactly one of'],
+    [
+      'a COPY without filesHash',
+      { fromTemplate: 'base', steps: [{ type: 'COPY', args: ['a', '/a'] }] },
+      'filesHash is required',
+    ],
+    [
+      'a COPY whose files were never uploaded',
+      { fromTemplate: 'base', steps: [{ type: 'COPY', args: ['a', '/a'], filesHash: 'a'.repeat(64) }] },
+      'never uploaded',
+    ],
+    [
+      'both fromImage and fromTemplate',
+      { fromTemplate: 'base', fromImage: 'debian:bookworm-slim', steps: [] },
+      'exactly one of',
+    ],
     ['neither fromImage nor fromTemplate', { steps: [] }, 'exactly one of'],
   ])('%s → 400, and the template does not exist', async (_what, body, message) => {
     const t = await request()
@@ -243,11 +301,18 @@ describe('bad input', () => {
     expect((await fetch(bad, { method: 'PUT', body: Buffer.alloc(1024) })).status).toBe(403)
     expect((await fetch(url, { method: 'PUT', body: Buffer.from('not a tar') })).status).toBe(400)
     expect((await fetch(url, { method: 'PUT', body: Buffer.alloc(1024) })).status).toBe(201)
-    expect((await api('GET', `/templates/${t.templateID}/files/${'b'.repeat(64)}`)).body).toMatchObject({ present: true })
+    expect((await api('GET', `/templates/${t.templateID}/files/${'b'.repeat(64)}`)).body).toMatchObject({
+      present: true,
+    })
   })
 
   it('a start command that fails fails the build at its finalize step, without waiting out the ready timeout', async () => {
-    const err = await rejection(build(Template().fromTemplate('base').setStartCmd('echo missing config >&2; exit 7', waitForPort(8000)), unique('tpl-startfail').toLowerCase()))
+    const err = await rejection(
+      build(
+        Template().fromTemplate('base').setStartCmd('echo missing config >&2; exit 7', waitForPort(8000)),
+        unique('tpl-startfail').toLowerCase(),
+      ),
+    )
     expect(err.name).toBe('BuildError')
     expect(err.message).toContain('start command exited with code 7')
     expect(err.message).toContain('missing config')
@@ -261,11 +326,13 @@ describe('bad input', () => {
     expect(await Template.exists(name, buildOpts())).toBe(false)
   })
 
-  it('a RUN as a user the image lacks fails with upstream\'s unauthenticated text', async () => {
+  it("a RUN as a user the image lacks fails with upstream's unauthenticated text", async () => {
     const name = unique('tpl-nouser').toLowerCase()
     const err = await rejection(build(Template().fromTemplate('base').runCmd('whoami', { user: 'root123' }), name))
     expect(err.name).toBe('BuildError')
-    expect(err.message).toMatch(/^failed to run command 'whoami': command failed: unauthenticated: invalid username: 'root123' \(/)
+    expect(err.message).toMatch(
+      /^failed to run command 'whoami': command failed: unauthenticated: invalid username: 'root123' \(/,
+    )
     expect(await Template.exists(name, buildOpts())).toBe(false)
   })
 
@@ -278,8 +345,15 @@ describe('bad input', () => {
     await mkdir(join(dir, 'opt'))
     const tag = `sandock-test/static:${Date.now()}`
     const { execFile } = await import('node:child_process')
-    await new Promise<void>((resolve, reject) => execFile('sh', ['-c', `tar -C "${dir}" -c . | docker import - ${tag}`], (e) => (e ? reject(e) : resolve())))
-    onTestFinished(() => docker('rmi', '-f', tag).then(() => undefined, () => undefined))
+    await new Promise<void>((resolve, reject) =>
+      execFile('sh', ['-c', `tar -C "${dir}" -c . | docker import - ${tag}`], (e) => (e ? reject(e) : resolve())),
+    )
+    onTestFinished(() =>
+      docker('rmi', '-f', tag).then(
+        () => undefined,
+        () => undefined,
+      ),
+    )
     const err = await rejection(build(Template().fromImage(tag).runCmd('true'), unique('tpl-static').toLowerCase()))
     expect(err.name).toBe('BuildError')
     expect(err.message).toContain('needs a glibc-based Linux image')

@@ -2,7 +2,13 @@
 // the create returned; envd's port keeps working with the SDK's own access token.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Sandbox } from 'e2b'
-import { createSandbox, killQuietly, printServerLogsOnFailure, sdkOpts, waitForPortInSandbox } from '../support/control-sdk.js'
+import {
+  createSandbox,
+  killQuietly,
+  printServerLogsOnFailure,
+  sdkOpts,
+  waitForPortInSandbox,
+} from '../support/control-sdk.js'
 
 printServerLogsOnFailure()
 
@@ -22,7 +28,8 @@ it('returns a traffic token, refuses user-port traffic without it and forwards w
   const without = await fetch(url, { headers: route })
   expect(without.status).toBe(403)
   expect(await without.json()).toEqual({
-    sandboxId: sbx.sandboxId, code: 403,
+    sandboxId: sbx.sandboxId,
+    code: 403,
     message: "Sandbox is secured with traffic access token. Token header 'e2b-traffic-access-token' is missing",
   })
   const wrong = await fetch(url, { headers: { ...route, 'e2b-traffic-access-token': 'f'.repeat(64) } })

@@ -25,13 +25,22 @@ async function newVolume(server: ServerInfo = sharedServer()): Promise<Volume> {
   if (server === sharedServer()) volumes.push(v.volumeId)
   return v
 }
-async function withVolume(v: Volume | string, path = '/mnt/data', server: ServerInfo = sharedServer()): Promise<Sandbox> {
+async function withVolume(
+  v: Volume | string,
+  path = '/mnt/data',
+  server: ServerInfo = sharedServer(),
+): Promise<Sandbox> {
   const sbx = await createSandbox({ volumeMounts: { [path]: v } }, server)
   if (server === sharedServer()) sandboxes.push(sbx.sandboxId)
   return sbx
 }
-const dockerVolumeExists = async (volumeId: string) => (await docker('volume', 'ls', '-q')).split('\n').includes(`sandock-vol-${volumeId}`)
-const exitCodeOf = (p: Promise<unknown>) => p.then(() => 0, (e: unknown) => (e instanceof CommandExitError ? e.exitCode : Promise.reject(e)))
+const dockerVolumeExists = async (volumeId: string) =>
+  (await docker('volume', 'ls', '-q')).split('\n').includes(`sandock-vol-${volumeId}`)
+const exitCodeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 0,
+    (e: unknown) => (e instanceof CommandExitError ? e.exitCode : Promise.reject(e)),
+  )
 
 describe('volumes mounted into sandboxes', () => {
   printServerLogsOnFailure()
@@ -42,7 +51,9 @@ describe('volumes mounted into sandboxes', () => {
     const reader = await withVolume(v.name, '/data')
     await writer.files.write('/mnt/data/hello.txt', 'written by the writer\n')
     expect(await reader.files.read('/data/hello.txt')).toBe('written by the writer\n')
-    expect((await reader.commands.run('whoami && echo more >> /data/hello.txt && cat /data/hello.txt')).stdout).toBe('user\nwritten by the writer\nmore\n')
+    expect((await reader.commands.run('whoami && echo more >> /data/hello.txt && cat /data/hello.txt')).stdout).toBe(
+      'user\nwritten by the writer\nmore\n',
+    )
     // The content API sees the same data, owned by the sandbox's user.
     expect(await v.readFile('/hello.txt')).toBe('written by the writer\nmore\n')
     expect(await v.getInfo('/hello.txt')).toMatchObject({ uid: 1000, gid: 1000 })
@@ -53,7 +64,9 @@ describe('volumes mounted into sandboxes', () => {
     // Shown as [{name, path}] in getInfo and both lists.
     expect((await writer.getInfo()).volumeMounts).toEqual([{ name: v.name, path: '/mnt/data' }])
     const listed = await Sandbox.list({ ...sdkOpts(), query: { state: ['running'] } }).nextItems()
-    expect(listed.find((s) => s.sandboxId === reader.sandboxId)?.volumeMounts).toEqual([{ name: v.name, path: '/data' }])
+    expect(listed.find((s) => s.sandboxId === reader.sandboxId)?.volumeMounts).toEqual([
+      { name: v.name, path: '/data' },
+    ])
 
     await writer.kill()
     await reader.kill()
@@ -65,8 +78,12 @@ describe('volumes mounted into sandboxes', () => {
 
   it('refuse bad mounts with one 400 listing each', async () => {
     const v = await newVolume()
-    const err = await rejection(Sandbox.create('base', { ...sdkOpts(), volumeMounts: { relative: v, '/ok': 'no-such-volume' } }))
-    expect(err.message).toBe(`400: invalid mounts:\n\t- volume mount #0: path must be absolute\n\t- volume mount #1: volume 'no-such-volume' not found`)
+    const err = await rejection(
+      Sandbox.create('base', { ...sdkOpts(), volumeMounts: { relative: v, '/ok': 'no-such-volume' } }),
+    )
+    expect(err.message).toBe(
+      `400: invalid mounts:\n\t- volume mount #0: path must be absolute\n\t- volume mount #1: volume 'no-such-volume' not found`,
+    )
   })
 
   it('keep their data across a memory pause and a filesystem-only pause', async () => {
@@ -115,7 +132,11 @@ describe('volumes mounted into sandboxes', () => {
     await sbx.files.write('/mnt/data/doomed.txt', 'x')
     expect(await Volume.destroy(v.volumeId, sdkOpts())).toBe(true)
     await expect(Volume.getInfo(v.volumeId, sdkOpts())).rejects.toThrow(VolumeNotFoundError)
-    await eventually(async () => ((await sbx.files.list('/mnt/data')).length === 0 ? true : undefined), 10_000, 'the mount to be emptied')
+    await eventually(
+      async () => ((await sbx.files.list('/mnt/data')).length === 0 ? true : undefined),
+      10_000,
+      'the mount to be emptied',
+    )
     expect(await exitCodeOf(sbx.commands.run('echo new > /mnt/data/new.txt'))).not.toBe(0)
     // The sandbox itself carries on; the name is free again, for a new, empty volume.
     expect((await sbx.commands.run('echo alive')).stdout).toBe('alive\n')
@@ -124,7 +145,11 @@ describe('volumes mounted into sandboxes', () => {
     expect(await again.list('/')).toEqual([])
     expect(await dockerVolumeExists(v.volumeId)).toBe(true)
     await sbx.kill()
-    await eventually(async () => ((await dockerVolumeExists(v.volumeId)) ? undefined : true), 20_000, 'the deleted volume\'s Docker volume to go')
+    await eventually(
+      async () => ((await dockerVolumeExists(v.volumeId)) ? undefined : true),
+      20_000,
+      "the deleted volume's Docker volume to go",
+    )
   })
 })
 

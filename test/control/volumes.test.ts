@@ -23,7 +23,8 @@ async function newVolume(prefix = 'vol-'): Promise<Volume> {
 }
 
 type DockerVolume = { Name: string; Driver: string; Labels: Record<string, string>; Options: Record<string, string> }
-const inspectVolume = async (volumeId: string) => (JSON.parse(await docker('volume', 'inspect', `sandock-vol-${volumeId}`)) as DockerVolume[])[0]!
+const inspectVolume = async (volumeId: string) =>
+  (JSON.parse(await docker('volume', 'inspect', `sandock-vol-${volumeId}`)) as DockerVolume[])[0]!
 
 describe('Volume (SDK) control plane', () => {
   printServerLogsOnFailure()
@@ -35,11 +36,16 @@ describe('Volume (SDK) control plane', () => {
     expect(v.volumeId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
     expect(v.name).toBe(name)
     const dv = await inspectVolume(v.volumeId)
-    expect(dv).toMatchObject({ Driver: 'local', Labels: { 'sandock.managed-by': 'sandock', 'sandock.volume-id': v.volumeId, 'sandock.volume-name': name } })
+    expect(dv).toMatchObject({
+      Driver: 'local',
+      Labels: { 'sandock.managed-by': 'sandock', 'sandock.volume-id': v.volumeId, 'sandock.volume-name': name },
+    })
     expect(dv.Options).toMatchObject({ type: 'none', o: 'bind', device: expect.stringContaining(v.volumeId) })
     expect((await docker('volume', 'ls', '-q')).split('\n')).toContain(`sandock-vol-${v.volumeId}`)
 
-    expect((await Volume.list(sdkOpts())).filter((i) => i.volumeId === v.volumeId)).toEqual([{ volumeId: v.volumeId, name }])
+    expect((await Volume.list(sdkOpts())).filter((i) => i.volumeId === v.volumeId)).toEqual([
+      { volumeId: v.volumeId, name },
+    ])
     const a = await Volume.getInfo(v.volumeId, sdkOpts())
     const b = await Volume.getInfo(v.volumeId, sdkOpts())
     expect(a).toMatchObject({ volumeId: v.volumeId, name })
@@ -51,12 +57,18 @@ describe('Volume (SDK) control plane', () => {
     expect(await Volume.destroy(v.volumeId, sdkOpts())).toBe(true)
     expect(await Volume.destroy(v.volumeId, sdkOpts())).toBe(false)
     await expect(Volume.getInfo(v.volumeId, sdkOpts())).rejects.toThrow(VolumeNotFoundError)
-    await expect.poll(async () => (await docker('volume', 'ls', '-q')).split('\n').includes(`sandock-vol-${v.volumeId}`), { timeout: 10_000 }).toBe(false)
+    await expect
+      .poll(async () => (await docker('volume', 'ls', '-q')).split('\n').includes(`sandock-vol-${v.volumeId}`), {
+        timeout: 10_000,
+      })
+      .toBe(false)
   })
 
-  it('answers upstream\'s errors: duplicate and bad names, bad ids as VolumeError', async () => {
+  it("answers upstream's errors: duplicate and bad names, bad ids as VolumeError", async () => {
     const v = await newVolume('dup-')
-    expect((await rejectionOf(Volume.create(v.name, sdkOpts()))).message).toBe(`400: Volume with name '${v.name}' already exists`)
+    expect((await rejectionOf(Volume.create(v.name, sdkOpts()))).message).toBe(
+      `400: Volume with name '${v.name}' already exists`,
+    )
     const bad = await rejectionOf(Volume.create('no spaces!', sdkOpts()))
     expect([bad instanceof VolumeError, bad.message]).toEqual([true, '400: Invalid volume name'])
     const badId = await rejectionOf(Volume.getInfo('not-a-uuid', sdkOpts()))
@@ -116,10 +128,27 @@ describe('Volume (SDK) content API, without any sandbox', () => {
     const file = await v.writeFile('/metadata.txt', 'x', { uid: 1000, gid: 1000, mode: 0o644 })
     expect(file).toMatchObject({ type: 'file', uid: 1000, gid: 1000, mode: 0o644 })
     const info = await v.getInfo('/metadata.txt')
-    expect(info).toMatchObject({ name: 'metadata.txt', type: 'file', path: '/metadata.txt', uid: 1000, gid: 1000, mode: 0o644 })
+    expect(info).toMatchObject({
+      name: 'metadata.txt',
+      type: 'file',
+      path: '/metadata.txt',
+      uid: 1000,
+      gid: 1000,
+      mode: 0o644,
+    })
     expect(info.mtime).toBeInstanceOf(Date)
-    expect(await v.makeDir('/dir-with-metadata', { uid: 1234, gid: 2345, mode: 0o750 })).toMatchObject({ uid: 1234, gid: 2345, mode: 0o750 })
-    expect(await v.updateMetadata('/metadata.txt', { uid: 1001, gid: 1001, mode: 0o755 })).toMatchObject({ path: '/metadata.txt', type: 'file', uid: 1001, gid: 1001, mode: 0o755 })
+    expect(await v.makeDir('/dir-with-metadata', { uid: 1234, gid: 2345, mode: 0o750 })).toMatchObject({
+      uid: 1234,
+      gid: 2345,
+      mode: 0o750,
+    })
+    expect(await v.updateMetadata('/metadata.txt', { uid: 1001, gid: 1001, mode: 0o755 })).toMatchObject({
+      path: '/metadata.txt',
+      type: 'file',
+      uid: 1001,
+      gid: 1001,
+      mode: 0o755,
+    })
     await expect(v.updateMetadata('/non-existent.txt', { mode: 0o644 })).rejects.toThrow(VolumePathNotFoundError)
   })
 
@@ -130,7 +159,11 @@ describe('Volume (SDK) content API, without any sandbox', () => {
     await v.writeFile('/nested/deep/path/file.txt', 'Nested file content')
     await v.writeFile('/file1.txt', 'Content 1')
     expect((await v.list('/')).map((e) => e.name).sort()).toEqual(['file1.txt', 'nested'])
-    expect((await v.list('/nested', { depth: 3 })).map((e) => e.path)).toEqual(['/nested/deep', '/nested/deep/path', '/nested/deep/path/file.txt'])
+    expect((await v.list('/nested', { depth: 3 })).map((e) => e.path)).toEqual([
+      '/nested/deep',
+      '/nested/deep/path',
+      '/nested/deep/path/file.txt',
+    ])
     await expect(v.list('/non-existent')).rejects.toThrow(VolumePathNotFoundError)
     await expect(v.readFile('/non-existent.txt')).rejects.toThrow(VolumePathNotFoundError)
     expect(await v.exists('/non-existent.txt')).toBe(false)
@@ -143,12 +176,14 @@ describe('Volume (SDK) content API, without any sandbox', () => {
     expect((await rejectionOf(v.remove('/'))).message).toMatch(/^400: /)
   })
 
-  it('needs the volume\'s own token: another volume\'s is refused', async () => {
+  it("needs the volume's own token: another volume's is refused", async () => {
     const a = await newVolume()
     const b = await newVolume()
     const forged = new Volume(a.volumeId, a.name, b.token)
     await expect(forged.list('/')).rejects.toThrow(AuthenticationError)
-    const res = await fetch(`${sharedServer().apiUrl}/volumecontent/${a.volumeId}/dir?path=/`, { headers: { 'x-api-key': sharedServer().apiKey } })
+    const res = await fetch(`${sharedServer().apiUrl}/volumecontent/${a.volumeId}/dir?path=/`, {
+      headers: { 'x-api-key': sharedServer().apiKey },
+    })
     expect(res.status).toBe(401)
     expect(await res.json()).toMatchObject({ code: 'unauthenticated', message: expect.any(String) })
   })

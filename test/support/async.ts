@@ -4,7 +4,12 @@
  * Polls `check` until it returns something other than undefined; a throw counts as "not yet".
  * Fails after `timeoutMs` naming `what` and the last error.
  */
-export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 5000, what = 'condition', intervalMs = 100): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 5000,
+  what = 'condition',
+  intervalMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   let last: unknown
   for (;;) {
@@ -14,7 +19,10 @@ export async function eventually<T>(check: () => Promise<T | undefined> | T | un
     } catch (e) {
       last = e
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`)
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`,
+      )
     await new Promise((r) => setTimeout(r, intervalMs))
   }
 }

@@ -14,20 +14,34 @@ export const CHROMIUM = process.env.SANDOCK_TEST_CHROMIUM || '/usr/bin/chromium'
 export const SCREENSHOT_DIR = process.env.SANDOCK_SCREENSHOT_DIR || join('test-results', 'dashboard')
 
 // No network beyond the page's own origin, nothing from Google's services, no first-run UI.
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic']
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
 
 export type Browser = { context: BrowserContext; close(): Promise<void> }
 
 /** A fresh profile in a new empty --user-data-dir; fails with how to fix it when Chromium is missing. */
 export async function launchBrowser(opts: { args?: string[]; context?: BrowserContextOptions } = {}): Promise<Browser> {
   await access(CHROMIUM).catch(() => {
-    throw new Error(`the dashboard tests need Chromium at ${CHROMIUM}: apt-get install -y chromium (or set SANDOCK_TEST_CHROMIUM)`)
+    throw new Error(
+      `the dashboard tests need Chromium at ${CHROMIUM}: apt-get install -y chromium (or set SANDOCK_TEST_CHROMIUM)`,
+    )
   })
   const userDataDir = await mkdtemp(join(tmpdir(), 'sandock-chromium-'))
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM, headless: true, args: [...FLAGS, ...(opts.args ?? [])],
-    viewport: { width: 1400, height: 900 }, acceptDownloads: true, ...opts.context,
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...FLAGS, ...(opts.args ?? [])],
+    viewport: { width: 1400, height: 900 },
+    acceptDownloads: true,
+    ...opts.context,
   })
   return {
     context,
@@ -56,9 +70,16 @@ export async function watchedPage(context: BrowserContext): Promise<WatchedPage>
   await page.addInitScript(() => {
     const w = window as unknown as { __csp: string[] }
     w.__csp = []
-    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`))
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    )
   })
-  return { page, requests, pageErrors, cspViolations: () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp) }
+  return {
+    page,
+    requests,
+    pageErrors,
+    cspViolations: () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp),
+  }
 }
 
 /** Opens the dashboard at `url` and signs in with `apiKey`; resolves once the sandbox list shows. */
@@ -93,5 +114,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 /** The terminal's visible text (xterm's DOM renderer keeps one element per row). */
 export async function terminalText(page: Page): Promise<string> {
-  return page.evaluate(() => [...document.querySelectorAll('.xterm-rows > div')].map((r) => r.textContent ?? '').join('\n'))
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.xterm-rows > div')].map((r) => r.textContent ?? '').join('\n'),
+  )
 }

@@ -32,7 +32,9 @@ export function ensureBuiltinImage(name: 'code-interpreter-v1' | 'desktop'): Pro
       },
       (e: Error & { stderr?: string }) => {
         built.delete(name)
-        throw new Error(`sandock templates build-builtin ${name} failed: ${e.message}\n${(e.stderr ?? '').slice(-4000)}`)
+        throw new Error(
+          `sandock templates build-builtin ${name} failed: ${e.message}\n${(e.stderr ?? '').slice(-4000)}`,
+        )
       },
     )
     built.set(name, p)

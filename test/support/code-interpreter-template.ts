@@ -14,7 +14,10 @@ export function ensureCodeInterpreterImage(): Promise<string> {
 }
 
 /** `Sandbox.create()` of @e2b/code-interpreter (its default template) against the server; tracked for cleanup. */
-export async function createCodeSandbox(opts: Omit<SandboxOpts, 'apiKey' | 'apiUrl' | 'sandboxUrl'> = {}, server: ServerInfo = sharedServer()): Promise<CodeSandbox> {
+export async function createCodeSandbox(
+  opts: Omit<SandboxOpts, 'apiKey' | 'apiUrl' | 'sandboxUrl'> = {},
+  server: ServerInfo = sharedServer(),
+): Promise<CodeSandbox> {
   const sbx = await CodeSandbox.create({ ...sdkOpts(server), ...opts })
   trackSandbox(server, sbx.sandboxId)
   return sbx

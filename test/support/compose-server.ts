@@ -10,7 +10,18 @@ import { join, relative } from 'node:path'
 import { promisify } from 'node:util'
 import { docker } from './docker.js'
 import { portInUse, refusedByFetch, ROOT } from './serve-process.mjs'
-import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, LOG_FILE, networksFor, removeFirewallChains, removeSandboxContainers, TEST_RUNTIME, trackedIds, type ControlServer, type StartServerOpts } from './control-server.js'
+import {
+  DEFAULT_API_PORT,
+  DEFAULT_PROXY_PORT,
+  LOG_FILE,
+  networksFor,
+  removeFirewallChains,
+  removeSandboxContainers,
+  TEST_RUNTIME,
+  trackedIds,
+  type ControlServer,
+  type StartServerOpts,
+} from './control-server.js'
 
 const run = promisify(execFile)
 const COMPOSE_FILE = join(ROOT, 'docker-compose.yml')
@@ -23,7 +34,10 @@ export const TEST_DEPLOY = process.env.SANDOCK_TEST_DEPLOY === 'compose' ? 'comp
 
 /** `docker compose` (v2) when the plugin is there, else Debian's `docker-compose` (1.29). */
 async function composeCommand(): Promise<string[]> {
-  return run('docker', ['compose', 'version']).then(() => ['docker', 'compose'], () => ['docker-compose'])
+  return run('docker', ['compose', 'version']).then(
+    () => ['docker', 'compose'],
+    () => ['docker-compose'],
+  )
 }
 
 async function filesUnder(path: string): Promise<string[]> {
@@ -37,7 +51,12 @@ async function filesUnder(path: string): Promise<string[]> {
 export async function serverImageTag(): Promise<string> {
   const hash = createHash('sha256')
   const files = (await Promise.all(IMAGE_INPUTS.map((p) => filesUnder(join(ROOT, p))))).flat().sort()
-  for (const f of files) hash.update(relative(ROOT, f)).update('\0').update(await readFile(f)).update('\0')
+  for (const f of files)
+    hash
+      .update(relative(ROOT, f))
+      .update('\0')
+      .update(await readFile(f))
+      .update('\0')
   return `sandock/server:${hash.digest('hex').slice(0, 16)}`
 }
 
@@ -52,8 +71,12 @@ export async function startComposeServer(opts: StartServerOpts = {}): Promise<Co
   const apiKey = opts.apiKey ?? `e2b_${randomBytes(20).toString('hex')}`
   // On the host network the server binds these itself: someone else's server there would answer.
   for (const port of [apiPort, proxyPort]) {
-    if (await refusedByFetch(port)) throw new Error(`port ${port} is one fetch() refuses (a WHATWG "bad port"): choose another SANDOCK_TEST_API_PORT`)
-    if (await portInUse(port)) throw new Error(`port ${port} is already in use (set SANDOCK_TEST_API_PORT / SANDOCK_TEST_PROXY_PORT to other ports)`)
+    if (await refusedByFetch(port))
+      throw new Error(`port ${port} is one fetch() refuses (a WHATWG "bad port"): choose another SANDOCK_TEST_API_PORT`)
+    if (await portInUse(port))
+      throw new Error(
+        `port ${port} is already in use (set SANDOCK_TEST_API_PORT / SANDOCK_TEST_PROXY_PORT to other ports)`,
+      )
   }
   const owned = opts.dataDir === undefined
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'sandock-compose-')))
@@ -63,7 +86,8 @@ export async function startComposeServer(opts: StartServerOpts = {}): Promise<Co
   const compose = await composeCommand()
   const env: NodeJS.ProcessEnv = {}
   // Compose interpolates docker-compose.yml from this environment only: no developer settings leak in.
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('SANDOCK_') && !k.startsWith('E2B_') && !k.startsWith('COMPOSE_')) env[k] = v
+  for (const [k, v] of Object.entries(process.env))
+    if (!k.startsWith('SANDOCK_') && !k.startsWith('E2B_') && !k.startsWith('COMPOSE_')) env[k] = v
   Object.assign(env, {
     SANDOCK_SERVER_IMAGE: image,
     SANDOCK_DATA: dataDir,
@@ -77,13 +101,26 @@ export async function startComposeServer(opts: StartServerOpts = {}): Promise<Co
     // As for the process servers (control-server.ts): no built-in pool, no background image builds.
     SANDOCK_POOL_SIZES: 'code-interpreter-v1=0',
     SANDOCK_BUILD_BUILTINS: 'off',
-    ...(process.env.SANDOCK_BASE_TEMPLATE_IMAGE ? { SANDOCK_BASE_TEMPLATE_IMAGE: process.env.SANDOCK_BASE_TEMPLATE_IMAGE } : {}),
+    ...(process.env.SANDOCK_BASE_TEMPLATE_IMAGE
+      ? { SANDOCK_BASE_TEMPLATE_IMAGE: process.env.SANDOCK_BASE_TEMPLATE_IMAGE }
+      : {}),
     ...(TEST_RUNTIME ? { SANDOCK_RUNTIME: TEST_RUNTIME } : {}),
     ...opts.env,
   })
-  const composeRun = (...args: string[]) => run(compose[0]!, [...compose.slice(1), '-p', project, '-f', COMPOSE_FILE, ...args], { env, cwd: ROOT, maxBuffer: 64 * 1024 * 1024 })
+  const composeRun = (...args: string[]) =>
+    run(compose[0]!, [...compose.slice(1), '-p', project, '-f', COMPOSE_FILE, ...args], {
+      env,
+      cwd: ROOT,
+      maxBuffer: 64 * 1024 * 1024,
+    })
 
-  if (!(await docker('image', 'inspect', image).then(() => true, () => false))) await composeRun('build')
+  if (
+    !(await docker('image', 'inspect', image).then(
+      () => true,
+      () => false,
+    ))
+  )
+    await composeRun('build')
   await composeRun('up', '-d', '--no-build')
   const containerId = (await composeRun('ps', '-q', 'sandock')).stdout.trim()
 
@@ -99,12 +136,23 @@ export async function startComposeServer(opts: StartServerOpts = {}): Promise<Co
     stream.pipe(logFile, { end: false })
   }
   follower.once('exit', () => logFile.end())
-  const state = async () => JSON.parse(await docker('inspect', '-f', '{{json .State}}', containerId)) as { Running: boolean; Pid: number; ExitCode: number }
+  const state = async () =>
+    JSON.parse(await docker('inspect', '-f', '{{json .State}}', containerId)) as {
+      Running: boolean
+      Pid: number
+      ExitCode: number
+    }
 
   const apiUrl = `http://127.0.0.1:${apiPort}`
   let down = false
   const server: ControlServer = {
-    apiUrl, sandboxUrl: `http://127.0.0.1:${proxyPort}`, apiKey, dataDir, apiPort, proxyPort, networks,
+    apiUrl,
+    sandboxUrl: `http://127.0.0.1:${proxyPort}`,
+    apiKey,
+    dataDir,
+    apiPort,
+    proxyPort,
+    networks,
     pid: 0,
     logs: () => output,
     async stop(signal = 'SIGTERM') {
@@ -132,16 +180,26 @@ export async function startComposeServer(opts: StartServerOpts = {}): Promise<Co
       throw new Error(`the Compose server exited (code ${s.ExitCode}) before becoming healthy:\n${output}`)
     }
     server.pid = s.Pid
-    const status = await fetch(`${apiUrl}/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status, () => 0)
+    const status = await fetch(`${apiUrl}/health`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.status,
+      () => 0,
+    )
     if (status === 200) {
-      const auth = await fetch(`${apiUrl}/v2/sandboxes?limit=1`, { headers: { 'x-api-key': apiKey } }).then((r) => r.status, () => 0)
+      const auth = await fetch(`${apiUrl}/v2/sandboxes?limit=1`, { headers: { 'x-api-key': apiKey } }).then(
+        (r) => r.status,
+        () => 0,
+      )
       if (auth === 200) return server
       await server.cleanup()
-      throw new Error(`the server on ${apiUrl} answers /health but rejects its key (status ${auth}): another server holds the port?\n${output}`)
+      throw new Error(
+        `the server on ${apiUrl} answers /health but rejects its key (status ${auth}): another server holds the port?\n${output}`,
+      )
     }
     if (Date.now() > deadline) {
       await server.cleanup()
-      throw new Error(`the Compose server is not healthy on ${apiUrl} after ${opts.readyTimeoutMs ?? 300_000} ms (last status ${status}):\n${output}`)
+      throw new Error(
+        `the Compose server is not healthy on ${apiUrl} after ${opts.readyTimeoutMs ?? 300_000} ms (last status ${status}):\n${output}`,
+      )
     }
     await new Promise((r) => setTimeout(r, 500))
   }

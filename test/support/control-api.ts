@@ -31,7 +31,10 @@ export function parseJson(text: string): Record<string, unknown> | undefined {
 }
 
 /** The headers and body of a request: the key (unless null, else `defaultKey`), JSON or raw text. */
-export function requestParts(opts: Pick<ApiRequest, 'json' | 'raw' | 'key'>, defaultKey: string): { headers: Record<string, string>; body: string | undefined } {
+export function requestParts(
+  opts: Pick<ApiRequest, 'json' | 'raw' | 'key'>,
+  defaultKey: string,
+): { headers: Record<string, string>; body: string | undefined } {
   const headers: Record<string, string> = {}
   if (opts.key !== null) headers['x-api-key'] = opts.key ?? defaultKey
   if (opts.raw === undefined && opts.json === undefined) return { headers, body: undefined }

@@ -4,13 +4,25 @@ import { afterAll, afterEach } from 'vitest'
 import { Sandbox, type SandboxOpts } from 'e2b'
 import { docker } from './docker.js'
 import {
-  DEFAULT_API_PORT, DEFAULT_PROXY_PORT, containersOf, sdkOpts, serverLogTail, sharedServer, startServer, trackSandbox, type ControlServer, type ServerInfo,
+  DEFAULT_API_PORT,
+  DEFAULT_PROXY_PORT,
+  containersOf,
+  sdkOpts,
+  serverLogTail,
+  sharedServer,
+  startServer,
+  trackSandbox,
+  type ControlServer,
+  type ServerInfo,
 } from './control-server.js'
 
 export { containersOf }
 
 /** `Sandbox.create('base', …)` with the server's URLs and key; the id is tracked for cleanup. */
-export async function createSandbox(opts: Omit<SandboxOpts, 'apiKey' | 'apiUrl' | 'sandboxUrl'> = {}, server: ServerInfo = sharedServer()): Promise<Sandbox> {
+export async function createSandbox(
+  opts: Omit<SandboxOpts, 'apiKey' | 'apiUrl' | 'sandboxUrl'> = {},
+  server: ServerInfo = sharedServer(),
+): Promise<Sandbox> {
   const sbx = await Sandbox.create('base', { ...sdkOpts(server), ...opts })
   trackSandbox(server, sbx.sandboxId)
   return sbx
@@ -60,7 +72,11 @@ export function printServerLogsOnFailure(server: () => ServerInfo = sharedServer
 export type ProxyAnswer = { status: number; body: unknown; text: string; contentType: string | null }
 
 /** A request through the server's proxy, routed by the E2B headers; the body is parsed when JSON. */
-export async function viaProxy(sandboxId: string, port: number, init: RequestInit & { path?: string; server?: ServerInfo } = {}): Promise<ProxyAnswer> {
+export async function viaProxy(
+  sandboxId: string,
+  port: number,
+  init: RequestInit & { path?: string; server?: ServerInfo } = {},
+): Promise<ProxyAnswer> {
   const { path = '/', headers, server = sharedServer(), ...rest } = init
   const res = await fetch(`${server.sandboxUrl}${path}`, {
     ...rest,

@@ -73,11 +73,15 @@ export async function startServer(opts: StartServerOpts = {}): Promise<ControlSe
   for (const port of [apiPort, proxyPort]) {
     if (await refusedByFetch(port)) {
       if (owned) await rm(dataDir, { recursive: true, force: true })
-      throw new Error(`port ${port} is one fetch() refuses (a WHATWG "bad port"): choose a SANDOCK_TEST_API_PORT whose +0..+72 avoid it`)
+      throw new Error(
+        `port ${port} is one fetch() refuses (a WHATWG "bad port"): choose a SANDOCK_TEST_API_PORT whose +0..+72 avoid it`,
+      )
     }
     if (await portInUse(port)) {
       if (owned) await rm(dataDir, { recursive: true, force: true })
-      throw new Error(`port ${port} is already in use (set SANDOCK_TEST_API_PORT / SANDOCK_TEST_PROXY_PORT to other ports)`)
+      throw new Error(
+        `port ${port} is already in use (set SANDOCK_TEST_API_PORT / SANDOCK_TEST_PROXY_PORT to other ports)`,
+      )
     }
   }
   const env: Record<string, string> = {
@@ -95,7 +99,9 @@ export async function startServer(opts: StartServerOpts = {}): Promise<ControlSe
     // The derived built-ins' images are built by the suites that use them (support/builtin-images.ts),
     // never in the background of every test server.
     SANDOCK_BUILD_BUILTINS: 'off',
-    ...(process.env.SANDOCK_BASE_TEMPLATE_IMAGE ? { SANDOCK_BASE_TEMPLATE_IMAGE: process.env.SANDOCK_BASE_TEMPLATE_IMAGE } : {}),
+    ...(process.env.SANDOCK_BASE_TEMPLATE_IMAGE
+      ? { SANDOCK_BASE_TEMPLATE_IMAGE: process.env.SANDOCK_BASE_TEMPLATE_IMAGE }
+      : {}),
     // `SANDOCK_TEST_RUNTIME=runsc npm test …` runs every test server's sandboxes under gVisor.
     ...(TEST_RUNTIME ? { SANDOCK_RUNTIME: TEST_RUNTIME } : {}),
     ...opts.env,
@@ -120,10 +126,24 @@ export async function startServer(opts: StartServerOpts = {}): Promise<ControlSe
   const info: ServerInfo = {
     apiUrl: `http://127.0.0.1:${apiPort}`,
     sandboxUrl: `http://127.0.0.1:${proxyPort}`,
-    apiKey, dataDir, apiPort, proxyPort, networks,
+    apiKey,
+    dataDir,
+    apiPort,
+    proxyPort,
+    networks,
   }
   // The server sees only its own SANDOCK_* config, never a developer's shell settings.
-  const serve = await startServe({ env, apiUrl: info.apiUrl, apiKey, cleanEnv: true, stdio: 'pipe', onSpawn: capture, readyTimeoutMs: opts.readyTimeoutMs, bundle: opts.entry, node: opts.node }).catch(async (e: unknown) => {
+  const serve = await startServe({
+    env,
+    apiUrl: info.apiUrl,
+    apiKey,
+    cleanEnv: true,
+    stdio: 'pipe',
+    onSpawn: capture,
+    readyTimeoutMs: opts.readyTimeoutMs,
+    bundle: opts.entry,
+    node: opts.node,
+  }).catch(async (e: unknown) => {
     if (owned) await rm(dataDir, { recursive: true, force: true })
     throw new Error(`${(e as Error).message}:\n${output}`)
   })
@@ -186,7 +206,15 @@ export async function removeSandboxContainers(ids: readonly string[], networks: 
 export async function removeServerVolumes(dataDir: string): Promise<void> {
   const instance = (await readFile(join(dataDir, 'instance-id'), 'utf8').catch(() => '')).trim()
   if (!instance) return
-  const out = await docker('volume', 'ls', '-q', '--filter', `label=sandock.instance=${instance}`, '--filter', 'label=sandock.volume-id').catch(() => '')
+  const out = await docker(
+    'volume',
+    'ls',
+    '-q',
+    '--filter',
+    `label=sandock.instance=${instance}`,
+    '--filter',
+    'label=sandock.volume-id',
+  ).catch(() => '')
   const names = out.split('\n').filter(Boolean)
   if (names.length > 0) await docker('volume', 'rm', '-f', ...names).catch(() => undefined)
 }
@@ -194,7 +222,9 @@ export async function removeServerVolumes(dataDir: string): Promise<void> {
 /** Unmounts the data dir's volumes directory when a server left it bound (see src/control/volumes/volumes-dir.ts). */
 export async function unmountVolumesDir(dataDir: string): Promise<void> {
   const dir = join(dataDir, 'volumes')
-  const mounted = (await readFile('/proc/self/mountinfo', 'utf8').catch(() => '')).split('\n').some((l) => l.split(' ')[4] === dir)
+  const mounted = (await readFile('/proc/self/mountinfo', 'utf8').catch(() => ''))
+    .split('\n')
+    .some((l) => l.split(' ')[4] === dir)
   if (mounted) await new Promise<void>((resolve) => execFile('umount', ['-l', dir], () => resolve()))
 }
 
@@ -251,10 +281,15 @@ export function sharedServer(): ServerInfo {
 export async function removeFirewallChains(dataDir: string): Promise<void> {
   const instance = (await readFile(join(dataDir, 'instance-id'), 'utf8').catch(() => '')).trim()
   if (!instance) return
-  const ipt = (...args: string[]) => promisify(execFile)('iptables', ['-w', '5', ...args]).then((r) => r.stdout, () => '')
+  const ipt = (...args: string[]) =>
+    promisify(execFile)('iptables', ['-w', '5', ...args]).then(
+      (r) => r.stdout,
+      () => '',
+    )
   const chains = [`SANDOCK-IN-${instance.slice(0, 12)}`, `SANDOCK-FWD-${instance.slice(0, 12)}`]
   for (const from of ['INPUT', 'DOCKER-USER', 'FORWARD']) {
-    for (const rule of (await ipt('-S', from)).split('\n').filter((r) => chains.some((c) => r.split(' ').includes(c)))) await ipt('-D', ...rule.split(' ').slice(1))
+    for (const rule of (await ipt('-S', from)).split('\n').filter((r) => chains.some((c) => r.split(' ').includes(c))))
+      await ipt('-D', ...rule.split(' ').slice(1))
   }
   for (const c of chains) {
     await ipt('-F', c)
@@ -265,9 +300,14 @@ export async function removeFirewallChains(dataDir: string): Promise<void> {
 async function removeEgressChain(dataDir: string): Promise<void> {
   const instance = (await readFile(join(dataDir, 'instance-id'), 'utf8').catch(() => '')).trim()
   if (!instance) return
-  const ipt = (...args: string[]) => promisify(execFile)('iptables', ['-w', '5', '-t', 'nat', ...args]).then((r) => r.stdout, () => '')
+  const ipt = (...args: string[]) =>
+    promisify(execFile)('iptables', ['-w', '5', '-t', 'nat', ...args]).then(
+      (r) => r.stdout,
+      () => '',
+    )
   const chain = `SANDOCK-EG-${instance.slice(0, 12)}`
-  for (const rule of (await ipt('-S', 'PREROUTING')).split('\n').filter((r) => r.split(' ').includes(chain))) await ipt('-D', ...rule.split(' ').slice(1))
+  for (const rule of (await ipt('-S', 'PREROUTING')).split('\n').filter((r) => r.split(' ').includes(chain)))
+    await ipt('-D', ...rule.split(' ').slice(1))
   await ipt('-F', chain)
   await ipt('-X', chain)
 }

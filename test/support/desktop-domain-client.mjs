@@ -9,10 +9,14 @@ import { Sandbox } from '@e2b/desktop'
 function firstMessage(ws, ms) {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('no WebSocket message')), ms)
-    ws.addEventListener('message', (e) => {
-      clearTimeout(timer)
-      resolve(Buffer.from(e.data).toString('latin1'))
-    }, { once: true })
+    ws.addEventListener(
+      'message',
+      (e) => {
+        clearTimeout(timer)
+        resolve(Buffer.from(e.data).toString('latin1'))
+      },
+      { once: true },
+    )
     ws.addEventListener('error', () => reject(new Error('WebSocket error')), { once: true })
   })
 }
@@ -35,10 +39,15 @@ try {
   ws.binaryType = 'arraybuffer'
   out.greeting = await firstMessage(ws, 15_000)
   out.protocol = ws.protocol
-  const closed = new Promise((resolve) => ws.addEventListener('close', (e) => resolve({ code: e.code }), { once: true }))
+  const closed = new Promise((resolve) =>
+    ws.addEventListener('close', (e) => resolve({ code: e.code }), { once: true }),
+  )
   out.killed = await sbx.kill()
   let timer
-  out.closeAfterKill = await Promise.race([closed, new Promise((r) => (timer = setTimeout(() => r('still open'), 15_000)))])
+  out.closeAfterKill = await Promise.race([
+    closed,
+    new Promise((r) => (timer = setTimeout(() => r('still open'), 15_000))),
+  ])
   clearTimeout(timer)
 } finally {
   if (out.killed === undefined) out.killed = await sbx.kill()

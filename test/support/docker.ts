@@ -31,11 +31,28 @@ export async function waitHealthy(url: string, timeoutMs = 30_000): Promise<void
  * a fixed port in the ephemeral range (32768–60999) can be held by any outgoing connection.
  * Returns the container id, its port and URL.
  */
-export async function startEnvdContainer(port?: number, extraArgs: string[] = []): Promise<{ id: string; port: number; url: string; stop(): Promise<void> }> {
+export async function startEnvdContainer(
+  port?: number,
+  extraArgs: string[] = [],
+): Promise<{ id: string; port: number; url: string; stop(): Promise<void> }> {
   const name = `sandock-test-envd-${port ?? randomBytes(4).toString('hex')}`
   await docker('rm', '-f', name).catch(() => undefined)
-  const id = await docker('run', '-d', '--name', name, '--label', TEST_LABEL, '-p', `127.0.0.1:${port ?? ''}:49983`,
-    '--memory', '1g', '--pids-limit', '512', ...extraArgs, BASE_IMAGE).catch(async (e: unknown) => {
+  const id = await docker(
+    'run',
+    '-d',
+    '--name',
+    name,
+    '--label',
+    TEST_LABEL,
+    '-p',
+    `127.0.0.1:${port ?? ''}:49983`,
+    '--memory',
+    '1g',
+    '--pids-limit',
+    '512',
+    ...extraArgs,
+    BASE_IMAGE,
+  ).catch(async (e: unknown) => {
     // A run that fails to start (e.g. the port is taken) leaves a created container behind.
     await docker('rm', '-f', name).catch(() => undefined)
     throw e
@@ -50,5 +67,10 @@ export async function startEnvdContainer(port?: number, extraArgs: string[] = []
     await docker('rm', '-f', id).catch(() => undefined)
     throw new Error(`${(e as Error).message}\n${logs}`)
   }
-  return { id, port: hostPort, url: `http://127.0.0.1:${hostPort}`, stop: async () => void (await docker('rm', '-f', id).catch(() => undefined)) }
+  return {
+    id,
+    port: hostPort,
+    url: `http://127.0.0.1:${hostPort}`,
+    stop: async () => void (await docker('rm', '-f', id).catch(() => undefined)),
+  }
 }

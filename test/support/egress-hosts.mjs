@@ -18,7 +18,11 @@ export const LIFETIME_S = 1800
 
 /** Starts egress-targets.mjs (`cmd` before it) with `config`; resolves once it printed its ready line. */
 function startTargets(cmd, config, label) {
-  const child = spawn(cmd[0], [...cmd.slice(1), process.execPath, TARGETS, JSON.stringify({ lifetimeS: LIFETIME_S, ...config })], { stdio: ['pipe', 'pipe', 'pipe'] })
+  const child = spawn(
+    cmd[0],
+    [...cmd.slice(1), process.execPath, TARGETS, JSON.stringify({ lifetimeS: LIFETIME_S, ...config })],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  )
   const events = []
   const ready = new Promise((resolve, reject) => {
     let buf = ''
@@ -33,7 +37,9 @@ function startTargets(cmd, config, label) {
         else events.push(line)
       }
     })
-    child.once('exit', (code, signal) => reject(new Error(`egress-targets (${label}) exited (${code ?? signal}): ${err}`)))
+    child.once('exit', (code, signal) =>
+      reject(new Error(`egress-targets (${label}) exited (${code ?? signal}): ${err}`)),
+    )
   })
   return { child, ready }
 }
@@ -53,17 +59,27 @@ export async function createTestHost(name, base) {
   const children = [anchor.child]
   const remove = async () => {
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL')
-    await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : undefined)))
+    await Promise.all(
+      children.map((c) =>
+        c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : undefined,
+      ),
+    )
     await run('ip', ['link', 'del', hostEnd]).catch(() => undefined)
   }
   try {
     await anchor.ready
     const ns = `/proc/${anchor.child.pid}/ns/net`
-    if ((await readlink(ns)) === (await readlink('/proc/self/ns/net'))) throw new Error('unshare --net did not give the test host its own namespace')
+    if ((await readlink(ns)) === (await readlink('/proc/self/ns/net')))
+      throw new Error('unshare --net did not give the test host its own namespace')
     await run('ip', ['link', 'add', hostEnd, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', String(anchor.child.pid)])
     await run('ip', ['addr', 'add', `${hostIp}/29`, 'dev', hostEnd])
     await run('ip', ['link', 'set', hostEnd, 'up'])
-    for (const args of [['addr', 'add', `${ip}/29`, 'dev', 'eth0'], ['link', 'set', 'eth0', 'up'], ['link', 'set', 'lo', 'up'], ['route', 'add', 'default', 'via', hostIp]]) {
+    for (const args of [
+      ['addr', 'add', `${ip}/29`, 'dev', 'eth0'],
+      ['link', 'set', 'eth0', 'up'],
+      ['link', 'set', 'lo', 'up'],
+      ['route', 'add', 'default', 'via', hostIp],
+    ]) {
       await run('nsenter', [`--net=${ns}`, '--', 'ip', ...args])
     }
     return {

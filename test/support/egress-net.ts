@@ -9,7 +9,9 @@ export type TestHost = Readonly<{
   /** The address of the host inside its namespace. */
   ip: string
   /** Starts egress-targets.mjs in the namespace with `config`; resolves with its ready line. */
-  start(config: Record<string, unknown>): Promise<{ ready: Record<string, number>; child: ChildProcess; events: Record<string, unknown>[] }>
+  start(
+    config: Record<string, unknown>,
+  ): Promise<{ ready: Record<string, number>; child: ChildProcess; events: Record<string, unknown>[] }>
   /** Stops its processes at once (the namespace and its veth pair go with the last one). */
   remove(): Promise<void>
 }>

@@ -13,7 +13,13 @@ function echo(req, res) {
   const body = []
   req.on('data', (c) => body.push(c))
   req.on('end', () => {
-    const out = JSON.stringify({ method: req.method, url: req.url, headers: req.headers, remote: req.socket.remoteAddress, body: Buffer.concat(body).toString('utf8') })
+    const out = JSON.stringify({
+      method: req.method,
+      url: req.url,
+      headers: req.headers,
+      remote: req.socket.remoteAddress,
+      body: Buffer.concat(body).toString('utf8'),
+    })
     res.writeHead(200, { 'content-type': 'application/json', 'x-echo': 'yes' })
     res.end(out)
   })
@@ -28,16 +34,39 @@ function listen(server, host, port) {
 
 export async function startHttpEcho({ host = '127.0.0.1', port = 0 } = {}) {
   const server = http.createServer(echo)
-  return { server, port: await listen(server, host, port), close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()) }) }
+  return {
+    server,
+    port: await listen(server, host, port),
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections()
+        server.close(() => r())
+      }),
+  }
 }
 
 export async function startTlsEcho({ host = '127.0.0.1', port = 0, cert, key }) {
   const server = https.createServer({ cert, key }, echo)
-  return { server, port: await listen(server, host, port), close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()) }) }
+  return {
+    server,
+    port: await listen(server, host, port),
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections()
+        server.close(() => r())
+      }),
+  }
 }
 
 /** SOCKS5 CONNECT only; `hosts` maps names (ATYP=domain) to addresses; every request lands in `requests`. */
-export async function startSocks5({ host = '127.0.0.1', port = 0, username, password, hosts = {}, onRequest = () => undefined } = {}) {
+export async function startSocks5({
+  host = '127.0.0.1',
+  port = 0,
+  username,
+  password,
+  hosts = {},
+  onRequest = () => undefined,
+} = {}) {
   const requests = []
   const sockets = new Set()
   const server = net.createServer((client) => {
@@ -66,7 +95,9 @@ export async function startSocks5({ host = '127.0.0.1', port = 0, username, pass
           const ulen = buf[1]
           const user = buf.subarray(2, 2 + ulen).toString()
           const plen = buf[2 + ulen]
-          const pass = take(3 + ulen + plen).subarray(3 + ulen).toString()
+          const pass = take(3 + ulen + plen)
+            .subarray(3 + ulen)
+            .toString()
           const good = user === username && pass === password
           requests.push({ auth: good ? 'ok' : 'refused', username: user })
           if (!good) return client.end(Buffer.from([1, 1]))
@@ -78,7 +109,12 @@ export async function startSocks5({ host = '127.0.0.1', port = 0, username, pass
           const len = atyp === 1 ? 4 : atyp === 3 ? 1 + buf[4] : 16
           if (buf.length < 4 + len + 2) return
           const req = take(4 + len + 2)
-          const dest = atyp === 1 ? [...req.subarray(4, 8)].join('.') : atyp === 3 ? req.subarray(5, 5 + req[4]).toString() : 'ipv6'
+          const dest =
+            atyp === 1
+              ? [...req.subarray(4, 8)].join('.')
+              : atyp === 3
+                ? req.subarray(5, 5 + req[4]).toString()
+                : 'ipv6'
           const dport = req.readUInt16BE(4 + len)
           const record = { atyp: atyp === 1 ? 'ipv4' : atyp === 3 ? 'domain' : 'ipv6', host: dest, port: dport }
           requests.push(record)
@@ -105,7 +141,11 @@ export async function startSocks5({ host = '127.0.0.1', port = 0, username, pass
     server,
     requests,
     port: await listen(server, host, port),
-    close: () => new Promise((r) => { for (const s of sockets) s.destroy(); server.close(() => r()) }),
+    close: () =>
+      new Promise((r) => {
+        for (const s of sockets) s.destroy()
+        server.close(() => r())
+      }),
   }
 }
 
@@ -123,7 +163,18 @@ export async function startDns({ host = '127.0.0.1', port = 0, records = {} } = 
     const ip = q && records[q.name.toLowerCase()]
     const answers = q && ip && q.type === 'A' ? [{ type: 'A', name: q.name, ttl: 5, data: ip }] : []
     const rcode = q && ip ? 'NOERROR' : 'NXDOMAIN'
-    socket.send(dnsPacket.encode({ type: 'response', id: query.id, flags: dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE, rcode, questions: query.questions, answers }), rinfo.port, rinfo.address)
+    socket.send(
+      dnsPacket.encode({
+        type: 'response',
+        id: query.id,
+        flags: dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE,
+        rcode,
+        questions: query.questions,
+        answers,
+      }),
+      rinfo.port,
+      rinfo.address,
+    )
   })
   await new Promise((resolve, reject) => {
     socket.once('error', reject)

@@ -84,9 +84,12 @@ export type ProcessStarter = 'child_process' | 'spawner'
  * starts commands with child_process; the host tier (SANDOCK_TEST_STARTERS=spawner) runs the same
  * files again through sandock-spawner compiled on this host.
  */
-export const PROCESS_STARTERS: readonly ProcessStarter[] = process.env.SANDOCK_TEST_STARTERS === 'spawner' ? ['spawner'] : ['child_process']
+export const PROCESS_STARTERS: readonly ProcessStarter[] =
+  process.env.SANDOCK_TEST_STARTERS === 'spawner' ? ['spawner'] : ['child_process']
 
-export async function startEnvd(opts: { defaultUser?: string; defaultWorkdir?: string; starter?: ProcessStarter } = {}): Promise<InProcessEnvd> {
+export async function startEnvd(
+  opts: { defaultUser?: string; defaultWorkdir?: string; starter?: ProcessStarter } = {},
+): Promise<InProcessEnvd> {
   const root = await realpath(await mkdtemp(join(await xattrTempBase(), 'envd-')))
   const state = initialState({
     defaultUser: opts.defaultUser ?? userInfo().username,
@@ -153,7 +156,9 @@ export async function startEnvd(opts: { defaultUser?: string; defaultWorkdir?: s
 }
 
 /** Every message of a server stream, and the ConnectError it ended with (if any). */
-export async function collectStream<T>(stream: AsyncIterable<T>): Promise<{ messages: T[]; error: ConnectError | undefined }> {
+export async function collectStream<T>(
+  stream: AsyncIterable<T>,
+): Promise<{ messages: T[]; error: ConnectError | undefined }> {
   const messages: T[] = []
   try {
     for await (const m of stream) messages.push(m)
@@ -185,7 +190,15 @@ export type ProcessRun = {
 /** Consumes a Start/Connect stream (or the rest of its iterator) to its end and summarizes it. */
 export async function processRun(source: ProcessStream | AsyncIterator<ProcessMessage>): Promise<ProcessRun> {
   const stream: ProcessStream = Symbol.asyncIterator in source ? source : { [Symbol.asyncIterator]: () => source }
-  const run: ProcessRun = { kinds: [], pid: undefined, stdout: '', stderr: '', pty: '', end: undefined, error: undefined }
+  const run: ProcessRun = {
+    kinds: [],
+    pid: undefined,
+    stdout: '',
+    stderr: '',
+    pty: '',
+    end: undefined,
+    error: undefined,
+  }
   const { messages, error } = await collectStream(stream)
   run.error = error
   for (const m of messages) {

@@ -26,11 +26,23 @@ export type FakeControl = ControlCore & {
   config: ControlConfig
   dataDir: string
   /** One request through app.inject; the answer has the Docker suites' shape. */
-  api(method: string, path: string, opts?: { json?: unknown; raw?: string; key?: string | null; headers?: Record<string, string> }): Promise<ApiAnswer>
+  api(
+    method: string,
+    path: string,
+    opts?: { json?: unknown; raw?: string; key?: string | null; headers?: Record<string, string> },
+  ): Promise<ApiAnswer>
   close(): Promise<void>
 }
 
-export type FakeControlOptions = { env?: Record<string, string>; domain?: string; dataDir?: string; runtime?: FakeRuntime; envd?: FakeEnvd; ready?: () => boolean; log?: Logger }
+export type FakeControlOptions = {
+  env?: Record<string, string>
+  domain?: string
+  dataDir?: string
+  runtime?: FakeRuntime
+  envd?: FakeEnvd
+  ready?: () => boolean
+  log?: Logger
+}
 
 /**
  * Starts the API on fakes, closed (and its temp data dir removed) when the test ends. `env` adds
@@ -57,7 +69,13 @@ export function sharedFakeControl(opts: FakeControlOptions = {}): () => Promise<
 
 async function startFakeControl(opts: FakeControlOptions): Promise<FakeControl & { dispose(): Promise<void> }> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'sandock-unit-')))
-  const config = loadControlConfig({ SANDOCK_DATA_DIR: dataDir, SANDOCK_POOL_SIZE: '0', SANDOCK_BASE_TEMPLATE_IMAGE: BASE_IMAGE, SANDOCK_METRICS_INTERVAL_MS: '60000', ...opts.env })
+  const config = loadControlConfig({
+    SANDOCK_DATA_DIR: dataDir,
+    SANDOCK_POOL_SIZE: '0',
+    SANDOCK_BASE_TEMPLATE_IMAGE: BASE_IMAGE,
+    SANDOCK_METRICS_INTERVAL_MS: '60000',
+    ...opts.env,
+  })
   const runtime = opts.runtime ?? new FakeRuntime({ images: [BASE_IMAGE] })
   const envd = opts.envd ?? new FakeEnvd()
   const log = opts.log ?? createLogger({ level: 'silent', name: 'unit' })
@@ -68,7 +86,17 @@ async function startFakeControl(opts: FakeControlOptions): Promise<FakeControl &
   await core.node.recover()
   // As serve does before it is ready: the base image exists on the fake runtime, so nothing builds.
   await core.builtinImages.ensureBase()
-  const app = await buildControlApp({ log, node: core.node, templates: core.templates, secrets: core.secrets, volumes: core.volumes, volumeTokens: core.volumeTokens, apiKeyDigests: keys.apiKeyDigests, domain: opts.domain ?? '', ready: opts.ready ?? (() => true) })
+  const app = await buildControlApp({
+    log,
+    node: core.node,
+    templates: core.templates,
+    secrets: core.secrets,
+    volumes: core.volumes,
+    volumeTokens: core.volumeTokens,
+    apiKeyDigests: keys.apiKeyDigests,
+    domain: opts.domain ?? '',
+    ready: opts.ready ?? (() => true),
+  })
   let closed = false
   const close = async () => {
     if (closed) return
@@ -78,17 +106,34 @@ async function startFakeControl(opts: FakeControlOptions): Promise<FakeControl &
     core.volumes.close()
   }
   return {
-    ...core, app, runtime, envd, config, dataDir, close,
+    ...core,
+    app,
+    runtime,
+    envd,
+    config,
+    dataDir,
+    close,
     async dispose() {
       await close()
       if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true })
     },
     async api(method, path, o = {}) {
       const { headers, body } = requestParts(o, TEST_KEY)
-      const res = await app.inject({ method: method as 'GET', url: path, headers: { ...o.headers, ...headers }, payload: body })
+      const res = await app.inject({
+        method: method as 'GET',
+        url: path,
+        headers: { ...o.headers, ...headers },
+        payload: body,
+      })
       const h = new Headers()
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, String(v))
-      return { status: res.statusCode, body: parseJson(res.body), text: res.body, contentType: h.get('content-type'), headers: h }
+      return {
+        status: res.statusCode,
+        body: parseJson(res.body),
+        text: res.body,
+        contentType: h.get('content-type'),
+        headers: h,
+      }
     },
   }
 }

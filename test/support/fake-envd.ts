@@ -31,7 +31,8 @@ export class FakeEnvd implements EnvdClient {
 
   async waitUntilUp(ip: string, timeoutMs = 30_000) {
     this.journal.push(`envd up ${ip}`)
-    if (this.down.has(ip)) throw new AppError('unavailable', `envd in the sandbox did not become ready within ${timeoutMs} ms`)
+    if (this.down.has(ip))
+      throw new AppError('unavailable', `envd in the sandbox did not become ready within ${timeoutMs} ms`)
   }
 
   async init(ip: string, body: EnvdInit, currentToken?: string) {
@@ -46,13 +47,26 @@ export class FakeEnvd implements EnvdClient {
 
   async metrics(ip: string): Promise<EnvdMetrics> {
     if (this.down.has(ip)) throw new AppError('unavailable', 'envd /metrics answered 502')
-    return { ts: Math.floor(Date.now() / 1000), cpu_count: 2, cpu_used_pct: 1.5, mem_total: 1024 << 20, mem_used: 64 << 20, mem_cache: 0, disk_used: 1 << 20, disk_total: 10 << 20 }
+    return {
+      ts: Math.floor(Date.now() / 1000),
+      cpu_count: 2,
+      cpu_used_pct: 1.5,
+      mem_total: 1024 << 20,
+      mem_used: 64 << 20,
+      mem_cache: 0,
+      disk_used: 1 << 20,
+      disk_total: 10 << 20,
+    }
   }
 
   async start(ip: string, token: string | undefined, c: SandboxCommand, tag: string): Promise<StartedCommand> {
     this.started.push({ ip, token, cmd: c.cmd, tag })
     const code = this.exitCodes.get(c.cmd)
-    return { pid: 100 + this.started.length, ended: () => (code === undefined ? undefined : { exitCode: code, output: 'start failed' }), detach: () => undefined }
+    return {
+      pid: 100 + this.started.length,
+      ended: () => (code === undefined ? undefined : { exitCode: code, output: 'start failed' }),
+      detach: () => undefined,
+    }
   }
 
   async run(ip: string, token: string | undefined, c: SandboxCommand): Promise<number> {

@@ -4,7 +4,14 @@
 // of calls in order. Docker itself is covered by the Docker suites.
 import { NotFoundError } from '../../src/shared/errors.js'
 import type {
-  BackedVolume, BuildContainer, ContainerSpec, ContainerState, ImageInfo, RemoveImageResult, Runtime, SnapshotImage,
+  BackedVolume,
+  BuildContainer,
+  ContainerSpec,
+  ContainerState,
+  ImageInfo,
+  RemoveImageResult,
+  Runtime,
+  SnapshotImage,
   LogRead,
 } from '../../src/node/runtime/types.js'
 import { createLogCollector } from '../../src/node/runtime/log-reader.js'
@@ -35,7 +42,10 @@ type Method = keyof Runtime
 
 export class FakeRuntime implements Runtime {
   readonly containers = new Map<string, FakeContainer>()
-  readonly images = new Map<string, ImageInfo & { snapshot?: SnapshotImage; createdS: number; labels?: Record<string, string> }>()
+  readonly images = new Map<
+    string,
+    ImageInfo & { snapshot?: SnapshotImage; createdS: number; labels?: Record<string, string> }
+  >()
   readonly networks = new Set<string>()
   /** Docker volumes of user volumes, by volume id. */
   readonly volumes = new Map<string, BackedVolume & { hostDir: string }>()
@@ -50,15 +60,31 @@ export class FakeRuntime implements Runtime {
   }
 
   addImage(ref: string, opts: { hasEnvd?: boolean; env?: string[]; labels?: Record<string, string> } = {}): void {
-    this.images.set(ref, { id: `sha256:${ref}`, env: opts.env ?? [], hasEnvd: opts.hasEnvd ?? true, createdS: Math.floor(Date.now() / 1000), labels: opts.labels })
+    this.images.set(ref, {
+      id: `sha256:${ref}`,
+      env: opts.env ?? [],
+      hasEnvd: opts.hasEnvd ?? true,
+      createdS: Math.floor(Date.now() / 1000),
+      labels: opts.labels,
+    })
   }
 
   /** Plants a container as if a previous server had started it (for recovery tests). */
   plant(c: Partial<FakeContainer> & Pick<FakeContainer, 'spec'>): FakeContainer {
     const n = this.next++
     const container: FakeContainer = {
-      containerId: `c${n}`, pool: false, image: 'sandock/base:test', ip: `10.0.0.${n}`, state: 'running', network: 'sandock',
-      env: {}, ruleset: undefined, logs: [], logTimes: [], started: undefined, ...c,
+      containerId: `c${n}`,
+      pool: false,
+      image: 'sandock/base:test',
+      ip: `10.0.0.${n}`,
+      state: 'running',
+      network: 'sandock',
+      env: {},
+      ruleset: undefined,
+      logs: [],
+      logTimes: [],
+      started: undefined,
+      ...c,
     }
     this.containers.set(container.containerId, container)
     return container
@@ -125,7 +151,14 @@ export class FakeRuntime implements Runtime {
   async start(spec: ContainerSpec) {
     await this.enter('start', spec.sandbox.sandboxId)
     if (!this.images.has(spec.image)) throw new NotFoundError(`image ${spec.image} not found`)
-    const c = this.plant({ spec: spec.sandbox, pool: spec.pool, image: spec.image, network: spec.network, env: spec.env, started: spec })
+    const c = this.plant({
+      spec: spec.sandbox,
+      pool: spec.pool,
+      image: spec.image,
+      network: spec.network,
+      env: spec.env,
+      started: spec,
+    })
     return { containerId: c.containerId, ip: c.ip }
   }
 
@@ -164,11 +197,22 @@ export class FakeRuntime implements Runtime {
   }
 
   async listForeign(network: string) {
-    return [...this.containers.values()].filter((c) => c.foreignInstance !== undefined && c.network === network).map((c) => c.containerId)
+    return [...this.containers.values()]
+      .filter((c) => c.foreignInstance !== undefined && c.network === network)
+      .map((c) => c.containerId)
   }
 
   async listManaged() {
-    return [...this.containers.values()].filter((c) => c.foreignInstance === undefined).map((c) => ({ containerId: c.containerId, spec: c.spec, pool: c.pool, state: c.state, ip: c.state === 'stopped' ? undefined : c.ip, image: c.image }))
+    return [...this.containers.values()]
+      .filter((c) => c.foreignInstance === undefined)
+      .map((c) => ({
+        containerId: c.containerId,
+        spec: c.spec,
+        pool: c.pool,
+        state: c.state,
+        ip: c.state === 'stopped' ? undefined : c.ip,
+        image: c.image,
+      }))
   }
 
   /** Lines pushed to a container's `logs` get the time of the first read after the push (Docker's receive time). */
@@ -186,9 +230,22 @@ export class FakeRuntime implements Runtime {
   }
 
   /** Each image build's options, in order. */
-  readonly imageBuilds: { tag: string; contextDir: string; dockerfile: string; buildArgs?: Record<string, string>; labels?: Record<string, string> }[] = []
+  readonly imageBuilds: {
+    tag: string
+    contextDir: string
+    dockerfile: string
+    buildArgs?: Record<string, string>
+    labels?: Record<string, string>
+  }[] = []
 
-  async buildImage(opts: { contextDir: string; dockerfile: string; tag: string; buildArgs?: Record<string, string>; labels?: Record<string, string>; onLog: (line: string) => void }) {
+  async buildImage(opts: {
+    contextDir: string
+    dockerfile: string
+    tag: string
+    buildArgs?: Record<string, string>
+    labels?: Record<string, string>
+    onLog: (line: string) => void
+  }) {
     const { onLog, ...rest } = opts
     this.imageBuilds.push(rest)
     await this.enter('buildImage', opts.tag)
@@ -203,7 +260,13 @@ export class FakeRuntime implements Runtime {
   async commitSnapshot(containerId: string, image: string, snapshot: Omit<SnapshotImage, 'createdS'>) {
     await this.enter('commitSnapshot', containerId)
     this.container(containerId, `commit ${containerId}`)
-    this.images.set(image, { id: `sha256:${image}`, env: [], hasEnvd: true, createdS: Math.floor(Date.now() / 1000), snapshot: { ...snapshot, createdS: Math.floor(Date.now() / 1000) } })
+    this.images.set(image, {
+      id: `sha256:${image}`,
+      env: [],
+      hasEnvd: true,
+      createdS: Math.floor(Date.now() / 1000),
+      snapshot: { ...snapshot, createdS: Math.floor(Date.now() / 1000) },
+    })
   }
 
   async listSnapshots() {
@@ -235,7 +298,12 @@ export class FakeRuntime implements Runtime {
     this.addImage(ref, { hasEnvd: false })
   }
 
-  async startContainer(o: { image: string; buildId: string; network?: string; beforeStart?: (c: BuildContainer) => Promise<void> }): Promise<BuildContainer> {
+  async startContainer(o: {
+    image: string
+    buildId: string
+    network?: string
+    beforeStart?: (c: BuildContainer) => Promise<void>
+  }): Promise<BuildContainer> {
     await this.enter('startContainer', o.image)
     if (!this.images.has(o.image)) throw new NotFoundError(`start a build container from ${o.image} not found`)
     const id = `b${this.next++}`

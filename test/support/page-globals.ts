@@ -8,7 +8,10 @@ type PageElement = { textContent: string | null; getAttribute(name: string): str
 export declare const document: {
   querySelector(selector: string): PageElement | null
   querySelectorAll(selector: string): ArrayLike<PageElement> & Iterable<PageElement>
-  addEventListener(type: 'securitypolicyviolation', listener: (e: { violatedDirective: string; blockedURI: string; sourceFile: string; lineNumber: number }) => void): void
+  addEventListener(
+    type: 'securitypolicyviolation',
+    listener: (e: { violatedDirective: string; blockedURI: string; sourceFile: string; lineNumber: number }) => void,
+  ): void
 }
 export declare const window: Record<string, unknown>
 export declare const sessionStorage: Record<string, string>

@@ -27,7 +27,8 @@ async function freePort(): Promise<number> {
 
 export function postgresAvailable(): boolean {
   const ok = existsSync(join(BIN, 'postgres'))
-  if (!ok && process.env.SANDOCK_TEST_REQUIRE_POSTGRES === '1') throw new Error(`postgresql-15 is required (${BIN}/postgres missing)`)
+  if (!ok && process.env.SANDOCK_TEST_REQUIRE_POSTGRES === '1')
+    throw new Error(`postgresql-15 is required (${BIN}/postgres missing)`)
   return ok
 }
 
@@ -37,20 +38,44 @@ export async function startPostgres(opts: { hbaFirst?: readonly string[] } = {})
   // As root, both programs run as the postgres user (spawned with its uid, so signals reach postgres itself).
   let user: { uid: number; gid: number } | undefined
   if (process.getuid?.() === 0) {
-    user = { uid: Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim()), gid: Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim()) }
+    user = {
+      uid: Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim()),
+      gid: Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim()),
+    }
     await chown(dir, user.uid, user.gid)
   }
   const data = join(dir, 'data')
-  const init = spawnSync(join(BIN, 'initdb'), ['-D', data, '-U', 'sandock', '--auth=trust', '-E', 'UTF8', '--no-sync'], { encoding: 'utf8', ...user })
+  const init = spawnSync(
+    join(BIN, 'initdb'),
+    ['-D', data, '-U', 'sandock', '--auth=trust', '-E', 'UTF8', '--no-sync'],
+    { encoding: 'utf8', ...user },
+  )
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`)
   if (opts.hbaFirst?.length) {
     const hba = join(data, 'pg_hba.conf')
     await writeFile(hba, `${opts.hbaFirst.join('\n')}\n${await readFile(hba, 'utf8')}`)
   }
   const port = await freePort()
-  const child: ChildProcess = spawn(join(BIN, 'postgres'), ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1',
-    '-c', `unix_socket_directories=${dir}`, '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
-  { stdio: ['ignore', 'ignore', 'pipe'], ...user })
+  const child: ChildProcess = spawn(
+    join(BIN, 'postgres'),
+    [
+      '-D',
+      data,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${dir}`,
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'], ...user },
+  )
   let stderr = ''
   child.stderr!.on('data', (b: Buffer) => (stderr = (stderr + b.toString()).slice(-4000)))
   const url = `postgres://sandock@127.0.0.1:${port}/postgres`
@@ -63,7 +88,8 @@ export async function startPostgres(opts: { hbaFirst?: readonly string[] } = {})
       break
     } catch (e) {
       await client.end().catch(() => undefined)
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`postgres did not start: ${(e as Error).message}\n${stderr}`)
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`postgres did not start: ${(e as Error).message}\n${stderr}`)
       await new Promise((r) => setTimeout(r, 100))
     }
   }
@@ -73,7 +99,7 @@ export async function startPostgres(opts: { hbaFirst?: readonly string[] } = {})
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r))
-        child.kill('SIGINT')   // fast shutdown
+        child.kill('SIGINT') // fast shutdown
         await exited
       }
       await rm(dir, { recursive: true, force: true })

@@ -2,7 +2,10 @@
 // gzip transparently), and a body read as JSON or text.
 import { request } from 'node:http'
 
-export function rawGet(url: URL | string, headers: Record<string, string> = {}): Promise<{ encoding: string | undefined; body: Buffer }> {
+export function rawGet(
+  url: URL | string,
+  headers: Record<string, string> = {},
+): Promise<{ encoding: string | undefined; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers }, (res) => {
       const chunks: Buffer[] = []

@@ -18,8 +18,36 @@ import { FakeRuntime } from './fake-runtime.js'
 export const IMAGE = 'sandock/base:unit'
 
 export const TEMPLATES: Record<string, ResolvedTemplate> = {
-  base: { templateId: 'base', alias: 'base', image: IMAGE, cpuCount: 2, memoryMB: 1024, config: { user: 'user', workdir: '/home/user', envs: {}, startCmd: undefined, readyCmd: undefined, shell: '/bin/bash' } },
-  app: { templateId: 'tapp', alias: 'app', image: IMAGE, cpuCount: 1, memoryMB: 512, config: { user: 'user', workdir: '/app', envs: { MODE: 'app' }, startCmd: 'serve', readyCmd: 'ready-check', shell: '/bin/bash' } },
+  base: {
+    templateId: 'base',
+    alias: 'base',
+    image: IMAGE,
+    cpuCount: 2,
+    memoryMB: 1024,
+    config: {
+      user: 'user',
+      workdir: '/home/user',
+      envs: {},
+      startCmd: undefined,
+      readyCmd: undefined,
+      shell: '/bin/bash',
+    },
+  },
+  app: {
+    templateId: 'tapp',
+    alias: 'app',
+    image: IMAGE,
+    cpuCount: 1,
+    memoryMB: 512,
+    config: {
+      user: 'user',
+      workdir: '/app',
+      envs: { MODE: 'app' },
+      startCmd: 'serve',
+      readyCmd: 'ready-check',
+      shell: '/bin/bash',
+    },
+  },
 }
 
 export type SandboxFixture = {
@@ -37,23 +65,53 @@ export type SandboxFixture = {
   released: number[]
 }
 
-export async function sandboxFixture(opts: { settings?: Partial<SandboxSettings>; runtime?: FakeRuntime; envd?: FakeEnvd; dataDir?: string; volumes?: Map<string, string> } = {}): Promise<SandboxFixture> {
+export async function sandboxFixture(
+  opts: {
+    settings?: Partial<SandboxSettings>
+    runtime?: FakeRuntime
+    envd?: FakeEnvd
+    dataDir?: string
+    volumes?: Map<string, string>
+  } = {},
+): Promise<SandboxFixture> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'sandock-sbx-')))
   const volumes = opts.volumes ?? new Map<string, string>()
   const released: number[] = []
   const runtime = opts.runtime ?? new FakeRuntime({ images: [IMAGE] })
   const envd = opts.envd ?? new FakeEnvd(runtime.journal)
   const settings: SandboxSettings = {
-    dataDir, network: 'sandock', internalNetwork: 'sandock-internal', defaultTimeoutS: 300, maxTimeoutS: 3600, pidsLimit: 100,
-    maxSandboxes: 20, metricsIntervalMs: 60_000, pausedRetentionMs: 60_000, readyTimeoutMs: 2000, containerRuntime: 'runc',
-    gvisor: false, egressDnsServers: ['10.255.255.53'], pools: {}, poolMemoryMB: 2048, poolIdleMs: 120_000, poolBoots: 2, ...opts.settings,
+    dataDir,
+    network: 'sandock',
+    internalNetwork: 'sandock-internal',
+    defaultTimeoutS: 300,
+    maxTimeoutS: 3600,
+    pidsLimit: 100,
+    maxSandboxes: 20,
+    metricsIntervalMs: 60_000,
+    pausedRetentionMs: 60_000,
+    readyTimeoutMs: 2000,
+    containerRuntime: 'runc',
+    gvisor: false,
+    egressDnsServers: ['10.255.255.53'],
+    pools: {},
+    poolMemoryMB: 2048,
+    poolIdleMs: 120_000,
+    poolBoots: 2,
+    ...opts.settings,
   }
   const service = createSandboxService({
-    settings, runtime, envd, log: createLogger({ level: 'silent', name: 'unit' }), snapshots: createSnapshotService(runtime),
+    settings,
+    runtime,
+    envd,
+    log: createLogger({ level: 'silent', name: 'unit' }),
+    snapshots: createSnapshotService(runtime),
     tokens: { envd: (id) => `envd-${id}`, traffic: (id) => `traffic-${id}` },
     volumes: { idOf: (name) => volumes.get(name), released: () => void released.push(Date.now()) },
     templates: async (ref) => {
-      const t = TEMPLATES[ref] ?? Object.values(TEMPLATES).find((x) => x.templateId === ref) ?? (await createSnapshotService(runtime).resolve(ref))
+      const t =
+        TEMPLATES[ref] ??
+        Object.values(TEMPLATES).find((x) => x.templateId === ref) ??
+        (await createSnapshotService(runtime).resolve(ref))
       if (!t) throw new NotFoundError(`template '${ref}' not found`)
       return t
     },
@@ -64,11 +122,27 @@ export async function sandboxFixture(opts: { settings?: Partial<SandboxSettings>
     if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true })
   })
   const fixture: SandboxFixture = {
-    service, runtime, envd, settings, volumes, released,
-    create: (req = {}) => service.create({
-      templateRef: 'base', timeoutS: undefined, metadata: {}, envVars: {}, secure: true, allowPublicTraffic: true, allowInternetAccess: true,
-      onTimeout: 'kill', autoResume: false, egress: {}, volumeMounts: [], ...req,
-    }),
+    service,
+    runtime,
+    envd,
+    settings,
+    volumes,
+    released,
+    create: (req = {}) =>
+      service.create({
+        templateRef: 'base',
+        timeoutS: undefined,
+        metadata: {},
+        envVars: {},
+        secure: true,
+        allowPublicTraffic: true,
+        allowInternetAccess: true,
+        onTimeout: 'kill',
+        autoResume: false,
+        egress: {},
+        volumeMounts: [],
+        ...req,
+      }),
     async restart(more = {}) {
       await service.close()
       return sandboxFixture({ settings: { ...settings, ...more }, runtime, envd, dataDir, volumes })

@@ -26,6 +26,10 @@ export async function envdTarget(sbx: Sandbox): Promise<{ url: string; headers: 
   const token = (sbx as unknown as { envdAccessToken?: string }).envdAccessToken
   return {
     url: sdkOpts().sandboxUrl,
-    headers: { 'e2b-sandbox-id': sbx.sandboxId, 'e2b-sandbox-port': '49983', ...(token ? { 'x-access-token': token } : {}) },
+    headers: {
+      'e2b-sandbox-id': sbx.sandboxId,
+      'e2b-sandbox-port': '49983',
+      ...(token ? { 'x-access-token': token } : {}),
+    },
   }
 }

@@ -27,7 +27,10 @@ export function portInUse(port) {
  * a server there would never look healthy to the tests or the SDK.
  */
 export async function refusedByFetch(port) {
-  const err = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2000) }).then(() => undefined, (e) => e)
+  const err = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2000) }).then(
+    () => undefined,
+    (e) => e,
+  )
   return err?.cause?.message === 'bad port'
 }
 
@@ -42,12 +45,19 @@ export async function refusedByFetch(port) {
  */
 export async function startServe(opts) {
   const env = {}
-  for (const [k, v] of Object.entries(process.env)) if (!opts.cleanEnv || (!k.startsWith('SANDOCK_') && !k.startsWith('E2B_'))) env[k] = v
+  for (const [k, v] of Object.entries(process.env))
+    if (!opts.cleanEnv || (!k.startsWith('SANDOCK_') && !k.startsWith('E2B_'))) env[k] = v
   Object.assign(env, opts.env)
-  const child = spawn(opts.node ?? process.execPath, [opts.bundle ?? BUNDLE, 'serve'], { cwd: ROOT, env, stdio: ['ignore', opts.stdio ?? 'inherit', opts.stdio ?? 'inherit'] })
+  const child = spawn(opts.node ?? process.execPath, [opts.bundle ?? BUNDLE, 'serve'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', opts.stdio ?? 'inherit', opts.stdio ?? 'inherit'],
+  })
   opts.onSpawn?.(child)
   let exitedWith
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve((exitedWith = { code, signal }))))
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => resolve((exitedWith = { code, signal }))),
+  )
   // A run that dies must not leave the server behind.
   const killOnExit = () => child.kill('SIGKILL')
   process.once('exit', killOnExit)
@@ -70,12 +80,21 @@ export async function startServe(opts) {
   const deadline = Date.now() + timeoutMs
   let status = 0
   for (;;) {
-    if (exitedWith) throw new Error(`sandock serve exited (code ${exitedWith.code}, signal ${exitedWith.signal}) before becoming healthy`)
-    status = await fetch(`${opts.apiUrl}/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status, () => 0)
+    if (exitedWith)
+      throw new Error(
+        `sandock serve exited (code ${exitedWith.code}, signal ${exitedWith.signal}) before becoming healthy`,
+      )
+    status = await fetch(`${opts.apiUrl}/health`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.status,
+      () => 0,
+    )
     if (status === 200 && !exitedWith) {
       if (opts.apiKey === undefined) return serve
       // Ours (it takes our key), not a stranger that grabbed the port meanwhile.
-      const auth = await fetch(`${opts.apiUrl}/v2/sandboxes?limit=1`, { headers: { 'x-api-key': opts.apiKey } }).then((r) => r.status, () => 0)
+      const auth = await fetch(`${opts.apiUrl}/v2/sandboxes?limit=1`, { headers: { 'x-api-key': opts.apiKey } }).then(
+        (r) => r.status,
+        () => 0,
+      )
       if (auth === 200) return serve
       await serve.stop('SIGKILL')
       throw new Error(`the server on ${opts.apiUrl} answers /health but rejects its key (status ${auth})`)

@@ -16,15 +16,28 @@ let built: Promise<string> | undefined
 /** The path of a compiled sandock-spawner for the current source. */
 export function spawnerBinary(): Promise<string> {
   built ??= (async () => {
-    const hash = createHash('sha256').update(await readFile(SOURCE)).digest('hex').slice(0, 16)
+    const hash = createHash('sha256')
+      .update(await readFile(SOURCE))
+      .digest('hex')
+      .slice(0, 16)
     const dir = join(ROOT, 'node_modules', '.cache', 'sandock-spawner', hash)
     const bin = join(dir, 'sandock-spawner')
-    if (await access(bin).then(() => true, () => false)) return bin
+    if (
+      await access(bin).then(
+        () => true,
+        () => false,
+      )
+    )
+      return bin
     await mkdir(dir, { recursive: true })
     const tmp = `${bin}.${process.pid}`
-    await promisify(execFile)('cc', ['-O2', '-s', '-static', '-Wall', '-Wextra', '-Werror', '-o', tmp, SOURCE]).catch((e: Error) => {
-      throw new Error(`compiling sandock-spawner failed (needs cc with static glibc: apt-get install gcc libc6-dev): ${e.message}`)
-    })
+    await promisify(execFile)('cc', ['-O2', '-s', '-static', '-Wall', '-Wextra', '-Werror', '-o', tmp, SOURCE]).catch(
+      (e: Error) => {
+        throw new Error(
+          `compiling sandock-spawner failed (needs cc with static glibc: apt-get install gcc libc6-dev): ${e.message}`,
+        )
+      },
+    )
     await rename(tmp, bin)
     return bin
   })()

@@ -99,7 +99,8 @@ export async function rawWebSocket(port: number, host: string, address = '127.0.
     for (;;) {
       const v = take()
       if (v !== undefined) return v
-      if (ended) throw new Error(`connection closed while waiting for ${what}; got ${JSON.stringify(buf.toString('latin1'))}`)
+      if (ended)
+        throw new Error(`connection closed while waiting for ${what}; got ${JSON.stringify(buf.toString('latin1'))}`)
       const left = deadline - Date.now()
       if (left <= 0) throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(buf.toString('latin1'))}`)
       await new Promise<void>((r) => {
@@ -113,10 +114,18 @@ export async function rawWebSocket(port: number, host: string, address = '127.0.
   }
 
   const key = randomBytes(16).toString('base64')
-  socket.write([
-    'GET / HTTP/1.1', `Host: ${host}`, 'Upgrade: websocket', 'Connection: Upgrade',
-    `Sec-WebSocket-Key: ${key}`, 'Sec-WebSocket-Version: 13', '', '',
-  ].join('\r\n'))
+  socket.write(
+    [
+      'GET / HTTP/1.1',
+      `Host: ${host}`,
+      'Upgrade: websocket',
+      'Connection: Upgrade',
+      `Sec-WebSocket-Key: ${key}`,
+      'Sec-WebSocket-Version: 13',
+      '',
+      '',
+    ].join('\r\n'),
+  )
   const head = await waitFor(() => {
     const end = buf.indexOf('\r\n\r\n')
     if (end < 0) return undefined
@@ -134,10 +143,13 @@ export async function rawWebSocket(port: number, host: string, address = '127.0.
   return {
     socket,
     /** True once the connection closes within `timeoutMs`, false if it stays open. */
-    closed: (timeoutMs: number) => waitFor(() => (ended ? true : undefined), 'the connection to close', timeoutMs).catch(() => false),
+    closed: (timeoutMs: number) =>
+      waitFor(() => (ended ? true : undefined), 'the connection to close', timeoutMs).catch(() => false),
     status: Number(statusLine.split(' ')[1]),
     headers,
-    expectedAccept: createHash('sha1').update(key + WS_GUID).digest('base64'),
+    expectedAccept: createHash('sha1')
+      .update(key + WS_GUID)
+      .digest('base64'),
     send(text: string) {
       const payload = Buffer.from(text, 'utf8')
       if (payload.length >= 126) throw new Error('test frames are short')
@@ -145,28 +157,29 @@ export async function rawWebSocket(port: number, host: string, address = '127.0.
       const masked = Buffer.from(payload.map((b, i) => b ^ mask[i % 4]!))
       socket.write(Buffer.concat([Buffer.from([0x81, 0x80 | payload.length]), mask, masked]))
     },
-    nextFrame: () => waitFor<Frame>(() => {
-      if (buf.length < 2) return undefined
-      const opcode = buf[0]! & 0x0f
-      const masked = (buf[1]! & 0x80) !== 0
-      let len = buf[1]! & 0x7f
-      let off = 2
-      if (len === 126) {
-        if (buf.length < 4) return undefined
-        len = buf.readUInt16BE(2)
-        off = 4
-      } else if (len === 127) {
-        if (buf.length < 10) return undefined
-        len = Number(buf.readBigUInt64BE(2))
-        off = 10
-      }
-      const maskLen = masked ? 4 : 0
-      if (buf.length < off + maskLen + len) return undefined
-      const mask = buf.subarray(off, off + maskLen)
-      const payload = Buffer.from(buf.subarray(off + maskLen, off + maskLen + len))
-      if (masked) for (let i = 0; i < payload.length; i++) payload[i] = payload[i]! ^ mask[i % 4]!
-      buf = buf.subarray(off + maskLen + len)
-      return { opcode, masked, payload }
-    }, 'a frame'),
+    nextFrame: () =>
+      waitFor<Frame>(() => {
+        if (buf.length < 2) return undefined
+        const opcode = buf[0]! & 0x0f
+        const masked = (buf[1]! & 0x80) !== 0
+        let len = buf[1]! & 0x7f
+        let off = 2
+        if (len === 126) {
+          if (buf.length < 4) return undefined
+          len = buf.readUInt16BE(2)
+          off = 4
+        } else if (len === 127) {
+          if (buf.length < 10) return undefined
+          len = Number(buf.readBigUInt64BE(2))
+          off = 10
+        }
+        const maskLen = masked ? 4 : 0
+        if (buf.length < off + maskLen + len) return undefined
+        const mask = buf.subarray(off, off + maskLen)
+        const payload = Buffer.from(buf.subarray(off + maskLen, off + maskLen + len))
+        if (masked) for (let i = 0; i < payload.length; i++) payload[i] = payload[i]! ^ mask[i % 4]!
+        buf = buf.subarray(off + maskLen + len)
+        return { opcode, masked, payload }
+      }, 'a frame'),
   }
 }

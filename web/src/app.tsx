@@ -23,31 +23,43 @@ export function App() {
   const [notice, setNotice] = useState<string | undefined>(undefined)
   const route = useRoute()
 
-  useEffect(() => onSessionChange((reason) => {
-    setSignedIn(getApiKey() !== undefined)
-    setNotice(reason)
-  }), [])
+  useEffect(
+    () =>
+      onSessionChange((reason) => {
+        setSignedIn(getApiKey() !== undefined)
+        setNotice(reason)
+      }),
+    [],
+  )
 
   if (!signedIn) return <SignIn notice={notice} />
 
   const nav = (href: string, label: string, active: boolean) => (
-    <a href={href} class={active ? 'nav-link active' : 'nav-link'} aria-current={active ? 'page' : undefined}>{label}</a>
+    <a href={href} class={active ? 'nav-link active' : 'nav-link'} aria-current={active ? 'page' : undefined}>
+      {label}
+    </a>
   )
   return (
     <div class="shell">
       <header class="topbar">
-        <a class="brand" href="#/sandboxes">Sandock</a>
+        <a class="brand" href="#/sandboxes">
+          Sandock
+        </a>
         <nav>
           {nav('#/sandboxes', 'Sandboxes', route.view === 'sandboxes' || route.view === 'sandbox')}
           {nav('#/templates', 'Templates', route.view === 'templates')}
           {nav('#/volumes', 'Volumes', route.view === 'volumes')}
           {nav('#/secrets', 'Secrets', route.view === 'secrets')}
         </nav>
-        <button type="button" class="ghost" onClick={() => signOut()}>Sign out</button>
+        <button type="button" class="ghost" onClick={() => signOut()}>
+          Sign out
+        </button>
       </header>
       <main>
         {route.view === 'sandboxes' && <SandboxList />}
-        {route.view === 'sandbox' && <SandboxDetail key={route.sandboxId} sandboxId={route.sandboxId} tab={route.tab} />}
+        {route.view === 'sandbox' && (
+          <SandboxDetail key={route.sandboxId} sandboxId={route.sandboxId} tab={route.tab} />
+        )}
         {route.view === 'templates' && <Templates templateId={route.templateId} buildId={route.buildId} />}
         {route.view === 'volumes' && <Volumes />}
         {route.view === 'secrets' && <Secrets />}

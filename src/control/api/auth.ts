@@ -12,8 +12,14 @@ export function registerApiKeyAuth(app: FastifyInstance, apiKeyDigests: readonly
   app.addHook('onRequest', async (req) => {
     const path = req.url.split('?')[0] ?? ''
     // The volume content API is authorised by the volume's token instead (api/volume-content/index.ts).
-    if (OPEN.has(path) || (req.method === 'PUT' && path.startsWith('/template-files/')) || path.startsWith('/volumecontent/')) return
-    if ((req.method === 'GET' || req.method === 'HEAD') && (path === '/dashboard' || path.startsWith('/dashboard/'))) return
+    if (
+      OPEN.has(path) ||
+      (req.method === 'PUT' && path.startsWith('/template-files/')) ||
+      path.startsWith('/volumecontent/')
+    )
+      return
+    if ((req.method === 'GET' || req.method === 'HEAD') && (path === '/dashboard' || path.startsWith('/dashboard/')))
+      return
     const key = req.headers['x-api-key']
     if (typeof key !== 'string' || key === '') throw new UnauthenticatedError('authorization header is missing')
     if (!matchesDigest(key, apiKeyDigests)) {

@@ -11,7 +11,13 @@ export const PageQuery = Type.Object({
 })
 
 /** One page of `all` (already in listing order) after the token's item; sets X-Next-Token when more remain. */
-export function pageOf<T>(all: readonly T[], keyOf: (item: T) => string, query: { limit?: number | undefined; nextToken?: string | undefined }, reply: FastifyReply, defaultLimit = 100): T[] {
+export function pageOf<T>(
+  all: readonly T[],
+  keyOf: (item: T) => string,
+  query: { limit?: number | undefined; nextToken?: string | undefined },
+  reply: FastifyReply,
+  defaultLimit = 100,
+): T[] {
   const limit = query.limit ?? defaultLimit
   let start = 0
   if (query.nextToken) {
@@ -21,6 +27,7 @@ export function pageOf<T>(all: readonly T[], keyOf: (item: T) => string, query: 
     start = at + 1
   }
   const page = all.slice(start, start + limit)
-  if (start + limit < all.length && page.length > 0) reply.header('x-next-token', Buffer.from(keyOf(page.at(-1)!)).toString('base64url'))
+  if (start + limit < all.length && page.length > 0)
+    reply.header('x-next-token', Buffer.from(keyOf(page.at(-1)!)).toString('base64url'))
   return page
 }

@@ -5,7 +5,11 @@ import type { SandboxInfo } from '../../node/sandboxes/types.js'
 
 export const CLIENT_ID = '6532622b' // compat: deprecated field, upstream always sends this value
 
-export const ErrorBody = Type.Object({ code: Type.Integer(), message: Type.String(), error_code: Type.Optional(Type.String()) })
+export const ErrorBody = Type.Object({
+  code: Type.Integer(),
+  message: Type.String(),
+  error_code: Type.Optional(Type.String()),
+})
 export const SandboxParams = Type.Object({ sandboxID: Type.String({ minLength: 1, maxLength: 128 }) })
 
 const StringMap = (maxProperties: number, maxValue: number) =>
@@ -20,7 +24,10 @@ const egressFields = {
   rules: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
 }
 
-export const NetworkUpdate = Type.Object({ ...egressFields, allow_internet_access: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])) })
+export const NetworkUpdate = Type.Object({
+  ...egressFields,
+  allow_internet_access: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+})
 
 const VolumeMount = Type.Object({ name: Type.String({ maxLength: 256 }), path: Type.String({ maxLength: 4096 }) })
 
@@ -38,11 +45,17 @@ export const NewSandbox = Type.Object({
   // Workload identity tokens: checked, then refused (no token issuer here; egress/validate.ts).
   iam: Type.Optional(Type.Unknown()),
   // Unknown fields are ignored (compat).
-  network: Type.Optional(Type.Union([Type.Object({
-    allowPublicTraffic: Type.Optional(Type.Boolean()), ...egressFields,
-    maskRequestHost: Type.Optional(Type.Union([Type.String({ maxLength: 512 }), Type.Null()])),
-    httpsPorts: Type.Optional(Type.Union([Type.Array(Type.Integer(), { maxItems: 1024 }), Type.Null()])),
-  }), Type.Null()])),
+  network: Type.Optional(
+    Type.Union([
+      Type.Object({
+        allowPublicTraffic: Type.Optional(Type.Boolean()),
+        ...egressFields,
+        maskRequestHost: Type.Optional(Type.Union([Type.String({ maxLength: 512 }), Type.Null()])),
+        httpsPorts: Type.Optional(Type.Union([Type.Array(Type.Integer(), { maxItems: 1024 }), Type.Null()])),
+      }),
+      Type.Null(),
+    ]),
+  ),
 })
 export type NewSandbox = Static<typeof NewSandbox>
 
@@ -82,58 +95,118 @@ export const SandboxDetail = Type.Object({
   domain: Type.Union([Type.String(), Type.Null()]),
   lifecycle: Type.Object({ autoResume: Type.Boolean(), onTimeout: Type.String() }),
   // compat: omitted when the sandbox has no network settings (as upstream).
-  network: Type.Optional(Type.Object({
-    allowPublicTraffic: Type.Boolean(), allowOut: Type.Array(Type.String()), denyOut: Type.Array(Type.String()),
-    // As stored: placeholders unresolved; the proxy without its password.
-    rules: Type.Optional(Type.Record(Type.String(), Type.Array(Type.Object({
-      transform: Type.Optional(Type.Object({ headers: Type.Optional(Type.Record(Type.String(), Type.String())) })),
-    })))),
-    egressProxy: Type.Optional(Type.Object({ address: Type.String(), username: Type.Optional(Type.String()) })),
-    maskRequestHost: Type.Optional(Type.String()),
-    httpsPorts: Type.Optional(Type.Array(Type.Integer())),
-  })),
+  network: Type.Optional(
+    Type.Object({
+      allowPublicTraffic: Type.Boolean(),
+      allowOut: Type.Array(Type.String()),
+      denyOut: Type.Array(Type.String()),
+      // As stored: placeholders unresolved; the proxy without its password.
+      rules: Type.Optional(
+        Type.Record(
+          Type.String(),
+          Type.Array(
+            Type.Object({
+              transform: Type.Optional(
+                Type.Object({ headers: Type.Optional(Type.Record(Type.String(), Type.String())) }),
+              ),
+            }),
+          ),
+        ),
+      ),
+      egressProxy: Type.Optional(Type.Object({ address: Type.String(), username: Type.Optional(Type.String()) })),
+      maskRequestHost: Type.Optional(Type.String()),
+      httpsPorts: Type.Optional(Type.Array(Type.Integer())),
+    }),
+  ),
 })
 
 export const SandboxMetric = Type.Object({
-  timestamp: Type.String(), timestampUnix: Type.Integer(), cpuCount: Type.Integer(), cpuUsedPct: Type.Number(),
-  memUsed: Type.Integer(), memTotal: Type.Integer(), memCache: Type.Integer(), diskUsed: Type.Integer(), diskTotal: Type.Integer(),
+  timestamp: Type.String(),
+  timestampUnix: Type.Integer(),
+  cpuCount: Type.Integer(),
+  cpuUsedPct: Type.Number(),
+  memUsed: Type.Integer(),
+  memTotal: Type.Integer(),
+  memCache: Type.Integer(),
+  diskUsed: Type.Integer(),
+  diskTotal: Type.Integer(),
 })
 
 export const SnapshotInfo = Type.Object({ snapshotID: Type.String(), names: Type.Array(Type.String()) })
 
 export const TimeoutBody = Type.Object({ timeout: Type.Integer({ minimum: -2147483648, maximum: 2147483647 }) })
-export const ConnectBody = Type.Object({ timeout: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })), memory: Type.Optional(Type.Boolean()) })
+export const ConnectBody = Type.Object({
+  timeout: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
+  memory: Type.Optional(Type.Boolean()),
+})
 
 export function sandboxBody(r: SandboxInfo, domain: string) {
   return {
-    sandboxID: r.sandboxId, templateID: r.templateId, clientID: CLIENT_ID, envdVersion: r.envdVersion, alias: r.alias,
-    domain: domain || null, envdAccessToken: r.envdAccessToken, trafficAccessToken: r.trafficAccessToken ?? null,
+    sandboxID: r.sandboxId,
+    templateID: r.templateId,
+    clientID: CLIENT_ID,
+    envdVersion: r.envdVersion,
+    alias: r.alias,
+    domain: domain || null,
+    envdAccessToken: r.envdAccessToken,
+    trafficAccessToken: r.trafficAccessToken ?? null,
   }
 }
 
 export function listedBody(r: SandboxInfo) {
   return {
-    templateID: r.templateId, alias: r.alias, sandboxID: r.sandboxId, clientID: CLIENT_ID,
-    startedAt: r.startedAt.toISOString(), endAt: r.endAt.toISOString(), cpuCount: r.cpuCount, memoryMB: r.memoryMB,
-    diskSizeMB: r.diskSizeMB, metadata: r.metadata, state: r.state, envdVersion: r.envdVersion,
+    templateID: r.templateId,
+    alias: r.alias,
+    sandboxID: r.sandboxId,
+    clientID: CLIENT_ID,
+    startedAt: r.startedAt.toISOString(),
+    endAt: r.endAt.toISOString(),
+    cpuCount: r.cpuCount,
+    memoryMB: r.memoryMB,
+    diskSizeMB: r.diskSizeMB,
+    metadata: r.metadata,
+    state: r.state,
+    envdVersion: r.envdVersion,
     volumeMounts: r.volumeMounts.map(({ name, path }) => ({ name, path })),
   }
 }
 
 /** Whether the sandbox has any network setting (upstream omits `network` from its detail otherwise). */
-const hasNetwork = (r: SandboxInfo) => !r.allowPublicTraffic || r.egress.allowOut.length > 0 || r.egress.denyOut.length > 0 ||
-  r.egress.rules !== undefined || r.egress.egressProxy !== undefined || r.ingress?.maskRequestHost !== undefined || r.ingress?.httpsPorts !== undefined
+const hasNetwork = (r: SandboxInfo) =>
+  !r.allowPublicTraffic ||
+  r.egress.allowOut.length > 0 ||
+  r.egress.denyOut.length > 0 ||
+  r.egress.rules !== undefined ||
+  r.egress.egressProxy !== undefined ||
+  r.ingress?.maskRequestHost !== undefined ||
+  r.ingress?.httpsPorts !== undefined
 
 export function detailBody(r: SandboxInfo, domain: string) {
   return {
-    ...listedBody(r), envdAccessToken: r.envdAccessToken, allowInternetAccess: r.internetAccess, domain: domain || null,
+    ...listedBody(r),
+    envdAccessToken: r.envdAccessToken,
+    allowInternetAccess: r.internetAccess,
+    domain: domain || null,
     lifecycle: { autoResume: r.autoResume, onTimeout: r.onTimeout },
-    ...(hasNetwork(r) ? { network: {
-      allowPublicTraffic: r.allowPublicTraffic, allowOut: [...r.egress.allowOut], denyOut: [...r.egress.denyOut],
-      ...(r.egress.rules ? { rules: r.egress.rules } : {}),
-      ...(r.ingress?.maskRequestHost !== undefined ? { maskRequestHost: r.ingress.maskRequestHost } : {}),
-      ...(r.ingress?.httpsPorts ? { httpsPorts: [...r.ingress.httpsPorts] } : {}),
-      ...(r.egress.egressProxy ? { egressProxy: { address: r.egress.egressProxy.address, ...(r.egress.egressProxy.username ? { username: r.egress.egressProxy.username } : {}) } } : {}),
-    } } : {}),
+    ...(hasNetwork(r)
+      ? {
+          network: {
+            allowPublicTraffic: r.allowPublicTraffic,
+            allowOut: [...r.egress.allowOut],
+            denyOut: [...r.egress.denyOut],
+            ...(r.egress.rules ? { rules: r.egress.rules } : {}),
+            ...(r.ingress?.maskRequestHost !== undefined ? { maskRequestHost: r.ingress.maskRequestHost } : {}),
+            ...(r.ingress?.httpsPorts ? { httpsPorts: [...r.ingress.httpsPorts] } : {}),
+            ...(r.egress.egressProxy
+              ? {
+                  egressProxy: {
+                    address: r.egress.egressProxy.address,
+                    ...(r.egress.egressProxy.username ? { username: r.egress.egressProxy.username } : {}),
+                  },
+                }
+              : {}),
+          },
+        }
+      : {}),
   }
 }

@@ -31,7 +31,11 @@ export type ApiKeySetOptions = Readonly<{
 /** Keys in a file's text: split on whitespace and commas. */
 export const parseApiKeys = (text: string): string[] => text.split(/[\s,]+/).filter(Boolean)
 
-const fingerprint = (digests: readonly Buffer[]) => digests.map((d) => d.toString('hex')).sort().join(',')
+const fingerprint = (digests: readonly Buffer[]) =>
+  digests
+    .map((d) => d.toString('hex'))
+    .sort()
+    .join(',')
 
 /** Reads the configured keys once (throwing when there are none), then keeps them current. */
 export async function loadApiKeySet(opts: ApiKeySetOptions): Promise<ApiKeySet> {
@@ -47,22 +51,25 @@ export async function loadApiKeySet(opts: ApiKeySetOptions): Promise<ApiKeySet> 
     return [...new Set(keys)].map(secretDigest)
   }
   const first = await compute()
-  if (first.length === 0) throw new Error('sandock control needs API keys: SANDOCK_API_KEYS_FILE (a Swarm secret) or SANDOCK_API_KEYS')
+  if (first.length === 0)
+    throw new Error('sandock control needs API keys: SANDOCK_API_KEYS_FILE (a Swarm secret) or SANDOCK_API_KEYS')
   const digests = [...first]
   const reload = async (): Promise<boolean> => {
     const next = await compute()
     // An empty file is a mistake mid-write or a wrong secret, never "accept nothing, forever":
     // the last good set stays until the file names keys again.
-    if (next.length === 0) throw new Error(`the API keys file ${opts.file} names no key; keeping the previous ${digests.length}`)
+    if (next.length === 0)
+      throw new Error(`the API keys file ${opts.file} names no key; keeping the previous ${digests.length}`)
     if (fingerprint(next) === fingerprint(digests)) return false
     digests.splice(0, digests.length, ...next)
     opts.onChange?.(digests.length)
     return true
   }
   const every = opts.reloadMs ?? API_KEYS_RELOAD_MS
-  const timer = opts.file && every > 0
-    ? setInterval(() => void reload().catch((e: unknown) => opts.onError?.(e as Error)), every)
-    : undefined
+  const timer =
+    opts.file && every > 0
+      ? setInterval(() => void reload().catch((e: unknown) => opts.onError?.(e as Error)), every)
+      : undefined
   timer?.unref()
   return { digests, reload, stop: () => clearInterval(timer) }
 }

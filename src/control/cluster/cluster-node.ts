@@ -39,7 +39,9 @@ export type ClusterNode = SandboxNode & {
 }
 
 /** Errors after which a create is tried on another node: the node is gone, broken or full. */
-const retryable = (e: unknown) => e instanceof AppError && ['unavailable', 'internal', 'unknown', 'resource_exhausted', 'deadline_exceeded'].includes(e.kind)
+const retryable = (e: unknown) =>
+  e instanceof AppError &&
+  ['unavailable', 'internal', 'unknown', 'resource_exhausted', 'deadline_exceeded'].includes(e.kind)
 
 export function createClusterNode(deps: ClusterNodeDeps): ClusterNode {
   const { db, log } = deps
@@ -57,7 +59,10 @@ export function createClusterNode(deps: ClusterNodeDeps): ClusterNode {
   const nodes = () => liveNodes(db, deps.deadAfterMs)
 
   /** Every live node's answer, leaving out (and logging) the ones that fail. */
-  async function fanOut<T>(what: string, fn: (r: RemoteNode) => Promise<T>): Promise<Array<{ node: NodeRow; value: T }>> {
+  async function fanOut<T>(
+    what: string,
+    fn: (r: RemoteNode) => Promise<T>,
+  ): Promise<Array<{ node: NodeRow; value: T }>> {
     const live = await nodes()
     const settled = await Promise.allSettled(live.map(async (node) => ({ node, value: await fn(remote(node)) })))
     return settled.flatMap((s, i) => {
@@ -81,7 +86,17 @@ export function createClusterNode(deps: ClusterNodeDeps): ClusterNode {
       throw new SandboxNotFoundError(sandboxId)
     }
     if (!node) {
-      const found = (await Promise.all(live.map(async (n) => ((await remote(n).get(sandboxId).catch(() => undefined)) ? n : undefined)))).find(Boolean)
+      const found = (
+        await Promise.all(
+          live.map(async (n) =>
+            (await remote(n)
+              .get(sandboxId)
+              .catch(() => undefined))
+              ? n
+              : undefined,
+          ),
+        )
+      ).find(Boolean)
       if (!found) throw new SandboxNotFoundError(sandboxId)
       node = found
     }
@@ -98,7 +113,14 @@ export function createClusterNode(deps: ClusterNodeDeps): ClusterNode {
   }
 
   const recordAll = async (nodeId: string, sandboxes: SandboxInfo[]) => {
-    for (const s of sandboxes) await catalog.record(db, { sandboxId: s.sandboxId, nodeId, templateId: s.templateId, cpuCount: s.cpuCount, memoryMB: s.memoryMB })
+    for (const s of sandboxes)
+      await catalog.record(db, {
+        sandboxId: s.sandboxId,
+        nodeId,
+        templateId: s.templateId,
+        cpuCount: s.cpuCount,
+        memoryMB: s.memoryMB,
+      })
   }
 
   const node: ClusterNode = {
@@ -108,10 +130,19 @@ export function createClusterNode(deps: ClusterNodeDeps): ClusterNode {
     async create(req) {
       const template = await deps.resolve(req.templateRef)
       const live = await nodes()
-      const want = { templateRef: req.templateRef, templateId: template.templateId, alias: template.alias, image: template.image, cpuCount: template.cpuCount, memoryMB: template.memoryMB }
+      const want = {
+        templateRef: req.templateRef,
+        templateId: template.templateId,
+        alias: template.alias,
+        image: template.image,
+        cpuCount: template.cpuCount,
+        memoryMB: template.memoryMB,
+      }
       let ranked: NodeRow[] = []
       const reservation = await catalog.reserve(db, {
-        max: deps.maxSandboxes, cpuCount: template.cpuCount, memoryMB: template.memoryMB,
+        max: deps.maxSandboxes,
+        cpuCount: template.cpuCount,
+        memoryMB: template.memoryMB,
         choose: (loads) => (ranked = rankNodes(live, loads, want))[0]?.nodeId,
       })
       if (!reservation) throw new AppError('unavailable', 'no node can take a sandbox: every node is down or cordoned')
@@ -121,8 +152,21 @@ export function createClusterNode(deps: ClusterNodeDeps): ClusterNode {
           if (candidate.nodeId !== reservation.nodeId) await catalog.moveReservation(db, reservation, candidate.nodeId)
           try {
             const sandbox = await remote(candidate).create(req)
-            await catalog.record(db, { sandboxId: sandbox.sandboxId, nodeId: candidate.nodeId, templateId: sandbox.templateId, cpuCount: sandbox.cpuCount, memoryMB: sandbox.memoryMB }, reservation)
-            log.info({ sandboxId: sandbox.sandboxId, nodeId: candidate.nodeId, templateId: sandbox.templateId }, 'sandbox placed')
+            await catalog.record(
+              db,
+              {
+                sandboxId: sandbox.sandboxId,
+                nodeId: candidate.nodeId,
+                templateId: sandbox.templateId,
+                cpuCount: sandbox.cpuCount,
+                memoryMB: sandbox.memoryMB,
+              },
+              reservation,
+            )
+            log.info(
+              { sandboxId: sandbox.sandboxId, nodeId: candidate.nodeId, templateId: sandbox.templateId },
+              'sandbox placed',
+            )
             return sandbox
           } catch (e) {
             if (!retryable(e)) throw e
@@ -132,7 +176,9 @@ export function createClusterNode(deps: ClusterNodeDeps): ClusterNode {
         }
         throw lastError
       } finally {
-        await catalog.release(db, reservation).catch((err: unknown) => log.warn({ err }, 'releasing a reservation failed (it expires)'))
+        await catalog
+          .release(db, reservation)
+          .catch((err: unknown) => log.warn({ err }, 'releasing a reservation failed (it expires)'))
       }
     },
 
@@ -159,13 +205,22 @@ export function createClusterNode(deps: ClusterNodeDeps): ClusterNode {
 
     async lastMetrics(sandboxIds) {
       const byNode = new Map<string, string[]>()
-      for (const row of await catalog.rowsOf(db, sandboxIds)) byNode.set(row.nodeId, [...(byNode.get(row.nodeId) ?? []), row.sandboxId])
+      for (const row of await catalog.rowsOf(db, sandboxIds))
+        byNode.set(row.nodeId, [...(byNode.get(row.nodeId) ?? []), row.sandboxId])
       const live = await nodes()
       const out: Record<string, SandboxMetric> = {}
-      await Promise.all([...byNode].map(async ([nodeId, ids]) => {
-        const n = live.find((x) => x.nodeId === nodeId)
-        if (n) Object.assign(out, await remote(n).lastMetrics(ids).catch(() => ({})))
-      }))
+      await Promise.all(
+        [...byNode].map(async ([nodeId, ids]) => {
+          const n = live.find((x) => x.nodeId === nodeId)
+          if (n)
+            Object.assign(
+              out,
+              await remote(n)
+                .lastMetrics(ids)
+                .catch(() => ({})),
+            )
+        }),
+      )
       return out
     },
 
@@ -176,7 +231,8 @@ export function createClusterNode(deps: ClusterNodeDeps): ClusterNode {
       const s = await findSnapshotRow(db, snapshotId)
       if (!s || s.snapshotId !== snapshotId) throw new NotFoundError(`template '${snapshotId}' not found`)
       const results = await fanOut('removeImage', (r) => r.removeImage(s.image))
-      if (results.some((x) => x.value === 'in_use')) throw new AppError('conflict', `snapshot '${snapshotId}' is in use by a sandbox`)
+      if (results.some((x) => x.value === 'in_use'))
+        throw new AppError('conflict', `snapshot '${snapshotId}' is in use by a sandbox`)
       await deleteSnapshotRow(db, snapshotId)
     },
 
@@ -187,7 +243,10 @@ export function createClusterNode(deps: ClusterNodeDeps): ClusterNode {
         nodeId = r.nodeId
         return r.fork(sandboxId, opts)
       })
-      await recordAll(nodeId, items.flatMap((i) => ('sandbox' in i ? [i.sandbox] : [])))
+      await recordAll(
+        nodeId,
+        items.flatMap((i) => ('sandbox' in i ? [i.sandbox] : [])),
+      )
       return items
     },
 
@@ -209,7 +268,9 @@ export function createClusterNode(deps: ClusterNodeDeps): ClusterNode {
     /** On the least loaded schedulable node; the node pushes the image to the registry. */
     async build(job, out) {
       const live = (await nodes()).filter((n) => n.schedulable)
-      const target = live.sort((a, b) => a.status.sandboxes / a.cpuCount - b.status.sandboxes / b.cpuCount || (a.nodeId < b.nodeId ? -1 : 1))[0]
+      const target = live.sort(
+        (a, b) => a.status.sandboxes / a.cpuCount - b.status.sandboxes / b.cpuCount || (a.nodeId < b.nodeId ? -1 : 1),
+      )[0]
       if (!target) throw new AppError('unavailable', 'no node can run a template build: every node is down or cordoned')
       out.log('info', 'base', `Building on node ${target.nodeId}`)
       return remote(target).build(job, out)

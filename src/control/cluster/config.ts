@@ -51,18 +51,25 @@ export function loadClusterConfig(env: NodeJS.ProcessEnv = process.env, role: 'c
     nodeAddress: r.optStr('SANDOCK_NODE_ADDRESS'),
     agentPort: r.int('SANDOCK_AGENT_PORT', 3003, { min: 0, max: 65535 }),
     hostProc: r.str('SANDOCK_HOST_PROC', '/proc'),
-    nodeCpus: r.optStr('SANDOCK_NODE_CPUS') === undefined ? undefined : r.int('SANDOCK_NODE_CPUS', 1, { min: 1, max: 4096 }),
-    nodeMemoryMB: r.optStr('SANDOCK_NODE_MEMORY_MB') === undefined ? undefined : r.int('SANDOCK_NODE_MEMORY_MB', 1024, { min: 64 }),
+    nodeCpus:
+      r.optStr('SANDOCK_NODE_CPUS') === undefined ? undefined : r.int('SANDOCK_NODE_CPUS', 1, { min: 1, max: 4096 }),
+    nodeMemoryMB:
+      r.optStr('SANDOCK_NODE_MEMORY_MB') === undefined ? undefined : r.int('SANDOCK_NODE_MEMORY_MB', 1024, { min: 64 }),
     heartbeatMs: r.int('SANDOCK_NODE_HEARTBEAT_MS', 2000, { min: 100 }),
     deadAfterMs: r.int('SANDOCK_NODE_DEAD_AFTER_MS', 6000, { min: 300 }),
     reconcileMs: r.int('SANDOCK_RECONCILE_MS', 10_000, { min: 500 }),
   }
   if (!/^postgres(ql)?:\/\//.test(config.databaseUrl)) r.problem('SANDOCK_DATABASE_URL must be a postgres:// URL')
-  if (!config.tokenSeedFile) r.problem('SANDOCK_TOKEN_SEED_FILE is required (a Swarm secret: the same seed on every replica and node)')
-  if (!config.nodeTokenFile) r.problem('SANDOCK_NODE_TOKEN_FILE is required (a Swarm secret: control shows it to the node agents)')
-  if (config.registry && !/^[a-z0-9.-]+(:\d+)?$/i.test(config.registry)) r.problem(`SANDOCK_REGISTRY must be host[:port], got "${config.registry}"`)
-  if (role === 'node' && !/^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/.test(config.nodeId)) r.problem(`SANDOCK_NODE_ID must be a name, got "${config.nodeId}"`)
-  if (config.deadAfterMs <= config.heartbeatMs) r.problem('SANDOCK_NODE_DEAD_AFTER_MS must exceed SANDOCK_NODE_HEARTBEAT_MS')
+  if (!config.tokenSeedFile)
+    r.problem('SANDOCK_TOKEN_SEED_FILE is required (a Swarm secret: the same seed on every replica and node)')
+  if (!config.nodeTokenFile)
+    r.problem('SANDOCK_NODE_TOKEN_FILE is required (a Swarm secret: control shows it to the node agents)')
+  if (config.registry && !/^[a-z0-9.-]+(:\d+)?$/i.test(config.registry))
+    r.problem(`SANDOCK_REGISTRY must be host[:port], got "${config.registry}"`)
+  if (role === 'node' && !/^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/.test(config.nodeId))
+    r.problem(`SANDOCK_NODE_ID must be a name, got "${config.nodeId}"`)
+  if (config.deadAfterMs <= config.heartbeatMs)
+    r.problem('SANDOCK_NODE_DEAD_AFTER_MS must exceed SANDOCK_NODE_HEARTBEAT_MS')
   r.assertValid()
   return Object.freeze(config)
 }

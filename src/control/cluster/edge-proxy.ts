@@ -9,7 +9,14 @@ import http from 'node:http'
 import type { Duplex } from 'node:stream'
 import { ProxyServer } from 'http-proxy-3'
 import type { Logger } from 'pino'
-import { badRoute, noSandboxInRequest, sandboxNotFound, sendProxyError, writeProxyErrorToSocket, type ProxyError } from '../../node/proxy/proxy-errors.js'
+import {
+  badRoute,
+  noSandboxInRequest,
+  sandboxNotFound,
+  sendProxyError,
+  writeProxyErrorToSocket,
+  type ProxyError,
+} from '../../node/proxy/proxy-errors.js'
 import type { ProxyLimits } from '../../node/proxy/proxy-limits.js'
 import { createProxyHttpServer, type SandboxProxy } from '../../node/proxy/proxy-server.js'
 import { isRouteError, routeRequest } from '../../node/proxy/route-host.js'
@@ -20,7 +27,12 @@ export type NodeTarget = Readonly<{ nodeId: string; address: string; proxyPort: 
 /** Positive look-ups are kept this long: a burst of requests to one sandbox costs one query. */
 const ROUTE_CACHE_MS = 2000
 
-export function createEdgeProxy(deps: { locate: (sandboxId: string) => Promise<NodeTarget | undefined>; domain: string; log: Logger; limits?: ProxyLimits }): SandboxProxy {
+export function createEdgeProxy(deps: {
+  locate: (sandboxId: string) => Promise<NodeTarget | undefined>
+  domain: string
+  log: Logger
+  limits?: ProxyLimits
+}): SandboxProxy {
   const { log } = deps
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
   const proxy = new ProxyServer({ agent, ws: true, xfwd: true })
@@ -35,7 +47,9 @@ export function createEdgeProxy(deps: { locate: (sandboxId: string) => Promise<N
   })
   // The node's side ending mid-response must break the client's too, never end it cleanly.
   proxy.on('proxyRes', (proxyRes, _req, res) => {
-    proxyRes.once('close', () => { if (!proxyRes.complete) res.destroy() })
+    proxyRes.once('close', () => {
+      if (!proxyRes.complete) res.destroy()
+    })
   })
 
   async function locate(sandboxId: string): Promise<NodeTarget | undefined> {
@@ -58,40 +72,48 @@ export function createEdgeProxy(deps: { locate: (sandboxId: string) => Promise<N
   }
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
-    resolve(req).then((r) => {
-      if ('body' in r) return sendProxyError(res, r)
-      proxy.web(req, res, { target: `http://${r.target.address}:${r.target.proxyPort}` }, (err) => {
-        cache.delete(r.sandboxId)
-        if (res.headersSent) return void res.destroy()
-        // The node proxy is unreachable: its sandboxes cannot answer (the node is going or gone).
-        log.warn({ err, sandboxId: r.sandboxId, nodeId: r.target.nodeId }, 'edge: the node proxy is unreachable')
-        sendProxyError(res, sandboxNotFound(r.sandboxId))
-      })
-    }, (err: unknown) => {
-      log.error({ err }, 'edge: routing failed')
-      res.destroy()
-    })
+    resolve(req).then(
+      (r) => {
+        if ('body' in r) return sendProxyError(res, r)
+        proxy.web(req, res, { target: `http://${r.target.address}:${r.target.proxyPort}` }, (err) => {
+          cache.delete(r.sandboxId)
+          if (res.headersSent) return void res.destroy()
+          // The node proxy is unreachable: its sandboxes cannot answer (the node is going or gone).
+          log.warn({ err, sandboxId: r.sandboxId, nodeId: r.target.nodeId }, 'edge: the node proxy is unreachable')
+          sendProxyError(res, sandboxNotFound(r.sandboxId))
+        })
+      },
+      (err: unknown) => {
+        log.error({ err }, 'edge: routing failed')
+        res.destroy()
+      },
+    )
   }
 
   function handleUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', (err) => log.debug({ err }, 'edge: client socket failed'))
     sockets.add(socket)
     socket.once('close', () => sockets.delete(socket))
-    resolve(req).then((r) => {
-      if ('body' in r) return writeProxyErrorToSocket(socket, r)
-      proxy.ws(req, socket, head, { target: `http://${r.target.address}:${r.target.proxyPort}` }, (err) => {
-        cache.delete(r.sandboxId)
-        log.debug({ err, sandboxId: r.sandboxId }, 'edge: proxied websocket failed')
-        if (socket.writable && !upgraded.has(req)) writeProxyErrorToSocket(socket, sandboxNotFound(r.sandboxId))
-        else socket.destroy()
-      })
-    }, () => socket.destroy())
+    resolve(req).then(
+      (r) => {
+        if ('body' in r) return writeProxyErrorToSocket(socket, r)
+        proxy.ws(req, socket, head, { target: `http://${r.target.address}:${r.target.proxyPort}` }, (err) => {
+          cache.delete(r.sandboxId)
+          log.debug({ err, sandboxId: r.sandboxId }, 'edge: proxied websocket failed')
+          if (socket.writable && !upgraded.has(req)) writeProxyErrorToSocket(socket, sandboxNotFound(r.sandboxId))
+          else socket.destroy()
+        })
+      },
+      () => socket.destroy(),
+    )
   }
 
   const server = createProxyHttpServer(handle, handleUpgrade, deps.limits)
 
   return {
-    server, handle, handleUpgrade,
+    server,
+    handle,
+    handleUpgrade,
     async close() {
       for (const s of sockets) s.destroy()
       const closed = server.listening ? new Promise<void>((r) => server.close(() => r())) : Promise.resolve()

@@ -30,27 +30,45 @@ export type NodeRow = {
 }
 
 const toNode = (r: Record<string, unknown>): NodeRow => ({
-  nodeId: r.node_id as string, address: r.address as string, apiPort: Number(r.api_port), proxyPort: Number(r.proxy_port),
-  cpuCount: Number(r.cpu_count), memoryMB: Number(r.memory_mb), schedulable: r.schedulable as boolean,
-  status: { pools: {}, images: [], sandboxes: 0, ...(r.status as Partial<NodeStatus>) }, heartbeatAt: r.heartbeat_at as Date, startedAt: r.started_at as Date,
+  nodeId: r.node_id as string,
+  address: r.address as string,
+  apiPort: Number(r.api_port),
+  proxyPort: Number(r.proxy_port),
+  cpuCount: Number(r.cpu_count),
+  memoryMB: Number(r.memory_mb),
+  schedulable: r.schedulable as boolean,
+  status: { pools: {}, images: [], sandboxes: 0, ...(r.status as Partial<NodeStatus>) },
+  heartbeatAt: r.heartbeat_at as Date,
+  startedAt: r.started_at as Date,
 })
 
-export async function registerNode(db: Db, n: Omit<NodeRow, 'heartbeatAt' | 'startedAt' | 'schedulable'>): Promise<void> {
+export async function registerNode(
+  db: Db,
+  n: Omit<NodeRow, 'heartbeatAt' | 'startedAt' | 'schedulable'>,
+): Promise<void> {
   // A restarted agent keeps its row (and whether it was cordoned); its address may have changed.
-  await db.query(`INSERT INTO nodes (node_id, address, api_port, proxy_port, cpu_count, memory_mb, status, started_at, heartbeat_at)
+  await db.query(
+    `INSERT INTO nodes (node_id, address, api_port, proxy_port, cpu_count, memory_mb, status, started_at, heartbeat_at)
     VALUES ($1, $2, $3, $4, $5, $6, $7, now(), now())
     ON CONFLICT (node_id) DO UPDATE SET address = excluded.address, api_port = excluded.api_port, proxy_port = excluded.proxy_port,
       cpu_count = excluded.cpu_count, memory_mb = excluded.memory_mb, status = excluded.status, started_at = now(), heartbeat_at = now()`,
-  [n.nodeId, n.address, n.apiPort, n.proxyPort, n.cpuCount, n.memoryMB, JSON.stringify(n.status)])
+    [n.nodeId, n.address, n.apiPort, n.proxyPort, n.cpuCount, n.memoryMB, JSON.stringify(n.status)],
+  )
 }
 
 export async function heartbeat(db: Db, nodeId: string, status: NodeStatus): Promise<void> {
-  await db.query('UPDATE nodes SET status = $2, heartbeat_at = now() WHERE node_id = $1', [nodeId, JSON.stringify(status)])
+  await db.query('UPDATE nodes SET status = $2, heartbeat_at = now() WHERE node_id = $1', [
+    nodeId,
+    JSON.stringify(status),
+  ])
 }
 
 /** Nodes whose heartbeat is younger than `deadAfterMs` (PostgreSQL's clock: one clock for every replica). */
 export async function liveNodes(db: Db, deadAfterMs: number): Promise<NodeRow[]> {
-  const { rows } = await db.query("SELECT * FROM nodes WHERE heartbeat_at > now() - ($1 || ' milliseconds')::interval ORDER BY node_id", [String(deadAfterMs)])
+  const { rows } = await db.query(
+    "SELECT * FROM nodes WHERE heartbeat_at > now() - ($1 || ' milliseconds')::interval ORDER BY node_id",
+    [String(deadAfterMs)],
+  )
   return rows.map(toNode)
 }
 
@@ -60,7 +78,9 @@ export async function allNodes(db: Db): Promise<NodeRow[]> {
 
 /** Cordons (false) or uncordons a node; resolves false for an unknown node. */
 export async function setSchedulable(db: Db, nodeId: string, schedulable: boolean): Promise<boolean> {
-  return ((await db.query('UPDATE nodes SET schedulable = $2 WHERE node_id = $1', [nodeId, schedulable])).rowCount ?? 0) > 0
+  return (
+    ((await db.query('UPDATE nodes SET schedulable = $2 WHERE node_id = $1', [nodeId, schedulable])).rowCount ?? 0) > 0
+  )
 }
 
 /** Removes a node's registration (a node taken out of the cluster for good). */

@@ -1,6 +1,16 @@
 // The template catalog in PostgreSQL (TemplateStore, as SqliteTemplateStore keeps it on one host):
 // the same tables and the same answers, shared by every control replica and node agent.
-import { LEVELS, type BuildRow, type BuildStatus, type BuiltinRow, type LogEntry, type LogLevel, type TagRow, type TemplateRow, type TemplateStore } from '../templates/template-store.js'
+import {
+  LEVELS,
+  type BuildRow,
+  type BuildStatus,
+  type BuiltinRow,
+  type LogEntry,
+  type LogLevel,
+  type TagRow,
+  type TemplateRow,
+  type TemplateStore,
+} from '../templates/template-store.js'
 import type { TemplateRuntimeConfig } from '../../node/builds/template-model.js'
 import { inTx, type Db, type Tx } from './pg.js'
 
@@ -8,21 +18,37 @@ type Row = Record<string, unknown>
 type Queryable = Db | Tx
 
 const toTemplate = (r: Row): TemplateRow => ({
-  templateId: r.template_id as string, alias: r.alias as string, cpuCount: Number(r.cpu_count), memoryMB: Number(r.memory_mb),
-  createdAt: r.created_at as string, updatedAt: r.updated_at as string, spawnCount: Number(r.spawn_count),
-  lastSpawnedAt: (r.last_spawned_at as string | null) ?? null, public: r.public === true,
+  templateId: r.template_id as string,
+  alias: r.alias as string,
+  cpuCount: Number(r.cpu_count),
+  memoryMB: Number(r.memory_mb),
+  createdAt: r.created_at as string,
+  updatedAt: r.updated_at as string,
+  spawnCount: Number(r.spawn_count),
+  lastSpawnedAt: (r.last_spawned_at as string | null) ?? null,
+  public: r.public === true,
 })
 
 const toBuild = (r: Row): BuildRow => ({
-  buildId: r.build_id as string, templateId: r.template_id as string, status: r.status as BuildStatus,
-  cpuCount: Number(r.cpu_count), memoryMB: Number(r.memory_mb), createdAt: r.created_at as string, updatedAt: r.updated_at as string,
-  finishedAt: (r.finished_at as string | null) ?? null, image: (r.image as string | null) ?? null,
+  buildId: r.build_id as string,
+  templateId: r.template_id as string,
+  status: r.status as BuildStatus,
+  cpuCount: Number(r.cpu_count),
+  memoryMB: Number(r.memory_mb),
+  createdAt: r.created_at as string,
+  updatedAt: r.updated_at as string,
+  finishedAt: (r.finished_at as string | null) ?? null,
+  image: (r.image as string | null) ?? null,
   config: (r.config as TemplateRuntimeConfig | null) ?? null,
   reason: (r.reason as BuildRow['reason']) ?? null,
   pendingTags: (r.pending_tags as string[] | null) ?? [],
 })
 
-const toTag = (r: Row): TagRow => ({ tag: r.tag as string, buildId: r.build_id as string, createdAt: r.created_at as string })
+const toTag = (r: Row): TagRow => ({
+  tag: r.tag as string,
+  buildId: r.build_id as string,
+  createdAt: r.created_at as string,
+})
 
 export class PgTemplateStore implements TemplateStore {
   /** `db` is shared with the rest of the cluster's state and closed by its owner. */
@@ -49,22 +75,38 @@ export class PgTemplateStore implements TemplateStore {
 
   async findTemplate(ref: string): Promise<TemplateRow | undefined> {
     // An id first, as the SQLite store does: an alias equal to another template's id loses.
-    return this.one(this.db, 'SELECT * FROM templates WHERE template_id = $1 OR alias = $1 ORDER BY (template_id = $1) DESC LIMIT 1', [ref], toTemplate)
+    return this.one(
+      this.db,
+      'SELECT * FROM templates WHERE template_id = $1 OR alias = $1 ORDER BY (template_id = $1) DESC LIMIT 1',
+      [ref],
+      toTemplate,
+    )
   }
 
   listTemplates(): Promise<TemplateRow[]> {
     return this.all(this.db, 'SELECT * FROM templates ORDER BY created_at DESC, template_id', [], toTemplate)
   }
 
-  requestBuild(opts: { newTemplateId: string; alias: string; buildId: string; cpuCount: number; memoryMB: number; tags: string[] }): Promise<{ template: TemplateRow; build: BuildRow }> {
+  requestBuild(opts: {
+    newTemplateId: string
+    alias: string
+    buildId: string
+    cpuCount: number
+    memoryMB: number
+    tags: string[]
+  }): Promise<{ template: TemplateRow; build: BuildRow }> {
     return inTx(this.db, async (tx) => {
       const now = new Date().toISOString()
       // Two replicas asked for the same new alias at once: one insert wins, both use its row.
-      await tx.query('INSERT INTO templates (template_id, alias, cpu_count, memory_mb, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (alias) DO NOTHING',
-        [opts.newTemplateId, opts.alias, opts.cpuCount, opts.memoryMB, now])
+      await tx.query(
+        'INSERT INTO templates (template_id, alias, cpu_count, memory_mb, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (alias) DO NOTHING',
+        [opts.newTemplateId, opts.alias, opts.cpuCount, opts.memoryMB, now],
+      )
       const template = (await this.one(tx, 'SELECT * FROM templates WHERE alias = $1', [opts.alias], toTemplate))!
-      await tx.query('INSERT INTO builds (build_id, template_id, status, cpu_count, memory_mb, created_at, updated_at, pending_tags) VALUES ($1, $2, $3, $4, $5, $6, $6, $7)',
-        [opts.buildId, template.templateId, 'waiting', opts.cpuCount, opts.memoryMB, now, JSON.stringify(opts.tags)])
+      await tx.query(
+        'INSERT INTO builds (build_id, template_id, status, cpu_count, memory_mb, created_at, updated_at, pending_tags) VALUES ($1, $2, $3, $4, $5, $6, $6, $7)',
+        [opts.buildId, template.templateId, 'waiting', opts.cpuCount, opts.memoryMB, now, JSON.stringify(opts.tags)],
+      )
       const build = (await this.one(tx, 'SELECT * FROM builds WHERE build_id = $1', [opts.buildId], toBuild))!
       return { template, build }
     })
@@ -76,21 +118,40 @@ export class PgTemplateStore implements TemplateStore {
 
   async recordSpawn(templateId: string): Promise<void> {
     const now = new Date().toISOString()
-    const stored = await this.db.query('UPDATE templates SET spawn_count = spawn_count + 1, last_spawned_at = $1 WHERE template_id = $2', [now, templateId])
-    if (stored.rowCount === 0) await this.db.query('UPDATE builtin_templates SET spawn_count = spawn_count + 1, last_spawned_at = $1 WHERE name = $2', [now, templateId])
+    const stored = await this.db.query(
+      'UPDATE templates SET spawn_count = spawn_count + 1, last_spawned_at = $1 WHERE template_id = $2',
+      [now, templateId],
+    )
+    if (stored.rowCount === 0)
+      await this.db.query(
+        'UPDATE builtin_templates SET spawn_count = spawn_count + 1, last_spawned_at = $1 WHERE name = $2',
+        [now, templateId],
+      )
   }
 
   async setPublic(templateId: string, isPublic: boolean): Promise<void> {
-    await this.db.query('UPDATE templates SET public = $1, updated_at = $2 WHERE template_id = $3', [isPublic, new Date().toISOString(), templateId])
+    await this.db.query('UPDATE templates SET public = $1, updated_at = $2 WHERE template_id = $3', [
+      isPublic,
+      new Date().toISOString(),
+      templateId,
+    ])
   }
 
   async builtins(names: readonly string[]): Promise<BuiltinRow[]> {
     const now = new Date().toISOString()
-    await this.db.query('INSERT INTO builtin_templates (name, created_at) SELECT unnest($1::text[]), $2 ON CONFLICT (name) DO NOTHING', [names, now])
+    await this.db.query(
+      'INSERT INTO builtin_templates (name, created_at) SELECT unnest($1::text[]), $2 ON CONFLICT (name) DO NOTHING',
+      [names, now],
+    )
     const { rows } = await this.db.query('SELECT * FROM builtin_templates WHERE name = ANY($1::text[])', [names])
     return names.map((name) => {
       const r = rows.find((x: Row) => x.name === name) as Row
-      return { name, createdAt: r.created_at as string, spawnCount: Number(r.spawn_count), lastSpawnedAt: (r.last_spawned_at as string | null) ?? null }
+      return {
+        name,
+        createdAt: r.created_at as string,
+        spawnCount: Number(r.spawn_count),
+        lastSpawnedAt: (r.last_spawned_at as string | null) ?? null,
+      }
     })
   }
 
@@ -99,7 +160,12 @@ export class PgTemplateStore implements TemplateStore {
   }
 
   buildsOf(templateId: string): Promise<BuildRow[]> {
-    return this.all(this.db, 'SELECT * FROM builds WHERE template_id = $1 ORDER BY created_at DESC, build_id', [templateId], toBuild)
+    return this.all(
+      this.db,
+      'SELECT * FROM builds WHERE template_id = $1 ORDER BY created_at DESC, build_id',
+      [templateId],
+      toBuild,
+    )
   }
 
   buildsInState(...states: BuildStatus[]): Promise<BuildRow[]> {
@@ -107,18 +173,26 @@ export class PgTemplateStore implements TemplateStore {
   }
 
   async setBuilding(buildId: string): Promise<void> {
-    await this.db.query("UPDATE builds SET status = 'building', updated_at = $1 WHERE build_id = $2", [new Date().toISOString(), buildId])
+    await this.db.query("UPDATE builds SET status = 'building', updated_at = $1 WHERE build_id = $2", [
+      new Date().toISOString(),
+      buildId,
+    ])
   }
 
   async failBuild(buildId: string, reason: { message: string; step?: string }): Promise<void> {
     const now = new Date().toISOString()
-    await this.db.query("UPDATE builds SET status = 'error', updated_at = $1, finished_at = $1, reason = $2 WHERE build_id = $3 AND status IN ('waiting', 'building')",
-      [now, JSON.stringify(reason), buildId])
+    await this.db.query(
+      "UPDATE builds SET status = 'error', updated_at = $1, finished_at = $1, reason = $2 WHERE build_id = $3 AND status IN ('waiting', 'building')",
+      [now, JSON.stringify(reason), buildId],
+    )
   }
 
   async touchBuilds(buildIds: readonly string[]): Promise<void> {
     if (buildIds.length === 0) return
-    await this.db.query("UPDATE builds SET updated_at = $1 WHERE status = 'building' AND build_id = ANY($2)", [new Date().toISOString(), [...buildIds]])
+    await this.db.query("UPDATE builds SET updated_at = $1 WHERE status = 'building' AND build_id = ANY($2)", [
+      new Date().toISOString(),
+      [...buildIds],
+    ])
   }
 
   async failStaleBuilds(before: Date, reason: { message: string }): Promise<string[]> {
@@ -135,9 +209,18 @@ export class PgTemplateStore implements TemplateStore {
       const build = await this.one(tx, 'SELECT * FROM builds WHERE build_id = $1 FOR UPDATE', [buildId], toBuild)
       if (!build || build.status !== 'building') return
       const now = new Date().toISOString()
-      await tx.query("UPDATE builds SET status = 'ready', updated_at = $1, finished_at = $1, image = $2, config = $3 WHERE build_id = $4", [now, image, JSON.stringify(config), buildId])
-      for (const tag of build.pendingTags.length > 0 ? build.pendingTags : ['default']) await setTag(tx, build.templateId, tag, buildId, now)
-      await tx.query('UPDATE templates SET updated_at = $1, cpu_count = $2, memory_mb = $3 WHERE template_id = $4', [now, build.cpuCount, build.memoryMB, build.templateId])
+      await tx.query(
+        "UPDATE builds SET status = 'ready', updated_at = $1, finished_at = $1, image = $2, config = $3 WHERE build_id = $4",
+        [now, image, JSON.stringify(config), buildId],
+      )
+      for (const tag of build.pendingTags.length > 0 ? build.pendingTags : ['default'])
+        await setTag(tx, build.templateId, tag, buildId, now)
+      await tx.query('UPDATE templates SET updated_at = $1, cpu_count = $2, memory_mb = $3 WHERE template_id = $4', [
+        now,
+        build.cpuCount,
+        build.memoryMB,
+        build.templateId,
+      ])
     })
   }
 
@@ -153,32 +236,62 @@ export class PgTemplateStore implements TemplateStore {
   }
 
   tag(templateId: string, tag: string): Promise<TagRow | undefined> {
-    return this.one(this.db, 'SELECT tag, build_id, created_at FROM tags WHERE template_id = $1 AND tag = $2', [templateId, tag], toTag)
+    return this.one(
+      this.db,
+      'SELECT tag, build_id, created_at FROM tags WHERE template_id = $1 AND tag = $2',
+      [templateId, tag],
+      toTag,
+    )
   }
 
   tagsOf(templateId: string): Promise<TagRow[]> {
-    return this.all(this.db, 'SELECT tag, build_id, created_at FROM tags WHERE template_id = $1 ORDER BY tag COLLATE "C"', [templateId], toTag)
+    return this.all(
+      this.db,
+      'SELECT tag, build_id, created_at FROM tags WHERE template_id = $1 ORDER BY tag COLLATE "C"',
+      [templateId],
+      toTag,
+    )
   }
 
   async appendLogs(buildId: string, entries: LogEntry[]): Promise<void> {
     if (entries.length === 0) return
     // One statement: the next numbers follow the last one, whoever wrote it.
-    await this.db.query(`INSERT INTO build_logs (build_id, seq, ts, level, message, step)
+    await this.db.query(
+      `INSERT INTO build_logs (build_id, seq, ts, level, message, step)
       SELECT $1, (SELECT COALESCE(MAX(seq), -1) FROM build_logs WHERE build_id = $1) + e.n, e.ts, e.level, e.message, e.step
       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS e(ts, level, message, step, n)`,
-    [buildId, entries.map((e) => e.timestamp), entries.map((e) => e.level), entries.map((e) => e.message), entries.map((e) => e.step ?? null)])
+      [
+        buildId,
+        entries.map((e) => e.timestamp),
+        entries.map((e) => e.level),
+        entries.map((e) => e.message),
+        entries.map((e) => e.step ?? null),
+      ],
+    )
   }
 
-  async logs(buildId: string, opts: { offset: number; limit: number; minLevel?: LogLevel; step?: string; newest?: boolean }): Promise<LogEntry[]> {
+  async logs(
+    buildId: string,
+    opts: { offset: number; limit: number; minLevel?: LogLevel; step?: string; newest?: boolean },
+  ): Promise<LogEntry[]> {
     const levels = LEVELS.slice(LEVELS.indexOf(opts.minLevel ?? 'debug'))
-    const { rows } = await this.db.query(`SELECT ts, level, message, step FROM build_logs WHERE build_id = $1 AND level = ANY($2)${opts.step ? ' AND step = $5' : ''} ORDER BY seq${opts.newest ? ' DESC' : ''} LIMIT $3 OFFSET $4`,
-      [buildId, levels, opts.limit, opts.offset, ...(opts.step ? [opts.step] : [])])
+    const { rows } = await this.db.query(
+      `SELECT ts, level, message, step FROM build_logs WHERE build_id = $1 AND level = ANY($2)${opts.step ? ' AND step = $5' : ''} ORDER BY seq${opts.newest ? ' DESC' : ''} LIMIT $3 OFFSET $4`,
+      [buildId, levels, opts.limit, opts.offset, ...(opts.step ? [opts.step] : [])],
+    )
     if (opts.newest) rows.reverse()
-    return rows.map((r: Row) => ({ timestamp: r.ts as string, level: r.level as LogLevel, message: r.message as string, ...(r.step ? { step: r.step as string } : {}) }))
+    return rows.map((r: Row) => ({
+      timestamp: r.ts as string,
+      level: r.level as LogLevel,
+      message: r.message as string,
+      ...(r.step ? { step: r.step as string } : {}),
+    }))
   }
 }
 
 async function setTag(tx: Tx, templateId: string, tag: string, buildId: string, now: string): Promise<void> {
-  await tx.query('INSERT INTO tags (template_id, tag, build_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (template_id, tag) DO UPDATE SET build_id = excluded.build_id, created_at = excluded.created_at',
-    [templateId, tag, buildId, now])
+  await tx.query(
+    'INSERT INTO tags (template_id, tag, build_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (template_id, tag) DO UPDATE SET build_id = excluded.build_id, created_at = excluded.created_at',
+    [templateId, tag, buildId, now],
+  )
 }

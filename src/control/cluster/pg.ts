@@ -74,7 +74,12 @@ export function urlWithPassword(url: string, password: string | undefined): stri
 
 /** A pool on `url` (postgres://user:pass@host:port/db); connections are made lazily. */
 export function createDb(url: string, opts: { max?: number; password?: string } = {}): Db {
-  const pool = new pg.Pool({ connectionString: urlWithPassword(url, opts.password), max: opts.max ?? 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 })
+  const pool = new pg.Pool({
+    connectionString: urlWithPassword(url, opts.password),
+    max: opts.max ?? 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  })
   // An idle client whose server went away emits here; the next query reconnects.
   pool.on('error', () => undefined)
   return pool

@@ -27,7 +27,11 @@ export function tierOf(node: NodeRow, want: PlacementRequest): number {
 }
 
 /** The larger of the CPU and memory shares the node would have with this sandbox on it. */
-export function loadAfter(node: NodeRow, load: Load | undefined, want: Pick<PlacementRequest, 'cpuCount' | 'memoryMB'>): number {
+export function loadAfter(
+  node: NodeRow,
+  load: Load | undefined,
+  want: Pick<PlacementRequest, 'cpuCount' | 'memoryMB'>,
+): number {
   const cpu = ((load?.cpuCount ?? 0) + want.cpuCount) / Math.max(1, node.cpuCount)
   const mem = ((load?.memoryMB ?? 0) + want.memoryMB) / Math.max(1, node.memoryMB)
   return Math.max(cpu, mem)
@@ -38,7 +42,11 @@ export function loadAfter(node: NodeRow, load: Load | undefined, want: Pick<Plac
  * node is never excluded for being full: creates beyond capacity still land on the least loaded
  * (CPU and memory are shared, as on one host); the cluster-wide limit is SANDOCK_MAX_SANDBOXES.
  */
-export function rankNodes(nodes: readonly NodeRow[], loads: ReadonlyMap<string, Load>, want: PlacementRequest): NodeRow[] {
+export function rankNodes(
+  nodes: readonly NodeRow[],
+  loads: ReadonlyMap<string, Load>,
+  want: PlacementRequest,
+): NodeRow[] {
   return nodes
     .filter((n) => n.schedulable)
     .map((n) => ({ n, tier: tierOf(n, want), load: loadAfter(n, loads.get(n.nodeId), want) }))

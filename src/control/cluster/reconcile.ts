@@ -23,35 +23,58 @@ export type BuildLeases = { store: Pick<TemplateStore, 'failStaleBuilds' | 'appe
 async function failOrphanedBuilds(builds: BuildLeases, log: Logger): Promise<string[]> {
   const message = 'the control replica running this build stopped during it; start the build again'
   const failed = await builds.store.failStaleBuilds(new Date(Date.now() - builds.expireMs), { message })
-  for (const buildId of failed) await builds.store.appendLogs(buildId, [{ timestamp: new Date().toISOString(), level: 'error', message }])
-  if (failed.length > 0) log.warn({ buildIds: failed }, 'template builds failed: their control replica stopped renewing them')
+  for (const buildId of failed)
+    await builds.store.appendLogs(buildId, [{ timestamp: new Date().toISOString(), level: 'error', message }])
+  if (failed.length > 0)
+    log.warn({ buildIds: failed }, 'template builds failed: their control replica stopped renewing them')
   return failed
 }
 
-export async function reconcileOnce(db: Db, cluster: Pick<ClusterNode, 'nodes' | 'remote'>, log: Logger, builds?: BuildLeases): Promise<ReconcileResult> {
+export async function reconcileOnce(
+  db: Db,
+  cluster: Pick<ClusterNode, 'nodes' | 'remote'>,
+  log: Logger,
+  builds?: BuildLeases,
+): Promise<ReconcileResult> {
   return inTx(db, async (tx) => {
-    const { rows: [lock] } = await tx.query('SELECT pg_try_advisory_xact_lock($1) AS ok', [LOCKS.chores])
+    const {
+      rows: [lock],
+    } = await tx.query('SELECT pg_try_advisory_xact_lock($1) AS ok', [LOCKS.chores])
     if (!lock.ok) return { locked: false, forgotten: 0, recorded: 0 }
     const buildsFailed = builds ? await failOrphanedBuilds(builds, log) : undefined
     const live = await cluster.nodes()
-    const gone = await catalog.forgetOnDeadNodes(db, live.map((n) => n.nodeId))
+    const gone = await catalog.forgetOnDeadNodes(
+      db,
+      live.map((n) => n.nodeId),
+    )
     if (gone.length > 0) log.info({ sandboxIds: gone }, 'sandboxes reported gone: their nodes are dead')
     let forgotten = gone.length
     let recorded = 0
     for (const node of live) {
       const listedAt = Date.now()
-      const onNode = await cluster.remote(node).list().catch((err: unknown) => {
-        log.warn({ err, nodeId: node.nodeId }, 'reconcile: a node did not list its sandboxes')
-        return undefined
-      })
+      const onNode = await cluster
+        .remote(node)
+        .list()
+        .catch((err: unknown) => {
+          log.warn({ err, nodeId: node.nodeId }, 'reconcile: a node did not list its sandboxes')
+          return undefined
+        })
       if (!onNode) continue
       const there = new Set(onNode.map((s) => s.sandboxId))
       const rows = await catalog.rowsOnNode(db, node.nodeId)
-      const stale = rows.filter((r) => !there.has(r.sandboxId) && r.createdAt.getTime() < listedAt - SETTLE_MS).map((r) => r.sandboxId)
+      const stale = rows
+        .filter((r) => !there.has(r.sandboxId) && r.createdAt.getTime() < listedAt - SETTLE_MS)
+        .map((r) => r.sandboxId)
       forgotten += await catalog.forget(db, stale)
       const known = new Set(rows.map((r) => r.sandboxId))
       for (const s of onNode.filter((x) => !known.has(x.sandboxId))) {
-        await catalog.record(db, { sandboxId: s.sandboxId, nodeId: node.nodeId, templateId: s.templateId, cpuCount: s.cpuCount, memoryMB: s.memoryMB })
+        await catalog.record(db, {
+          sandboxId: s.sandboxId,
+          nodeId: node.nodeId,
+          templateId: s.templateId,
+          cpuCount: s.cpuCount,
+          memoryMB: s.memoryMB,
+        })
         recorded++
       }
     }
@@ -61,11 +84,21 @@ export async function reconcileOnce(db: Db, cluster: Pick<ClusterNode, 'nodes' |
 }
 
 /** Reconciles every `everyMs` until stopped. */
-export function startReconciler(db: Db, cluster: Pick<ClusterNode, 'nodes' | 'remote'>, log: Logger, everyMs: number, builds?: BuildLeases): { stop(): Promise<void> } {
+export function startReconciler(
+  db: Db,
+  cluster: Pick<ClusterNode, 'nodes' | 'remote'>,
+  log: Logger,
+  everyMs: number,
+  builds?: BuildLeases,
+): { stop(): Promise<void> } {
   let stopped = false
   let running: Promise<unknown> = Promise.resolve()
   const timer = setInterval(() => {
-    running = running.then(() => (stopped ? undefined : reconcileOnce(db, cluster, log, builds).catch((err: unknown) => log.warn({ err }, 'reconcile failed'))))
+    running = running.then(() =>
+      stopped
+        ? undefined
+        : reconcileOnce(db, cluster, log, builds).catch((err: unknown) => log.warn({ err }, 'reconcile failed')),
+    )
   }, everyMs)
   return {
     async stop() {

@@ -6,19 +6,34 @@
 import { AppError } from '../../shared/errors.js'
 import type { BuildJob, BuildLog, BuildResult } from '../../node/builds/build-types.js'
 import { AGENT_METHODS, RETURNS_SANDBOX, type AgentMethod, type AgentNode } from '../../node/agent-api/methods.js'
-import { bearer, decodeError, decodeForkItem, reviveSandbox, type BuildLine, type WireError, type WireForkItem } from '../../node/agent-api/wire.js'
+import {
+  bearer,
+  decodeError,
+  decodeForkItem,
+  reviveSandbox,
+  type BuildLine,
+  type WireError,
+  type WireForkItem,
+} from '../../node/agent-api/wire.js'
 import type { SandboxNode } from '../../node/sandbox-node.js'
 
 /** The transport: global fetch in production, app.inject behind the same shape in the unit tier. */
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }) => Promise<Response>
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
+) => Promise<Response>
 
 export class NodeUnreachableError extends AppError {
-  constructor(readonly nodeId: string, cause: unknown) {
+  constructor(
+    readonly nodeId: string,
+    cause: unknown,
+  ) {
     super('unavailable', `node ${nodeId} is unreachable: ${(cause as Error)?.message ?? String(cause)}`, { cause })
   }
 }
 
-export type RemoteNode = Omit<SandboxNode, 'proxy'> & AgentNode & { readonly nodeId: string; status(): Promise<unknown> }
+export type RemoteNode = Omit<SandboxNode, 'proxy'> &
+  AgentNode & { readonly nodeId: string; status(): Promise<unknown> }
 
 export type RemoteNodeOptions = Readonly<{
   nodeId: string
@@ -42,13 +57,17 @@ export function createRemoteNode(opts: RemoteNodeOptions): RemoteNode {
     let res: Response
     try {
       res = await doFetch(`${opts.baseUrl}/rpc/${method}`, {
-        method: 'POST', headers, body: JSON.stringify({ args }),
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ args }),
         signal: AbortSignal.timeout(SLOW.has(method) ? Math.max(timeoutMs, 300_000) : timeoutMs),
       })
     } catch (e) {
       throw new NodeUnreachableError(opts.nodeId, e)
     }
-    const text = await res.text().catch((e: unknown) => { throw new NodeUnreachableError(opts.nodeId, e) })
+    const text = await res.text().catch((e: unknown) => {
+      throw new NodeUnreachableError(opts.nodeId, e)
+    })
     let body: { value?: unknown; error?: WireError }
     try {
       body = JSON.parse(text) as typeof body
@@ -65,19 +84,30 @@ export function createRemoteNode(opts: RemoteNodeOptions): RemoteNode {
       return { sandbox: reviveSandbox(v.sandbox), resumed: v.resumed }
     }
     if (method === 'fork') return (value as WireForkItem[]).map(decodeForkItem)
-    if (method === 'logs') return (value as Array<{ timestamp: string; line: string }>).map((l) => ({ timestamp: new Date(l.timestamp), line: l.line }))
+    if (method === 'logs')
+      return (value as Array<{ timestamp: string; line: string }>).map((l) => ({
+        timestamp: new Date(l.timestamp),
+        line: l.line,
+      }))
     return value ?? undefined
   }
 
-  const verbs = Object.fromEntries(AGENT_METHODS.map((m) => [m, (...args: unknown[]) => call(m, args)])) as unknown as AgentNode
+  const verbs = Object.fromEntries(
+    AGENT_METHODS.map((m) => [m, (...args: unknown[]) => call(m, args)]),
+  ) as unknown as AgentNode
 
   return {
     ...verbs,
     nodeId: opts.nodeId,
 
     async status() {
-      const res = await doFetch(`${opts.baseUrl}/status`, { method: 'GET', headers, signal: AbortSignal.timeout(timeoutMs) })
-        .catch((e: unknown) => { throw new NodeUnreachableError(opts.nodeId, e) })
+      const res = await doFetch(`${opts.baseUrl}/status`, {
+        method: 'GET',
+        headers,
+        signal: AbortSignal.timeout(timeoutMs),
+      }).catch((e: unknown) => {
+        throw new NodeUnreachableError(opts.nodeId, e)
+      })
       if (!res.ok) throw new NodeUnreachableError(opts.nodeId, new Error(`HTTP ${res.status}`))
       return res.json()
     },
@@ -86,12 +116,21 @@ export function createRemoteNode(opts: RemoteNodeOptions): RemoteNode {
     async build(job: BuildJob, out: { log: BuildLog; signal: AbortSignal }): Promise<BuildResult> {
       let res: Response
       try {
-        res = await doFetch(`${opts.baseUrl}/build`, { method: 'POST', headers, body: JSON.stringify({ job }), signal: out.signal })
+        res = await doFetch(`${opts.baseUrl}/build`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ job }),
+          signal: out.signal,
+        })
       } catch (e) {
         if (out.signal.aborted) throw out.signal.reason
         throw new NodeUnreachableError(opts.nodeId, e)
       }
-      if (!res.ok || !res.body) throw new NodeUnreachableError(opts.nodeId, new Error(`HTTP ${res.status}: ${await res.text().catch(() => '')}`))
+      if (!res.ok || !res.body)
+        throw new NodeUnreachableError(
+          opts.nodeId,
+          new Error(`HTTP ${res.status}: ${await res.text().catch(() => '')}`),
+        )
       let rest = ''
       const decoder = new TextDecoder()
       try {

@@ -11,11 +11,22 @@ import type { Load } from './placement.js'
 /** A reservation not turned into a row by then (its replica died mid-create) stops counting. */
 const RESERVATION_TTL_S = 600
 
-export type CatalogRow = { sandboxId: string; nodeId: string; templateId: string; cpuCount: number; memoryMB: number; createdAt: Date }
+export type CatalogRow = {
+  sandboxId: string
+  nodeId: string
+  templateId: string
+  cpuCount: number
+  memoryMB: number
+  createdAt: Date
+}
 
 const toRow = (r: Record<string, unknown>): CatalogRow => ({
-  sandboxId: r.sandbox_id as string, nodeId: r.node_id as string, templateId: r.template_id as string,
-  cpuCount: Number(r.cpu_count), memoryMB: Number(r.memory_mb), createdAt: r.created_at as Date,
+  sandboxId: r.sandbox_id as string,
+  nodeId: r.node_id as string,
+  templateId: r.template_id as string,
+  cpuCount: Number(r.cpu_count),
+  memoryMB: Number(r.memory_mb),
+  createdAt: r.created_at as Date,
 })
 
 export type Reservation = { reservationId: string; nodeId: string }
@@ -25,22 +36,36 @@ export type Reservation = { reservationId: string; nodeId: string }
  * against `max` (429 beyond it), asks `choose` for a node given every node's load (sandboxes plus
  * reservations), and records the reservation on it. `choose` returns undefined when no node fits.
  */
-export async function reserve(db: Db, opts: { max: number; cpuCount: number; memoryMB: number; choose: (loads: Map<string, Load>) => string | undefined }): Promise<Reservation | undefined> {
+export async function reserve(
+  db: Db,
+  opts: { max: number; cpuCount: number; memoryMB: number; choose: (loads: Map<string, Load>) => string | undefined },
+): Promise<Reservation | undefined> {
   return inTx(db, async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.reservations])
     await tx.query('DELETE FROM reservations WHERE expires_at < now()')
-    const { rows: [count] } = await tx.query('SELECT (SELECT count(*) FROM sandboxes) + (SELECT count(*) FROM reservations) AS n')
+    const {
+      rows: [count],
+    } = await tx.query('SELECT (SELECT count(*) FROM sandboxes) + (SELECT count(*) FROM reservations) AS n')
     if (Number(count.n) >= opts.max) {
-      throw new RateLimitedError(`you have reached the maximum number of concurrent E2B sandboxes (${opts.max}). If you need more, please visit 'https://e2b.dev/docs/billing'`)
+      throw new RateLimitedError(
+        `you have reached the maximum number of concurrent E2B sandboxes (${opts.max}). If you need more, please visit 'https://e2b.dev/docs/billing'`,
+      )
     }
     const { rows } = await tx.query(`SELECT node_id, SUM(cpu_count) AS cpu, SUM(memory_mb) AS mem FROM (
       SELECT node_id, cpu_count, memory_mb FROM sandboxes UNION ALL SELECT node_id, cpu_count, memory_mb FROM reservations) x GROUP BY node_id`)
-    const loads = new Map<string, Load>(rows.map((r: Record<string, unknown>) => [r.node_id as string, { cpuCount: Number(r.cpu), memoryMB: Number(r.mem) }]))
+    const loads = new Map<string, Load>(
+      rows.map((r: Record<string, unknown>) => [
+        r.node_id as string,
+        { cpuCount: Number(r.cpu), memoryMB: Number(r.mem) },
+      ]),
+    )
     const nodeId = opts.choose(loads)
     if (nodeId === undefined) return undefined
     const reservationId = randomUUID()
-    await tx.query(`INSERT INTO reservations (reservation_id, node_id, cpu_count, memory_mb, expires_at) VALUES ($1, $2, $3, $4, now() + interval '${RESERVATION_TTL_S} seconds')`,
-      [reservationId, nodeId, opts.cpuCount, opts.memoryMB])
+    await tx.query(
+      `INSERT INTO reservations (reservation_id, node_id, cpu_count, memory_mb, expires_at) VALUES ($1, $2, $3, $4, now() + interval '${RESERVATION_TTL_S} seconds')`,
+      [reservationId, nodeId, opts.cpuCount, opts.memoryMB],
+    )
     return { reservationId, nodeId }
   })
 }
@@ -58,8 +83,11 @@ export async function release(db: Db, r: Reservation): Promise<void> {
 /** Records where a sandbox is (replacing the create's reservation, when given) in one transaction. */
 export async function record(db: Db, row: Omit<CatalogRow, 'createdAt'>, reservation?: Reservation): Promise<void> {
   await inTx(db, async (tx) => {
-    await tx.query(`INSERT INTO sandboxes (sandbox_id, node_id, template_id, cpu_count, memory_mb) VALUES ($1, $2, $3, $4, $5)
-      ON CONFLICT (sandbox_id) DO UPDATE SET node_id = excluded.node_id`, [row.sandboxId, row.nodeId, row.templateId, row.cpuCount, row.memoryMB])
+    await tx.query(
+      `INSERT INTO sandboxes (sandbox_id, node_id, template_id, cpu_count, memory_mb) VALUES ($1, $2, $3, $4, $5)
+      ON CONFLICT (sandbox_id) DO UPDATE SET node_id = excluded.node_id`,
+      [row.sandboxId, row.nodeId, row.templateId, row.cpuCount, row.memoryMB],
+    )
     if (reservation) await tx.query('DELETE FROM reservations WHERE reservation_id = $1', [reservation.reservationId])
   })
 }
@@ -84,7 +112,9 @@ export async function forget(db: Db, sandboxIds: readonly string[]): Promise<num
 
 /** Forgets every row of nodes not in `liveNodeIds` (their sandboxes are gone with them); returns them. */
 export async function forgetOnDeadNodes(db: Db, liveNodeIds: readonly string[]): Promise<string[]> {
-  const { rows } = await db.query('DELETE FROM sandboxes WHERE NOT (node_id = ANY($1)) RETURNING sandbox_id', [liveNodeIds])
+  const { rows } = await db.query('DELETE FROM sandboxes WHERE NOT (node_id = ANY($1)) RETURNING sandbox_id', [
+    liveNodeIds,
+  ])
   return rows.map((r: Record<string, unknown>) => r.sandbox_id as string)
 }
 

@@ -3,9 +3,11 @@ import { readFile } from 'node:fs/promises'
 
 /** A secret file's content (a Swarm secret), trimmed; a clear error when it is missing or empty. */
 export async function readSecretFile(path: string, what: string): Promise<string> {
-  const value = (await readFile(path, 'utf8').catch((e: unknown) => {
-    throw new Error(`cannot read the ${what} from ${path}: ${(e as Error).message}`)
-  })).trim()
+  const value = (
+    await readFile(path, 'utf8').catch((e: unknown) => {
+      throw new Error(`cannot read the ${what} from ${path}: ${(e as Error).message}`)
+    })
+  ).trim()
   if (!value) throw new Error(`the ${what} file ${path} is empty`)
   return value
 }
@@ -17,6 +19,7 @@ export type RegistryAuth = Readonly<{ username: string; password: string; server
 export async function readRegistryAuth(path: string, registry: string): Promise<RegistryAuth> {
   const line = (await readSecretFile(path, 'registry credentials')).split('\n')[0]!.trim()
   const at = line.indexOf(':')
-  if (at <= 0 || at === line.length - 1) throw new Error(`the registry credentials file ${path} must hold one user:password line`)
+  if (at <= 0 || at === line.length - 1)
+    throw new Error(`the registry credentials file ${path} must hold one user:password line`)
   return { username: line.slice(0, at), password: line.slice(at + 1), serveraddress: registry }
 }

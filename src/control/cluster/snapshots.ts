@@ -11,24 +11,46 @@ import type { RegistryAuth } from './secret-file.js'
 
 const NAME = /^[a-z0-9][a-z0-9._-]{0,127}$/i
 
-export type SnapshotRow = SnapshotInfo & { templateId: string; nodeId: string; image: string; cpuCount: number; memoryMB: number; forkOf: string | undefined }
+export type SnapshotRow = SnapshotInfo & {
+  templateId: string
+  nodeId: string
+  image: string
+  cpuCount: number
+  memoryMB: number
+  forkOf: string | undefined
+}
 
 const toRow = (r: Record<string, unknown>): SnapshotRow => ({
-  snapshotId: r.snapshot_id as string, names: r.names as string[], sandboxId: r.sandbox_id as string, createdS: Number(r.created_s),
-  templateId: r.template_id as string, nodeId: r.node_id as string, image: r.image as string, cpuCount: Number(r.cpu_count),
-  memoryMB: Number(r.memory_mb), forkOf: (r.fork_of as string | null) ?? undefined,
+  snapshotId: r.snapshot_id as string,
+  names: r.names as string[],
+  sandboxId: r.sandbox_id as string,
+  createdS: Number(r.created_s),
+  templateId: r.template_id as string,
+  nodeId: r.node_id as string,
+  image: r.image as string,
+  cpuCount: Number(r.cpu_count),
+  memoryMB: Number(r.memory_mb),
+  forkOf: (r.fork_of as string | null) ?? undefined,
 })
 
 /** Listed snapshots (not forks' own), newest first. */
 export async function listSnapshotRows(db: Db, filter: { sandboxId?: string; name?: string }): Promise<SnapshotInfo[]> {
-  const { rows } = await db.query(`SELECT * FROM snapshots WHERE fork_of IS NULL AND ($1::text IS NULL OR sandbox_id = $1) AND ($2::text IS NULL OR names ? $2)
-    ORDER BY created_s DESC, snapshot_id`, [filter.sandboxId ?? null, filter.name ?? null])
-  return rows.map(toRow).map(({ snapshotId, names, sandboxId, createdS }) => ({ snapshotId, names, sandboxId, createdS }))
+  const { rows } = await db.query(
+    `SELECT * FROM snapshots WHERE fork_of IS NULL AND ($1::text IS NULL OR sandbox_id = $1) AND ($2::text IS NULL OR names ? $2)
+    ORDER BY created_s DESC, snapshot_id`,
+    [filter.sandboxId ?? null, filter.name ?? null],
+  )
+  return rows
+    .map(toRow)
+    .map(({ snapshotId, names, sandboxId, createdS }) => ({ snapshotId, names, sandboxId, createdS }))
 }
 
 /** By id or name (forks' snapshots too: a fork starts from one). */
 export async function findSnapshotRow(db: Db, ref: string): Promise<SnapshotRow | undefined> {
-  const { rows } = await db.query('SELECT * FROM snapshots WHERE snapshot_id = $1 OR names ? $1 ORDER BY (snapshot_id = $1) DESC LIMIT 1', [ref])
+  const { rows } = await db.query(
+    'SELECT * FROM snapshots WHERE snapshot_id = $1 OR names ? $1 ORDER BY (snapshot_id = $1) DESC LIMIT 1',
+    [ref],
+  )
   return rows[0] ? toRow(rows[0]) : undefined
 }
 
@@ -54,7 +76,8 @@ export function createClusterSnapshots(deps: {
   const imageOf = (snapshotId: string) => `${deps.registry ? `${deps.registry}/` : ''}sandock/snapshot:${snapshotId}`
   return {
     async create(sandbox, opts = {}) {
-      if (opts.name !== undefined && !NAME.test(opts.name)) throw new AppError('invalid_argument', 'name: use letters, digits, ".", "_" and "-" (at most 128)')
+      if (opts.name !== undefined && !NAME.test(opts.name))
+        throw new AppError('invalid_argument', 'name: use letters, digits, ".", "_" and "-" (at most 128)')
       if (opts.name && (await db.query('SELECT 1 FROM snapshots WHERE names ? $1', [opts.name])).rows.length > 0) {
         throw new AppError('conflict', `a snapshot named '${opts.name}' already exists`)
       }
@@ -62,14 +85,32 @@ export function createClusterSnapshots(deps: {
       const names = opts.name ? [opts.name] : []
       const image = imageOf(snapshotId)
       await runtime.commitSnapshot(sandbox.containerId, image, {
-        snapshotId, names, sandboxId: sandbox.sandboxId, templateId: sandbox.templateId,
-        cpuCount: sandbox.cpuCount, memoryMB: sandbox.memoryMB, forkOf: opts.forkOf,
+        snapshotId,
+        names,
+        sandboxId: sandbox.sandboxId,
+        templateId: sandbox.templateId,
+        cpuCount: sandbox.cpuCount,
+        memoryMB: sandbox.memoryMB,
+        forkOf: opts.forkOf,
       })
       if (deps.registry) await runtime.push(image, deps.registryAuth)
       const createdS = Math.floor(Date.now() / 1000)
-      await db.query(`INSERT INTO snapshots (snapshot_id, names, sandbox_id, template_id, node_id, image, cpu_count, memory_mb, fork_of, created_s)
+      await db.query(
+        `INSERT INTO snapshots (snapshot_id, names, sandbox_id, template_id, node_id, image, cpu_count, memory_mb, fork_of, created_s)
         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [snapshotId, JSON.stringify(names), sandbox.sandboxId, sandbox.templateId, deps.nodeId, image, sandbox.cpuCount, sandbox.memoryMB, opts.forkOf ?? null, createdS])
+        [
+          snapshotId,
+          JSON.stringify(names),
+          sandbox.sandboxId,
+          sandbox.templateId,
+          deps.nodeId,
+          image,
+          sandbox.cpuCount,
+          sandbox.memoryMB,
+          opts.forkOf ?? null,
+          createdS,
+        ],
+      )
       return { snapshotId, names, sandboxId: sandbox.sandboxId, createdS }
     },
 
@@ -86,7 +127,8 @@ export function createClusterSnapshots(deps: {
     async remove(snapshotId) {
       const s = await findSnapshotRow(db, snapshotId)
       if (!s || s.snapshotId !== snapshotId) throw new NotFoundError(`template '${snapshotId}' not found`)
-      if ((await runtime.removeImage(s.image)) === 'in_use') throw new AppError('conflict', `snapshot '${snapshotId}' is in use by a sandbox`)
+      if ((await runtime.removeImage(s.image)) === 'in_use')
+        throw new AppError('conflict', `snapshot '${snapshotId}' is in use by a sandbox`)
       await deleteSnapshotRow(db, snapshotId)
     },
   }

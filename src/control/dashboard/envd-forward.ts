@@ -15,7 +15,16 @@ const SANDBOX_ID = /^[a-z0-9]+$/
 
 // The API key and browser credentials stay on this side; routing and envd auth are set here, so a
 // caller cannot point the request at another sandbox, port or token.
-const DROPPED = ['x-api-key', 'cookie', 'e2b-traffic-access-token', 'e2b-sandbox-id', 'e2b-sandbox-port', 'x-access-token', 'forwarded', 'x-forwarded-host']
+const DROPPED = [
+  'x-api-key',
+  'cookie',
+  'e2b-traffic-access-token',
+  'e2b-sandbox-id',
+  'e2b-sandbox-port',
+  'x-access-token',
+  'forwarded',
+  'x-forwarded-host',
+]
 
 export type EnvdForwardDeps = {
   resolver: ProxyResolver
@@ -29,7 +38,10 @@ export type EnvdForwardDeps = {
  * envd. Unknown sandbox → 404 and a paused one → 409, both with the API's {code, message} body;
  * a sandbox that goes away mid-request → the proxy's 502, or a cut stream.
  */
-export const envdForwardRoute: FastifyPluginAsync<EnvdForwardDeps> = async (app, { resolver, log, envdPort = ENVD_PORT }) => {
+export const envdForwardRoute: FastifyPluginAsync<EnvdForwardDeps> = async (
+  app,
+  { resolver, log, envdPort = ENVD_PORT },
+) => {
   // Its own proxy instance (never listening) over the same resolver, so kills cut these streams too.
   const proxy = createProxyServer({ resolver, domain: '', log: log.child({ component: 'dashboard-envd' }) })
   app.addHook('onClose', async () => proxy.close())
@@ -45,7 +57,8 @@ export const envdForwardRoute: FastifyPluginAsync<EnvdForwardDeps> = async (app,
       if (!SANDBOX_ID.test(sandboxID)) throw new InvalidArgumentError('Invalid sandbox ID')
       const target = resolver.lookup(sandboxID)
       if (target === undefined) throw new SandboxNotFoundError(sandboxID)
-      if (target.state !== 'running') throw new AppError('conflict', `Sandbox "${sandboxID}" is paused: resume it to reach its envd`)
+      if (target.state !== 'running')
+        throw new AppError('conflict', `Sandbox "${sandboxID}" is paused: resume it to reach its envd`)
       const prefix = `${ENVD_FORWARD_PREFIX}/${sandboxID}/envd/`
       const raw = req.raw
       if (!raw.url?.startsWith(prefix)) throw new InvalidArgumentError('malformed envd path')

@@ -41,11 +41,21 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 /** Where the built dashboard lives: dist/dashboard beside dist/control (tsc), dist/image (bundle), or the repo (tests). */
 export async function findDashboardDir(explicit: string | undefined): Promise<string | undefined> {
   const here = dirname(fileURLToPath(import.meta.url))
-  const candidates = explicit ? [explicit] : [
-    join(here, '..', 'dashboard'), join(here, '..', '..', 'dashboard'), join(here, '..', '..', '..', 'dist', 'dashboard'),
-  ]
+  const candidates = explicit
+    ? [explicit]
+    : [
+        join(here, '..', 'dashboard'),
+        join(here, '..', '..', 'dashboard'),
+        join(here, '..', '..', '..', 'dist', 'dashboard'),
+      ]
   for (const dir of candidates) {
-    if (await access(join(dir, 'index.html')).then(() => true, () => false)) return dir
+    if (
+      await access(join(dir, 'index.html')).then(
+        () => true,
+        () => false,
+      )
+    )
+      return dir
   }
   return undefined
 }

@@ -65,7 +65,9 @@ export type SecretSelector = { kind: 'id'; secretId: string } | { kind: 'name'; 
 export function parseSelector(segment: string): SecretSelector | undefined {
   const classified = segment.trim().toLowerCase()
   if (classified.startsWith(SECRET_ID_PREFIX)) {
-    return SUFFIX_PATTERN.test(classified.slice(SECRET_ID_PREFIX.length)) ? { kind: 'id', secretId: classified } : undefined
+    return SUFFIX_PATTERN.test(classified.slice(SECRET_ID_PREFIX.length))
+      ? { kind: 'id', secretId: classified }
+      : undefined
   }
   const name = normalizeSecretName(segment)
   return name === undefined ? undefined : { kind: 'name', name }

@@ -41,7 +41,9 @@ export function createSealer(key: Buffer): Sealer {
         const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES })
         decipher.setAAD(Buffer.from(aad, 'utf8'))
         decipher.setAuthTag(tag)
-        return Buffer.concat([decipher.update(buf.subarray(1 + IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8')
+        return Buffer.concat([decipher.update(buf.subarray(1 + IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
+          'utf8',
+        )
       } catch {
         throw new SealedValueError()
       }

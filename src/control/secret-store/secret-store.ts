@@ -6,9 +6,7 @@ import { closeSync, mkdirSync, openSync } from 'node:fs'
 import { join } from 'node:path'
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
 import { AppError } from '../../shared/errors.js'
-import {
-  metadataWithinLimits, newSecretId, normalizeSecretName, parseSelector, valueWithinLimits,
-} from './names.js'
+import { metadataWithinLimits, newSecretId, normalizeSecretName, parseSelector, valueWithinLimits } from './names.js'
 import { createSealer, type Sealer } from './sealing.js'
 
 /** A secret as the API shows it: never its value. */
@@ -97,13 +95,15 @@ export class SecretStore {
   create(req: { name: string; value: string; metadata?: Readonly<Record<string, string>> | undefined }): SecretInfo {
     const name = normalizeSecretName(req.name)
     const metadata = req.metadata ?? {}
-    if (name === undefined || !valueWithinLimits(req.value) || !metadataWithinLimits(metadata)) throw new InvalidSecretsRequestError()
+    if (name === undefined || !valueWithinLimits(req.value) || !metadataWithinLimits(metadata))
+      throw new InvalidSecretsRequestError()
     const count = Number((this.db.prepare('SELECT COUNT(*) AS n FROM secrets').get() as Row).n)
     if (count >= this.maxSecrets) throw new SecretConflictError()
     const secretId = newSecretId()
     const now = new Date().toISOString()
     try {
-      this.db.prepare(`INSERT INTO secrets (${COLUMNS}, sealed) VALUES (?, ?, ?, 1, ?, ?, ?)`)
+      this.db
+        .prepare(`INSERT INTO secrets (${COLUMNS}, sealed) VALUES (?, ?, ?, 1, ?, ?, ?)`)
         .run(secretId, name, JSON.stringify(metadata), now, now, this.sealer.seal(req.value, aadOf(secretId, 1)))
     } catch (e) {
       if ((e as { errcode?: number }).errcode === 2067 /* SQLITE_CONSTRAINT_UNIQUE */) throw new SecretConflictError()
@@ -113,16 +113,22 @@ export class SecretStore {
   }
 
   /** One page in creation order; `nextToken` is set only while more remain. 400 for a bad limit or token. */
-  list(opts: { limit?: number | undefined; nextToken?: string | undefined } = {}): { items: SecretInfo[]; nextToken: string | undefined } {
+  list(opts: { limit?: number | undefined; nextToken?: string | undefined } = {}): {
+    items: SecretInfo[]
+    nextToken: string | undefined
+  } {
     const limit = opts.limit ?? MAX_PAGE
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) throw new InvalidSecretsRequestError()
     let after = ''
     if (opts.nextToken !== undefined) {
       after = Buffer.from(opts.nextToken, 'base64url').toString('utf8')
-      if (parseSelector(after)?.kind !== 'id' || Buffer.from(after).toString('base64url') !== opts.nextToken) throw new InvalidSecretsRequestError()
+      if (parseSelector(after)?.kind !== 'id' || Buffer.from(after).toString('base64url') !== opts.nextToken)
+        throw new InvalidSecretsRequestError()
     }
     // Ids are UUIDv7 TypeIDs: their order is their creation order.
-    const rows = this.db.prepare(`SELECT ${COLUMNS} FROM secrets WHERE secret_id > ? ORDER BY secret_id LIMIT ?`).all(after, limit + 1) as Row[]
+    const rows = this.db
+      .prepare(`SELECT ${COLUMNS} FROM secrets WHERE secret_id > ? ORDER BY secret_id LIMIT ?`)
+      .all(after, limit + 1) as Row[]
     const items = rows.slice(0, limit).map(toInfo)
     const more = rows.length > limit
     return { items, nextToken: more ? Buffer.from(items.at(-1)!.secretId).toString('base64url') : undefined }
@@ -137,14 +143,28 @@ export class SecretStore {
    * Stores `value` as the next version. Metadata: undefined keeps it, `{}` clears it, an object
    * replaces it. The previous version's value is discarded (nothing can read it any more).
    */
-  update(selector: string, req: { value: string; metadata?: Readonly<Record<string, string>> | undefined }): SecretInfo {
-    if (!valueWithinLimits(req.value) || (req.metadata !== undefined && !metadataWithinLimits(req.metadata))) throw new InvalidSecretsRequestError()
+  update(
+    selector: string,
+    req: { value: string; metadata?: Readonly<Record<string, string>> | undefined },
+  ): SecretInfo {
+    if (!valueWithinLimits(req.value) || (req.metadata !== undefined && !metadataWithinLimits(req.metadata)))
+      throw new InvalidSecretsRequestError()
     const row = this.row(selector)
     const secretId = row.secret_id as string
     const version = Number(row.version) + 1
     const metadata = req.metadata === undefined ? (row.metadata as string) : JSON.stringify(req.metadata)
-    const done = this.db.prepare('UPDATE secrets SET version = ?, metadata = ?, updated_at = ?, sealed = ? WHERE secret_id = ? AND version = ?')
-      .run(version, metadata, new Date().toISOString(), this.sealer.seal(req.value, aadOf(secretId, version)), secretId, Number(row.version))
+    const done = this.db
+      .prepare(
+        'UPDATE secrets SET version = ?, metadata = ?, updated_at = ?, sealed = ? WHERE secret_id = ? AND version = ?',
+      )
+      .run(
+        version,
+        metadata,
+        new Date().toISOString(),
+        this.sealer.seal(req.value, aadOf(secretId, version)),
+        secretId,
+        Number(row.version),
+      )
     if (Number(done.changes) !== 1) throw new SecretConflictError()
     return this.get(secretId)
   }
@@ -163,7 +183,9 @@ export class SecretStore {
   async resolveSecret(name: string): Promise<string | undefined> {
     const normalized = normalizeSecretName(name)
     if (normalized === undefined) return undefined
-    const row = this.db.prepare('SELECT secret_id, version, sealed FROM secrets WHERE name = ?').get(normalized) as Row | undefined
+    const row = this.db.prepare('SELECT secret_id, version, sealed FROM secrets WHERE name = ?').get(normalized) as
+      | Row
+      | undefined
     if (!row) return undefined
     return this.sealer.open(row.sealed as Uint8Array, aadOf(row.secret_id as string, Number(row.version)))
   }
@@ -171,9 +193,10 @@ export class SecretStore {
   private row(selector: string): Row {
     const sel = parseSelector(selector)
     if (!sel) throw new InvalidSecretsRequestError()
-    const row = sel.kind === 'id'
-      ? this.db.prepare(`SELECT ${COLUMNS} FROM secrets WHERE secret_id = ?`).get(sel.secretId)
-      : this.db.prepare(`SELECT ${COLUMNS} FROM secrets WHERE name = ?`).get(sel.name)
+    const row =
+      sel.kind === 'id'
+        ? this.db.prepare(`SELECT ${COLUMNS} FROM secrets WHERE secret_id = ?`).get(sel.secretId)
+        : this.db.prepare(`SELECT ${COLUMNS} FROM secrets WHERE name = ?`).get(sel.name)
     if (!row) throw new SecretNotFoundError()
     return row as Row
   }

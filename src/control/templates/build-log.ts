@@ -16,7 +16,12 @@ export type BuildLogWriter = Readonly<{
   close(): Promise<void>
 }>
 
-export function createBuildLogWriter(o: { store: Pick<TemplateStore, 'appendLogs'>; buildId: string; maxLines?: number; log: Logger }): BuildLogWriter {
+export function createBuildLogWriter(o: {
+  store: Pick<TemplateStore, 'appendLogs'>
+  buildId: string
+  maxLines?: number
+  log: Logger
+}): BuildLogWriter {
   const maxLines = Math.max(2, o.maxLines ?? DEFAULT_BUILD_LOG_MAX_LINES)
   const headMax = Math.ceil(maxLines / 2)
   const tailMax = maxLines - headMax
@@ -35,14 +40,24 @@ export function createBuildLogWriter(o: { store: Pick<TemplateStore, 'appendLogs
     if (pending.length === 0) return
     const batch = pending
     pending = []
-    written = written.then(() => o.store.appendLogs(o.buildId, batch)).catch((err: unknown) => o.log.warn({ err, lines: batch.length }, 'build log lines were not stored'))
+    written = written
+      .then(() => o.store.appendLogs(o.buildId, batch))
+      .catch((err: unknown) => o.log.warn({ err, lines: batch.length }, 'build log lines were not stored'))
   }
 
   return {
     emit(level, step, message) {
       if (closed) return
-      const text = message.length > MAX_BUILD_LOG_LINE_CHARS ? `${message.slice(0, MAX_BUILD_LOG_LINE_CHARS)}… (line cut at ${MAX_BUILD_LOG_LINE_CHARS} characters)` : message
-      const entry: LogEntry = { timestamp: new Date().toISOString(), level, message: text, ...(step === undefined ? {} : { step }) }
+      const text =
+        message.length > MAX_BUILD_LOG_LINE_CHARS
+          ? `${message.slice(0, MAX_BUILD_LOG_LINE_CHARS)}… (line cut at ${MAX_BUILD_LOG_LINE_CHARS} characters)`
+          : message
+      const entry: LogEntry = {
+        timestamp: new Date().toISOString(),
+        level,
+        message: text,
+        ...(step === undefined ? {} : { step }),
+      }
       if (headCount < headMax) {
         headCount++
         pending.push(entry)
@@ -65,7 +80,12 @@ export function createBuildLogWriter(o: { store: Pick<TemplateStore, 'appendLogs
         closed = true
         if (omitted > 0) {
           const last = ring[ringStart]
-          pending.push({ timestamp: new Date().toISOString(), level: 'warn', message: `… ${omitted} lines of output not kept (a build keeps its first ${headMax} and last ${tailMax} lines) …`, ...(last?.step === undefined ? {} : { step: last.step }) })
+          pending.push({
+            timestamp: new Date().toISOString(),
+            level: 'warn',
+            message: `… ${omitted} lines of output not kept (a build keeps its first ${headMax} and last ${tailMax} lines) …`,
+            ...(last?.step === undefined ? {} : { step: last.step }),
+          })
         }
         for (let i = 0; i < ring.length; i++) pending.push(ring[(ringStart + i) % ring.length]!)
         ring.length = 0

@@ -49,28 +49,54 @@ export function createBuildQueue(deps: {
   const { store, log } = deps
   const running = new Map<string, { templateId: string; abort: AbortController; done: Promise<void> }>()
   const withSlot = limiter(deps.maxConcurrentBuilds)
-  const renewer = deps.lease && setInterval(() => {
-    if (running.size === 0) return
-    store.touchBuilds([...running.keys()]).catch((err: unknown) => log.warn({ err }, 'renewing the lease of running builds failed'))
-  }, deps.lease.renewMs)
+  const renewer =
+    deps.lease &&
+    setInterval(() => {
+      if (running.size === 0) return
+      store
+        .touchBuilds([...running.keys()])
+        .catch((err: unknown) => log.warn({ err }, 'renewing the lease of running builds failed'))
+    }, deps.lease.renewMs)
   renewer?.unref()
 
   /** Validates the request into a job (everything but the parent template, resolved when it runs). */
-  async function validate(req: StartBuildRequest): Promise<Omit<BuildJob, 'buildId' | 'templateId' | 'cpuCount' | 'memoryMB' | 'fromTemplate'> & { fromTemplate: string | undefined }> {
-    if ((req.fromImage === undefined) === (req.fromTemplate === undefined)) throw new InvalidArgumentError('exactly one of fromImage and fromTemplate is required')
-    if (req.fromImage !== undefined && req.fromImage.trim() === '') throw new InvalidArgumentError('fromImage must not be empty')
+  async function validate(req: StartBuildRequest): Promise<
+    Omit<BuildJob, 'buildId' | 'templateId' | 'cpuCount' | 'memoryMB' | 'fromTemplate'> & {
+      fromTemplate: string | undefined
+    }
+  > {
+    if ((req.fromImage === undefined) === (req.fromTemplate === undefined))
+      throw new InvalidArgumentError('exactly one of fromImage and fromTemplate is required')
+    if (req.fromImage !== undefined && req.fromImage.trim() === '')
+      throw new InvalidArgumentError('fromImage must not be empty')
     const steps = parseSteps(req.steps ?? [])
     for (const [i, s] of steps.entries()) {
       if (s.type === 'COPY' && !(await deps.uploads.has(s.filesHash!))) {
-        throw new InvalidArgumentError(`step ${i + 1} (COPY ${s.args[0]}): its files (hash ${s.filesHash!.slice(0, 12)}…) were never uploaded`)
+        throw new InvalidArgumentError(
+          `step ${i + 1} (COPY ${s.args[0]}): its files (hash ${s.filesHash!.slice(0, 12)}…) were never uploaded`,
+        )
       }
     }
     const reg = req.fromImageRegistry
-    if (reg && reg.type && reg.type !== 'registry') throw new InvalidArgumentError(`fromImageRegistry type '${reg.type}' is not supported (use 'registry' with username and password)`)
+    if (reg && reg.type && reg.type !== 'registry')
+      throw new InvalidArgumentError(
+        `fromImageRegistry type '${reg.type}' is not supported (use 'registry' with username and password)`,
+      )
     return {
-      steps, fromImage: req.fromImage?.trim(), fromTemplate: req.fromTemplate?.trim(), force: req.force === true,
-      registry: reg?.username && reg.password ? { username: reg.username, password: reg.password, ...(reg.serverAddress ? { serveraddress: reg.serverAddress } : {}) } : undefined,
-      startCmd: req.startCmd || undefined, readyCmd: req.readyCmd || undefined,
+      steps,
+      fromImage: req.fromImage?.trim(),
+      fromTemplate: req.fromTemplate?.trim(),
+      force: req.force === true,
+      registry:
+        reg?.username && reg.password
+          ? {
+              username: reg.username,
+              password: reg.password,
+              ...(reg.serverAddress ? { serveraddress: reg.serverAddress } : {}),
+            }
+          : undefined,
+      startCmd: req.startCmd || undefined,
+      readyCmd: req.readyCmd || undefined,
     }
   }
 
@@ -85,7 +111,8 @@ export function createBuildQueue(deps: {
     async recover(): Promise<void> {
       const removed = await deps.node.removeBuildContainers()
       for (const b of await store.buildsInState('building', 'waiting')) {
-        if (b.status === 'building') await store.failBuild(b.buildId, { message: 'the server restarted during the build; start it again' })
+        if (b.status === 'building')
+          await store.failBuild(b.buildId, { message: 'the server restarted during the build; start it again' })
       }
       if (removed) log.info({ removed }, 'removed build containers left by a restart')
     },
@@ -101,10 +128,12 @@ export function createBuildQueue(deps: {
       const build = await buildOrThrow(store, templateId, buildId)
       if (build.status !== 'waiting') throw new InvalidArgumentError('build is not in waiting state')
       const job = await validate(req)
-      if (running.size >= MAX_BUILDS_IN_FLIGHT) throw new RateLimitedError('too many template builds in progress; try again later')
+      if (running.size >= MAX_BUILDS_IN_FLIGHT)
+        throw new RateLimitedError('too many template builds in progress; try again later')
       cancel(templateId, `cancelled by a newer build (${buildId}) of the same template`)
       for (const b of await store.buildsOf(templateId)) {
-        if (b.status === 'waiting' && b.buildId !== buildId) await store.failBuild(b.buildId, { message: `superseded by a newer build (${buildId})` })
+        if (b.status === 'waiting' && b.buildId !== buildId)
+          await store.failBuild(b.buildId, { message: `superseded by a newer build (${buildId})` })
       }
       await store.setBuilding(buildId)
       const abort = new AbortController()
@@ -121,21 +150,39 @@ export function createBuildQueue(deps: {
           if (!found.template) throw new StepError('base', found.missing)
           fromTemplate = { ref: job.fromTemplate, image: found.template.image, config: found.template.config }
         }
-        const result = await deps.node.build({ ...job, fromTemplate, buildId, templateId, cpuCount: build.cpuCount, memoryMB: build.memoryMB }, { log: emit, signal: abort.signal })
+        const result = await deps.node.build(
+          { ...job, fromTemplate, buildId, templateId, cpuCount: build.cpuCount, memoryMB: build.memoryMB },
+          { log: emit, signal: abort.signal },
+        )
         await buildLog.close()
         await store.finishBuild(buildId, result.image, result.config)
-      }).then(
-        () => blog.info({}, 'template build ready'),
-        async (e: unknown) => {
-          await buildLog.close()
-          const reason = abort.signal.aborted
-            ? { message: `build cancelled: ${(abort.signal.reason as Error)?.message ?? 'aborted'}` }
-            : e instanceof StepError ? { message: e.message, step: e.step } : { message: `build failed: ${(e as Error).message}` }
-          await store.appendLogs(buildId, [{ timestamp: new Date().toISOString(), level: 'error', message: reason.message, ...(('step' in reason && reason.step) ? { step: reason.step } : {}) }])
-          await store.failBuild(buildId, reason)
-          blog.warn({ reason: reason.message, step: 'step' in reason ? reason.step : undefined }, 'template build failed')
-        },
-      ).catch((err: unknown) => blog.error({ err }, 'recording a build\'s end failed')).finally(() => running.delete(buildId))
+      })
+        .then(
+          () => blog.info({}, 'template build ready'),
+          async (e: unknown) => {
+            await buildLog.close()
+            const reason = abort.signal.aborted
+              ? { message: `build cancelled: ${(abort.signal.reason as Error)?.message ?? 'aborted'}` }
+              : e instanceof StepError
+                ? { message: e.message, step: e.step }
+                : { message: `build failed: ${(e as Error).message}` }
+            await store.appendLogs(buildId, [
+              {
+                timestamp: new Date().toISOString(),
+                level: 'error',
+                message: reason.message,
+                ...('step' in reason && reason.step ? { step: reason.step } : {}),
+              },
+            ])
+            await store.failBuild(buildId, reason)
+            blog.warn(
+              { reason: reason.message, step: 'step' in reason ? reason.step : undefined },
+              'template build failed',
+            )
+          },
+        )
+        .catch((err: unknown) => blog.error({ err }, "recording a build's end failed"))
+        .finally(() => running.delete(buildId))
       running.set(buildId, { templateId, abort, done })
     },
   }

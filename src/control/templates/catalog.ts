@@ -34,51 +34,114 @@ export function createCatalog(deps: {
 }) {
   const { store, builtins } = deps
   const builtin = (ref: string) => builtins.find((b) => b.name === parseTemplateRef(ref).alias)
-  const withBuilds = async (t: TemplateRow): Promise<TemplateWithBuilds> => ({ template: t, builds: await store.buildsOf(t.templateId), tags: (await store.tagsOf(t.templateId)).map((x) => x.tag) })
-  // A built-in's createdAt is when this server (its data dir) first offered it: at its first start.
-  store.builtins(builtins.map((b) => b.name)).catch((err: unknown) => deps.log.warn({ err }, 'recording the built-in templates failed'))
-  /** The built-ins as listed templates: public, one ready build (a stable id from its image), real spawn counts. */
-  const builtinsWithBuilds = async (): Promise<TemplateWithBuilds[]> => (await store.builtins(builtins.map((b) => b.name))).map((row) => {
-    const b = builtins.find((x) => x.name === row.name)!
-    const cpuCount = b.cpuCount || deps.builtinResources.cpuCount
-    const memoryMB = b.memoryMB || deps.builtinResources.memoryMB
-    const template: TemplateRow = { templateId: b.name, alias: b.name, cpuCount, memoryMB, createdAt: row.createdAt, updatedAt: row.createdAt, spawnCount: row.spawnCount, lastSpawnedAt: row.lastSpawnedAt, public: true }
-    const build: BuildRow = {
-      buildId: uuidFrom(`builtin:${b.name}:${b.image}`), templateId: b.name, status: 'ready', cpuCount, memoryMB, createdAt: row.createdAt, updatedAt: row.createdAt,
-      finishedAt: row.createdAt, image: b.image, config: b.config, reason: null, pendingTags: [],
-    }
-    return { template, builds: [build], tags: ['default'] }
+  const withBuilds = async (t: TemplateRow): Promise<TemplateWithBuilds> => ({
+    template: t,
+    builds: await store.buildsOf(t.templateId),
+    tags: (await store.tagsOf(t.templateId)).map((x) => x.tag),
   })
+  // A built-in's createdAt is when this server (its data dir) first offered it: at its first start.
+  store
+    .builtins(builtins.map((b) => b.name))
+    .catch((err: unknown) => deps.log.warn({ err }, 'recording the built-in templates failed'))
+  /** The built-ins as listed templates: public, one ready build (a stable id from its image), real spawn counts. */
+  const builtinsWithBuilds = async (): Promise<TemplateWithBuilds[]> =>
+    (await store.builtins(builtins.map((b) => b.name))).map((row) => {
+      const b = builtins.find((x) => x.name === row.name)!
+      const cpuCount = b.cpuCount || deps.builtinResources.cpuCount
+      const memoryMB = b.memoryMB || deps.builtinResources.memoryMB
+      const template: TemplateRow = {
+        templateId: b.name,
+        alias: b.name,
+        cpuCount,
+        memoryMB,
+        createdAt: row.createdAt,
+        updatedAt: row.createdAt,
+        spawnCount: row.spawnCount,
+        lastSpawnedAt: row.lastSpawnedAt,
+        public: true,
+      }
+      const build: BuildRow = {
+        buildId: uuidFrom(`builtin:${b.name}:${b.image}`),
+        templateId: b.name,
+        status: 'ready',
+        cpuCount,
+        memoryMB,
+        createdAt: row.createdAt,
+        updatedAt: row.createdAt,
+        finishedAt: row.createdAt,
+        image: b.image,
+        config: b.config,
+        reason: null,
+        pendingTags: [],
+      }
+      return { template, builds: [build], tags: ['default'] }
+    })
 
   return {
     /** A new waiting build (and the template, for a new name); `name` is alias[:tag]. */
-    async requestBuild(body: { name?: string; alias?: string; tags?: string[]; cpuCount?: number; memoryMB?: number }): Promise<{ template: TemplateRow; build: BuildRow; tags: string[] }> {
+    async requestBuild(body: {
+      name?: string
+      alias?: string
+      tags?: string[]
+      cpuCount?: number
+      memoryMB?: number
+    }): Promise<{ template: TemplateRow; build: BuildRow; tags: string[] }> {
       const name = body.name ?? body.alias
       if (!name) throw new InvalidArgumentError('name is required')
       const { alias, tags } = parseBuildName(name, body.tags)
-      if (builtin(alias)) throw new AppError('conflict', `the template name '${alias}' is reserved for the built-in template`)
+      if (builtin(alias))
+        throw new AppError('conflict', `the template name '${alias}' is reserved for the built-in template`)
       const res = validateResources(body.cpuCount, body.memoryMB, deps.limits)
-      const out = await store.requestBuild({ newTemplateId: newTemplateId(), alias, buildId: randomUUID(), ...res, tags })
+      const out = await store.requestBuild({
+        newTemplateId: newTemplateId(),
+        alias,
+        buildId: randomUUID(),
+        ...res,
+        tags,
+      })
       return { ...out, tags }
     },
 
-    async status(templateId: string, buildId: string, q: { logsOffset?: number; limit?: number; level?: LogLevel }): Promise<BuildStatusView> {
+    async status(
+      templateId: string,
+      buildId: string,
+      q: { logsOffset?: number; limit?: number; level?: LogLevel },
+    ): Promise<BuildStatusView> {
       await templateOrThrow(store, templateId)
       const b = await buildOrThrow(store, templateId, buildId)
       const limit = Math.min(100, Math.max(0, q.limit ?? 100))
-      const logEntries = b.status === 'waiting' ? [] : await store.logs(buildId, { offset: Math.max(0, q.logsOffset ?? 0), limit, minLevel: q.level })
+      const logEntries =
+        b.status === 'waiting'
+          ? []
+          : await store.logs(buildId, { offset: Math.max(0, q.logsOffset ?? 0), limit, minLevel: q.level })
       let reason: BuildStatusView['reason']
       if (b.status === 'error' && b.reason) {
         // The step's last warn-and-above lines: what led to the failure (a flooded step's first ones would not).
-        const stepLogs = b.reason.step ? await store.logs(buildId, { offset: 0, limit: 100, minLevel: 'warn', step: b.reason.step, newest: true }) : []
+        const stepLogs = b.reason.step
+          ? await store.logs(buildId, { offset: 0, limit: 100, minLevel: 'warn', step: b.reason.step, newest: true })
+          : []
         reason = { message: b.reason.message, ...(b.reason.step ? { step: b.reason.step } : {}), logEntries: stepLogs }
       }
-      return { templateId: b.templateId, buildId: b.buildId, status: b.status, logEntries, ...(reason ? { reason } : {}) }
+      return {
+        templateId: b.templateId,
+        buildId: b.buildId,
+        status: b.status,
+        logEntries,
+        ...(reason ? { reason } : {}),
+      }
     },
 
-    async logs(templateId: string, buildId: string, q: { cursor?: number; limit?: number; level?: LogLevel }): Promise<LogEntry[]> {
+    async logs(
+      templateId: string,
+      buildId: string,
+      q: { cursor?: number; limit?: number; level?: LogLevel },
+    ): Promise<LogEntry[]> {
       await buildOrThrow(store, templateId, buildId)
-      return store.logs(buildId, { offset: Math.max(0, q.cursor ?? 0), limit: Math.min(1000, Math.max(1, q.limit ?? 100)), minLevel: q.level })
+      return store.logs(buildId, {
+        offset: Math.max(0, q.cursor ?? 0),
+        limit: Math.min(1000, Math.max(1, q.limit ?? 100)),
+        minLevel: q.level,
+      })
     },
 
     /** The built-ins (public) and every template with a ready build. */
@@ -91,10 +154,16 @@ export function createCatalog(deps: {
     },
 
     /** The built-ins and the templates with at least one ready build, newest first. */
-    list: async (): Promise<TemplateWithBuilds[]> => [...(await Promise.all((await store.listTemplates()).map(withBuilds))).filter((x) => x.tags.length > 0), ...(await builtinsWithBuilds())]
-      .sort((a, b) => b.template.createdAt.localeCompare(a.template.createdAt)),
+    list: async (): Promise<TemplateWithBuilds[]> =>
+      [
+        ...(await Promise.all((await store.listTemplates()).map(withBuilds))).filter((x) => x.tags.length > 0),
+        ...(await builtinsWithBuilds()),
+      ].sort((a, b) => b.template.createdAt.localeCompare(a.template.createdAt)),
 
-    get: async (ref: string): Promise<TemplateWithBuilds> => (builtin(ref) ? (await builtinsWithBuilds()).find((x) => x.template.templateId === builtin(ref)!.name)! : withBuilds(await templateOrThrow(store, ref))),
+    get: async (ref: string): Promise<TemplateWithBuilds> =>
+      builtin(ref)
+        ? (await builtinsWithBuilds()).find((x) => x.template.templateId === builtin(ref)!.name)!
+        : withBuilds(await templateOrThrow(store, ref)),
 
     /** A built-in's tags (`default` on its one build); undefined for any other template. */
     async builtinTags(ref: string): Promise<{ tag: string; buildId: string; createdAt: string }[] | undefined> {
@@ -106,7 +175,8 @@ export function createCatalog(deps: {
 
     /** PATCH /templates/{id}: sets the public flag; resolves with the template's names. Built-ins are always public. */
     async setPublic(ref: string, isPublic: boolean): Promise<string[]> {
-      if (builtin(ref)) throw new InvalidArgumentError(`the built-in template '${parseTemplateRef(ref).alias}' cannot be changed`)
+      if (builtin(ref))
+        throw new InvalidArgumentError(`the built-in template '${parseTemplateRef(ref).alias}' cannot be changed`)
       const t = await templateOrThrow(store, ref)
       await store.setPublic(t.templateId, isPublic)
       return [t.alias]
@@ -114,7 +184,9 @@ export function createCatalog(deps: {
 
     /** Counts a create from a template (spawnCount, lastSpawnedAt); snapshot ids are ignored. Never throws: the create already succeeded. */
     recordSpawn(templateId: string): void {
-      store.recordSpawn(templateId).catch((err: unknown) => deps.log.warn({ err, templateId }, 'counting a spawn failed'))
+      store
+        .recordSpawn(templateId)
+        .catch((err: unknown) => deps.log.warn({ err, templateId }, 'counting a spawn failed'))
     },
 
     /** True when `ref` names a stored template (so DELETE /templates/{id} is ours, not a snapshot's). */
@@ -122,16 +194,21 @@ export function createCatalog(deps: {
 
     /** Deletes a template, its builds, tags and images; refused while a sandbox uses it. */
     async remove(ref: string): Promise<void> {
-      if (builtin(ref)) throw new InvalidArgumentError(`the built-in template '${parseTemplateRef(ref).alias}' cannot be deleted`)
+      if (builtin(ref))
+        throw new InvalidArgumentError(`the built-in template '${parseTemplateRef(ref).alias}' cannot be deleted`)
       const t = await templateOrThrow(store, ref)
-      if (await deps.node.usesTemplate(t.templateId)) throw new InvalidArgumentError(`template '${ref}' is used by running or paused sandboxes; kill them first`)
+      if (await deps.node.usesTemplate(t.templateId))
+        throw new InvalidArgumentError(`template '${ref}' is used by running or paused sandboxes; kill them first`)
       deps.queue.cancel(t.templateId, 'the template was deleted')
       const builds = await store.buildsOf(t.templateId)
       await store.deleteTemplate(t.templateId)
       for (const b of builds) {
         if (!b.image) continue
-        const removed = await deps.node.removeImage(b.image).catch((err: unknown) => deps.log.warn({ err, image: b.image }, 'removing a template image failed'))
-        if (removed === 'in_use') deps.log.warn({ image: b.image }, 'removing a template image failed: a container still uses it')
+        const removed = await deps.node
+          .removeImage(b.image)
+          .catch((err: unknown) => deps.log.warn({ err, image: b.image }, 'removing a template image failed'))
+        if (removed === 'in_use')
+          deps.log.warn({ image: b.image }, 'removing a template image failed: a container still uses it')
       }
     },
   }

@@ -18,7 +18,8 @@ export function parseTemplateRef(raw: string): TemplateRef {
 
 export function validateTag(tag: string): string {
   const t = tag.trim().toLowerCase()
-  if (!TAG.test(t)) throw new InvalidArgumentError(`invalid tag '${tag}': use lowercase letters, digits, '-', '_' and '.'`)
+  if (!TAG.test(t))
+    throw new InvalidArgumentError(`invalid tag '${tag}': use lowercase letters, digits, '-', '_' and '.'`)
   if (UUID.test(t)) throw new InvalidArgumentError(`invalid tag '${tag}': a tag cannot be a UUID`)
   return t
 }
@@ -27,17 +28,25 @@ export function validateTag(tag: string): string {
 export function parseBuildName(name: string, tags: readonly string[] | undefined): { alias: string; tags: string[] } {
   const ref = parseTemplateRef(name)
   if (!ref.alias) throw new InvalidArgumentError('name is required')
-  if (!ALIAS.test(ref.alias)) throw new InvalidArgumentError(`invalid template name '${ref.alias}': use lowercase letters, digits, '-' and '_'`)
+  if (!ALIAS.test(ref.alias))
+    throw new InvalidArgumentError(`invalid template name '${ref.alias}': use lowercase letters, digits, '-' and '_'`)
   const all = [...(ref.tag !== undefined ? [ref.tag] : []), ...(tags ?? [])].map(validateTag)
   return { alias: ref.alias, tags: all.length > 0 ? [...new Set(all)] : ['default'] }
 }
 
-export function validateResources(cpuCount: number | undefined, memoryMB: number | undefined, limits: { maxCpu: number; maxMemoryMB: number }): { cpuCount: number; memoryMB: number } {
+export function validateResources(
+  cpuCount: number | undefined,
+  memoryMB: number | undefined,
+  limits: { maxCpu: number; maxMemoryMB: number },
+): { cpuCount: number; memoryMB: number } {
   const cpu = cpuCount ?? 2
   const mem = memoryMB ?? 1024
-  if (!Number.isInteger(cpu) || cpu < 1 || (cpu !== 1 && cpu % 2 !== 0)) throw new InvalidArgumentError(`cpuCount must be 1 or an even number, got ${cpu}`)
+  if (!Number.isInteger(cpu) || cpu < 1 || (cpu !== 1 && cpu % 2 !== 0))
+    throw new InvalidArgumentError(`cpuCount must be 1 or an even number, got ${cpu}`)
   if (cpu > limits.maxCpu) throw new InvalidArgumentError(`cpuCount must be at most ${limits.maxCpu}, got ${cpu}`)
-  if (!Number.isInteger(mem) || mem < 128 || mem % 2 !== 0) throw new InvalidArgumentError(`memoryMB must be an even number of at least 128, got ${mem}`)
-  if (mem > limits.maxMemoryMB) throw new InvalidArgumentError(`memoryMB must be at most ${limits.maxMemoryMB}, got ${mem}`)
+  if (!Number.isInteger(mem) || mem < 128 || mem % 2 !== 0)
+    throw new InvalidArgumentError(`memoryMB must be an even number of at least 128, got ${mem}`)
+  if (mem > limits.maxMemoryMB)
+    throw new InvalidArgumentError(`memoryMB must be at most ${limits.maxMemoryMB}, got ${mem}`)
   return { cpuCount: cpu, memoryMB: mem }
 }

@@ -44,8 +44,25 @@ export function createTemplateService(deps: TemplateServiceDeps) {
   const filesDir = templateFilesDir(deps.dataDir)
   const local = createUploads({ filesDir, secret: deps.uploadSecret })
   const uploads = deps.shareUploads ? deps.shareUploads(local) : local
-  const queue = createBuildQueue({ store, node, uploads, lookup: deps.lookup, maxConcurrentBuilds: deps.maxConcurrentBuilds, buildLogMaxLines: deps.buildLogMaxLines, log, lease: deps.buildLease })
-  const catalog = createCatalog({ store, builtins: deps.builtins, node, queue, limits: deps.limits, builtinResources: deps.builtinResources, log })
+  const queue = createBuildQueue({
+    store,
+    node,
+    uploads,
+    lookup: deps.lookup,
+    maxConcurrentBuilds: deps.maxConcurrentBuilds,
+    buildLogMaxLines: deps.buildLogMaxLines,
+    log,
+    lease: deps.buildLease,
+  })
+  const catalog = createCatalog({
+    store,
+    builtins: deps.builtins,
+    node,
+    queue,
+    limits: deps.limits,
+    builtinResources: deps.builtinResources,
+    log,
+  })
 
   const tags = createTags(store)
 

@@ -29,7 +29,9 @@ export function createTags(store: TemplateStore) {
       const t = await live(parseTemplateRef(name).alias, name)
       const clean = tags.map(validateTag)
       if (clean.includes('default')) throw new InvalidArgumentError("the 'default' tag cannot be removed")
-      const missing = (await Promise.all(clean.map(async (tag) => ((await store.tag(t.templateId, tag)) ? undefined : tag)))).filter((tag) => tag !== undefined)
+      const missing = (
+        await Promise.all(clean.map(async (tag) => ((await store.tag(t.templateId, tag)) ? undefined : tag)))
+      ).filter((tag) => tag !== undefined)
       if (missing.length > 0) throw new NotFoundError(`tag '${missing[0]}' does not exist for template '${t.alias}'`)
       await store.removeTags(t.templateId, clean)
     },

@@ -60,7 +60,14 @@ export interface TemplateStore {
   findTemplate(ref: string): Promise<TemplateRow | undefined>
   listTemplates(): Promise<TemplateRow[]>
   /** Creates the template if the alias is new (else keeps it) and a waiting build, atomically. */
-  requestBuild(opts: { newTemplateId: string; alias: string; buildId: string; cpuCount: number; memoryMB: number; tags: string[] }): Promise<{ template: TemplateRow; build: BuildRow }>
+  requestBuild(opts: {
+    newTemplateId: string
+    alias: string
+    buildId: string
+    cpuCount: number
+    memoryMB: number
+    tags: string[]
+  }): Promise<{ template: TemplateRow; build: BuildRow }>
   deleteTemplate(templateId: string): Promise<void>
   /** Counts a create from a stored or built-in template; unknown ids are ignored. */
   recordSpawn(templateId: string): Promise<void>
@@ -89,7 +96,10 @@ export interface TemplateStore {
   /** Appends lines in order (each build's lines are numbered from 0). */
   appendLogs(buildId: string, entries: LogEntry[]): Promise<void>
   /** `newest`: the last `limit` (after `offset` from the end), still oldest first. */
-  logs(buildId: string, opts: { offset: number; limit: number; minLevel?: LogLevel; step?: string; newest?: boolean }): Promise<LogEntry[]>
+  logs(
+    buildId: string,
+    opts: { offset: number; limit: number; minLevel?: LogLevel; step?: string; newest?: boolean },
+  ): Promise<LogEntry[]>
   close(): Promise<void>
 }
 
@@ -122,15 +132,27 @@ CREATE TABLE IF NOT EXISTS layer_cache (key TEXT PRIMARY KEY, image TEXT NOT NUL
 type Row = Record<string, SQLInputValue>
 
 const toTemplate = (r: Row): TemplateRow => ({
-  templateId: r.template_id as string, alias: r.alias as string, cpuCount: Number(r.cpu_count), memoryMB: Number(r.memory_mb),
-  createdAt: r.created_at as string, updatedAt: r.updated_at as string, spawnCount: Number(r.spawn_count),
-  lastSpawnedAt: (r.last_spawned_at as string | null) ?? null, public: Number(r.public) === 1,
+  templateId: r.template_id as string,
+  alias: r.alias as string,
+  cpuCount: Number(r.cpu_count),
+  memoryMB: Number(r.memory_mb),
+  createdAt: r.created_at as string,
+  updatedAt: r.updated_at as string,
+  spawnCount: Number(r.spawn_count),
+  lastSpawnedAt: (r.last_spawned_at as string | null) ?? null,
+  public: Number(r.public) === 1,
 })
 
 const toBuild = (r: Row): BuildRow => ({
-  buildId: r.build_id as string, templateId: r.template_id as string, status: r.status as BuildStatus,
-  cpuCount: Number(r.cpu_count), memoryMB: Number(r.memory_mb), createdAt: r.created_at as string, updatedAt: r.updated_at as string,
-  finishedAt: (r.finished_at as string | null) ?? null, image: (r.image as string | null) ?? null,
+  buildId: r.build_id as string,
+  templateId: r.template_id as string,
+  status: r.status as BuildStatus,
+  cpuCount: Number(r.cpu_count),
+  memoryMB: Number(r.memory_mb),
+  createdAt: r.created_at as string,
+  updatedAt: r.updated_at as string,
+  finishedAt: (r.finished_at as string | null) ?? null,
+  image: (r.image as string | null) ?? null,
   config: r.config ? (JSON.parse(r.config as string) as TemplateRuntimeConfig) : null,
   reason: r.reason ? (JSON.parse(r.reason as string) as BuildRow['reason']) : null,
   pendingTags: JSON.parse((r.pending_tags as string) || '[]') as string[],
@@ -146,7 +168,10 @@ export class SqliteTemplateStore implements TemplateStore, LayerCache {
     this.db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;')
     this.db.exec(SCHEMA)
     // Added after the first release: stores made before it get the column.
-    const columns = this.db.prepare('PRAGMA table_info(templates)').all().map((c) => (c as Row).name)
+    const columns = this.db
+      .prepare('PRAGMA table_info(templates)')
+      .all()
+      .map((c) => (c as Row).name)
     if (!columns.includes('public')) this.db.exec('ALTER TABLE templates ADD COLUMN public INTEGER NOT NULL DEFAULT 0')
   }
 
@@ -197,21 +222,46 @@ export class SqliteTemplateStore implements TemplateStore, LayerCache {
   }
 
   async listTemplates(): Promise<TemplateRow[]> {
-    return this.db.prepare('SELECT * FROM templates ORDER BY created_at DESC, template_id').all().map((r) => toTemplate(r as Row))
+    return this.db
+      .prepare('SELECT * FROM templates ORDER BY created_at DESC, template_id')
+      .all()
+      .map((r) => toTemplate(r as Row))
   }
 
   /** Creates the template if the alias is new (else updates its resources) and a waiting build. */
-  async requestBuild(opts: { newTemplateId: string; alias: string; buildId: string; cpuCount: number; memoryMB: number; tags: string[] }): Promise<{ template: TemplateRow; build: BuildRow }> {
+  async requestBuild(opts: {
+    newTemplateId: string
+    alias: string
+    buildId: string
+    cpuCount: number
+    memoryMB: number
+    tags: string[]
+  }): Promise<{ template: TemplateRow; build: BuildRow }> {
     return this.tx(() => {
       const now = new Date().toISOString()
       let template = this.rowByAlias(opts.alias)
       if (!template) {
-        this.db.prepare('INSERT INTO templates (template_id, alias, cpu_count, memory_mb, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+        this.db
+          .prepare(
+            'INSERT INTO templates (template_id, alias, cpu_count, memory_mb, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+          )
           .run(opts.newTemplateId, opts.alias, opts.cpuCount, opts.memoryMB, now, now)
         template = this.rowById(opts.newTemplateId)!
       }
-      this.db.prepare('INSERT INTO builds (build_id, template_id, status, cpu_count, memory_mb, created_at, updated_at, pending_tags) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(opts.buildId, template.templateId, 'waiting', opts.cpuCount, opts.memoryMB, now, now, JSON.stringify(opts.tags))
+      this.db
+        .prepare(
+          'INSERT INTO builds (build_id, template_id, status, cpu_count, memory_mb, created_at, updated_at, pending_tags) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          opts.buildId,
+          template.templateId,
+          'waiting',
+          opts.cpuCount,
+          opts.memoryMB,
+          now,
+          now,
+          JSON.stringify(opts.tags),
+        )
       return { template, build: this.buildRow(opts.buildId)! }
     })
   }
@@ -227,12 +277,19 @@ export class SqliteTemplateStore implements TemplateStore, LayerCache {
    */
   async recordSpawn(templateId: string): Promise<void> {
     const now = new Date().toISOString()
-    const stored = this.db.prepare('UPDATE templates SET spawn_count = spawn_count + 1, last_spawned_at = ? WHERE template_id = ?').run(now, templateId)
-    if (Number(stored.changes) === 0) this.db.prepare('UPDATE builtin_templates SET spawn_count = spawn_count + 1, last_spawned_at = ? WHERE name = ?').run(now, templateId)
+    const stored = this.db
+      .prepare('UPDATE templates SET spawn_count = spawn_count + 1, last_spawned_at = ? WHERE template_id = ?')
+      .run(now, templateId)
+    if (Number(stored.changes) === 0)
+      this.db
+        .prepare('UPDATE builtin_templates SET spawn_count = spawn_count + 1, last_spawned_at = ? WHERE name = ?')
+        .run(now, templateId)
   }
 
   async setPublic(templateId: string, isPublic: boolean): Promise<void> {
-    this.db.prepare('UPDATE templates SET public = ?, updated_at = ? WHERE template_id = ?').run(isPublic ? 1 : 0, new Date().toISOString(), templateId)
+    this.db
+      .prepare('UPDATE templates SET public = ?, updated_at = ? WHERE template_id = ?')
+      .run(isPublic ? 1 : 0, new Date().toISOString(), templateId)
   }
 
   /** The built-ins' rows, each created the first time this server offers it. */
@@ -243,7 +300,12 @@ export class SqliteTemplateStore implements TemplateStore, LayerCache {
     return names.map((name) => {
       insert.run(name, now)
       const r = get.get(name) as Row
-      return { name, createdAt: r.created_at as string, spawnCount: Number(r.spawn_count), lastSpawnedAt: (r.last_spawned_at as string | null) ?? null }
+      return {
+        name,
+        createdAt: r.created_at as string,
+        spawnCount: Number(r.spawn_count),
+        lastSpawnedAt: (r.last_spawned_at as string | null) ?? null,
+      }
     })
   }
 
@@ -254,11 +316,17 @@ export class SqliteTemplateStore implements TemplateStore, LayerCache {
   }
 
   async buildsOf(templateId: string): Promise<BuildRow[]> {
-    return this.db.prepare('SELECT * FROM builds WHERE template_id = ? ORDER BY created_at DESC, build_id').all(templateId).map((r) => toBuild(r as Row))
+    return this.db
+      .prepare('SELECT * FROM builds WHERE template_id = ? ORDER BY created_at DESC, build_id')
+      .all(templateId)
+      .map((r) => toBuild(r as Row))
   }
 
   async buildsInState(...states: BuildStatus[]): Promise<BuildRow[]> {
-    return this.db.prepare(`SELECT * FROM builds WHERE status IN (${states.map(() => '?').join(',')})`).all(...states).map((r) => toBuild(r as Row))
+    return this.db
+      .prepare(`SELECT * FROM builds WHERE status IN (${states.map(() => '?').join(',')})`)
+      .all(...states)
+      .map((r) => toBuild(r as Row))
   }
 
   async setBuilding(buildId: string): Promise<void> {
@@ -269,20 +337,30 @@ export class SqliteTemplateStore implements TemplateStore, LayerCache {
   /** Marks a build failed; a failed build never moves a tag, so a working template stays. */
   async failBuild(buildId: string, reason: { message: string; step?: string }): Promise<void> {
     const now = new Date().toISOString()
-    this.db.prepare("UPDATE builds SET status = 'error', updated_at = ?, finished_at = ?, reason = ? WHERE build_id = ? AND status IN ('waiting', 'building')")
+    this.db
+      .prepare(
+        "UPDATE builds SET status = 'error', updated_at = ?, finished_at = ?, reason = ? WHERE build_id = ? AND status IN ('waiting', 'building')",
+      )
       .run(now, now, JSON.stringify(reason), buildId)
   }
 
   async touchBuilds(buildIds: readonly string[]): Promise<void> {
     if (buildIds.length === 0) return
-    this.db.prepare(`UPDATE builds SET updated_at = ? WHERE status = 'building' AND build_id IN (${buildIds.map(() => '?').join(',')})`)
+    this.db
+      .prepare(
+        `UPDATE builds SET updated_at = ? WHERE status = 'building' AND build_id IN (${buildIds.map(() => '?').join(',')})`,
+      )
       .run(new Date().toISOString(), ...buildIds)
   }
 
   async failStaleBuilds(before: Date, reason: { message: string }): Promise<string[]> {
     const now = new Date().toISOString()
-    return this.db.prepare("UPDATE builds SET status = 'error', updated_at = ?, finished_at = ?, reason = ? WHERE status = 'building' AND updated_at < ? RETURNING build_id")
-      .all(now, now, JSON.stringify(reason), before.toISOString()).map((r) => (r as { build_id: string }).build_id)
+    return this.db
+      .prepare(
+        "UPDATE builds SET status = 'error', updated_at = ?, finished_at = ?, reason = ? WHERE status = 'building' AND updated_at < ? RETURNING build_id",
+      )
+      .all(now, now, JSON.stringify(reason), before.toISOString())
+      .map((r) => (r as { build_id: string }).build_id)
   }
 
   /** Marks a build ready and points its tags (`default` when the request named none) at it, atomically. */
@@ -291,17 +369,26 @@ export class SqliteTemplateStore implements TemplateStore, LayerCache {
       const build = this.buildRow(buildId)
       if (!build || build.status !== 'building') return
       const now = new Date().toISOString()
-      this.db.prepare("UPDATE builds SET status = 'ready', updated_at = ?, finished_at = ?, image = ?, config = ? WHERE build_id = ?")
+      this.db
+        .prepare(
+          "UPDATE builds SET status = 'ready', updated_at = ?, finished_at = ?, image = ?, config = ? WHERE build_id = ?",
+        )
         .run(now, now, image, JSON.stringify(config), buildId)
-      for (const tag of build.pendingTags.length > 0 ? build.pendingTags : ['default']) this.setTag(build.templateId, tag, buildId, now)
-      this.db.prepare('UPDATE templates SET updated_at = ?, cpu_count = ?, memory_mb = ? WHERE template_id = ?').run(now, build.cpuCount, build.memoryMB, build.templateId)
+      for (const tag of build.pendingTags.length > 0 ? build.pendingTags : ['default'])
+        this.setTag(build.templateId, tag, buildId, now)
+      this.db
+        .prepare('UPDATE templates SET updated_at = ?, cpu_count = ?, memory_mb = ? WHERE template_id = ?')
+        .run(now, build.cpuCount, build.memoryMB, build.templateId)
     })
   }
 
   // ---- tags
 
   private setTag(templateId: string, tag: string, buildId: string, now: string): void {
-    this.db.prepare('INSERT INTO tags (template_id, tag, build_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (template_id, tag) DO UPDATE SET build_id = excluded.build_id, created_at = excluded.created_at')
+    this.db
+      .prepare(
+        'INSERT INTO tags (template_id, tag, build_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (template_id, tag) DO UPDATE SET build_id = excluded.build_id, created_at = excluded.created_at',
+      )
       .run(templateId, tag, buildId, now)
   }
 
@@ -319,13 +406,21 @@ export class SqliteTemplateStore implements TemplateStore, LayerCache {
   }
 
   async tag(templateId: string, tag: string): Promise<TagRow | undefined> {
-    const r = this.db.prepare('SELECT tag, build_id, created_at FROM tags WHERE template_id = ? AND tag = ?').get(templateId, tag) as Row | undefined
+    const r = this.db
+      .prepare('SELECT tag, build_id, created_at FROM tags WHERE template_id = ? AND tag = ?')
+      .get(templateId, tag) as Row | undefined
     return r ? { tag: r.tag as string, buildId: r.build_id as string, createdAt: r.created_at as string } : undefined
   }
 
   async tagsOf(templateId: string): Promise<TagRow[]> {
-    return this.db.prepare('SELECT tag, build_id, created_at FROM tags WHERE template_id = ? ORDER BY tag').all(templateId)
-      .map((r) => ({ tag: (r as Row).tag as string, buildId: (r as Row).build_id as string, createdAt: (r as Row).created_at as string }))
+    return this.db
+      .prepare('SELECT tag, build_id, created_at FROM tags WHERE template_id = ? ORDER BY tag')
+      .all(templateId)
+      .map((r) => ({
+        tag: (r as Row).tag as string,
+        buildId: (r as Row).build_id as string,
+        createdAt: (r as Row).created_at as string,
+      }))
   }
 
   // ---- logs
@@ -333,19 +428,34 @@ export class SqliteTemplateStore implements TemplateStore, LayerCache {
   async appendLogs(buildId: string, entries: LogEntry[]): Promise<void> {
     if (entries.length === 0) return
     this.tx(() => {
-      const last = this.db.prepare('SELECT COALESCE(MAX(seq), -1) AS seq FROM build_logs WHERE build_id = ?').get(buildId) as Row
+      const last = this.db
+        .prepare('SELECT COALESCE(MAX(seq), -1) AS seq FROM build_logs WHERE build_id = ?')
+        .get(buildId) as Row
       let seq = Number(last.seq)
-      const insert = this.db.prepare('INSERT INTO build_logs (build_id, seq, ts, level, message, step) VALUES (?, ?, ?, ?, ?, ?)')
+      const insert = this.db.prepare(
+        'INSERT INTO build_logs (build_id, seq, ts, level, message, step) VALUES (?, ?, ?, ?, ?, ?)',
+      )
       for (const e of entries) insert.run(buildId, ++seq, e.timestamp, e.level, e.message, e.step ?? null)
     })
   }
 
-  async logs(buildId: string, opts: { offset: number; limit: number; minLevel?: LogLevel; step?: string; newest?: boolean }): Promise<LogEntry[]> {
+  async logs(
+    buildId: string,
+    opts: { offset: number; limit: number; minLevel?: LogLevel; step?: string; newest?: boolean },
+  ): Promise<LogEntry[]> {
     const levels = LEVELS.slice(LEVELS.indexOf(opts.minLevel ?? 'debug'))
-    const rows = this.db.prepare(`SELECT ts, level, message, step FROM build_logs WHERE build_id = ? AND level IN (${levels.map(() => '?').join(',')})${opts.step ? ' AND step = ?' : ''} ORDER BY seq${opts.newest ? ' DESC' : ''} LIMIT ? OFFSET ?`)
+    const rows = this.db
+      .prepare(
+        `SELECT ts, level, message, step FROM build_logs WHERE build_id = ? AND level IN (${levels.map(() => '?').join(',')})${opts.step ? ' AND step = ?' : ''} ORDER BY seq${opts.newest ? ' DESC' : ''} LIMIT ? OFFSET ?`,
+      )
       .all(buildId, ...levels, ...(opts.step ? [opts.step] : []), opts.limit, opts.offset) as Row[]
     if (opts.newest) rows.reverse()
-    return rows.map((r) => ({ timestamp: r.ts as string, level: r.level as LogLevel, message: r.message as string, ...(r.step ? { step: r.step as string } : {}) }))
+    return rows.map((r) => ({
+      timestamp: r.ts as string,
+      level: r.level as LogLevel,
+      message: r.message as string,
+      ...(r.step ? { step: r.step as string } : {}),
+    }))
   }
 
   // ---- step cache
@@ -357,7 +467,10 @@ export class SqliteTemplateStore implements TemplateStore, LayerCache {
   }
 
   cacheLayer(key: string, image: string, context: unknown): void {
-    this.db.prepare('INSERT INTO layer_cache (key, image, context, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET image = excluded.image, context = excluded.context, created_at = excluded.created_at')
+    this.db
+      .prepare(
+        'INSERT INTO layer_cache (key, image, context, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET image = excluded.image, context = excluded.context, created_at = excluded.created_at',
+      )
       .run(key, image, JSON.stringify(context), new Date().toISOString())
   }
 

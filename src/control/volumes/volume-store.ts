@@ -76,7 +76,10 @@ export function createVolumeStore(deps: { runtime: VolumeRuntime; volumesDir: st
     }
     pending = inUse
     if (inUse > 0 && !closed) {
-      sweepTimer ??= setInterval(() => void sweep().catch((err: unknown) => log.warn({ err }, 'volume sweep failed')), SWEEP_INTERVAL_MS).unref()
+      sweepTimer ??= setInterval(
+        () => void sweep().catch((err: unknown) => log.warn({ err }, 'volume sweep failed')),
+        SWEEP_INTERVAL_MS,
+      ).unref()
     } else if (sweepTimer) {
       clearInterval(sweepTimer)
       sweepTimer = undefined
@@ -92,7 +95,9 @@ export function createVolumeStore(deps: { runtime: VolumeRuntime; volumesDir: st
 
   async function emptyTrash(): Promise<void> {
     for (const name of await readdir(trashDir).catch(() => [] as string[])) {
-      await removeTree(join(trashDir, name)).catch((err: unknown) => log.warn({ err }, 'could not remove a deleted volume\'s data'))
+      await removeTree(join(trashDir, name)).catch((err: unknown) =>
+        log.warn({ err }, "could not remove a deleted volume's data"),
+      )
     }
   }
 
@@ -108,7 +113,10 @@ export function createVolumeStore(deps: { runtime: VolumeRuntime; volumesDir: st
       const deleted = new Set(await readdir(deletedDir))
       for (const b of await deps.runtime.listVolumes()) {
         if (deleted.has(b.volumeId)) continue
-        const isDir = await stat(dirOf(b.volumeId)).then((s) => s.isDirectory(), () => false)
+        const isDir = await stat(dirOf(b.volumeId)).then(
+          (s) => s.isDirectory(),
+          () => false,
+        )
         if (!isDir) {
           // Its data was removed by hand: the volume stays usable, empty (a mount needs the directory).
           log.warn({ volumeId: b.volumeId }, 'volume data directory missing; recreated empty')
@@ -124,7 +132,8 @@ export function createVolumeStore(deps: { runtime: VolumeRuntime; volumesDir: st
     create(name: string): Promise<Volume> {
       return serially(async () => {
         if (!isVolumeName(name)) throw new InvalidArgumentError('Invalid volume name')
-        if ([...live.values()].some((v) => v.name === name)) throw new InvalidArgumentError(`Volume with name '${name}' already exists`)
+        if ([...live.values()].some((v) => v.name === name))
+          throw new InvalidArgumentError(`Volume with name '${name}' already exists`)
         const v: Volume = { volumeId: randomUUID(), name, createdAt: new Date() }
         const dir = dirOf(v.volumeId)
         await makeDataDir(dir)
@@ -142,7 +151,9 @@ export function createVolumeStore(deps: { runtime: VolumeRuntime; volumesDir: st
 
     /** Oldest first. */
     list(): Volume[] {
-      return [...live.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.volumeId.localeCompare(b.volumeId))
+      return [...live.values()].sort(
+        (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.volumeId.localeCompare(b.volumeId),
+      )
     },
 
     /** 400 `Invalid volume ID` (not a UUID), 404 `Volume not found`. */
@@ -169,12 +180,12 @@ export function createVolumeStore(deps: { runtime: VolumeRuntime; volumesDir: st
           })
         } catch (e) {
           await rm(join(deletedDir, v.volumeId), { force: true }).catch(() => undefined)
-          throw new AppError('internal', 'could not delete the volume\'s data', { cause: e })
+          throw new AppError('internal', "could not delete the volume's data", { cause: e })
         }
         live.delete(v.volumeId)
         log.info({ volumeId: v.volumeId, name: v.name }, 'volume deleted')
         void removeTree(trashed)
-          .catch((err: unknown) => log.warn({ err, volumeId: v.volumeId }, 'could not remove a deleted volume\'s data'))
+          .catch((err: unknown) => log.warn({ err, volumeId: v.volumeId }, "could not remove a deleted volume's data"))
           .then(() => sweep())
           .catch((err: unknown) => log.warn({ err }, 'volume sweep failed'))
       })

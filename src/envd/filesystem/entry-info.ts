@@ -11,7 +11,16 @@ import type { UserDb } from '../identity/users.js'
 export const METADATA_PREFIX = 'user.e2b.'
 
 // Go's os.FileMode.String(): type letters in the order "dalTLDpSugct?", then rwx bits.
-export function goPermissions(st: Pick<Stats, 'mode'> & { isSymbolicLink(): boolean; isDirectory(): boolean; isFIFO(): boolean; isSocket(): boolean; isBlockDevice(): boolean; isCharacterDevice(): boolean }): string {
+export function goPermissions(
+  st: Pick<Stats, 'mode'> & {
+    isSymbolicLink(): boolean
+    isDirectory(): boolean
+    isFIFO(): boolean
+    isSocket(): boolean
+    isBlockDevice(): boolean
+    isCharacterDevice(): boolean
+  },
+): string {
   let prefix = ''
   if (st.isDirectory()) prefix += 'd'
   if (st.isSymbolicLink()) prefix += 'L'

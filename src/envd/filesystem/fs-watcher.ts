@@ -34,7 +34,11 @@ let openWatches = 0
 function watchError(err: unknown): Error {
   const code = (err as NodeJS.ErrnoException | undefined)?.code
   if (code === 'ENOSPC' || code === 'EMFILE') {
-    return new AppError('resource_exhausted', `the host's inotify limit is reached (${code === 'ENOSPC' ? 'fs.inotify.max_user_watches' : 'fs.inotify.max_user_instances'}): cannot watch more files`, { cause: err })
+    return new AppError(
+      'resource_exhausted',
+      `the host's inotify limit is reached (${code === 'ENOSPC' ? 'fs.inotify.max_user_watches' : 'fs.inotify.max_user_instances'}): cannot watch more files`,
+      { cause: err },
+    )
   }
   return err instanceof Error ? err : new Error(String(err))
 }
@@ -60,15 +64,25 @@ async function mountOf(path: string): Promise<{ type: string; options: string } 
  * (`trans=fd`): local to the sandbox, and inotify sees every change made in it. A network 9p
  * (virtio, tcp) is still refused.
  */
-const isGvisorGofer = (m: { type: string; options: string }) => m.type === '9p' && m.options.split(',').includes('trans=fd')
+const isGvisorGofer = (m: { type: string; options: string }) =>
+  m.type === '9p' && m.options.split(',').includes('trans=fd')
 
 /** Validates the directory (not_found / invalid_argument) and starts watching; resolves when ready. */
-export async function openDirWatch(dir: string, opts: WatchOptions, db: () => Promise<UserDb>, own: OwnChanges): Promise<DirWatch> {
+export async function openDirWatch(
+  dir: string,
+  opts: WatchOptions,
+  db: () => Promise<UserDb>,
+  own: OwnChanges,
+): Promise<DirWatch> {
   const st = await stat(dir).catch((e) => {
     throw fromFsError(e, dir)
   })
   if (!st.isDirectory()) throw new InvalidArgumentError(`path ${dir} not a directory`)
-  if (openWatches >= MAX_DIR_WATCHES) throw new AppError('resource_exhausted', `too many directory watches in this sandbox (limit: ${MAX_DIR_WATCHES}); stop one first`)
+  if (openWatches >= MAX_DIR_WATCHES)
+    throw new AppError(
+      'resource_exhausted',
+      `too many directory watches in this sandbox (limit: ${MAX_DIR_WATCHES}); stop one first`,
+    )
   if (!opts.allowNetworkMounts) {
     const mount = await mountOf(dir)
     if (mount && NETWORK_FS.test(mount.type) && !isGvisorGofer(mount)) {
@@ -96,8 +110,12 @@ export async function openDirWatch(dir: string, opts: WatchOptions, db: () => Pr
   let emitted: Promise<void> = Promise.resolve()
   const emit = (p: string, type: EventType, stats?: Stats) => {
     emitted = emitted.then(async () => {
-      let entry
-      if (opts.includeEntry && stats && (type === EventType.CREATE || type === EventType.WRITE || type === EventType.CHMOD)) {
+      let entry: Awaited<ReturnType<typeof entryFromStats>> | undefined
+      if (
+        opts.includeEntry &&
+        stats &&
+        (type === EventType.CREATE || type === EventType.WRITE || type === EventType.CHMOD)
+      ) {
         userDb ??= await db()
         entry = await entryFromStats(p, stats, userDb).catch(() => undefined)
       }
@@ -158,7 +176,8 @@ export async function openDirWatch(dir: string, opts: WatchOptions, db: () => Pr
     if (ino === undefined) return void emit(p, EventType.REMOVE)
     // The same inode showed up under another name just before: this name was renamed away.
     const added = recentAdds.get(ino)
-    if (added !== undefined && added.path !== p && Date.now() - added.at < RENAME_WINDOW_MS) return void emit(p, EventType.RENAME)
+    if (added !== undefined && added.path !== p && Date.now() - added.at < RENAME_WINDOW_MS)
+      return void emit(p, EventType.RENAME)
     const timer = setTimeout(() => {
       pendingUnlinks.delete(ino)
       emit(p, EventType.REMOVE)
@@ -188,7 +207,8 @@ export async function openDirWatch(dir: string, opts: WatchOptions, db: () => Pr
       // The add was stat'ed after the write it reports, so the write's own change event is no news.
       const atAdd = writtenAtAdd.get(p)
       writtenAtAdd.delete(p)
-      if (atAdd && stats && atAdd.ino === stats.ino && atAdd.size === stats.size && atAdd.mtimeMs === stats.mtimeMs) return
+      if (atAdd && stats && atAdd.ino === stats.ino && atAdd.size === stats.size && atAdd.mtimeMs === stats.mtimeMs)
+        return
       const announced = ownChange(p, stats?.ino, 'appears')
       if (announced) return reportOwn(p, announced, stats)
       // A replaced file (new inode, e.g. an upload renamed into place) was written. Otherwise a
@@ -213,7 +233,9 @@ export async function openDirWatch(dir: string, opts: WatchOptions, db: () => Pr
   // An inotify failure before the first scan ends fails the watch itself.
   const failed = await new Promise<Error | undefined>((resolve) => {
     watcher.once('ready', () => resolve(undefined))
-    watcher.once('error', (err) => { if (!ready) resolve(watchError(err)) })
+    watcher.once('error', (err) => {
+      if (!ready) resolve(watchError(err))
+    })
   })
   if (failed) {
     release()

@@ -50,7 +50,13 @@ export class OwnChanges {
   find(path: string, ino: number | undefined, kind: OwnChange['kind']): OwnChange | undefined {
     const now = Date.now()
     const own = this.changes.get(path)
-    if (own && own.kind === kind && now - own.at < TTL_MS && (own.ino === undefined || ino === undefined || own.ino === ino)) return own
+    if (
+      own &&
+      own.kind === kind &&
+      now - own.at < TTL_MS &&
+      (own.ino === undefined || ino === undefined || own.ino === ino)
+    )
+      return own
     if (kind !== 'goes') return undefined
     for (let p = path, d = dirname(p); d !== p && this.changes.size > 0; p = d, d = dirname(d)) {
       const above = this.changes.get(d)

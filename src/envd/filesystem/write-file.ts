@@ -34,7 +34,13 @@ async function writeTarget(path: string): Promise<{ target: string; existingMode
  * owned by the user with 0666 & ~umask (an existing file keeps its mode), metadata replaced.
  * Throws invalid_argument for a directory target, a 507 error on ENOSPC, internal otherwise.
  */
-export async function writeFileAtomic(path: string, body: Readable, user: User, metadata: Record<string, string>, own: OwnChanges): Promise<WrittenFile> {
+export async function writeFileAtomic(
+  path: string,
+  body: Readable,
+  user: User,
+  metadata: Record<string, string>,
+  own: OwnChanges,
+): Promise<WrittenFile> {
   let temp: string | undefined
   let announced: string | undefined
   try {
@@ -51,7 +57,11 @@ export async function writeFileAtomic(path: string, body: Readable, user: User, 
     // chowned and written (CREATE, CHMOD, WRITE; no WRITE when empty), an existing one chowned,
     // then truncated and written (CHMOD, WRITE).
     const { ino, size } = await stat(temp)
-    const ops = exists ? [EventType.CHMOD, EventType.WRITE] : size > 0 ? [EventType.CREATE, EventType.CHMOD, EventType.WRITE] : [EventType.CREATE, EventType.CHMOD]
+    const ops = exists
+      ? [EventType.CHMOD, EventType.WRITE]
+      : size > 0
+        ? [EventType.CREATE, EventType.CHMOD, EventType.WRITE]
+        : [EventType.CREATE, EventType.CHMOD]
     own.announce(target, { kind: 'appears', ops, ino })
     announced = target
     await rename(temp, target)

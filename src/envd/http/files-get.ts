@@ -36,9 +36,9 @@ function parseRange(header: string, size: number): { start: number; end: number 
 // Pseudo filesystems whose st_size is not the content's length: procfs and cgroupfs say 0,
 // sysfs, configfs and securityfs say 4096 (PAGE_SIZE) whatever an attribute holds.
 const PSEUDO_FS = new Set([
-  0x9fa0, /* proc */ 0x62656572, /* sysfs */ 0x27e0eb, /* cgroup */ 0x63677270, /* cgroup2 */
-  0x64626720, /* debugfs */ 0x74726163, /* tracefs */ 0x73636673, /* securityfs */ 0x62656570, /* configfs */
-  0xcafe4a11, /* bpf */ 0x6165676c, /* pstore */ 0xde5e81e4, /* efivarfs */
+  0x9fa0, /* proc */ 0x62656572, /* sysfs */ 0x27e0eb, /* cgroup */ 0x63677270 /* cgroup2 */, 0x64626720,
+  /* debugfs */ 0x74726163, /* tracefs */ 0x73636673, /* securityfs */ 0x62656570 /* configfs */, 0xcafe4a11,
+  /* bpf */ 0x6165676c, /* pstore */ 0xde5e81e4 /* efivarfs */,
 ])
 
 /** Whether st_size is the number of bytes a read returns: a regular file on a real filesystem. */
@@ -97,7 +97,8 @@ export function filesGetRoute(app: Routes, deps: FilesDeps) {
     })
     if (st.isDirectory()) throw new InvalidArgumentError(`path '${path}' is a directory`)
     // A device has no end to read to (/dev/zero) or is a whole disk: not a file to download.
-    if (st.isCharacterDevice() || st.isBlockDevice()) throw new InvalidArgumentError(`path '${path}' is a device, not a file`)
+    if (st.isCharacterDevice() || st.isBlockDevice())
+      throw new InvalidArgumentError(`path '${path}' is a device, not a file`)
     reply
       .header('content-type', 'application/octet-stream')
       .header('content-disposition', `inline; filename="${basename(path).replace(/["\\\r\n]/g, '_')}"`)

@@ -23,7 +23,8 @@ export function parseMetadataHeaders(headers: IncomingHttpHeaders): Record<strin
     const key = name.slice('x-metadata-'.length).toLowerCase()
     const value = Array.isArray(raw) ? raw.join(',') : (raw ?? '')
     if (!key || !TOKEN.test(key)) throw new InvalidArgumentError(`invalid metadata key '${key}'`)
-    if (Buffer.byteLength(key) > 246) throw new InvalidArgumentError(`metadata key '${key.slice(0, 32)}…' is longer than 246 bytes`)
+    if (Buffer.byteLength(key) > 246)
+      throw new InvalidArgumentError(`metadata key '${key.slice(0, 32)}…' is longer than 246 bytes`)
     if (!PRINTABLE.test(value)) throw new InvalidArgumentError(`metadata value for '${key}' must be printable ASCII`)
     total += Buffer.byteLength(key) + Buffer.byteLength(value)
     out[key] = value
@@ -56,7 +57,8 @@ function asUploadError(e: unknown): unknown {
   // Disk-side errors arrive already mapped; look at the original error for body-side ones.
   const root = (e instanceof AppError ? e.cause : e) as NodeJS.ErrnoException | undefined
   const code = root?.code
-  if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR') return new InvalidArgumentError('invalid gzip body', { cause: e })
+  if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR')
+    return new InvalidArgumentError('invalid gzip body', { cause: e })
   if (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || root?.message === 'aborted') {
     return new InvalidArgumentError('upload body ended early (client went away)', { cause: e })
   }
@@ -72,7 +74,12 @@ function asUploadError(e: unknown): unknown {
  * - two parts for one path: 400, the first one written (upstream's words say so);
  * - an empty, truncated or unparsable body: 400. Each file is written whole or not at all.
  */
-async function uploadMultipart(req: EnvdRequest, user: User, deps: FilesDeps, metadata: Record<string, string>): Promise<WrittenFile[]> {
+async function uploadMultipart(
+  req: EnvdRequest,
+  user: User,
+  deps: FilesDeps,
+  metadata: Record<string, string>,
+): Promise<WrittenFile[]> {
   const body = decodedBody(req)
   let bb: BusboyInstance
   try {
@@ -99,11 +106,15 @@ async function uploadMultipart(req: EnvdRequest, user: User, deps: FilesDeps, me
       // compat: the path query names the target of every part; without it, the part's filename.
       const target = req.query.path ?? filename
       if (target === undefined) {
-        throw new InvalidArgumentError('error getting multipart custom part file name: filename not found in Content-Disposition header')
+        throw new InvalidArgumentError(
+          'error getting multipart custom part file name: filename not found in Content-Disposition header',
+        )
       }
       const path = resolvePath(target, user, deps.state.defaultWorkdir)
       if (seen.has(path)) {
-        throw new InvalidArgumentError(`you cannot upload multiple files to the same path '${path}' in one upload request, only the first specified file was uploaded`)
+        throw new InvalidArgumentError(
+          `you cannot upload multiple files to the same path '${path}' in one upload request, only the first specified file was uploaded`,
+        )
       }
       seen.add(path)
       // The part streams straight into the writer: no pass-through stage, one hop less per chunk.
@@ -132,17 +143,23 @@ async function uploadMultipart(req: EnvdRequest, user: User, deps: FilesDeps, me
     }
     bb.on('finish', resolve)
     // A malformed, empty or truncated body is the client's fault.
-    bb.on('error', (e: unknown) => fail(new InvalidArgumentError(`cannot parse multipart body: ${(e as Error).message}`, { cause: e })))
+    bb.on('error', (e: unknown) =>
+      fail(new InvalidArgumentError(`cannot parse multipart body: ${(e as Error).message}`, { cause: e })),
+    )
     body.on('error', fail)
     body.pipe(bb)
-  }).then(() => undefined, (e: unknown) => e ?? new Error('multipart body failed'))
+  }).then(
+    () => undefined,
+    (e: unknown) => e ?? new Error('multipart body failed'),
+  )
   // Answer only once every writer has settled: a failed one has removed its temp file by then.
   const results = await Promise.allSettled(writes)
   if (parseError) throw parseError
   if (failure) throw failure
   const rejected = results.find((r) => r.status === 'rejected')
   if (rejected) throw rejected.reason
-  if (fileParts === 0) throw new InvalidArgumentError("the multipart body has no part named 'file'; nothing was written")
+  if (fileParts === 0)
+    throw new InvalidArgumentError("the multipart body has no part named 'file'; nothing was written")
   return results.map((r) => (r as PromiseFulfilledResult<WrittenFile>).value)
 }
 

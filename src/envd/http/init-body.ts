@@ -45,7 +45,8 @@ export function parseInitBody(body: unknown): InitBody {
   const timestamp = optionalString(body, 'timestamp')
   if (timestamp !== undefined) {
     const at = new Date(timestamp)
-    if (!RFC3339.test(timestamp) || Number.isNaN(at.getTime())) throw new InvalidArgumentError('body/timestamp must match format "date-time"')
+    if (!RFC3339.test(timestamp) || Number.isNaN(at.getTime()))
+      throw new InvalidArgumentError('body/timestamp must match format "date-time"')
     out.timestamp = at
   }
   const defaultUser = optionalString(body, 'defaultUser')
@@ -53,7 +54,8 @@ export function parseInitBody(body: unknown): InitBody {
   const defaultWorkdir = optionalString(body, 'defaultWorkdir')
   if (defaultWorkdir !== undefined) out.defaultWorkdir = defaultWorkdir
   const caBundle = optionalString(body, 'caBundle')
-  if (caBundle !== undefined && !caBundle.includes('-----BEGIN CERTIFICATE-----')) throw new InvalidArgumentError('body/caBundle must hold PEM certificates')
+  if (caBundle !== undefined && !caBundle.includes('-----BEGIN CERTIFICATE-----'))
+    throw new InvalidArgumentError('body/caBundle must hold PEM certificates')
   if (caBundle !== undefined) out.caBundle = caBundle
   return out
 }

@@ -17,7 +17,9 @@ const DRAIN_LIMIT = 64 * 1024 * 1024
 /** The JSON body; without one (no body, or another media type) there is no object to apply. */
 async function jsonBody(req: EnvdRequest): Promise<unknown> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
-  return type === 'application/json' ? readJsonBody(req.raw, BODY_LIMIT, DRAIN_LIMIT, { emptyIsError: true }) : undefined
+  return type === 'application/json'
+    ? readJsonBody(req.raw, BODY_LIMIT, DRAIN_LIMIT, { emptyIsError: true })
+    : undefined
 }
 
 /**
@@ -38,13 +40,19 @@ export async function writeRunIds(dir: string, state: Pick<EnvdState, 'internalE
   }
 }
 
-export function initRoute(app: Routes, { state, caPaths, runDir, log }: { state: EnvdState; caPaths?: CaCertPaths; runDir?: string; log?: Logger }) {
+export function initRoute(
+  app: Routes,
+  { state, caPaths, runDir, log }: { state: EnvdState; caPaths?: CaCertPaths; runDir?: string; log?: Logger },
+) {
   app.post('/init', async (req, reply) => {
     // The body is checked before the token (as upstream's generated handler does).
     const body = parseInitBody(await jsonBody(req))
     // Accept the current token, or anything while no token is set (first-time setup).
     const presented = req.headers['x-access-token']
-    if (state.accessToken !== undefined && (typeof presented !== 'string' || !safeEqual(presented, state.accessToken))) {
+    if (
+      state.accessToken !== undefined &&
+      (typeof presented !== 'string' || !safeEqual(presented, state.accessToken))
+    ) {
       throw new UnauthenticatedError('unauthorized access, invalid access token')
     }
     const at = body.timestamp
@@ -61,8 +69,19 @@ export function initRoute(app: Routes, { state, caPaths, runDir, log }: { state:
           throw new InvalidArgumentError(`caBundle could not be installed: ${(e as Error).message}`)
         })
       }
-      if (runDir) await writeRunIds(runDir, state).catch((err: unknown) => (log ?? req.log).warn({ err, runDir }, 'writing the sandbox id files failed'))
-      req.log.info({ stale, envVarCount: Object.keys(body.envVars ?? {}).length, tokenSet: body.accessToken !== undefined, caBundle: Boolean(body.caBundle) }, 'init applied')
+      if (runDir)
+        await writeRunIds(runDir, state).catch((err: unknown) =>
+          (log ?? req.log).warn({ err, runDir }, 'writing the sandbox id files failed'),
+        )
+      req.log.info(
+        {
+          stale,
+          envVarCount: Object.keys(body.envVars ?? {}).length,
+          tokenSet: body.accessToken !== undefined,
+          caBundle: Boolean(body.caBundle),
+        },
+        'init applied',
+      )
     }
     reply.code(204).header('cache-control', 'no-store').send()
   })

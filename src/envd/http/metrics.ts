@@ -3,7 +3,11 @@ import { readFile, statfs } from 'node:fs/promises'
 import { availableParallelism, totalmem, freemem } from 'node:os'
 import type { Routes } from './router.js'
 
-const read = (p: string) => readFile(p, 'utf8').then((s) => s.trim(), () => undefined)
+const read = (p: string) =>
+  readFile(p, 'utf8').then(
+    (s) => s.trim(),
+    () => undefined,
+  )
 const num = (s: string | undefined) => (s !== undefined && /^\d+$/.test(s) ? Number(s) : undefined)
 const statField = (text: string | undefined, key: string) => num(text?.match(new RegExp(`^${key} (\\d+)$`, 'm'))?.[1])
 
@@ -15,18 +19,32 @@ async function sampleCgroup(): Promise<Sample> {
   const v2Cur = num(await read('/sys/fs/cgroup/memory.current'))
   if (v2Cur !== undefined) {
     const [max, stat, cpuMax, cpuStat] = await Promise.all([
-      read('/sys/fs/cgroup/memory.max'), read('/sys/fs/cgroup/memory.stat'), read('/sys/fs/cgroup/cpu.max'), read('/sys/fs/cgroup/cpu.stat'),
+      read('/sys/fs/cgroup/memory.max'),
+      read('/sys/fs/cgroup/memory.stat'),
+      read('/sys/fs/cgroup/cpu.max'),
+      read('/sys/fs/cgroup/cpu.stat'),
     ])
     const [quota, period] = (cpuMax ?? 'max').split(' ')
-    const cpuCount = quota && quota !== 'max' && period ? Math.max(1, Math.ceil(Number(quota) / Number(period))) : hostCpus
+    const cpuCount =
+      quota && quota !== 'max' && period ? Math.max(1, Math.ceil(Number(quota) / Number(period))) : hostCpus
     const usageUsec = statField(cpuStat, 'usage_usec')
     const cache = statField(stat, 'file') ?? 0
-    return { cpuCount, cpuUsageNs: usageUsec !== undefined ? usageUsec * 1000 : undefined, memTotal: Math.min(num(max) ?? Infinity, totalmem()), memUsed: Math.max(0, v2Cur - cache), memCache: cache }
+    return {
+      cpuCount,
+      cpuUsageNs: usageUsec !== undefined ? usageUsec * 1000 : undefined,
+      memTotal: Math.min(num(max) ?? Infinity, totalmem()),
+      memUsed: Math.max(0, v2Cur - cache),
+      memCache: cache,
+    }
   }
   // cgroup v1
   const [usage, limit, stat, quota, period, cpuacct] = await Promise.all([
-    read('/sys/fs/cgroup/memory/memory.usage_in_bytes'), read('/sys/fs/cgroup/memory/memory.limit_in_bytes'), read('/sys/fs/cgroup/memory/memory.stat'),
-    read('/sys/fs/cgroup/cpu/cpu.cfs_quota_us'), read('/sys/fs/cgroup/cpu/cpu.cfs_period_us'), read('/sys/fs/cgroup/cpuacct/cpuacct.usage'),
+    read('/sys/fs/cgroup/memory/memory.usage_in_bytes'),
+    read('/sys/fs/cgroup/memory/memory.limit_in_bytes'),
+    read('/sys/fs/cgroup/memory/memory.stat'),
+    read('/sys/fs/cgroup/cpu/cpu.cfs_quota_us'),
+    read('/sys/fs/cgroup/cpu/cpu.cfs_period_us'),
+    read('/sys/fs/cgroup/cpuacct/cpuacct.usage'),
   ])
   const q = Number(quota)
   const p = Number(period)
@@ -36,7 +54,13 @@ async function sampleCgroup(): Promise<Sample> {
     return { cpuCount, cpuUsageNs: undefined, memTotal: totalmem(), memUsed: totalmem() - freemem(), memCache: 0 }
   }
   const cache = statField(stat, 'total_cache') ?? statField(stat, 'cache') ?? 0
-  return { cpuCount, cpuUsageNs: num(cpuacct), memTotal: Math.min(num(limit) ?? Infinity, totalmem()), memUsed: Math.max(0, used - cache), memCache: cache }
+  return {
+    cpuCount,
+    cpuUsageNs: num(cpuacct),
+    memTotal: Math.min(num(limit) ?? Infinity, totalmem()),
+    memUsed: Math.max(0, used - cache),
+    memCache: cache,
+  }
 }
 
 /** A sampler that remembers the previous CPU reading, so each call reports usage since the last. */

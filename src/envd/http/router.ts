@@ -2,7 +2,8 @@
 // and the error and not-found answers every control-plane route also gives ({code, message}).
 // envd serves six routes and the Connect services; a web framework's start (its module, plugins
 // and routing tree) cost every sandbox ~20 ms of wall time and ~25 ms of CPU, and ~2.4 MiB.
-import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
+import type http from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import { pipeline, Readable } from 'node:stream'
 import type { Logger } from 'pino'
 import { errorAnswer, notFoundBody } from '../../shared/http-errors.js'
@@ -89,7 +90,11 @@ export type EnvdRouter = Routes & {
    * The request listener: `before` runs first (headers every answer carries, auth); then the
    * route, or `fallback` (the Connect services), or a 404.
    */
-  listener(o: { log: Logger; before: (req: EnvdRequest, reply: EnvdReply) => void; fallback: (raw: IncomingMessage, res: ServerResponse) => boolean }): http.RequestListener
+  listener(o: {
+    log: Logger
+    before: (req: EnvdRequest, reply: EnvdReply) => void
+    fallback: (raw: IncomingMessage, res: ServerResponse) => boolean
+  }): http.RequestListener
 }
 
 export function createRouter(): EnvdRouter {
@@ -97,25 +102,34 @@ export function createRouter(): EnvdRouter {
   return {
     get: (path, handler) => table.set(`GET ${path}`, handler),
     post: (path, handler) => table.set(`POST ${path}`, handler),
-    listener: ({ log, before, fallback }) => (raw, res) => {
-      const url = raw.url ?? '/'
-      const q = url.indexOf('?')
-      const path = q < 0 ? url : url.slice(0, q)
-      const req: EnvdRequest = { raw, method: raw.method ?? 'GET', path, query: q < 0 ? {} : parseQuery(url.slice(q + 1)), headers: raw.headers, log }
-      const reply = new EnvdReply(res)
-      try {
-        before(req, reply)
-        // HEAD is a GET whose body Node leaves out.
-        const handler = table.get(`${req.method === 'HEAD' ? 'GET' : req.method} ${path}`)
-        if (!handler) {
-          if (fallback(raw, res)) return
-          return reply.code(404).send(notFoundBody(req.method, path))
+    listener:
+      ({ log, before, fallback }) =>
+      (raw, res) => {
+        const url = raw.url ?? '/'
+        const q = url.indexOf('?')
+        const path = q < 0 ? url : url.slice(0, q)
+        const req: EnvdRequest = {
+          raw,
+          method: raw.method ?? 'GET',
+          path,
+          query: q < 0 ? {} : parseQuery(url.slice(q + 1)),
+          headers: raw.headers,
+          log,
         }
-        const done = handler(req, reply)
-        if (done) done.catch((e: unknown) => sendEnvdError(e, req, res))
-      } catch (e) {
-        sendEnvdError(e, req, res)
-      }
-    },
+        const reply = new EnvdReply(res)
+        try {
+          before(req, reply)
+          // HEAD is a GET whose body Node leaves out.
+          const handler = table.get(`${req.method === 'HEAD' ? 'GET' : req.method} ${path}`)
+          if (!handler) {
+            if (fallback(raw, res)) return
+            return reply.code(404).send(notFoundBody(req.method, path))
+          }
+          const done = handler(req, reply)
+          if (done) done.catch((e: unknown) => sendEnvdError(e, req, res))
+        } catch (e) {
+          sendEnvdError(e, req, res)
+        }
+      },
   }
 }

@@ -24,13 +24,20 @@ export function resolvePath(path: string, user: User, defaultWorkdir: string | u
  * Returns the first directory created, or undefined when it already existed. `creating` hears
  * the directories about to be created, outermost first, before anything is created.
  */
-export async function ensureDirs(dir: string, user: User, creating?: (dirs: readonly string[]) => void): Promise<string | undefined> {
+export async function ensureDirs(
+  dir: string,
+  user: User,
+  creating?: (dirs: readonly string[]) => void,
+): Promise<string | undefined> {
   const missing: string[] = []
   for (let d = dir; ; d = dirname(d)) {
-    const exists = await stat(d).then(() => true, (e: NodeJS.ErrnoException) => {
-      if (e.code === 'ENOENT') return false
-      throw e
-    })
+    const exists = await stat(d).then(
+      () => true,
+      (e: NodeJS.ErrnoException) => {
+        if (e.code === 'ENOENT') return false
+        throw e
+      },
+    )
     if (exists) break
     missing.unshift(d)
     if (d === dirname(d)) break

@@ -4,7 +4,14 @@ import { readFile } from 'node:fs/promises'
 import { basename, dirname } from 'node:path'
 import { UnauthenticatedError } from '../../shared/errors.js'
 
-export type User = Readonly<{ name: string; uid: number; gid: number; home: string; shell: string; groups: readonly number[] }>
+export type User = Readonly<{
+  name: string
+  uid: number
+  gid: number
+  home: string
+  shell: string
+  groups: readonly number[]
+}>
 
 export type UserDb = Readonly<{
   users: ReadonlyMap<string, User>
@@ -59,7 +66,11 @@ export type UserLookup = (name: string) => Promise<User>
  * once and re-read only after /etc/passwd or /etc/group changes (inotify on their directory);
  * where watching is impossible it is read on every call.
  */
-export function createUserLookup(files: Files = SYSTEM_FILES): { lookup: UserLookup; db: () => Promise<UserDb>; close(): void } {
+export function createUserLookup(files: Files = SYSTEM_FILES): {
+  lookup: UserLookup
+  db: () => Promise<UserDb>
+  close(): void
+} {
   let cached: Promise<UserDb> | undefined
   const watched = new Set([basename(files.passwd), basename(files.group)])
   const watchers: FSWatcher[] = []

@@ -10,10 +10,20 @@ import { AppError, InternalError } from '../../shared/errors.js'
 
 // Go's os/exec wording for the common signals ("signal: killed"), which clients may match on.
 const SIGNAL_TEXT: Record<string, string> = {
-  SIGKILL: 'killed', SIGTERM: 'terminated', SIGINT: 'interrupt', SIGHUP: 'hangup', SIGQUIT: 'quit',
-  SIGABRT: 'aborted', SIGSEGV: 'segmentation fault', SIGPIPE: 'broken pipe', SIGBUS: 'bus error',
-  SIGFPE: 'floating point exception', SIGILL: 'illegal instruction', SIGUSR1: 'user defined signal 1',
-  SIGUSR2: 'user defined signal 2', SIGALRM: 'alarm clock',
+  SIGKILL: 'killed',
+  SIGTERM: 'terminated',
+  SIGINT: 'interrupt',
+  SIGHUP: 'hangup',
+  SIGQUIT: 'quit',
+  SIGABRT: 'aborted',
+  SIGSEGV: 'segmentation fault',
+  SIGPIPE: 'broken pipe',
+  SIGBUS: 'bus error',
+  SIGFPE: 'floating point exception',
+  SIGILL: 'illegal instruction',
+  SIGUSR1: 'user defined signal 1',
+  SIGUSR2: 'user defined signal 2',
+  SIGALRM: 'alarm clock',
 }
 
 /** What a child with pipes must offer: Node's ChildProcess, or a SpawnedChild from the spawner. */
@@ -27,9 +37,7 @@ export interface PipedChild {
   on(event: 'error', listener: (err: Error) => void): unknown
 }
 
-export type Io =
-  | { kind: 'pipes'; child: PipedChild }
-  | { kind: 'pty'; pty: IPty }
+export type Io = { kind: 'pipes'; child: PipedChild } | { kind: 'pty'; pty: IPty }
 
 export type Subscription = { events: AsyncQueue<ProcessEvent>; unsubscribe(): void }
 
@@ -87,7 +95,8 @@ export class ProcessHandle {
       if (this.io.kind === 'pty') this.io.pty.kill(sig)
       else this.io.child.kill(sig)
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ESRCH') throw new InternalError(`failed to signal process: ${(e as Error).message}`)
+      if ((e as NodeJS.ErrnoException).code !== 'ESRCH')
+        throw new InternalError(`failed to signal process: ${(e as Error).message}`)
     }
   }
 
@@ -105,7 +114,8 @@ export class ProcessHandle {
 
   /** Idempotent; a PTY has no stdin pipe to close. */
   closeStdin(): void {
-    if (this.io.kind === 'pty') throw new AppError('unknown', 'cannot close stdin of a pty process; send Ctrl+D (0x04) instead')
+    if (this.io.kind === 'pty')
+      throw new AppError('unknown', 'cannot close stdin of a pty process; send Ctrl+D (0x04) instead')
     this.stdinOpen = false
     this.io.child.stdin?.end()
   }
@@ -125,7 +135,9 @@ export class ProcessHandle {
 
   private data(kind: 'stdout' | 'stderr' | 'pty', chunk: Buffer): void {
     if (this.subscribers.size === 0) return
-    this.broadcast(create(ProcessEventSchema, { event: { case: 'data', value: { output: { case: kind, value: chunk } } } }))
+    this.broadcast(
+      create(ProcessEventSchema, { event: { case: 'data', value: { output: { case: kind, value: chunk } } } }),
+    )
   }
 
   private finish(code: number | null, signal: string | null, error?: string): void {
@@ -135,7 +147,10 @@ export class ProcessHandle {
     const status = exited ? `exit status ${code ?? 0}` : `signal: ${SIGNAL_TEXT[signal] ?? signal}`
     const failed = !exited || (code ?? 0) !== 0 || error !== undefined
     this.endEvent = create(ProcessEventSchema, {
-      event: { case: 'end', value: { exitCode: exited ? (code ?? 0) : -1, exited, status, error: failed ? (error ?? status) : undefined } },
+      event: {
+        case: 'end',
+        value: { exitCode: exited ? (code ?? 0) : -1, exited, status, error: failed ? (error ?? status) : undefined },
+      },
     })
     this.broadcast(this.endEvent)
     for (const q of this.subscribers) q.end()

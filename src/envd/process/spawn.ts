@@ -9,6 +9,7 @@ import type { ProcessConfig } from '../../gen/process/process_pb.js'
 import { InternalError, InvalidArgumentError } from '../../shared/errors.js'
 import type { User } from '../identity/users.js'
 import { ProcessHandle } from './process-handle.js'
+import type { SpawnedChild } from './spawned-child.js'
 import type { Spawner } from './spawner.js'
 import { argumentWithNul } from './spawner-protocol.js'
 
@@ -31,7 +32,11 @@ export type SpawnSpec = {
 const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
 
 /** Env in contract order, later wins: PATH + HOME/USER/LOGNAME, daemon globals, request envs. */
-export function buildEnv(user: User, globals: Record<string, string>, envs: Record<string, string>): Record<string, string> {
+export function buildEnv(
+  user: User,
+  globals: Record<string, string>,
+  envs: Record<string, string>,
+): Record<string, string> {
   return {
     PATH: process.env.PATH || DEFAULT_PATH,
     HOME: user.home,
@@ -65,10 +70,14 @@ export async function commandExists(cmd: string, path: string): Promise<boolean>
 const switchesUser = (user: User) => (process.getuid?.() ?? 0) === 0 && user.uid !== 0
 
 /** The argv that runs `cmd args` as `user`, through setpriv when envd must drop root. */
-export async function buildArgv(spec: SpawnSpec, env: Record<string, string>): Promise<{ file: string; args: string[]; uidGid?: { uid: number; gid: number } }> {
+export async function buildArgv(
+  spec: SpawnSpec,
+  env: Record<string, string>,
+): Promise<{ file: string; args: string[]; uidGid?: { uid: number; gid: number } }> {
   let argv = [spec.config.cmd, ...spec.config.args]
   // compat: a missing binary is not an RPC error: it runs and exits 127, as under upstream's sh wrapper.
-  if (!(await commandExists(spec.config.cmd, env.PATH ?? DEFAULT_PATH))) argv = ['/bin/sh', '-c', 'exec "$@"', 'sh', ...argv]
+  if (!(await commandExists(spec.config.cmd, env.PATH ?? DEFAULT_PATH)))
+    argv = ['/bin/sh', '-c', 'exec "$@"', 'sh', ...argv]
   if (!switchesUser(spec.user)) return { file: argv[0]!, args: argv.slice(1) }
   // Node's uid/gid spawn drops every supplementary group (libuv calls setgroups(0)), which is
   // exactly right for a user whose only group is its primary one, and saves an exec. Users with
@@ -76,7 +85,14 @@ export async function buildArgv(spec: SpawnSpec, env: Record<string, string>): P
   // setgroups, so a PTY child would keep root's groups (disk, adm, …): PTYs always use setpriv.
   const extraGroups = spec.user.groups.filter((g) => g !== spec.user.gid)
   if ((extraGroups.length > 0 || spec.pty) && spec.setprivPath) {
-    argv = [spec.setprivPath, `--reuid=${spec.user.uid}`, `--regid=${spec.user.gid}`, `--groups=${spec.user.groups.join(',')}`, '--', ...argv]
+    argv = [
+      spec.setprivPath,
+      `--reuid=${spec.user.uid}`,
+      `--regid=${spec.user.gid}`,
+      `--groups=${spec.user.groups.join(',')}`,
+      '--',
+      ...argv,
+    ]
     return { file: argv[0]!, args: argv.slice(1) }
   }
   if (spec.pty) throw new InternalError('cannot start a pty as another user without setpriv(1) (util-linux)')
@@ -109,7 +125,7 @@ export async function spawnProcess(spec: SpawnSpec): Promise<ProcessHandle> {
     return new ProcessHandle(pty.pid, spec.config, spec.tag, { kind: 'pty', pty }, false)
   }
 
-  let child
+  let child: ReturnType<typeof spawnChild>
   try {
     child = spawnChild(file, args, {
       cwd: spec.cwd,
@@ -136,19 +152,25 @@ export async function spawnProcess(spec: SpawnSpec): Promise<ProcessHandle> {
  * with Node's spawn, the child gets its own session; a user whose only group is its primary one
  * gets no supplementary groups.
  */
-async function spawnWithSpawner(spec: SpawnSpec, spawner: Spawner, env: Record<string, string>): Promise<ProcessHandle> {
+async function spawnWithSpawner(
+  spec: SpawnSpec,
+  spawner: Spawner,
+  env: Record<string, string>,
+): Promise<ProcessHandle> {
   const argv = [spec.config.cmd, ...spec.config.args]
   const bad = argumentWithNul({ file: argv[0]!, argv, cwd: spec.cwd, env })
-  if (bad) throw new InvalidArgumentError(`failed to start process: The argument '${bad}' must be a string without null bytes`)
+  if (bad)
+    throw new InvalidArgumentError(`failed to start process: The argument '${bad}' must be a string without null bytes`)
   const { uid, gid, groups } = spec.user
   const extraGroups = groups.filter((g) => g !== gid)
   const user = switchesUser(spec.user) ? { uid, gid, groups: extraGroups.length > 0 ? groups : [] } : undefined
-  let child
+  let child: SpawnedChild
   try {
     child = await spawner.spawn({ file: argv[0]!, argv, cwd: spec.cwd, env, stdin: spec.stdin, user })
   } catch (e) {
     if (e instanceof InternalError) throw e
-    if ((e as { syscall?: string }).syscall === 'chdir') throw new InvalidArgumentError(`cwd '${spec.cwd}' does not exist`, { cause: e })
+    if ((e as { syscall?: string }).syscall === 'chdir')
+      throw new InvalidArgumentError(`cwd '${spec.cwd}' does not exist`, { cause: e })
     throw new InvalidArgumentError(`failed to start process: ${(e as Error).message}`, { cause: e })
   }
   return new ProcessHandle(child.pid, spec.config, spec.tag, { kind: 'pipes', child }, spec.stdin)

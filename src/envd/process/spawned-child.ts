@@ -5,7 +5,9 @@ import { EventEmitter } from 'node:events'
 import { Socket } from 'node:net'
 import { constants as osConstants } from 'node:os'
 
-const SIGNAL_NAMES = new Map(Object.entries(osConstants.signals as Record<string, number>).map(([name, n]) => [n, name]))
+const SIGNAL_NAMES = new Map(
+  Object.entries(osConstants.signals as Record<string, number>).map(([name, n]) => [n, name]),
+)
 
 export class SpawnedChild extends EventEmitter {
   stdin: Socket | null = null

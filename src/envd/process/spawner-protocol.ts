@@ -66,7 +66,9 @@ export function parseEvent(msg: unknown): SpawnerEvent | undefined {
     case 'fd':
       return int('id') && (m.fd === 0 || m.fd === 1 || m.fd === 2) ? (m as SpawnerEvent) : undefined
     case 'error':
-      return int('id') && int('errno') && (m.syscall === 'chdir' || m.syscall === 'exec' || m.syscall === 'spawn') ? (m as SpawnerEvent) : undefined
+      return int('id') && int('errno') && (m.syscall === 'chdir' || m.syscall === 'exec' || m.syscall === 'spawn')
+        ? (m as SpawnerEvent)
+        : undefined
     case 'exit':
       return int('pid') && intOrNull('code') && intOrNull('signal') ? (m as SpawnerEvent) : undefined
     default:

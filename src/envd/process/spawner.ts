@@ -23,7 +23,13 @@ export type Spawner = {
   helperPid(): number | undefined
 }
 
-type Pending = { opts: SpawnOptions; resolve(c: SpawnedChild): void; reject(e: Error): void; child?: SpawnedChild; fdsLeft: number }
+type Pending = {
+  opts: SpawnOptions
+  resolve(c: SpawnedChild): void
+  reject(e: Error): void
+  child?: SpawnedChild
+  fdsLeft: number
+}
 
 const ERRNO_NAMES = new Map(Object.entries(osConstants.errno as Record<string, number>).map(([name, n]) => [n, name]))
 

@@ -21,7 +21,11 @@ export function start(deps: ProcDeps): ServiceImpl<typeof Process>['start'] {
       user,
       cwd,
       stdin: req.stdin ?? true,
-      pty: req.pty?.size ? { cols: req.pty.size.cols, rows: req.pty.size.rows } : req.pty ? { cols: 80, rows: 24 } : undefined,
+      pty: req.pty?.size
+        ? { cols: req.pty.size.cols, rows: req.pty.size.rows }
+        : req.pty
+          ? { cols: 80, rows: 24 }
+          : undefined,
       globals: processGlobals(deps.state),
       setprivPath: deps.setprivPath,
       spawner: deps.spawner,

@@ -30,7 +30,9 @@ const READ_MAX_BYTES = 16 * 1024 * 1024
 
 // Unary RPC path → its request message, for checking binary bodies before Connect parses them.
 const UNARY_INPUTS = new Map<string, DescMessage>(
-  [Filesystem, Process].flatMap((svc) => svc.methods.filter((m) => m.methodKind === 'unary').map((m) => [`/${svc.typeName}/${m.name}`, m.input] as const)),
+  [Filesystem, Process].flatMap((svc) =>
+    svc.methods.filter((m) => m.methodKind === 'unary').map((m) => [`/${svc.typeName}/${m.name}`, m.input] as const),
+  ),
 )
 
 /**
@@ -42,10 +44,15 @@ const UNARY_INPUTS = new Map<string, DescMessage>(
 async function checkBinaryBody(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   const input = UNARY_INPUTS.get(req.url?.split('?')[0] ?? '')
   const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase()
-  if (!input || req.headers['content-type'] !== 'application/proto' || (encoding !== 'identity' && encoding !== '')) return true
+  if (!input || req.headers['content-type'] !== 'application/proto' || (encoding !== 'identity' && encoding !== ''))
+    return true
   const reject = (message: string, close: boolean) => {
     const body = JSON.stringify({ code: 'invalid_argument', message })
-    res.writeHead(400, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), ...(close ? { connection: 'close' } : {}) })
+    res.writeHead(400, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      ...(close ? { connection: 'close' } : {}),
+    })
     res.end(body)
     return false
   }
@@ -63,7 +70,11 @@ async function checkBinaryBody(req: IncomingMessage, res: ServerResponse): Promi
     return reject(`parse binary: ${(e as Error).message}`, false)
   }
   // Connect reads the request by iterating it: hand it the bytes already read.
-  Object.defineProperty(req, Symbol.asyncIterator, { value: async function* () { yield body } })
+  Object.defineProperty(req, Symbol.asyncIterator, {
+    value: async function* () {
+      yield body
+    },
+  })
   return true
 }
 
@@ -73,7 +84,13 @@ const RPC_PATHS = new Set([Filesystem, Process].flatMap((svc) => svc.methods.map
  * The Connect handler for both services: true when `req` is one of their RPCs (then it is
  * answered), false for any other path.
  */
-export function createRpcHandler(deps: { fs: FsDeps; proc: ProcDeps; state: EnvdState; lookup: UserLookup; log: Logger }) {
+export function createRpcHandler(deps: {
+  fs: FsDeps
+  proc: ProcDeps
+  state: EnvdState
+  lookup: UserLookup
+  log: Logger
+}) {
   const adapter = connectNodeAdapter({
     // Order matters: errors thrown by the user interceptor must be mapped too.
     interceptors: [errorInterceptor(deps.log), userInterceptor(deps.state, deps.lookup)],
@@ -87,9 +104,12 @@ export function createRpcHandler(deps: { fs: FsDeps; proc: ProcDeps; state: Envd
   })
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (!RPC_PATHS.has(req.url?.split('?')[0] ?? '')) return false
-    checkBinaryBody(req, res).then((forward) => {
-      if (forward) adapter(req, res)
-    }, () => res.destroy())
+    checkBinaryBody(req, res).then(
+      (forward) => {
+        if (forward) adapter(req, res)
+      },
+      () => res.destroy(),
+    )
     return true
   }
 }

@@ -10,7 +10,10 @@ import { ExecuteBody } from './schemas.js'
 
 export const KEEPALIVE_MS = 5000
 
-export async function executeRoute(app: FastifyInstance, deps: RunDeps & { registry: ContextRegistry; keepaliveMs?: number }) {
+export async function executeRoute(
+  app: FastifyInstance,
+  deps: RunDeps & { registry: ContextRegistry; keepaliveMs?: number },
+) {
   const { registry } = deps
   app.post<{ Body: ExecuteBody }>('/execute', { schema: { body: ExecuteBody } }, async (req, reply) => {
     const { code, context_id: contextId, language } = req.body
@@ -25,7 +28,11 @@ export async function executeRoute(app: FastifyInstance, deps: RunDeps & { regis
 
     reply.hijack()
     const res = reply.raw
-    res.writeHead(200, { 'content-type': 'application/x-ndjson', 'cache-control': 'no-store', 'x-accel-buffering': 'no' })
+    res.writeHead(200, {
+      'content-type': 'application/x-ndjson',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+    })
     res.flushHeaders()
     let lastWrite = Date.now()
     let finished = false
@@ -37,20 +44,29 @@ export async function executeRoute(app: FastifyInstance, deps: RunDeps & { regis
       lastWrite = Date.now()
     }
     const keepaliveMs = deps.keepaliveMs ?? KEEPALIVE_MS
-    const keepalive = setInterval(() => {
-      if (Date.now() - lastWrite >= keepaliveMs - 50) write({ type: 'keepalive' })
-    }, Math.max(100, Math.floor(keepaliveMs / 5)))
+    const keepalive = setInterval(
+      () => {
+        if (Date.now() - lastWrite >= keepaliveMs - 50) write({ type: 'keepalive' })
+      },
+      Math.max(100, Math.floor(keepaliveMs / 5)),
+    )
     const interrupt = () => {
       if (interrupted || finished || !cellStarted) return
       interrupted = true
       req.log.debug({ contextId: context.id }, 'client went away; interrupting the kernel')
-      context.kernel.interrupt().catch((err: unknown) => req.log.warn({ err, contextId: context.id }, 'kernel interrupt failed'))
+      context.kernel
+        .interrupt()
+        .catch((err: unknown) => req.log.warn({ err, contextId: context.id }, 'kernel interrupt failed'))
     }
     // compat: a client abort (or SDK timeout) interrupts the cell, so the context's next run starts at once.
     res.once('close', interrupt)
     try {
       await runInContext(deps, {
-        context, code, envVars, accessToken, emit: write,
+        context,
+        code,
+        envVars,
+        accessToken,
+        emit: write,
         onCellStarted: () => {
           cellStarted = true
           if (res.destroyed) interrupt()

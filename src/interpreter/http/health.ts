@@ -2,5 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 
 export async function healthRoute(app: FastifyInstance) {
-  app.get('/health', async (_req, reply) => reply.header('cache-control', 'no-store').type('application/json').send('"OK"'))
+  app.get('/health', async (_req, reply) =>
+    reply.header('cache-control', 'no-store').type('application/json').send('"OK"'),
+  )
 }

@@ -4,8 +4,12 @@ import type { ContextRegistry } from '../contexts.js'
 import { ContextParams } from './schemas.js'
 
 export async function restartContextRoute(app: FastifyInstance, { registry }: { registry: ContextRegistry }) {
-  app.post<{ Params: { id: string } }>('/contexts/:id/restart', { schema: { params: ContextParams } }, async (req, reply) => {
-    await registry.restart(req.params.id)
-    return reply.code(200).send()
-  })
+  app.post<{ Params: { id: string } }>(
+    '/contexts/:id/restart',
+    { schema: { params: ContextParams } },
+    async (req, reply) => {
+      await registry.restart(req.params.id)
+      return reply.code(200).send()
+    },
+  )
 }

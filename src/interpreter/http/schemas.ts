@@ -11,10 +11,9 @@ export const ExecuteBody = Type.Object({
 })
 export type ExecuteBody = Static<typeof ExecuteBody>
 
-export const CreateContextBody = Type.Optional(Type.Union([
-  Type.Object({ language: OptStr, cwd: OptStr }),
-  Type.Null(),
-]))
+export const CreateContextBody = Type.Optional(
+  Type.Union([Type.Object({ language: OptStr, cwd: OptStr }), Type.Null()]),
+)
 export type CreateContextBody = Static<typeof CreateContextBody>
 
 export const ContextInfo = Type.Object({ id: Type.String(), language: Type.String(), cwd: Type.String() })

@@ -35,12 +35,20 @@ export class BashKernel implements Kernel {
   private closed = false
   generation = 0
 
-  constructor(private readonly opts: BashKernelOpts, private readonly dir: string) {}
+  constructor(
+    private readonly opts: BashKernelOpts,
+    private readonly dir: string,
+  ) {}
 
   spawn(): void {
     this.generation++
     // Detached: its own process group, so an interrupt reaches the cell's children too.
-    const child = spawn('bash', ['--noprofile', '--norc'], { cwd: this.opts.cwd, env: this.opts.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] })
+    const child = spawn('bash', ['--noprofile', '--norc'], {
+      cwd: this.opts.cwd,
+      env: this.opts.env,
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
     this.child = child
     child.stdin!.on('error', () => undefined)
     // Between cells SIGINT is ignored; during a cell a trap makes `source` return 130.
@@ -71,10 +79,19 @@ export class BashKernel implements Kernel {
     const marker = `\u0001SANDOCK-${randomBytes(8).toString('hex')}:`
     if (!opts.silent) opts.onEvent({ type: 'execute_input', executionCount: ++this.executionCount })
     await new Promise<void>((resolve) => {
-      this.running = { opts, out: new MarkerSplitter(marker), err: new MarkerSplitter(marker), status: undefined, errDone: false, finish: resolve }
+      this.running = {
+        opts,
+        out: new MarkerSplitter(marker),
+        err: new MarkerSplitter(marker),
+        status: undefined,
+        errDone: false,
+        finish: resolve,
+      }
       const q = `'${file}'`
-      child.stdin!.write(`trap 'trap "" INT; return 130' INT; source ${q} </dev/null; __sandock_s=$?; trap '' INT; `
-        + `printf '${marker}%d\\n' "$__sandock_s"; printf '${marker}\\n' >&2; rm -f ${q}\n`)
+      child.stdin!.write(
+        `trap 'trap "" INT; return 130' INT; source ${q} </dev/null; __sandock_s=$?; trap '' INT; ` +
+          `printf '${marker}%d\\n' "$__sandock_s"; printf '${marker}\\n' >&2; rm -f ${q}\n`,
+      )
     })
   }
 
@@ -135,8 +152,15 @@ export class BashKernel implements Kernel {
     if (r.status !== undefined && r.errDone) {
       this.running = undefined
       const code = Number(r.status)
-      if (code === 130) r.opts.onEvent({ type: 'error', name: 'KeyboardInterrupt', value: 'Execution interrupted', traceback: '' })
-      else if (code !== 0) r.opts.onEvent({ type: 'error', name: 'ExitCodeError', value: `the cell exited with status ${code}`, traceback: '' })
+      if (code === 130)
+        r.opts.onEvent({ type: 'error', name: 'KeyboardInterrupt', value: 'Execution interrupted', traceback: '' })
+      else if (code !== 0)
+        r.opts.onEvent({
+          type: 'error',
+          name: 'ExitCodeError',
+          value: `the cell exited with status ${code}`,
+          traceback: '',
+        })
       r.finish()
     }
   }

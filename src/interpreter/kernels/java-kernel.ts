@@ -36,7 +36,13 @@ export async function startJavaKernel(opts: JavaKernelOpts): Promise<JavaKernel>
 
 /** The JVM's flags: C1 only and the serial GC start JShell's compiler in about half the time; the archive (built with the image) saves class loading. */
 export function javaArgs(home: string): string[] {
-  const args = ['--add-opens', 'java.base/java.io=ALL-UNNAMED', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Xshare:auto']
+  const args = [
+    '--add-opens',
+    'java.base/java.io=ALL-UNNAMED',
+    '-XX:+UseSerialGC',
+    '-XX:TieredStopAtLevel=1',
+    '-Xshare:auto',
+  ]
   const archive = join(home, 'sandock-jshell.jsa')
   if (existsSync(archive)) args.push(`-XX:SharedArchiveFile=${archive}`)
   return [...args, '-cp', join(home, 'sandock-jshell.jar'), 'SandockJShell']
@@ -70,13 +76,17 @@ export class JavaKernel implements Kernel {
     this.commands.on('error', () => undefined)
     const relay = (name: 'stdout' | 'stderr') => (chunk: Buffer) => {
       const p = this.queue[0]
-      if (p && !p.opts.silent) p.opts.onEvent({ type: 'stream', name, text: chunk.toString('utf8'), timestamp: nowIso() })
-      else if (!p) this.opts.log.debug({ name, text: chunk.toString('utf8').slice(0, 500) }, 'java kernel output outside a cell')
+      if (p && !p.opts.silent)
+        p.opts.onEvent({ type: 'stream', name, text: chunk.toString('utf8'), timestamp: nowIso() })
+      else if (!p)
+        this.opts.log.debug({ name, text: chunk.toString('utf8').slice(0, 500) }, 'java kernel output outside a cell')
     }
     child.stdout!.on('data', relay('stdout'))
     child.stderr!.on('data', relay('stderr'))
     let ready!: () => void
-    const readyP = new Promise<void>((r) => { ready = r })
+    const readyP = new Promise<void>((r) => {
+      ready = r
+    })
     let buf = ''
     ;(child.stdio[3] as Readable).on('data', (b: Buffer) => {
       buf += b.toString('latin1')
@@ -102,7 +112,9 @@ export class JavaKernel implements Kernel {
     await new Promise<void>((resolve, reject) => {
       readyP.then(resolve, reject)
       child.once('error', reject)
-      child.once('exit', (code, signal) => reject(new Error(`the java kernel exited during start (code ${code}, signal ${signal})`)))
+      child.once('exit', (code, signal) =>
+        reject(new Error(`the java kernel exited during start (code ${code}, signal ${signal})`)),
+      )
     })
   }
 
@@ -127,7 +139,8 @@ export class JavaKernel implements Kernel {
     this.commands?.write(`I ${p.id}\n`)
     // A cell stuck where neither an interrupt nor Thread.stop reaches it (native code): replace the JVM.
     const deadline = Date.now() + (this.opts.interruptGraceMs ?? 3000)
-    while (this.queue[0] === p && this.child === child && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+    while (this.queue[0] === p && this.child === child && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50))
     if (this.queue[0] === p && this.child === child) {
       this.opts.log.warn('java kernel ignored the interrupt; replacing it')
       await this.restart()
@@ -167,12 +180,21 @@ export class JavaKernel implements Kernel {
         if (text) emit({ type: 'stream', name: ev.type, text, timestamp: nowIso() })
         break
       }
-      case 'execute_input': emit({ type: 'execute_input', executionCount: ev.executionCount }); break
-      case 'result': emit({ type: 'result', bundle: { 'text/plain': ev.text }, isMain: true }); break
-      case 'error': emit({ type: 'error', name: ev.name, value: ev.value, traceback: ev.traceback }); break
+      case 'execute_input':
+        emit({ type: 'execute_input', executionCount: ev.executionCount })
+        break
+      case 'result':
+        emit({ type: 'result', bundle: { 'text/plain': ev.text }, isMain: true })
+        break
+      case 'error':
+        emit({ type: 'error', name: ev.name, value: ev.value, traceback: ev.traceback })
+        break
       case 'done': {
         if (ev.id !== p.id) return
-        for (const [name, d] of [['stdout', p.out], ['stderr', p.err]] as const) {
+        for (const [name, d] of [
+          ['stdout', p.out],
+          ['stderr', p.err],
+        ] as const) {
           const rest = d.end()
           if (rest) emit({ type: 'stream', name, text: rest, timestamp: nowIso() })
         }

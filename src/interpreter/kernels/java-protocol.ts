@@ -20,13 +20,21 @@ export function encodeJavaCell(id: number, code: string, silent: boolean): strin
 export function parseJavaLine(line: string): JavaEvent | undefined {
   const [tag, a, b, c] = line.split(' ')
   switch (tag) {
-    case 'R': return { type: 'ready' }
-    case 'X': return { type: 'execute_input', executionCount: Number(a) }
-    case 'O': return { type: 'stdout', bytes: Buffer.from(a ?? '', 'base64') }
-    case 'E': return { type: 'stderr', bytes: Buffer.from(a ?? '', 'base64') }
-    case 'V': return { type: 'result', text: text(a) }
-    case 'F': return { type: 'error', name: text(a), value: text(b), traceback: text(c) }
-    case 'D': return { type: 'done', id: Number(a) }
-    default: return undefined
+    case 'R':
+      return { type: 'ready' }
+    case 'X':
+      return { type: 'execute_input', executionCount: Number(a) }
+    case 'O':
+      return { type: 'stdout', bytes: Buffer.from(a ?? '', 'base64') }
+    case 'E':
+      return { type: 'stderr', bytes: Buffer.from(a ?? '', 'base64') }
+    case 'V':
+      return { type: 'result', text: text(a) }
+    case 'F':
+      return { type: 'error', name: text(a), value: text(b), traceback: text(c) }
+    case 'D':
+      return { type: 'done', id: Number(a) }
+    default:
+      return undefined
   }
 }

@@ -28,7 +28,11 @@ type Pending = {
 }
 
 /** Starts a kernel of `kernelName` and resolves once it answers kernel_info over its WebSocket. */
-export async function startJupyterKernel(server: JupyterServer, kernelName: string, log: Logger): Promise<JupyterKernel> {
+export async function startJupyterKernel(
+  server: JupyterServer,
+  kernelName: string,
+  log: Logger,
+): Promise<JupyterKernel> {
   const id = await server.startKernel(kernelName)
   const kernel = new JupyterKernel(server, id, log.child({ kernelId: id }))
   try {
@@ -49,7 +53,11 @@ export class JupyterKernel implements Kernel {
   private ready: Promise<void> = Promise.resolve()
   generation = 0
 
-  constructor(private readonly server: JupyterServer, readonly id: string, private readonly log: Logger) {}
+  constructor(
+    private readonly server: JupyterServer,
+    readonly id: string,
+    private readonly log: Logger,
+  ) {}
 
   /** Opens the channels socket and waits for kernel_info_reply (the kernel is then ready for cells). */
   async connect(timeoutMs = 60_000): Promise<void> {
@@ -69,11 +77,17 @@ export class JupyterKernel implements Kernel {
     const deadline = Date.now() + timeoutMs
     for (;;) {
       const msgId = randomUUID()
-      const answered = new Promise<void>((resolve) => { this.infoWaiter = { msgId, shell: false, iopub: false, resolve } })
+      const answered = new Promise<void>((resolve) => {
+        this.infoWaiter = { msgId, shell: false, iopub: false, resolve }
+      })
       this.send('shell', 'kernel_info_request', {}, msgId)
-      const ok = await Promise.race([answered.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 1000))])
+      const ok = await Promise.race([
+        answered.then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 1000)),
+      ])
       if (ok) return
-      if (Date.now() > deadline || ws.readyState !== WebSocket.OPEN) throw new Error('kernel did not answer kernel_info_request')
+      if (Date.now() > deadline || ws.readyState !== WebSocket.OPEN)
+        throw new Error('kernel did not answer kernel_info_request')
     }
   }
 
@@ -87,7 +101,10 @@ export class JupyterKernel implements Kernel {
     const msgId = randomUUID()
     return new Promise<void>((resolve) => {
       this.pending.set(msgId, {
-        opts, replied: false, idle: false, errored: false,
+        opts,
+        replied: false,
+        idle: false,
+        errored: false,
         finish: () => {
           const p = this.pending.get(msgId)
           clearTimeout(p?.graceTimer)
@@ -96,9 +113,19 @@ export class JupyterKernel implements Kernel {
         },
       })
       // compat: upstream's cell options (messaging.py _get_execute_request).
-      this.send('shell', 'execute_request', {
-        code, silent: opts.silent, store_history: !opts.silent, user_expressions: {}, allow_stdin: false, stop_on_error: true,
-      }, msgId)
+      this.send(
+        'shell',
+        'execute_request',
+        {
+          code,
+          silent: opts.silent,
+          store_history: !opts.silent,
+          user_expressions: {},
+          allow_stdin: false,
+          stop_on_error: true,
+        },
+        msgId,
+      )
     })
   }
 
@@ -123,10 +150,23 @@ export class JupyterKernel implements Kernel {
   }
 
   private send(channel: string, msgType: string, content: Record<string, unknown>, msgId: string): void {
-    this.ws?.send(JSON.stringify({
-      header: { msg_id: msgId, username: 'sandock', session: this.session, msg_type: msgType, version: '5.3', date: new Date().toISOString() },
-      parent_header: {}, metadata: {}, content, channel, buffers: [],
-    }))
+    this.ws?.send(
+      JSON.stringify({
+        header: {
+          msg_id: msgId,
+          username: 'sandock',
+          session: this.session,
+          msg_type: msgType,
+          version: '5.3',
+          date: new Date().toISOString(),
+        },
+        parent_header: {},
+        metadata: {},
+        content,
+        channel,
+        buffers: [],
+      }),
+    )
   }
 
   private onMessage(data: string): void {
@@ -167,7 +207,12 @@ export class JupyterKernel implements Kernel {
     const c = msg.content
     switch (type) {
       case 'stream':
-        emit({ type: 'stream', name: c.name === 'stderr' ? 'stderr' : 'stdout', text: String(c.text ?? ''), timestamp: msg.header.date ?? new Date().toISOString() })
+        emit({
+          type: 'stream',
+          name: c.name === 'stderr' ? 'stderr' : 'stdout',
+          text: String(c.text ?? ''),
+          timestamp: msg.header.date ?? new Date().toISOString(),
+        })
         break
       case 'execute_input':
         emit({ type: 'execute_input', executionCount: Number(c.execution_count) })
@@ -178,7 +223,13 @@ export class JupyterKernel implements Kernel {
         break
       case 'error':
         // compat: one error per run: the iopub error, else the reply's.
-        if (!p.errored) emit({ type: 'error', name: String(c.ename ?? ''), value: String(c.evalue ?? ''), traceback: joinTraceback(c.traceback) })
+        if (!p.errored)
+          emit({
+            type: 'error',
+            name: String(c.ename ?? ''),
+            value: String(c.evalue ?? ''),
+            traceback: joinTraceback(c.traceback),
+          })
         p.errored = true
         break
       case 'execute_reply':
@@ -187,9 +238,15 @@ export class JupyterKernel implements Kernel {
         if (!p.idle) p.graceTimer = setTimeout(() => p.finish(), IDLE_GRACE_MS)
         if (c.status === 'error' && !p.errored) {
           p.errored = true
-          emit({ type: 'error', name: String(c.ename ?? ''), value: String(c.evalue ?? ''), traceback: joinTraceback(c.traceback) })
+          emit({
+            type: 'error',
+            name: String(c.ename ?? ''),
+            value: String(c.evalue ?? ''),
+            traceback: joinTraceback(c.traceback),
+          })
         } else if (c.status === 'aborted' || c.status === 'abort') {
-          if (!p.errored) emit({ type: 'error', name: 'ExecutionAborted', value: 'Execution was aborted', traceback: '' })
+          if (!p.errored)
+            emit({ type: 'error', name: 'ExecutionAborted', value: 'Execution was aborted', traceback: '' })
           p.errored = true
         }
         break

@@ -26,15 +26,24 @@ export type JupyterServerOpts = Readonly<{
 /** Flags that keep the start fast and the API open to loopback only (no token, no browser, no extensions' UI). */
 export function jupyterArgs(port: number, rootDir: string): string[] {
   return [
-    '-m', 'jupyter_server',
-    '--ServerApp.ip=127.0.0.1', `--ServerApp.port=${port}`, '--ServerApp.port_retries=0',
-    '--ServerApp.token=', '--ServerApp.password=', '--ServerApp.open_browser=False',
-    `--ServerApp.root_dir=${rootDir}`, '--ServerApp.disable_check_xsrf=True',
-    '--ServerApp.allow_remote_access=True', "--ServerApp.allow_origin=*",
-    '--ServerApp.iopub_data_rate_limit=1000000000', '--ServerApp.iopub_msg_rate_limit=1000000000',
+    '-m',
+    'jupyter_server',
+    '--ServerApp.ip=127.0.0.1',
+    `--ServerApp.port=${port}`,
+    '--ServerApp.port_retries=0',
+    '--ServerApp.token=',
+    '--ServerApp.password=',
+    '--ServerApp.open_browser=False',
+    `--ServerApp.root_dir=${rootDir}`,
+    '--ServerApp.disable_check_xsrf=True',
+    '--ServerApp.allow_remote_access=True',
+    '--ServerApp.allow_origin=*',
+    '--ServerApp.iopub_data_rate_limit=1000000000',
+    '--ServerApp.iopub_msg_rate_limit=1000000000',
     // Only our extension (TCP_NODELAY on kernel sockets, see sandock_jupyter.py): others (nbclassic,
     // lab) add seconds to the start and serve nothing the interpreter needs.
-    '--ServerApp.jpserver_extensions=sandock_jupyter=True', '--ServerApp.log_level=WARN',
+    '--ServerApp.jpserver_extensions=sandock_jupyter=True',
+    '--ServerApp.log_level=WARN',
   ]
 }
 
@@ -64,7 +73,10 @@ export function startJupyterServer(opts: JupyterServerOpts): JupyterServer {
 
   const ready = (async () => {
     for (;;) {
-      const ok = await fetch(`${baseUrl}/api/status`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false)
+      const ok = await fetch(`${baseUrl}/api/status`, { signal: AbortSignal.timeout(2000) }).then(
+        (r) => r.ok,
+        () => false,
+      )
       if (ok) return
       // Poll tightly: the server binds its port within a second or two and every ms counts at create.
       await Promise.race([new Promise((r) => setTimeout(r, 25)), exit])

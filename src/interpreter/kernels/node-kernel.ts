@@ -90,7 +90,13 @@ export class NodeKernel implements Kernel {
     }
     const id = this.nextId++
     return new Promise<void>((resolve) => {
-      this.pending.set(id, { opts, finish: () => { this.pending.delete(id); resolve() } })
+      this.pending.set(id, {
+        opts,
+        finish: () => {
+          this.pending.delete(id)
+          resolve()
+        },
+      })
       const msg: ToKernel = { type: 'execute', id, code, silent: opts.silent }
       child.send(msg)
     })
@@ -103,7 +109,8 @@ export class NodeKernel implements Kernel {
     // A cell stuck in synchronous code after its first await cannot be reached by SIGINT: replace the process.
     const grace = this.opts.interruptGraceMs ?? 3000
     const deadline = Date.now() + grace
-    while (this.pending.size > 0 && this.child === child && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+    while (this.pending.size > 0 && this.child === child && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50))
     if (this.pending.size > 0 && this.child === child) {
       this.opts.log.warn('node kernel ignored the interrupt; replacing it')
       await this.restart()
@@ -139,11 +146,21 @@ export class NodeKernel implements Kernel {
     const p = this.pending.get(m.id)
     if (!p) return
     switch (m.type) {
-      case 'stream': p.opts.onEvent({ type: 'stream', name: m.name, text: m.text, timestamp: m.timestamp }); break
-      case 'execute_input': p.opts.onEvent({ type: 'execute_input', executionCount: m.executionCount }); break
-      case 'result': p.opts.onEvent({ type: 'result', bundle: m.bundle, isMain: true }); break
-      case 'error': p.opts.onEvent({ type: 'error', name: m.name, value: m.value, traceback: m.traceback }); break
-      case 'done': p.finish(); break
+      case 'stream':
+        p.opts.onEvent({ type: 'stream', name: m.name, text: m.text, timestamp: m.timestamp })
+        break
+      case 'execute_input':
+        p.opts.onEvent({ type: 'execute_input', executionCount: m.executionCount })
+        break
+      case 'result':
+        p.opts.onEvent({ type: 'result', bundle: m.bundle, isMain: true })
+        break
+      case 'error':
+        p.opts.onEvent({ type: 'error', name: m.name, value: m.value, traceback: m.traceback })
+        break
+      case 'done':
+        p.finish()
+        break
     }
   }
 

@@ -20,7 +20,10 @@ export function runNodeKernel(typescript: boolean): void {
   const capture = (name: 'stdout' | 'stderr') => {
     const stream = process[name]
     stream.write = ((chunk: string | Uint8Array, enc?: unknown, cb?: unknown) => {
-      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString(typeof enc === 'string' ? (enc as BufferEncoding) : 'utf8')
+      const text =
+        typeof chunk === 'string'
+          ? chunk
+          : Buffer.from(chunk).toString(typeof enc === 'string' ? (enc as BufferEncoding) : 'utf8')
       send({ type: 'stream', id: current?.id ?? -1, name, text, timestamp: new Date().toISOString() })
       const done = typeof enc === 'function' ? enc : cb
       if (typeof done === 'function') queueMicrotask(() => (done as () => void)())
@@ -32,19 +35,35 @@ export function runNodeKernel(typescript: boolean): void {
 
   // compat: SIGINT interrupts the cell (synchronous code through vm's breakOnSigint, a pending
   // await here), never the kernel.
-  process.on('SIGINT', () => current?.interrupt(Object.assign(new Error('Execution interrupted'), { name: 'KeyboardInterrupt' })))
+  process.on('SIGINT', () =>
+    current?.interrupt(Object.assign(new Error('Execution interrupted'), { name: 'KeyboardInterrupt' })),
+  )
   process.on('unhandledRejection', (err) => {
-    send({ type: 'stream', id: current?.id ?? -1, name: 'stderr', text: `Unhandled rejection: ${inspect(err)}\n`, timestamp: new Date().toISOString() })
+    send({
+      type: 'stream',
+      id: current?.id ?? -1,
+      name: 'stderr',
+      text: `Unhandled rejection: ${inspect(err)}\n`,
+      timestamp: new Date().toISOString(),
+    })
   })
   process.on('uncaughtException', (err) => {
-    send({ type: 'stream', id: current?.id ?? -1, name: 'stderr', text: `Uncaught exception: ${inspect(err)}\n`, timestamp: new Date().toISOString() })
+    send({
+      type: 'stream',
+      id: current?.id ?? -1,
+      name: 'stderr',
+      text: `Uncaught exception: ${inspect(err)}\n`,
+      timestamp: new Date().toISOString(),
+    })
   })
 
   async function run(msg: ToKernel): Promise<void> {
     const { id, silent } = msg
     if (!silent) send({ type: 'execute_input', id, executionCount: ++executionCount })
     let interrupted: ((e: Error) => void) | undefined
-    const interruption = new Promise<never>((_, reject) => { interrupted = reject })
+    const interruption = new Promise<never>((_, reject) => {
+      interrupted = reject
+    })
     interruption.catch(() => undefined)
     current = { id, interrupt: (e) => interrupted?.(e) }
     try {
@@ -52,7 +71,10 @@ export function runNodeKernel(typescript: boolean): void {
       const cell = transformCell(source)
       const filename = join(process.cwd(), `[cell ${id}].js`)
       ;(globalThis as Record<string, unknown>).require = createRequire(filename)
-      const script = new vm.Script(cell.code, { filename, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER })
+      const script = new vm.Script(cell.code, {
+        filename,
+        importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+      })
       const value: unknown = await Promise.race([script.runInThisContext({ breakOnSigint: true }), interruption])
       if (!silent && value !== undefined) {
         send({ type: 'result', id, bundle: { 'text/plain': inspect(value, { colors: false, depth: 4 }) } })
@@ -79,6 +101,8 @@ export function runNodeKernel(typescript: boolean): void {
 /** The stack down to the cell's own frames: the kernel's machinery (vm, this runner) is noise to the user. */
 function cellStack(err: Error, name: string): string {
   const lines = (err.stack ?? `${name}: ${err.message}`).split('\n')
-  const internal = lines.findIndex((l, i) => i > 0 && /sigintHandlersWrap|node:vm|runner-|processTicksAndRejections/.test(l))
+  const internal = lines.findIndex(
+    (l, i) => i > 0 && /sigintHandlersWrap|node:vm|runner-|processTicksAndRejections/.test(l),
+  )
   return (internal > 0 ? lines.slice(0, internal) : lines).join('\n')
 }

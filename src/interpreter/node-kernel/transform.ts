@@ -7,7 +7,12 @@ export type TransformedCell = Readonly<{ code: string; names: readonly string[] 
 
 type Edit = { start: number; end: number; text: string }
 
-const PARSE_OPTS = { ecmaVersion: 'latest', allowAwaitOutsideFunction: true, allowReturnOutsideFunction: true, allowHashBang: true } as const
+const PARSE_OPTS = {
+  ecmaVersion: 'latest',
+  allowAwaitOutsideFunction: true,
+  allowReturnOutsideFunction: true,
+  allowHashBang: true,
+} as const
 
 function parseCell(code: string): Program {
   try {
@@ -26,14 +31,23 @@ function parseCell(code: string): Program {
 export function patternNames(p: Pattern | null | undefined, out: string[] = []): string[] {
   if (!p) return out
   switch (p.type) {
-    case 'Identifier': out.push(p.name); break
+    case 'Identifier':
+      out.push(p.name)
+      break
     case 'ObjectPattern':
       for (const prop of p.properties) patternNames(prop.type === 'RestElement' ? prop.argument : prop.value, out)
       break
-    case 'ArrayPattern': for (const el of p.elements) patternNames(el, out); break
-    case 'RestElement': patternNames(p.argument, out); break
-    case 'AssignmentPattern': patternNames(p.left, out); break
-    default: break
+    case 'ArrayPattern':
+      for (const el of p.elements) patternNames(el, out)
+      break
+    case 'RestElement':
+      patternNames(p.argument, out)
+      break
+    case 'AssignmentPattern':
+      patternNames(p.left, out)
+      break
+    default:
+      break
   }
   return out
 }
@@ -67,7 +81,11 @@ export function transformCell(code: string): TransformedCell {
     }
     switch (stmt.type) {
       case 'ImportDeclaration':
-        edits.push({ start: stmt.start, end: stmt.end, text: importToAwait(stmt as unknown as ImportDeclaration, names) })
+        edits.push({
+          start: stmt.start,
+          end: stmt.end,
+          text: importToAwait(stmt as unknown as ImportDeclaration, names),
+        })
         break
       case 'VariableDeclaration': {
         const decl = stmt as unknown as VariableDeclaration
@@ -75,7 +93,8 @@ export function transformCell(code: string): TransformedCell {
         for (const d of decl.declarations) {
           const declared = patternNames(d.id)
           names.push(...declared)
-          if (d.init) parts.push(d.id.type === 'Identifier' ? `${d.id.name} = ${src(d.init)}` : `(${src(d.id)} = ${src(d.init)})`)
+          if (d.init)
+            parts.push(d.id.type === 'Identifier' ? `${d.id.name} = ${src(d.init)}` : `(${src(d.id)} = ${src(d.init)})`)
           else if (decl.kind !== 'var') parts.push(...declared.map((n) => `${n} = undefined`))
         }
         edits.push({ start: stmt.start, end: stmt.end, text: parts.length ? `void (${parts.join(', ')});` : ';' })
@@ -95,7 +114,12 @@ export function transformCell(code: string): TransformedCell {
         break
       }
       case 'ExpressionStatement':
-        if (last) edits.push({ start: stmt.start, end: stmt.end, text: `return (${src((stmt as unknown as { expression: Node }).expression)});` })
+        if (last)
+          edits.push({
+            start: stmt.start,
+            end: stmt.end,
+            text: `return (${src((stmt as unknown as { expression: Node }).expression)});`,
+          })
         break
       default:
         break

@@ -27,19 +27,27 @@ export type AgentAppDeps = Readonly<{
 }>
 
 export async function buildAgentApp(deps: AgentAppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: deps.log, logController: new LogController({ disableRequestLogging: true }), bodyLimit: BODY_LIMIT })
+  const app = Fastify({
+    loggerInstance: deps.log,
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT,
+  })
   // Every failure leaves in the agent's own shape, {"error": {kind, message}}, which RemoteNode decodes.
   app.setErrorHandler((err: Error, req, reply) => {
-    const status = err instanceof AppError ? statusOf(err) : (err as { statusCode?: number }).statusCode ?? 500
+    const status = err instanceof AppError ? statusOf(err) : ((err as { statusCode?: number }).statusCode ?? 500)
     if (status >= 500) req.log.error({ err }, 'agent request failed')
-    const error = err instanceof AppError || status >= 500 ? encodeError(err) : { kind: 'invalid_argument' as const, message: err.message }
+    const error =
+      err instanceof AppError || status >= 500
+        ? encodeError(err)
+        : { kind: 'invalid_argument' as const, message: err.message }
     return reply.code(status).send({ error })
   })
   const expected = bearer(deps.token)
   app.addHook('onRequest', async (req) => {
     if (req.url === '/health') return
     const got = req.headers.authorization
-    if (typeof got !== 'string' || !safeEqual(got, expected)) throw new UnauthenticatedError('node token missing or wrong')
+    if (typeof got !== 'string' || !safeEqual(got, expected))
+      throw new UnauthenticatedError('node token missing or wrong')
   })
 
   app.get('/health', async () => ({ status: 'ok' }))
@@ -47,11 +55,15 @@ export async function buildAgentApp(deps: AgentAppDeps): Promise<FastifyInstance
 
   app.post<{ Params: { method: string }; Body: { args?: unknown[] } }>('/rpc/:method', async (req, reply) => {
     const { method } = req.params
-    if (!isAgentMethod(method)) return reply.code(404).send({ error: { kind: 'not_found', message: `no agent method '${method}'` } })
+    if (!isAgentMethod(method))
+      return reply.code(404).send({ error: { kind: 'not_found', message: `no agent method '${method}'` } })
     const args = Array.isArray(req.body?.args) ? req.body.args : []
     const fn = deps.node[method] as (...a: unknown[]) => Promise<unknown>
     const value = await fn(...args)
-    return { value: method === 'fork' ? (value as Parameters<typeof encodeForkItem>[0][]).map(encodeForkItem) : value ?? null }
+    return {
+      value:
+        method === 'fork' ? (value as Parameters<typeof encodeForkItem>[0][]).map(encodeForkItem) : (value ?? null),
+    }
   })
 
   app.post<{ Body: { job: BuildJob } }>('/build', async (req, reply) => {
@@ -59,9 +71,18 @@ export async function buildAgentApp(deps: AgentAppDeps): Promise<FastifyInstance
     const write = (line: BuildLine) => out.write(`${JSON.stringify(line)}\n`)
     const abort = new AbortController()
     // The caller going away (control cancelled the build, or died) cancels it here.
-    reply.raw.once('close', () => { if (!out.writableEnded) abort.abort(new Error('the build was cancelled by control')) })
-    void deps.node.build(req.body.job, { log: (level, step, message) => write({ log: { level, step, message } }), signal: abort.signal })
-      .then((result) => write({ result }), (e: unknown) => write({ error: encodeError(e) }))
+    reply.raw.once('close', () => {
+      if (!out.writableEnded) abort.abort(new Error('the build was cancelled by control'))
+    })
+    void deps.node
+      .build(req.body.job, {
+        log: (level, step, message) => write({ log: { level, step, message } }),
+        signal: abort.signal,
+      })
+      .then(
+        (result) => write({ result }),
+        (e: unknown) => write({ error: encodeError(e) }),
+      )
       .finally(() => out.end())
     return reply.code(200).header('content-type', 'application/x-ndjson').send(out)
   })

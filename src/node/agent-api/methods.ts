@@ -12,9 +12,28 @@ export type AgentExtras = {
 export type AgentNode = Omit<SandboxNode, 'proxy' | 'build'> & AgentExtras
 
 export const AGENT_METHODS = [
-  'create', 'get', 'list', 'kill', 'pause', 'resume', 'connect', 'setTimeout', 'refresh', 'updateNetwork',
-  'metrics', 'lastMetrics', 'logs', 'snapshot', 'listSnapshots', 'removeSnapshot', 'fork', 'poolStatus',
-  'usesTemplate', 'removeImage', 'removeBuildContainers', 'proxyResume',
+  'create',
+  'get',
+  'list',
+  'kill',
+  'pause',
+  'resume',
+  'connect',
+  'setTimeout',
+  'refresh',
+  'updateNetwork',
+  'metrics',
+  'lastMetrics',
+  'logs',
+  'snapshot',
+  'listSnapshots',
+  'removeSnapshot',
+  'fork',
+  'poolStatus',
+  'usesTemplate',
+  'removeImage',
+  'removeBuildContainers',
+  'proxyResume',
 ] as const satisfies readonly (keyof AgentNode)[]
 
 export type AgentMethod = (typeof AGENT_METHODS)[number]

@@ -11,7 +11,8 @@ export type WireError = { kind: ErrorKind; message: string; httpStatus?: number;
 export function encodeError(e: unknown): WireError {
   if (e instanceof StepError) return { kind: e.kind, message: e.message, step: e.step }
   if (e instanceof SandboxNotFoundError) return { kind: e.kind, message: e.message, sandboxId: e.sandboxId }
-  if (e instanceof AppError) return { kind: e.kind, message: e.message, ...(e.httpStatus ? { httpStatus: e.httpStatus } : {}) }
+  if (e instanceof AppError)
+    return { kind: e.kind, message: e.message, ...(e.httpStatus ? { httpStatus: e.httpStatus } : {}) }
   return { kind: 'internal', message: `node agent: ${(e as Error)?.message ?? String(e)}` }
 }
 
@@ -29,8 +30,10 @@ export function reviveSandbox(s: Wired<SandboxInfo> | SandboxInfo): SandboxInfo 
 
 export type WireForkItem = { sandbox: Wired<SandboxInfo> } | { error: WireError }
 
-export const encodeForkItem = (f: ForkItem): WireForkItem => ('sandbox' in f ? { sandbox: f.sandbox as unknown as Wired<SandboxInfo> } : { error: encodeError(f.error) })
-export const decodeForkItem = (f: WireForkItem): ForkItem => ('sandbox' in f ? { sandbox: reviveSandbox(f.sandbox) } : { error: decodeError(f.error) })
+export const encodeForkItem = (f: ForkItem): WireForkItem =>
+  'sandbox' in f ? { sandbox: f.sandbox as unknown as Wired<SandboxInfo> } : { error: encodeError(f.error) }
+export const decodeForkItem = (f: WireForkItem): ForkItem =>
+  'sandbox' in f ? { sandbox: reviveSandbox(f.sandbox) } : { error: decodeError(f.error) }
 
 /** One line of a build stream: a log line, then exactly one `result` or `error`. */
 export type BuildLine =

@@ -23,10 +23,20 @@ export type Plan = Readonly<{
 export const describe = (s: Step) => `${s.type} ${s.args.join(' ')}`.trim().slice(0, 500)
 
 export function planBuild(job: BuildJob, parent: Parent): Plan {
-  const baseKey = cacheKey('base', { type: 'RUN', args: [parent.imageId, parent.inject ? parent.envdImageId : ''], filesHash: undefined })
+  const baseKey = cacheKey('base', {
+    type: 'RUN',
+    args: [parent.imageId, parent.inject ? parent.envdImageId : ''],
+    filesHash: undefined,
+  })
   // The implicit first step of template format v2.1.0 (images only: a template keeps its user).
-  const implicit: Step[] = job.fromImage !== undefined && !parent.isSandockImage ? [{ type: 'USER', args: ['user', 'true'], filesHash: undefined, force: false }] : []
-  const steps = [...implicit.map((s) => ({ step: s, label: 'base' })), ...job.steps.map((s, i) => ({ step: s, label: String(i + 1) }))]
+  const implicit: Step[] =
+    job.fromImage !== undefined && !parent.isSandockImage
+      ? [{ type: 'USER', args: ['user', 'true'], filesHash: undefined, force: false }]
+      : []
+  const steps = [
+    ...implicit.map((s) => ({ step: s, label: 'base' })),
+    ...job.steps.map((s, i) => ({ step: s, label: String(i + 1) })),
+  ]
   const keys: string[] = []
   for (const [i, p] of steps.entries()) keys.push(cacheKey(i === 0 ? baseKey : keys[i - 1]!, p.step))
   return { steps, baseKey, keys }
@@ -34,10 +44,17 @@ export function planBuild(job: BuildJob, parent: Parent): Plan {
 
 /** The key of the final, checked image: the last layer plus the start and ready commands. */
 export const finalKeyOf = (plan: Plan, startCmd: string | undefined, readyCmd: string | undefined) =>
-  cacheKey(plan.keys.at(-1) ?? plan.baseKey, { type: 'RUN', args: ['finalize', startCmd ?? '', readyCmd ?? ''], filesHash: undefined })
+  cacheKey(plan.keys.at(-1) ?? plan.baseKey, {
+    type: 'RUN',
+    args: ['finalize', startCmd ?? '', readyCmd ?? ''],
+    filesHash: undefined,
+  })
 
 /** A cached layer whose image still exists (one pruned by someone is forgotten, to be rebuilt). */
-export async function usableLayer(deps: { layers: LayerCache; runtime: BuildRuntime }, key: string): Promise<{ image: string; context: BuildContext } | undefined> {
+export async function usableLayer(
+  deps: { layers: LayerCache; runtime: BuildRuntime },
+  key: string,
+): Promise<{ image: string; context: BuildContext } | undefined> {
   const hit = deps.layers.cachedLayer<BuildContext>(key)
   if (!hit) return undefined
   if (await deps.runtime.imageInfo(hit.image)) return hit
@@ -49,7 +66,13 @@ export async function usableLayer(deps: { layers: LayerCache; runtime: BuildRunt
  * The longest usable cached prefix of the plan (`upTo` -1: not even the base layer; n: the first n
  * steps) and the layer to continue from. A forced step (and everything after it) is never reused.
  */
-export async function cachedPrefix(deps: { layers: LayerCache; runtime: BuildRuntime }, plan: Plan, parent: Parent, force: boolean, emit: BuildLog): Promise<{ upTo: number; from: { image: string; context: BuildContext } }> {
+export async function cachedPrefix(
+  deps: { layers: LayerCache; runtime: BuildRuntime },
+  plan: Plan,
+  parent: Parent,
+  force: boolean,
+  emit: BuildLog,
+): Promise<{ upTo: number; from: { image: string; context: BuildContext } }> {
   let from: { image: string; context: BuildContext } = { image: parent.image, context: parent.context }
   if (force) return { upTo: -1, from }
   const baseHit = parent.inject ? await usableLayer(deps, plan.baseKey) : from

@@ -34,7 +34,11 @@ export type BuildResult = Readonly<{ image: string; config: TemplateRuntimeConfi
 
 /** A failure at a step: the SDK maps `step` to the user's stack frame. */
 export class StepError extends AppError {
-  constructor(readonly step: string, message: string, opts: { cause?: unknown } = {}) {
+  constructor(
+    readonly step: string,
+    message: string,
+    opts: { cause?: unknown } = {},
+  ) {
     super('failed_precondition', message, opts)
   }
 }

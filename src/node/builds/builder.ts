@@ -35,7 +35,11 @@ export type BuilderDeps = Readonly<{
 
 const templateImageTag = (templateId: string, buildId: string) => `sandock/template:${templateId}-${buildId}`
 
-export async function runBuild(deps: BuilderDeps, job: BuildJob, out: { log: BuildLog; signal: AbortSignal }): Promise<BuildResult> {
+export async function runBuild(
+  deps: BuilderDeps,
+  job: BuildJob,
+  out: { log: BuildLog; signal: AbortSignal },
+): Promise<BuildResult> {
   const { runtime } = deps
   const { log: emit, signal } = out
   const t0 = Date.now()
@@ -47,30 +51,50 @@ export async function runBuild(deps: BuilderDeps, job: BuildJob, out: { log: Bui
     const plan = planBuild(job, parent)
     const cached = await cachedPrefix(deps, plan, parent, job.force, emit)
     signal.throwIfAborted()
-    const startCmd = job.startCmd ?? (job.readyCmd === undefined && job.fromTemplate !== undefined ? parent.context.startCmd : undefined)
-    const readyCmd = job.readyCmd ?? (job.startCmd === undefined && job.fromTemplate !== undefined ? parent.context.readyCmd : undefined)
+    const startCmd =
+      job.startCmd ??
+      (job.readyCmd === undefined && job.fromTemplate !== undefined ? parent.context.startCmd : undefined)
+    const readyCmd =
+      job.readyCmd ??
+      (job.startCmd === undefined && job.fromTemplate !== undefined ? parent.context.readyCmd : undefined)
     const tag = templateImageTag(job.templateId, job.buildId)
     // The final image of an identical, already checked build: reuse it as is.
     const finalKey = finalKeyOf(plan, startCmd, readyCmd)
     const finalHit = cached.upTo === plan.steps.length ? await usableLayer(deps, finalKey) : undefined
     if (finalHit) {
       await runtime.tag(finalHit.image, tag)
-      emit('info', 'finalize', `CACHED [finalize] the same template was built and checked before [${finalKey.slice(0, 12)}]`)
+      emit(
+        'info',
+        'finalize',
+        `CACHED [finalize] the same template was built and checked before [${finalKey.slice(0, 12)}]`,
+      )
       return { image: tag, config: finalHit.context as unknown as TemplateRuntimeConfig }
     }
 
     // ---- the build container, from the last usable layer
     const injectNow = cached.upTo < 0 && parent.inject
     if (injectNow) emit('info', 'base', `Adding envd to ${parent.ref} (under /opt/sandock, off the image's PATH)`)
-    container = await runtime.startContainer({
-      image: cached.from.image, buildId: job.buildId, entrypoint: KEEPALIVE, cpuCount: job.cpuCount, memoryMB: job.memoryMB,
-      network: deps.network, pidsLimit: deps.pidsLimit,
-      beforeStart: injectNow ? (c) => c.copyFromImage(deps.base.image, '/opt/sandock', '/opt') : undefined,
-    }).catch((e: unknown) => {
-      throw new StepError('base', `cannot start a build container from ${parent.ref}: ${(e as Error).message}`, { cause: e })
-    })
+    container = await runtime
+      .startContainer({
+        image: cached.from.image,
+        buildId: job.buildId,
+        entrypoint: KEEPALIVE,
+        cpuCount: job.cpuCount,
+        memoryMB: job.memoryMB,
+        network: deps.network,
+        pidsLimit: deps.pidsLimit,
+        beforeStart: injectNow ? (c) => c.copyFromImage(deps.base.image, '/opt/sandock', '/opt') : undefined,
+      })
+      .catch((e: unknown) => {
+        throw new StepError('base', `cannot start a build container from ${parent.ref}: ${(e as Error).message}`, {
+          cause: e,
+        })
+      })
     await checkRunnable(container, parent.ref)
-    const shell = (await container.exec(['/bin/sh', '-c', '[ -x /bin/bash ] && echo /bin/bash || echo /bin/sh'], { user: ROOT })).stdout.trim() || '/bin/sh'
+    const shell =
+      (
+        await container.exec(['/bin/sh', '-c', '[ -x /bin/bash ] && echo /bin/bash || echo /bin/sh'], { user: ROOT })
+      ).stdout.trim() || '/bin/sh'
     let ctx: BuildContext = structuredClone(cached.from.context)
     if (cached.upTo < 0) {
       deps.layers.cacheLayer(plan.baseKey, await container.commitLayer(), ctx)
@@ -99,10 +123,22 @@ export async function runBuild(deps: BuilderDeps, job: BuildJob, out: { log: Bui
 
     // ---- final image, then the check
     signal.throwIfAborted()
-    const config: TemplateRuntimeConfig = { user: ctx.user, workdir: ctx.workdir, envs: ctx.envs, startCmd, readyCmd, shell }
+    const config: TemplateRuntimeConfig = {
+      user: ctx.user,
+      workdir: ctx.workdir,
+      envs: ctx.envs,
+      startCmd,
+      readyCmd,
+      shell,
+    }
     const finalImage = await container.commitTemplate(tag, job.templateId, [
-      `ENTRYPOINT ${JSON.stringify(ENVD_ENTRYPOINT)}`, 'CMD []', 'USER root', 'WORKDIR /', `EXPOSE ${ENVD_PORT}`,
-      `ENV SANDOCK_ENVD_USER=${JSON.stringify(config.user)}`, `ENV SANDOCK_ENVD_WORKDIR=${JSON.stringify(config.workdir ?? '')}`,
+      `ENTRYPOINT ${JSON.stringify(ENVD_ENTRYPOINT)}`,
+      'CMD []',
+      'USER root',
+      'WORKDIR /',
+      `EXPOSE ${ENVD_PORT}`,
+      `ENV SANDOCK_ENVD_USER=${JSON.stringify(config.user)}`,
+      `ENV SANDOCK_ENVD_WORKDIR=${JSON.stringify(config.workdir ?? '')}`,
     ])
     await container.remove()
     container = undefined

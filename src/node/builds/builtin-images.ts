@@ -30,7 +30,8 @@ export type BuiltinImageState =
 
 export type BuildBuiltinsMode = 'auto' | 'off'
 
-type Runtime = Pick<SandboxRuntime, 'imageExists' | 'buildImage' | 'imageTagsByLabel' | 'removeImage'> & Pick<BuildRuntime, 'imageInfo'>
+type Runtime = Pick<SandboxRuntime, 'imageExists' | 'buildImage' | 'imageTagsByLabel' | 'removeImage'> &
+  Pick<BuildRuntime, 'imageInfo'>
 
 export type BuiltinImages = ReturnType<typeof createBuiltinImages>
 
@@ -41,19 +42,36 @@ export type BuiltinImages = ReturnType<typeof createBuiltinImages>
  * src/node/builds. `here` is this module's folder. The derived built-ins' folders are in
  * `builtins/` beside it.
  */
-export async function findImageContext(explicit?: string, here = dirname(fileURLToPath(import.meta.url))): Promise<string> {
-  const candidates = explicit ? [explicit] : [here, join(here, '..'), join(here, '..', '..', 'image'), join(here, '..', '..', '..', 'dist', 'image')]
+export async function findImageContext(
+  explicit?: string,
+  here = dirname(fileURLToPath(import.meta.url)),
+): Promise<string> {
+  const candidates = explicit
+    ? [explicit]
+    : [here, join(here, '..'), join(here, '..', '..', 'image'), join(here, '..', '..', '..', 'dist', 'image')]
   for (const dir of candidates) {
-    if (await access(join(dir, BASE_DOCKERFILE)).then(() => true, () => false)) return dir
+    if (
+      await access(join(dir, BASE_DOCKERFILE)).then(
+        () => true,
+        () => false,
+      )
+    )
+      return dir
   }
-  throw new AppError('failed_precondition', `no ${BASE_DOCKERFILE} found in ${candidates.join(', ')} (run npm run build)`)
+  throw new AppError(
+    'failed_precondition',
+    `no ${BASE_DOCKERFILE} found in ${candidates.join(', ')} (run npm run build)`,
+  )
 }
 
 const builtinsDirOf = (imageContext: string) => join(imageContext, '..', 'builtins')
 
 async function filesOf(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true })
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort()
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort()
 }
 
 /** sha256 over the base image's id and each file of `dir` (path, executable bit, length, bytes): 16 hex digits. */
@@ -67,11 +85,24 @@ export async function contentHash(dir: string, baseImageId: string): Promise<str
   return h.digest('hex').slice(0, 16)
 }
 
-export function createBuiltinImages(deps: { runtime: Runtime; builtins: readonly BuiltinTemplate[]; log: Logger; imageContext?: string }) {
+export function createBuiltinImages(deps: {
+  runtime: Runtime
+  builtins: readonly BuiltinTemplate[]
+  log: Logger
+  imageContext?: string
+}) {
   const { runtime, builtins } = deps
   const log = deps.log.child({ component: 'builtins' })
   const base = baseTemplate(builtins)
-  const states = new Map<string, BuiltinImageState>(builtins.map((b) => [b.name, { state: 'unavailable', reason: `the built-in template '${b.name}' is not ready yet: the server is still starting` }]))
+  const states = new Map<string, BuiltinImageState>(
+    builtins.map((b) => [
+      b.name,
+      {
+        state: 'unavailable',
+        reason: `the built-in template '${b.name}' is not ready yet: the server is still starting`,
+      },
+    ]),
+  )
   let context: Promise<string> | undefined
   const imageContext = () => (context ??= findImageContext(deps.imageContext))
 
@@ -80,8 +111,16 @@ export function createBuiltinImages(deps: { runtime: Runtime; builtins: readonly
     const baseInfo = await runtime.imageInfo(base.image)
     if (!baseInfo) throw new AppError('failed_precondition', `the base template image ${base.image} is missing`)
     const dir = join(builtinsDirOf(await imageContext()), b.name)
-    if (!(await access(join(dir, 'Dockerfile')).then(() => true, () => false))) {
-      throw new AppError('failed_precondition', `no Dockerfile for the built-in template '${b.name}' in ${dir} (run npm run build)`)
+    if (
+      !(await access(join(dir, 'Dockerfile')).then(
+        () => true,
+        () => false,
+      ))
+    ) {
+      throw new AppError(
+        'failed_precondition',
+        `no Dockerfile for the built-in template '${b.name}' in ${dir} (run npm run build)`,
+      )
     }
     return { tag: `${b.image}:${await contentHash(dir, baseInfo.id)}`, dir }
   }
@@ -89,7 +128,8 @@ export function createBuiltinImages(deps: { runtime: Runtime; builtins: readonly
   function buildLogger(name: string, image: string) {
     return (line: string) => {
       // Docker's "Step n/m : …" lines are the progress; the steps' own output is detail.
-      if (/^Step \d+\/\d+ :/.test(line)) log.info({ template: name, image, step: line.slice(0, 300) }, 'built-in template build')
+      if (/^Step \d+\/\d+ :/.test(line))
+        log.info({ template: name, image, step: line.slice(0, 300) }, 'built-in template build')
       else log.debug({ template: name, image, build: line.slice(0, 500) }, 'built-in template build')
     }
   }
@@ -97,10 +137,18 @@ export function createBuiltinImages(deps: { runtime: Runtime; builtins: readonly
   async function ensureBase(): Promise<void> {
     if (!(await runtime.imageExists(base.image))) {
       const contextDir = await imageContext()
-      log.info({ template: base.name, image: base.image, contextDir }, 'building a built-in template image (first start)')
+      log.info(
+        { template: base.name, image: base.image, contextDir },
+        'building a built-in template image (first start)',
+      )
       const t0 = Date.now()
       states.set(base.name, { state: 'building', image: base.image, since: t0 })
-      await runtime.buildImage({ contextDir, dockerfile: BASE_DOCKERFILE, tag: base.image, onLog: buildLogger(base.name, base.image) })
+      await runtime.buildImage({
+        contextDir,
+        dockerfile: BASE_DOCKERFILE,
+        tag: base.image,
+        onLog: buildLogger(base.name, base.image),
+      })
       log.info({ template: base.name, image: base.image, ms: Date.now() - t0 }, 'built-in template image ready')
     }
     states.set(base.name, { state: 'ready', image: base.image })
@@ -109,10 +157,15 @@ export function createBuiltinImages(deps: { runtime: Runtime; builtins: readonly
   async function build(b: BuiltinTemplate, tag: string, dir: string): Promise<void> {
     const t0 = Date.now()
     states.set(b.name, { state: 'building', image: tag, since: t0 })
-    log.info({ template: b.name, image: tag }, 'building a built-in template image (minutes; creates from it answer 503 until it is ready)')
+    log.info(
+      { template: b.name, image: tag },
+      'building a built-in template image (minutes; creates from it answer 503 until it is ready)',
+    )
     try {
       await runtime.buildImage({
-        contextDir: dir, dockerfile: 'Dockerfile', tag,
+        contextDir: dir,
+        dockerfile: 'Dockerfile',
+        tag,
         buildArgs: { BASE_TEMPLATE_IMAGE: base.image },
         labels: { [BUILTIN_LABEL]: b.name, [BUILTIN_BASE_LABEL]: base.image },
         onLog: buildLogger(b.name, tag),
@@ -127,9 +180,13 @@ export function createBuiltinImages(deps: { runtime: Runtime; builtins: readonly
     log.info({ template: b.name, image: tag, ms: Date.now() - t0 }, 'built-in template image ready')
     // Earlier builds from the same base tag are stale now (a derived image is ~1-2 GB); one a
     // sandbox still uses stays (removeImage answers in_use).
-    const [ofTemplate, ofBase] = await Promise.all([runtime.imageTagsByLabel(BUILTIN_LABEL, b.name), runtime.imageTagsByLabel(BUILTIN_BASE_LABEL, base.image)]).catch((): string[][] => [[], []])
+    const [ofTemplate, ofBase] = await Promise.all([
+      runtime.imageTagsByLabel(BUILTIN_LABEL, b.name),
+      runtime.imageTagsByLabel(BUILTIN_BASE_LABEL, base.image),
+    ]).catch((): string[][] => [[], []])
     for (const old of ofTemplate) {
-      if (old !== tag && old.startsWith(`${b.image}:`) && ofBase.includes(old)) await runtime.removeImage(old).catch(() => undefined)
+      if (old !== tag && old.startsWith(`${b.image}:`) && ofBase.includes(old))
+        await runtime.removeImage(old).catch(() => undefined)
     }
   }
 
@@ -141,7 +198,10 @@ export function createBuiltinImages(deps: { runtime: Runtime; builtins: readonly
       try {
         found = await tagOf(b)
       } catch (e) {
-        states.set(b.name, { state: 'unavailable', reason: `the built-in template '${b.name}' is unavailable: ${(e as Error).message}` })
+        states.set(b.name, {
+          state: 'unavailable',
+          reason: `the built-in template '${b.name}' is unavailable: ${(e as Error).message}`,
+        })
         log.error({ template: b.name, err: e }, 'built-in template unavailable')
         continue
       }

@@ -37,7 +37,8 @@ const HOME = { user: 'user', workdir: '/home/user', shell: '/bin/bash' } as cons
  * polls its /health every 50 ms inside one command (a create's own ready loop backs off between commands).
  */
 const CODE_INTERPRETER_START_CMD = '/opt/sandock/bin/node /opt/sandock/sandock.mjs interpreter'
-const CODE_INTERPRETER_READY_CMD = 'for i in $(seq 1 600); do curl -sf -o /dev/null http://127.0.0.1:49999/health && exit 0; sleep 0.05; done; exit 1'
+const CODE_INTERPRETER_READY_CMD =
+  'for i in $(seq 1 600); do curl -sf -o /dev/null http://127.0.0.1:49999/health && exit 0; sleep 0.05; done; exit 1'
 
 export function builtinTemplates(opts: { baseImage: string }): readonly BuiltinTemplate[] {
   return [

@@ -12,10 +12,20 @@ const DEFAULT_READY_CHECK = 'sleep 20'
 
 export async function checkTemplateBoots(
   deps: { runtime: BuildRuntime; envd: EnvdClient; network: string; pidsLimit?: number; readyTimeoutMs: number },
-  job: BuildJob, image: string, config: TemplateRuntimeConfig, emit: BuildLog,
+  job: BuildJob,
+  image: string,
+  config: TemplateRuntimeConfig,
+  emit: BuildLog,
 ): Promise<void> {
   emit('info', 'finalize', 'Checking the template boots: envd, start command, ready command')
-  const check = await deps.runtime.startContainer({ image, buildId: job.buildId, network: deps.network, pidsLimit: deps.pidsLimit, cpuCount: job.cpuCount, memoryMB: job.memoryMB })
+  const check = await deps.runtime.startContainer({
+    image,
+    buildId: job.buildId,
+    network: deps.network,
+    pidsLimit: deps.pidsLimit,
+    cpuCount: job.cpuCount,
+    memoryMB: job.memoryMB,
+  })
   try {
     await bringUp(deps.envd, {
       start: async () => {
@@ -25,15 +35,23 @@ export async function checkTemplateBoots(
       },
       init: { envVars: config.envs },
       commands: {
-        user: config.user, workdir: config.workdir, shell: config.shell, startCmd: config.startCmd,
+        user: config.user,
+        workdir: config.workdir,
+        shell: config.shell,
+        startCmd: config.startCmd,
         readyCmd: config.readyCmd ?? (config.startCmd ? DEFAULT_READY_CHECK : undefined),
-        readyTimeoutMs: deps.readyTimeoutMs, maxIntervalMs: 2000,
+        readyTimeoutMs: deps.readyTimeoutMs,
+        maxIntervalMs: 2000,
         onStep: (step, cmd) => emit('info', 'finalize', step === 'start' ? `Starting: ${cmd}` : `Waiting for: ${cmd}`),
       },
     })
   } catch (e) {
     const logs = await check.logs()
-    throw new StepError('finalize', `the template does not start: ${(e as Error).message}${logs ? `\n${logs.slice(-1000)}` : ''}`, { cause: e })
+    throw new StepError(
+      'finalize',
+      `the template does not start: ${(e as Error).message}${logs ? `\n${logs.slice(-1000)}` : ''}`,
+      { cause: e },
+    )
   } finally {
     await check.remove()
   }

@@ -26,13 +26,28 @@ export type Parent = Readonly<{
   context: BuildContext & { startCmd?: string; readyCmd?: string }
 }>
 
-export async function resolveParent(deps: { runtime: BuildRuntime; base: BuiltinTemplate }, job: BuildJob, emit: BuildLog): Promise<Parent> {
+export async function resolveParent(
+  deps: { runtime: BuildRuntime; base: BuiltinTemplate },
+  job: BuildJob,
+  emit: BuildLog,
+): Promise<Parent> {
   const { runtime, base } = deps
   const envd = await runtime.imageInfo(base.image)
   if (!envd) throw new Error(`the base template image ${base.image} is missing`)
   const fromConfig = (ref: string, image: string, imageId: string, config: TemplateRuntimeConfig): Parent => ({
-    ref, image, imageId, envdImageId: envd.id, inject: false, isSandockImage: true,
-    context: { user: config.user, workdir: config.workdir, envs: { ...config.envs }, startCmd: config.startCmd, readyCmd: config.readyCmd },
+    ref,
+    image,
+    imageId,
+    envdImageId: envd.id,
+    inject: false,
+    isSandockImage: true,
+    context: {
+      user: config.user,
+      workdir: config.workdir,
+      envs: { ...config.envs },
+      startCmd: config.startCmd,
+      readyCmd: config.readyCmd,
+    },
   })
   if (job.fromTemplate !== undefined) {
     const t = job.fromTemplate
@@ -50,9 +65,11 @@ export async function resolveParent(deps: { runtime: BuildRuntime; base: Builtin
   if (!info) {
     emit('info', 'base', `Pulling ${ref}`)
     // compat: upstream's text for a failed pull, then Docker's reason.
-    await runtime.pull(ref, job.registry, (line) => emit('debug', 'base', line)).catch((e: unknown) => {
-      throw new StepError('base', `error pulling image: ${(e as Error).message}`, { cause: e })
-    })
+    await runtime
+      .pull(ref, job.registry, (line) => emit('debug', 'base', line))
+      .catch((e: unknown) => {
+        throw new StepError('base', `error pulling image: ${(e as Error).message}`, { cause: e })
+      })
     info = await runtime.imageInfo(ref)
     if (!info) throw new Error(`image '${ref}' is not available after the pull`)
   } else emit('info', 'base', `FROM ${ref} (local image ${info.id.slice(7, 19)})`)
@@ -63,17 +80,31 @@ export async function resolveParent(deps: { runtime: BuildRuntime; base: Builtin
     if (!NOT_TEMPLATE_ENV.test(k)) envs[k] = i < 0 ? '' : kv.slice(i + 1)
   }
   const hasEnvd = info.hasEnvd || info.id === envd.id
-  return { ref, image: ref, imageId: info.id, envdImageId: envd.id, inject: !hasEnvd, isSandockImage: hasEnvd, context: { user: 'root', workdir: undefined, envs } }
+  return {
+    ref,
+    image: ref,
+    imageId: info.id,
+    envdImageId: envd.id,
+    inject: !hasEnvd,
+    isSandockImage: hasEnvd,
+    context: { user: 'root', workdir: undefined, envs },
+  }
 }
 
 /** envd's node must run in the image: it needs glibc (and steps need /bin/sh). */
 export async function checkRunnable(c: BuildContainer, ref: string): Promise<void> {
-  const probe = await c.exec(['/opt/sandock/bin/node', '-e', '0'], { user: ROOT }).catch((e: unknown) => ({ exitCode: -1, stdout: (e as Error).message }))
+  const probe = await c
+    .exec(['/opt/sandock/bin/node', '-e', '0'], { user: ROOT })
+    .catch((e: unknown) => ({ exitCode: -1, stdout: (e as Error).message }))
   if (probe.exitCode === 0 && (await c.running())) {
     const sh = await c.exec(['/bin/sh', '-c', 'true'], { user: ROOT }).catch(() => ({ exitCode: -1 }))
-    if (sh.exitCode !== 0) throw new StepError('base', `image '${ref}' has no /bin/sh: template steps and envd need a shell`)
+    if (sh.exitCode !== 0)
+      throw new StepError('base', `image '${ref}' has no /bin/sh: template steps and envd need a shell`)
     return
   }
   const logs = await c.logs()
-  throw new StepError('base', `envd cannot run in image '${ref}': it needs a glibc-based Linux image (Alpine, musl, static and distroless images are not supported)${logs ? `: ${logs.split('\n').slice(-3).join(' ')}` : ''}`)
+  throw new StepError(
+    'base',
+    `envd cannot run in image '${ref}': it needs a glibc-based Linux image (Alpine, musl, static and distroless images are not supported)${logs ? `: ${logs.split('\n').slice(-3).join(' ')}` : ''}`,
+  )
 }

@@ -10,7 +10,15 @@ export type Step = Readonly<{ type: StepType; args: readonly string[]; filesHash
 
 export type RawStep = { type: string; args?: string[]; filesHash?: string; force?: boolean }
 
-const ALIASES: Record<string, StepType> = { COPY: 'COPY', ADD: 'COPY', RUN: 'RUN', ENV: 'ENV', ARG: 'ENV', WORKDIR: 'WORKDIR', USER: 'USER' }
+const ALIASES: Record<string, StepType> = {
+  COPY: 'COPY',
+  ADD: 'COPY',
+  RUN: 'RUN',
+  ENV: 'ENV',
+  ARG: 'ENV',
+  WORKDIR: 'WORKDIR',
+  USER: 'USER',
+}
 export const FILES_HASH = /^[0-9a-f]{64}$/
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 const USER_NAME = /^[a-z_][a-z0-9_-]*[$]?$/i
@@ -34,13 +42,15 @@ export function parseSteps(raw: readonly RawStep[]): Step[] {
         break
       case 'ENV':
         if (args.length === 0 || args.length % 2 !== 0) fail(`needs name/value pairs, got ${args.length} argument(s)`)
-        for (let k = 0; k < args.length; k += 2) if (!ENV_NAME.test(args[k]!)) fail(`invalid variable name '${args[k]}'`)
+        for (let k = 0; k < args.length; k += 2)
+          if (!ENV_NAME.test(args[k]!)) fail(`invalid variable name '${args[k]}'`)
         break
       case 'WORKDIR':
         if (args.length !== 1 || args[0]!.trim() === '') fail('needs [path]')
         break
       case 'USER':
-        if (args.length < 1 || args.length > 2 || !USER_NAME.test(args[0]!)) fail(`needs [username] or [username, "true"], got ${JSON.stringify(args)}`)
+        if (args.length < 1 || args.length > 2 || !USER_NAME.test(args[0]!))
+          fail(`needs [username] or [username, "true"], got ${JSON.stringify(args)}`)
         break
       case 'COPY':
         if (args.length < 2 || args[0] === '' || args[1] === '') fail('needs [src, dest, owner?, mode?]')
@@ -55,7 +65,9 @@ export function parseSteps(raw: readonly RawStep[]): Step[] {
 }
 
 export const cacheKey = (prev: string, step: Pick<Step, 'type' | 'args' | 'filesHash'>): string =>
-  createHash('sha256').update(`${prev}\n${step.type}\n${step.args.join(' ')}\n${step.filesHash ?? ''}`).digest('hex')
+  createHash('sha256')
+    .update(`${prev}\n${step.type}\n${step.args.join(' ')}\n${step.filesHash ?? ''}`)
+    .digest('hex')
 
 /** The mutable context a build threads through its steps. */
 export type BuildContext = { user: string; workdir: string | undefined; envs: Record<string, string> }
@@ -115,7 +127,10 @@ fi`
 
 /** The folder or file inside the unpacked upload a COPY source names (globs were expanded client-side). */
 export function copySource(src: string): { path: string; whole: boolean } {
-  const parts = src.replace(/^\.\/+/, '').split('/').filter((p) => p !== '' && p !== '.')
+  const parts = src
+    .replace(/^\.\/+/, '')
+    .split('/')
+    .filter((p) => p !== '' && p !== '.')
   const fixed: string[] = []
   for (const p of parts) {
     if (/[*?[{]/.test(p)) return { path: fixed.join('/'), whole: true }
@@ -132,6 +147,7 @@ export function resolveIn(base: string, path: string): string {
 
 /** Quotes ENV values for the sandbox shell: `$VAR` expands; `$(`, backticks, `"` and `\` do not. */
 export function envExpansionScript(values: readonly string[]): string {
-  const quote = (v: string) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/`/g, '\\`').replace(/\$\(/g, '\\$(')}"`
+  const quote = (v: string) =>
+    `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/`/g, '\\`').replace(/\$\(/g, '\\$(')}"`
   return `printf '%s\\0' ${values.map(quote).join(' ')}`
 }

@@ -20,24 +20,30 @@ export type SandboxCa = Readonly<{ certPem: string; keyPem: string }>
 
 async function pemKey(key: WebCrypto.CryptoKey): Promise<string> {
   const der = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', key))
-  return `-----BEGIN PRIVATE KEY-----\n${der.toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END PRIVATE KEY-----\n`
+  return `-----BEGIN PRIVATE KEY-----\n${der
+    .toString('base64')
+    .match(/.{1,64}/g)!
+    .join('\n')}\n-----END PRIVATE KEY-----\n`
 }
 
 /** A new CA for one sandbox (ECDSA P-256, 10 years: it lives as long as the sandbox). */
 export async function createSandboxCa(sandboxId: string): Promise<SandboxCa> {
   const keys = (await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify'])) as WebCrypto.CryptoKeyPair
-  const cert = await x509.X509CertificateGenerator.createSelfSigned({
-    name: `CN=Sandock egress CA for ${sandboxId}, O=Sandock`,
-    keys,
-    notBefore: new Date(Date.now() - DAY_MS),
-    notAfter: new Date(Date.now() + 3650 * DAY_MS),
-    signingAlgorithm: ALG,
-    extensions: [
-      new x509.BasicConstraintsExtension(true, 0, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey, false, crypto),
-    ],
-  }, crypto)
+  const cert = await x509.X509CertificateGenerator.createSelfSigned(
+    {
+      name: `CN=Sandock egress CA for ${sandboxId}, O=Sandock`,
+      keys,
+      notBefore: new Date(Date.now() - DAY_MS),
+      notAfter: new Date(Date.now() + 3650 * DAY_MS),
+      signingAlgorithm: ALG,
+      extensions: [
+        new x509.BasicConstraintsExtension(true, 0, true),
+        new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+        await x509.SubjectKeyIdentifierExtension.create(keys.publicKey, false, crypto),
+      ],
+    },
+    crypto,
+  )
   return { certPem: cert.toString('pem') + '\n', keyPem: await pemKey(keys.privateKey) }
 }
 
@@ -68,30 +74,39 @@ export type LeafMinter = { contextFor(hostname: string): Promise<SecureContext> 
 /** Leaf certificates for hostnames, signed by `ca`; one leaf key per minter, contexts cached per host. */
 export function createLeafMinter(ca: SandboxCa): LeafMinter {
   const caCert = new x509.X509Certificate(ca.certPem)
-  const caKey = webcrypto.subtle.importKey('pkcs8', createPrivateKey(ca.keyPem).export({ type: 'pkcs8', format: 'der' }), ALG, false, ['sign'])
+  const caKey = webcrypto.subtle.importKey(
+    'pkcs8',
+    createPrivateKey(ca.keyPem).export({ type: 'pkcs8', format: 'der' }),
+    ALG,
+    false,
+    ['sign'],
+  )
   const leafKeys = webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify']) as Promise<WebCrypto.CryptoKeyPair>
   const leafKeyPem = leafKeys.then((k) => pemKey(k.privateKey))
   const cache = new Map<string, { at: number; ctx: Promise<SecureContext> }>()
 
   async function mint(hostname: string): Promise<SecureContext> {
     const [signingKey, keys, keyPem] = await Promise.all([caKey, leafKeys, leafKeyPem])
-    const leaf = await x509.X509CertificateGenerator.create({
-      subject: `CN=${hostname}`,
-      issuer: caCert.subject,
-      publicKey: keys.publicKey,
-      signingKey,
-      serialNumber: Buffer.from(webcrypto.getRandomValues(new Uint8Array(12))).toString('hex'),
-      notBefore: new Date(Date.now() - DAY_MS),
-      notAfter: new Date(Date.now() + LEAF_DAYS * DAY_MS),
-      signingAlgorithm: ALG,
-      extensions: [
-        new x509.BasicConstraintsExtension(false, undefined, true),
-        new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
-        new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth], false),
-        new x509.SubjectAlternativeNameExtension([{ type: 'dns', value: hostname }], false),
-        await x509.AuthorityKeyIdentifierExtension.create(caCert, false, crypto),
-      ],
-    }, crypto)
+    const leaf = await x509.X509CertificateGenerator.create(
+      {
+        subject: `CN=${hostname}`,
+        issuer: caCert.subject,
+        publicKey: keys.publicKey,
+        signingKey,
+        serialNumber: Buffer.from(webcrypto.getRandomValues(new Uint8Array(12))).toString('hex'),
+        notBefore: new Date(Date.now() - DAY_MS),
+        notAfter: new Date(Date.now() + LEAF_DAYS * DAY_MS),
+        signingAlgorithm: ALG,
+        extensions: [
+          new x509.BasicConstraintsExtension(false, undefined, true),
+          new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
+          new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth], false),
+          new x509.SubjectAlternativeNameExtension([{ type: 'dns', value: hostname }], false),
+          await x509.AuthorityKeyIdentifierExtension.create(caCert, false, crypto),
+        ],
+      },
+      crypto,
+    )
     return createSecureContext({ cert: leaf.toString('pem') + '\n' + ca.certPem, key: keyPem })
   }
 

@@ -5,7 +5,7 @@
 // and exactly the checked address is connected to: nothing is resolved again in between.
 import { lookup } from 'node:dns/promises'
 import { Resolver } from 'node:dns/promises'
-import { isIPv4, isIPv6, Socket } from 'node:net'
+import { isIPv4, isIPv6, type Socket } from 'node:net'
 import net from 'node:net'
 import { SocksClient } from 'socks'
 import { isAlwaysDenied, normalizeIp, type EgressProxy } from './policy.js'
@@ -32,7 +32,10 @@ export function createEgressResolver(servers: readonly string[] = []): EgressRes
   resolver.setServers([...servers])
   return {
     async lookupAll(host) {
-      const [v4, v6] = await Promise.all([resolver.resolve4(host).catch(() => []), resolver.resolve6(host).catch(() => [])])
+      const [v4, v6] = await Promise.all([
+        resolver.resolve4(host).catch(() => []),
+        resolver.resolve6(host).catch(() => []),
+      ])
       if (v4.length + v6.length === 0) throw new Error(`${host} has no A or AAAA records`)
       return [...v4, ...v6]
     },
@@ -61,7 +64,11 @@ function connect(host: string, port: number, timeoutMs: number): Promise<Socket>
 }
 
 /** The resolved addresses that may be dialled, as the IPv4 addresses to connect to (mapped IPv6 normalised). */
-function dialable(addresses: readonly string[], internal: (ip: string) => boolean, accept: (ip: string) => boolean = () => true): string[] {
+function dialable(
+  addresses: readonly string[],
+  internal: (ip: string) => boolean,
+  accept: (ip: string) => boolean = () => true,
+): string[] {
   const out: string[] = []
   for (const a of addresses) {
     const ip = normalizeIp(a)
@@ -71,12 +78,19 @@ function dialable(addresses: readonly string[], internal: (ip: string) => boolea
 }
 
 /** A TCP connection to `host:port` by name: each usable address in turn; internal ones, the host's and those `accept` refuses are skipped (never connected to). */
-export async function dialByName(resolver: EgressResolver, host: string, port: number, accept: (ip: string) => boolean = () => true, o: DialOptions = {}): Promise<Socket> {
+export async function dialByName(
+  resolver: EgressResolver,
+  host: string,
+  port: number,
+  accept: (ip: string) => boolean = () => true,
+  o: DialOptions = {},
+): Promise<Socket> {
   const internal = o.internal ?? isAlwaysDenied
   const timeoutMs = o.timeoutMs ?? DIAL_TIMEOUT_MS
   const addresses = await resolver.lookupAll(host)
   const usable = dialable(addresses, internal, accept)
-  if (usable.length === 0) throw new DialRefusedError(`${host} resolves to no public IPv4 address (${addresses.join(', ') || 'none'})`)
+  if (usable.length === 0)
+    throw new DialRefusedError(`${host} resolves to no public IPv4 address (${addresses.join(', ') || 'none'})`)
   let last: unknown
   for (const a of usable) {
     try {
@@ -101,16 +115,30 @@ export async function dialAddress(ip: string, port: number, o: DialOptions = {})
  * checked (the create checked it; DNS may have changed since), and the first usable address is
  * the one connected to.
  */
-export async function dialViaSocks(resolver: EgressResolver, proxy: EgressProxy, host: string, port: number, o: DialOptions = {}): Promise<Socket> {
+export async function dialViaSocks(
+  resolver: EgressResolver,
+  proxy: EgressProxy,
+  host: string,
+  port: number,
+  o: DialOptions = {},
+): Promise<Socket> {
   const timeoutMs = o.timeoutMs ?? DIAL_TIMEOUT_MS
   const colon = proxy.address.lastIndexOf(':')
   const proxyHost = proxy.address.slice(0, colon).replace(/^\[|\]$/g, '')
   const proxyPort = Number(proxy.address.slice(colon + 1))
   const addresses = isIPv4(proxyHost) || isIPv6(proxyHost) ? [proxyHost] : await resolver.lookupAll(proxyHost)
   const [ip] = dialable(addresses, o.internal ?? isAlwaysDenied)
-  if (!ip) throw new DialRefusedError(`the egress proxy ${proxyHost} resolves to no public IPv4 address (${addresses.join(', ') || 'none'})`)
+  if (!ip)
+    throw new DialRefusedError(
+      `the egress proxy ${proxyHost} resolves to no public IPv4 address (${addresses.join(', ') || 'none'})`,
+    )
   const { socket } = await SocksClient.createConnection({
-    proxy: { host: ip, port: proxyPort, type: 5, ...(proxy.username ? { userId: proxy.username, password: proxy.password ?? '' } : {}) },
+    proxy: {
+      host: ip,
+      port: proxyPort,
+      type: 5,
+      ...(proxy.username ? { userId: proxy.username, password: proxy.password ?? '' } : {}),
+    },
     command: 'connect',
     destination: { host, port },
     timeout: timeoutMs,

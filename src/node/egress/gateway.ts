@@ -55,7 +55,12 @@ export type EgressGateway = Readonly<{
 }>
 
 /** A served sandbox: its policy, leaf minter, open sockets, and kept-alive upstreams of its transformed hosts (this policy's only). */
-type Entry = { sandbox: GatewaySandbox; minter: LeafMinter | undefined; sockets: Set<Socket>; pools: Map<string, UpstreamPool> }
+type Entry = {
+  sandbox: GatewaySandbox
+  minter: LeafMinter | undefined
+  sockets: Set<Socket>
+  pools: Map<string, UpstreamPool>
+}
 
 export function createEgressGateway(deps: GatewayDeps): EgressGateway {
   const { log } = deps
@@ -79,7 +84,10 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
   }
 
   /** Reads until the sniffer decides (or the timeout: no name). Returns the bytes read and the name. */
-  function sniff(socket: Socket, parse: (b: Buffer) => Sniffed): Promise<{ head: Buffer; hostname: string | undefined }> {
+  function sniff(
+    socket: Socket,
+    parse: (b: Buffer) => Sniffed,
+  ): Promise<{ head: Buffer; hostname: string | undefined }> {
     return new Promise((resolve) => {
       let head = Buffer.alloc(0)
       const done = (hostname: string | undefined) => {
@@ -123,7 +131,12 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
       socket.destroy()
       return
     }
-    const sniffed = dst.port === ports.http ? await sniff(socket, sniffHttp) : dst.port === ports.tls ? await sniff(socket, sniffTls) : { head: Buffer.alloc(0), hostname: undefined }
+    const sniffed =
+      dst.port === ports.http
+        ? await sniff(socket, sniffHttp)
+        : dst.port === ports.tls
+          ? await sniff(socket, sniffTls)
+          : { head: Buffer.alloc(0), hostname: undefined }
     const { hostname, head } = sniffed
     const verdict: Verdict = sandbox.policy.decide(hostname, dst.address)
     const proxy = sandbox.policy.policy.egressProxy
@@ -133,7 +146,8 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
       socket.destroy()
       return
     }
-    const headers = hostname && (dst.port === ports.http || dst.port === ports.tls) ? sandbox.policy.headersFor(hostname) : undefined
+    const headers =
+      hostname && (dst.port === ports.http || dst.port === ports.tls) ? sandbox.policy.headersFor(hostname) : undefined
     // Allowed by name, or transformed (secrets go only where the name leads): dialled by that
     // name. Otherwise to the address the guest chose. Internal ranges are never dialled directly.
     const byName = hostname !== undefined && (verdict === 'domain' || headers !== undefined)
@@ -148,7 +162,13 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
       return
     }
     if (headers !== undefined) {
-      intercept(entry, socket, head, { hostname: hostname!, port: dst.port, headers, dial, byDomain: verdict === 'domain' })
+      intercept(entry, socket, head, {
+        hostname: hostname!,
+        port: dst.port,
+        headers,
+        dial,
+        byDomain: verdict === 'domain',
+      })
       return
     }
     let upstream: Socket
@@ -174,13 +194,32 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
     socket.resume()
   }
 
-  function intercept(entry: Entry, socket: Socket, head: Buffer, t: { hostname: string; port: number; headers: Record<string, string>; dial: () => Promise<Socket>; byDomain: boolean }) {
+  function intercept(
+    entry: Entry,
+    socket: Socket,
+    head: Buffer,
+    t: {
+      hostname: string
+      port: number
+      headers: Record<string, string>
+      dial: () => Promise<Socket>
+      byDomain: boolean
+    },
+  ) {
     const secureUpstream = t.port === ports.tls
     // How the upstream is dialled depends on the host, the port and whether a domain allowed it.
     const key = `${t.hostname.toLowerCase()}|${t.port}|${t.byDomain}`
     let pool = entry.pools.get(key)
-    if (!pool) entry.pools.set(key, (pool = interceptor.createPool({ hostname: t.hostname, tls: secureUpstream, dial: t.dial })))
-    const target = { hostname: t.hostname, port: t.port, headers: t.headers, tls: secureUpstream, pool, log: entry.sandbox.log }
+    if (!pool)
+      entry.pools.set(key, (pool = interceptor.createPool({ hostname: t.hostname, tls: secureUpstream, dial: t.dial })))
+    const target = {
+      hostname: t.hostname,
+      port: t.port,
+      headers: t.headers,
+      tls: secureUpstream,
+      pool,
+      log: entry.sandbox.log,
+    }
     if (!target.tls) {
       if (head.length > 0) socket.unshift(head)
       interceptor.handle(socket, target)
@@ -197,7 +236,10 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
       isServer: true,
       ALPNProtocols: ['http/1.1'],
       SNICallback: (_name, cb) => {
-        minter.contextFor(t.hostname).then((ctx) => cb(null, ctx), (err: Error) => cb(err))
+        minter.contextFor(t.hostname).then(
+          (ctx) => cb(null, ctx),
+          (err: Error) => cb(err),
+        )
       },
     })
     track(entry, secure)
@@ -213,7 +255,12 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
       const sameCa = old?.sandbox.ca?.certPem === sandbox.ca?.certPem
       // Upstream connections dialled under the previous policy are not reused (busy ones finish).
       for (const pool of old?.pools.values() ?? []) pool.retire()
-      byIp.set(ip, { sandbox, minter: sameCa && old?.minter ? old.minter : sandbox.ca ? createLeafMinter(sandbox.ca) : undefined, sockets: old?.sockets ?? new Set(), pools: new Map() })
+      byIp.set(ip, {
+        sandbox,
+        minter: sameCa && old?.minter ? old.minter : sandbox.ca ? createLeafMinter(sandbox.ca) : undefined,
+        sockets: old?.sockets ?? new Set(),
+        pools: new Map(),
+      })
     },
     detach(ip, opts = {}) {
       const entry = byIp.get(ip)

@@ -29,21 +29,28 @@ export type HostAddresses = Readonly<{ isHostAddress(ip: string): boolean }>
 
 export function createHostAddresses(o: { ttlMs?: number; read?: () => string | undefined } = {}): HostAddresses {
   const ttlMs = o.ttlMs ?? 1000
-  const read = o.read ?? (() => {
-    try {
-      return readFileSync('/proc/net/fib_trie', 'utf8')
-    } catch {
-      return undefined
-    }
-  })
+  const read =
+    o.read ??
+    (() => {
+      try {
+        return readFileSync('/proc/net/fib_trie', 'utf8')
+      } catch {
+        return undefined
+      }
+    })
   let list: BlockList | undefined
   let at = 0
   function current(): BlockList {
     if (list && Date.now() - at < ttlMs) return list
     const next = new BlockList()
     const text = read()
-    const cidrs = text !== undefined ? parseFibTrieLocal(text)
-      : Object.values(networkInterfaces()).flat().filter((a) => a?.family === 'IPv4').map((a) => `${a!.address}/32`)
+    const cidrs =
+      text !== undefined
+        ? parseFibTrieLocal(text)
+        : Object.values(networkInterfaces())
+            .flat()
+            .filter((a) => a?.family === 'IPv4')
+            .map((a) => `${a!.address}/32`)
     for (const c of cidrs) {
       const [ip, len] = c.split('/')
       next.addSubnet(ip!, Number(len), 'ipv4')

@@ -32,7 +32,15 @@ export type UpstreamPool = Readonly<{
   destroy(): void
 }>
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer'])
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+])
 
 function refuse(res: ServerResponse, status: number, message: string): void {
   if (res.headersSent) {
@@ -52,25 +60,38 @@ export function createInterceptor(opts: { secrets: SecretResolver; trustedCa: re
   // One context for every upstream handshake: parsing the whole trust store per connection costs ~50 ms.
   let upstreamContext: tls.SecureContext | undefined
   const trust = () => (upstreamContext ??= tls.createSecureContext({ ca: [...opts.trustedCa] }))
-  const server = http.createServer({ requestTimeout: 0, headersTimeout: 60_000, keepAliveTimeout: 60_000 }, (req, res) => {
-    const target = targets.get(req.socket)
-    if (!target) return refuse(res, 502, 'egress gateway: no target for this connection')
-    void forward(target, req, res)
-  })
+  const server = http.createServer(
+    { requestTimeout: 0, headersTimeout: 60_000, keepAliveTimeout: 60_000 },
+    (req, res) => {
+      const target = targets.get(req.socket)
+      if (!target) return refuse(res, 502, 'egress gateway: no target for this connection')
+      void forward(target, req, res)
+    },
+  )
   // WebSocket upgrades through a transformed host are not supported: refused rather than sent untransformed.
-  server.on('upgrade', (_req, socket: Socket) => socket.end('HTTP/1.1 501 Not Implemented\r\nconnection: close\r\ncontent-length: 0\r\n\r\n'))
+  server.on('upgrade', (_req, socket: Socket) =>
+    socket.end('HTTP/1.1 501 Not Implemented\r\nconnection: close\r\ncontent-length: 0\r\n\r\n'),
+  )
   server.on('clientError', (_err, socket: Socket) => socket.destroy())
 
   async function forward(t: InterceptTarget, req: IncomingMessage, res: ServerResponse): Promise<void> {
     let headers: Record<string, string>
     try {
       headers = {}
-      for (const [name, value] of Object.entries(t.headers)) headers[name.toLowerCase()] = await resolvePlaceholders(value, opts.secrets)
+      for (const [name, value] of Object.entries(t.headers))
+        headers[name.toLowerCase()] = await resolvePlaceholders(value, opts.secrets)
     } catch (e) {
       if (e instanceof UnresolvedPlaceholderError) {
         // Logged by name only: the value (or the placeholder text) never reaches a log line.
-        t.log.warn({ host: t.hostname, placeholder: e.kind, name: e.placeholderName }, 'egress transform refused: unresolved placeholder')
-        return refuse(res, 502, `egress gateway: the transform for ${t.hostname} references ${e.kind === 'secret' ? 'a secret' : 'an identity token'} that cannot be resolved`)
+        t.log.warn(
+          { host: t.hostname, placeholder: e.kind, name: e.placeholderName },
+          'egress transform refused: unresolved placeholder',
+        )
+        return refuse(
+          res,
+          502,
+          `egress gateway: the transform for ${t.hostname} references ${e.kind === 'secret' ? 'a secret' : 'an identity token'} that cannot be resolved`,
+        )
       }
       t.log.warn({ err: e, host: t.hostname }, 'egress transform failed')
       return refuse(res, 502, 'egress gateway: secrets backend error')
@@ -99,7 +120,8 @@ export function createInterceptor(opts: { secrets: SecretResolver; trustedCa: re
       up.on('response', (upRes) => {
         const resHeaders: string[] = []
         for (let i = 0; i < upRes.rawHeaders.length; i += 2) {
-          if (!HOP_BY_HOP.has(upRes.rawHeaders[i]!.toLowerCase())) resHeaders.push(upRes.rawHeaders[i]!, upRes.rawHeaders[i + 1]!)
+          if (!HOP_BY_HOP.has(upRes.rawHeaders[i]!.toLowerCase()))
+            resHeaders.push(upRes.rawHeaders[i]!, upRes.rawHeaders[i + 1]!)
         }
         res.writeHead(upRes.statusCode ?? 502, upRes.statusMessage, resHeaders)
         upRes.pipe(res)
@@ -126,12 +148,23 @@ export function createInterceptor(opts: { secrets: SecretResolver; trustedCa: re
     agent.keepSocketAlive = function (socket) {
       return !retired && http.Agent.prototype.keepSocketAlive.call(this, socket)
     }
-    ;(agent as unknown as { createConnection: unknown }).createConnection = (_opts: unknown, cb: (err: Error | null, s?: Duplex) => void) => {
-      o.dial().then((raw) => {
-        if (!o.tls) return cb(null, raw)
-        const secure = tls.connect({ socket: raw, servername: o.hostname, secureContext: trust(), ALPNProtocols: ['http/1.1'] })
-        cb(null, secure)
-      }, (err: Error) => cb(err))
+    ;(agent as unknown as { createConnection: unknown }).createConnection = (
+      _opts: unknown,
+      cb: (err: Error | null, s?: Duplex) => void,
+    ) => {
+      o.dial().then(
+        (raw) => {
+          if (!o.tls) return cb(null, raw)
+          const secure = tls.connect({
+            socket: raw,
+            servername: o.hostname,
+            secureContext: trust(),
+            ALPNProtocols: ['http/1.1'],
+          })
+          cb(null, secure)
+        },
+        (err: Error) => cb(err),
+      )
       return undefined
     }
     return {

@@ -51,8 +51,15 @@ export function parsePlaceholders(value: string): Placeholder[] {
 
 /** A placeholder the gateway cannot resolve: the request is refused (fail closed), never sent with the raw text. */
 export class UnresolvedPlaceholderError extends Error {
-  constructor(readonly kind: Placeholder['kind'], readonly placeholderName: string) {
-    super(kind === 'secret' ? `secret "${placeholderName}" does not exist` : `identity token "${placeholderName}" cannot be minted by this server`)
+  constructor(
+    readonly kind: Placeholder['kind'],
+    readonly placeholderName: string,
+  ) {
+    super(
+      kind === 'secret'
+        ? `secret "${placeholderName}" does not exist`
+        : `identity token "${placeholderName}" cannot be minted by this server`,
+    )
   }
 }
 

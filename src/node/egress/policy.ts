@@ -24,7 +24,15 @@ export type NetworkPolicy = {
 }
 
 // compat: upstream's DeniedSandboxCIDRs (IPv4 part); sandboxes have no IPv6.
-export const ALWAYS_DENIED_CIDRS = ['0.0.0.0/8', '10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16', '172.16.0.0/12', '192.168.0.0/16'] as const
+export const ALWAYS_DENIED_CIDRS = [
+  '0.0.0.0/8',
+  '10.0.0.0/8',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+] as const
 // compat: upstream's IPv6 part (`::1`, `fc00::/7`, `fe80::/10`), plus the unspecified address.
 // Refused anyway: the gateway dials IPv4 only, as sandbox networks have no IPv6.
 export const ALWAYS_DENIED_CIDRS_V6 = ['::/128', '::1/128', 'fc00::/7', 'fe80::/10'] as const
@@ -41,7 +49,9 @@ function ipv6Groups(ip: string): number[] | undefined {
   const [head = '', rest] = s.split('::')
   const h = head ? head.split(':') : []
   const r = rest ? rest.split(':') : []
-  const groups = [...h, ...Array<string>(rest === undefined ? 0 : 8 - h.length - r.length).fill('0'), ...r].map((g) => parseInt(g, 16))
+  const groups = [...h, ...Array<string>(rest === undefined ? 0 : 8 - h.length - r.length).fill('0'), ...r].map((g) =>
+    parseInt(g, 16),
+  )
   return groups.length === 8 ? groups : undefined
 }
 
@@ -54,7 +64,8 @@ export function normalizeIp(raw: string): string | undefined {
   if (isIPv4(ip)) return ip
   const g = ipv6Groups(ip)
   if (!g) return undefined
-  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return `${g[6]! >> 8}.${g[6]! & 255}.${g[7]! >> 8}.${g[7]! & 255}`
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff)
+    return `${g[6]! >> 8}.${g[6]! & 255}.${g[7]! >> 8}.${g[7]! & 255}`
   return ip.toLowerCase()
 }
 
@@ -84,7 +95,9 @@ export const isAlwaysDenied = (raw: string): boolean => {
  * host's own addresses, always; the operator's opened CIDRs (SANDOCK_ALLOW_INTERNAL_CIDRS) pass;
  * then the always-denied ranges and every IPv6 address are refused.
  */
-export function internalCheck(o: { allowCidrs?: readonly string[]; isHostAddress?: (ip: string) => boolean } = {}): (ip: string) => boolean {
+export function internalCheck(
+  o: { allowCidrs?: readonly string[]; isHostAddress?: (ip: string) => boolean } = {},
+): (ip: string) => boolean {
   const allow = blockListOf(o.allowCidrs ?? [])
   return (raw) => {
     const ip = normalizeIp(raw)
@@ -98,7 +111,12 @@ export function internalCheck(o: { allowCidrs?: readonly string[]; isHostAddress
 /** Entries that are IPv4 addresses or CIDRs (the rest of allowOut are domains). */
 export const isIPv4OrCidr = (entry: string): boolean => {
   const [ip, len, extra] = entry.split('/')
-  return extra === undefined && Boolean(ip) && isIPv4(ip!) && (len === undefined || (/^\d{1,2}$/.test(len) && Number(len) <= 32))
+  return (
+    extra === undefined &&
+    Boolean(ip) &&
+    isIPv4(ip!) &&
+    (len === undefined || (/^\d{1,2}$/.test(len) && Number(len) <= 32))
+  )
 }
 
 export const domainsOf = (allowOut: readonly string[]): string[] => allowOut.filter((e) => !isIPv4OrCidr(e))
@@ -121,7 +139,8 @@ export function ruleKeyFor(keys: readonly string[], hostname: string): string | 
   const host = hostname.toLowerCase().replace(/\.$/, '')
   if (keys.includes(host)) return host
   let best: string | undefined
-  for (const k of keys) if (k.startsWith('*.') && host.endsWith(k.slice(1)) && (!best || k.length > best.length)) best = k
+  for (const k of keys)
+    if (k.startsWith('*.') && host.endsWith(k.slice(1)) && (!best || k.length > best.length)) best = k
   return best
 }
 
@@ -169,7 +188,9 @@ export const hasTransforms = (p: NetworkPolicy): boolean =>
   Object.values(p.rules ?? {}).some((rs) => rs.some((r) => Object.keys(r.transform?.headers ?? {}).length > 0))
 
 /** Does this policy need the gateway (domains, transforms or a proxy)? IP-only rules stay in iptables. */
-export const needsGateway = (p: NetworkPolicy): boolean => domainsOf(p.allowOut).length > 0 || p.egressProxy !== undefined || hasTransforms(p)
+export const needsGateway = (p: NetworkPolicy): boolean =>
+  domainsOf(p.allowOut).length > 0 || p.egressProxy !== undefined || hasTransforms(p)
 
 /** What the host redirects to the gateway: web ports (80, 443), or all TCP with an egress proxy. */
-export const redirectModeOf = (p: NetworkPolicy): 'web' | 'all' | undefined => (p.egressProxy ? 'all' : needsGateway(p) ? 'web' : undefined)
+export const redirectModeOf = (p: NetworkPolicy): 'web' | 'all' | undefined =>
+  p.egressProxy ? 'all' : needsGateway(p) ? 'web' : undefined

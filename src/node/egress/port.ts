@@ -10,7 +10,13 @@ import { compilePolicy, hasTransforms, redirectModeOf, type NetworkPolicy } from
 import type { RedirectChain } from './redirect-chain.js'
 import type { LookupAll } from './validate.js'
 
-export type EgressTarget = Readonly<{ sandboxId: string; ip: string; egress: NetworkPolicy; internet: boolean; log: Logger }>
+export type EgressTarget = Readonly<{
+  sandboxId: string
+  ip: string
+  egress: NetworkPolicy
+  internet: boolean
+  log: Logger
+}>
 
 export type EgressPort = Readonly<{
   /** The gateway's resolver (egressProxy hosts are validated with it). */
@@ -25,9 +31,16 @@ export type EgressPort = Readonly<{
   forget(sandboxId: string): Promise<void>
 }>
 
-const UNAVAILABLE = 'domain names in allowOut, network.rules and egressProxy need the egress gateway, which is not running on this server (it needs root with iptables on the host, see docs/network-and-egress.md)'
+const UNAVAILABLE =
+  'domain names in allowOut, network.rules and egressProxy need the egress gateway, which is not running on this server (it needs root with iptables on the host, see docs/network-and-egress.md)'
 
-export function createEgressPort(o: { gateway: EgressGateway; chain: RedirectChain; caDir: string; lookupAll: LookupAll; available: () => boolean }): EgressPort {
+export function createEgressPort(o: {
+  gateway: EgressGateway
+  chain: RedirectChain
+  caDir: string
+  lookupAll: LookupAll
+  available: () => boolean
+}): EgressPort {
   return {
     lookupAll: o.lookupAll,
     async apply(t) {
@@ -40,7 +53,12 @@ export function createEgressPort(o: { gateway: EgressGateway; chain: RedirectCha
       }
       if (!o.available()) throw new AppError('failed_precondition', UNAVAILABLE)
       const ca = hasTransforms(t.egress) ? await loadOrCreateSandboxCa(o.caDir, t.sandboxId) : undefined
-      o.gateway.attach(t.ip, { sandboxId: t.sandboxId, policy: compilePolicy(t.egress, { internet: t.internet }), ca, log: t.log })
+      o.gateway.attach(t.ip, {
+        sandboxId: t.sandboxId,
+        policy: compilePolicy(t.egress, { internet: t.internet }),
+        ca,
+        log: t.log,
+      })
       try {
         await o.chain.set(t.ip, mode)
       } catch (e) {
@@ -60,7 +78,9 @@ export function createEgressPort(o: { gateway: EgressGateway; chain: RedirectCha
 }
 
 /** No gateway: IP rules only; a policy that needs the gateway is a 400 naming why. */
-export function disabledEgressPort(lookupAll: LookupAll = async (h) => Promise.reject(new Error(`cannot resolve ${h}`))): EgressPort {
+export function disabledEgressPort(
+  lookupAll: LookupAll = async (h) => Promise.reject(new Error(`cannot resolve ${h}`)),
+): EgressPort {
   return {
     lookupAll,
     async apply(t) {

@@ -25,7 +25,12 @@ export type RedirectChain = Readonly<{
   release(): Promise<void>
 }>
 
-export function createRedirectChain(opts: { instanceId: string; bridge: string; log: Logger; iptables?: string }): RedirectChain {
+export function createRedirectChain(opts: {
+  instanceId: string
+  bridge: string
+  log: Logger
+  iptables?: string
+}): RedirectChain {
   const bin = opts.iptables ?? 'iptables'
   // iptables chain names are at most 28 characters.
   const chain = `SANDOCK-EG-${opts.instanceId.slice(0, 12)}`
@@ -34,13 +39,19 @@ export function createRedirectChain(opts: { instanceId: string; bridge: string; 
   let installed = false
   let queue: Promise<unknown> = Promise.resolve()
   const ipt = async (...args: string[]) => (await run(bin, ['-w', '5', ...args])).stdout
-  const ok = (...args: string[]) => ipt(...args).then(() => true, () => false)
+  const ok = (...args: string[]) =>
+    ipt(...args).then(
+      () => true,
+      () => false,
+    )
 
   function ruleLines(): string[] {
     const lines: string[] = []
     for (const [ip, mode] of rules) {
       const ports = mode === 'web' ? ['-m', 'multiport', '--dports', '80,443'] : []
-      lines.push(['-A', chain, '-s', `${ip}/32`, '-p', 'tcp', ...ports, '-j', 'REDIRECT', '--to-ports', String(port)].join(' '))
+      lines.push(
+        ['-A', chain, '-s', `${ip}/32`, '-p', 'tcp', ...ports, '-j', 'REDIRECT', '--to-ports', String(port)].join(' '),
+      )
     }
     return lines
   }
@@ -58,7 +69,10 @@ export function createRedirectChain(opts: { instanceId: string; bridge: string; 
       child.stdin.end(text)
     })
     if (code !== 0) {
-      throw new AppError('internal', `the egress gateway's redirect rules could not be loaded (${bin}-restore: ${stderr.trim() || `exit code ${code}`}); the server needs root on the host with iptables`)
+      throw new AppError(
+        'internal',
+        `the egress gateway's redirect rules could not be loaded (${bin}-restore: ${stderr.trim() || `exit code ${code}`}); the server needs root on the host with iptables`,
+      )
     }
   }
 

@@ -43,24 +43,54 @@ export async function startEgress(o: {
   const log = o.log.child({ component: 'egress' })
   const resolver = createEgressResolver(o.resolverServers)
   // `ip` rather than os.networkInterfaces(): a bridge with no container yet is down, and libuv lists only running interfaces.
-  const address = await run('ip', ['-4', '-o', 'addr', 'show', 'dev', o.bridge]).then(({ stdout }) => /inet (\d+\.\d+\.\d+\.\d+)\//.exec(stdout)?.[1], () => undefined)
-  const why = process.getuid?.() !== 0 ? 'not running as root'
-    : !address ? `the sandbox bridge ${o.bridge} has no IPv4 address here (a server in a container?)`
-      : await run('iptables', ['-w', '5', '-t', 'nat', '-S', 'PREROUTING']).then(() => undefined, () => 'iptables is not available')
+  const address = await run('ip', ['-4', '-o', 'addr', 'show', 'dev', o.bridge]).then(
+    ({ stdout }) => /inet (\d+\.\d+\.\d+\.\d+)\//.exec(stdout)?.[1],
+    () => undefined,
+  )
+  const why =
+    process.getuid?.() !== 0
+      ? 'not running as root'
+      : !address
+        ? `the sandbox bridge ${o.bridge} has no IPv4 address here (a server in a container?)`
+        : await run('iptables', ['-w', '5', '-t', 'nat', '-S', 'PREROUTING']).then(
+            () => undefined,
+            () => 'iptables is not available',
+          )
   if (why) {
     log.warn({ reason: why }, 'egress gateway not started: domain rules, transforms and egressProxy will be refused')
-    return { port: disabledEgressPort(resolver.lookupAll), gatewayPort: undefined, install: async () => undefined, close: async () => undefined }
+    return {
+      port: disabledEgressPort(resolver.lookupAll),
+      gatewayPort: undefined,
+      install: async () => undefined,
+      close: async () => undefined,
+    }
   }
   const extra = o.caFile ? [await readFile(o.caFile, 'utf8')] : []
   // Every dial: never the always-denied ranges (minus the operator's) nor any address of the host.
-  const internal = internalCheck({ allowCidrs: o.allowInternalCidrs, isHostAddress: createHostAddresses().isHostAddress })
-  const gateway = createEgressGateway({ resolver, secrets: o.secrets, trustedCa: hostTrustStore(extra), originalDst, internal, log })
+  const internal = internalCheck({
+    allowCidrs: o.allowInternalCidrs,
+    isHostAddress: createHostAddresses().isHostAddress,
+  })
+  const gateway = createEgressGateway({
+    resolver,
+    secrets: o.secrets,
+    trustedCa: hostTrustStore(extra),
+    originalDst,
+    internal,
+    log,
+  })
   const gatewayPort = await gateway.listen(address!, o.gatewayPort)
   const chain = createRedirectChain({ instanceId: o.instanceId, bridge: o.bridge, log })
   let installed = false
   log.info({ address, port: gatewayPort }, 'egress gateway listening')
   return {
-    port: createEgressPort({ gateway, chain, caDir: join(o.dataDir, 'egress-ca'), lookupAll: resolver.lookupAll, available: () => true }),
+    port: createEgressPort({
+      gateway,
+      chain,
+      caDir: join(o.dataDir, 'egress-ca'),
+      lookupAll: resolver.lookupAll,
+      available: () => true,
+    }),
     gatewayPort,
     async install() {
       await chain.install(gatewayPort)

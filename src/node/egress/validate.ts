@@ -4,7 +4,14 @@
 import { isIPv4, isIPv6 } from 'node:net'
 import { InvalidArgumentError } from '../../shared/errors.js'
 import { parsePlaceholders, MalformedPlaceholderError } from './placeholders.js'
-import { ALL_TRAFFIC, isAlwaysDenied, isIPv4OrCidr, type EgressProxy, type NetworkPolicy, type TransformRule } from './policy.js'
+import {
+  ALL_TRAFFIC,
+  isAlwaysDenied,
+  isIPv4OrCidr,
+  type EgressProxy,
+  type NetworkPolicy,
+  type TransformRule,
+} from './policy.js'
 
 export type NetworkRequest = {
   allowOut?: readonly string[] | undefined
@@ -26,7 +33,8 @@ const MAX_HEADER_VALUE_LEN = 2048
 const MAX_SECRETS_PER_DOMAIN = 32
 const MAX_PROXY_CREDENTIAL_BYTES = 255
 
-export const DOMAINS_NEED_ALL_TRAFFIC = "When specifying allowed domains in allow out, you must include 'ALL_TRAFFIC' in deny out to block all other traffic."
+export const DOMAINS_NEED_ALL_TRAFFIC =
+  "When specifying allowed domains in allow out, you must include 'ALL_TRAFFIC' in deny out to block all other traffic."
 
 /** Go's %q for the strings we quote (JSON's escaping is the same for printable text). */
 const q = (s: string) => JSON.stringify(s)
@@ -43,7 +51,9 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
 const BAD_VALUE = /[\x00-\x08\x0a-\x1f\x7f]/
 
 function ipv6Refused(field: string, entry: string): InvalidArgumentError {
-  return new InvalidArgumentError(`network.${field}: "${entry}" is IPv6; sandboxes have IPv4 only, so use IPv4 addresses or CIDRs`)
+  return new InvalidArgumentError(
+    `network.${field}: "${entry}" is IPv6; sandboxes have IPv4 only, so use IPv4 addresses or CIDRs`,
+  )
 }
 const looksIPv6 = (entry: string) => isIPv6(entry.split('/')[0] ?? '')
 /** compat: IsSpecifiedIPOrCIDR: 0.0.0.0 (any prefix length) is refused, except exactly 0.0.0.0/0. */
@@ -72,15 +82,21 @@ export function validateAddresses(allowOut: readonly string[], denyOut: readonly
 /** `network.rules`, checked as upstream does; keys come back lowercased (2.51: `*.x` keys accepted, a bare `*` not). */
 export function validateRules(rules: Record<string, unknown>): Record<string, TransformRule[]> {
   const keys = Object.keys(rules)
-  if (keys.length > MAX_RULE_DOMAINS) throw new InvalidArgumentError(`Network rules can have at most ${MAX_RULE_DOMAINS} domains.`)
+  if (keys.length > MAX_RULE_DOMAINS)
+    throw new InvalidArgumentError(`Network rules can have at most ${MAX_RULE_DOMAINS} domains.`)
   const out: Record<string, TransformRule[]> = {}
   for (const domain of keys) {
     if (domain.length === 0) throw new InvalidArgumentError('Rule domain must not be empty.')
-    if (domain.length > MAX_RULE_DOMAIN_LEN) throw new InvalidArgumentError(`Rule domain ${q(domain)} exceeds maximum length of ${MAX_RULE_DOMAIN_LEN} characters.`)
-    if (!isDnsName(domain.startsWith('*.') ? domain.slice(2) : domain)) throw new InvalidArgumentError(`Rule domain ${q(domain)} is not a valid domain name.`)
+    if (domain.length > MAX_RULE_DOMAIN_LEN)
+      throw new InvalidArgumentError(
+        `Rule domain ${q(domain)} exceeds maximum length of ${MAX_RULE_DOMAIN_LEN} characters.`,
+      )
+    if (!isDnsName(domain.startsWith('*.') ? domain.slice(2) : domain))
+      throw new InvalidArgumentError(`Rule domain ${q(domain)} is not a valid domain name.`)
     const list = rules[domain]
     if (!Array.isArray(list)) throw new InvalidArgumentError(`Rule domain ${q(domain)} must map to a list of rules.`)
-    if (list.length > MAX_RULES_PER_DOMAIN) throw new InvalidArgumentError(`Domain ${q(domain)} can have at most ${MAX_RULES_PER_DOMAIN} transform rule.`)
+    if (list.length > MAX_RULES_PER_DOMAIN)
+      throw new InvalidArgumentError(`Domain ${q(domain)} can have at most ${MAX_RULES_PER_DOMAIN} transform rule.`)
     const secrets = new Set<string>()
     const kept: TransformRule[] = []
     for (const rule of list as unknown[]) {
@@ -89,24 +105,43 @@ export function validateRules(rules: Record<string, unknown>): Record<string, Tr
         kept.push((rule as TransformRule | null)?.transform ? { transform: {} } : {})
         continue
       }
-      if (typeof headers !== 'object') throw new InvalidArgumentError(`Domain ${q(domain)} has transform headers that are not an object.`)
+      if (typeof headers !== 'object')
+        throw new InvalidArgumentError(`Domain ${q(domain)} has transform headers that are not an object.`)
       const names = Object.keys(headers)
-      if (names.length > MAX_HEADERS_PER_RULE) throw new InvalidArgumentError(`Domain ${q(domain)} can have at most ${MAX_HEADERS_PER_RULE} headers per rule.`)
+      if (names.length > MAX_HEADERS_PER_RULE)
+        throw new InvalidArgumentError(`Domain ${q(domain)} can have at most ${MAX_HEADERS_PER_RULE} headers per rule.`)
       for (const name of names) {
         const value = (headers as Record<string, unknown>)[name]
-        if (name.length === 0) throw new InvalidArgumentError(`Header name in rule for domain ${q(domain)} must not be empty.`)
-        if (!TOKEN.test(name)) throw new InvalidArgumentError(`Header name ${q(name)} in rule for domain ${q(domain)} must contain only valid HTTP token characters.`)
-        if (name.length > MAX_HEADER_NAME_LEN) throw new InvalidArgumentError(`Header name ${q(name)} in rule for domain ${q(domain)} exceeds maximum length of ${MAX_HEADER_NAME_LEN} characters.`)
-        if (typeof value !== 'string' || BAD_VALUE.test(value)) throw new InvalidArgumentError(`Value for header ${q(name)} in rule for domain ${q(domain)} contains invalid characters.`)
-        if (value.length > MAX_HEADER_VALUE_LEN) throw new InvalidArgumentError(`Value for header ${q(name)} in rule for domain ${q(domain)} exceeds maximum length of ${MAX_HEADER_VALUE_LEN} characters.`)
+        if (name.length === 0)
+          throw new InvalidArgumentError(`Header name in rule for domain ${q(domain)} must not be empty.`)
+        if (!TOKEN.test(name))
+          throw new InvalidArgumentError(
+            `Header name ${q(name)} in rule for domain ${q(domain)} must contain only valid HTTP token characters.`,
+          )
+        if (name.length > MAX_HEADER_NAME_LEN)
+          throw new InvalidArgumentError(
+            `Header name ${q(name)} in rule for domain ${q(domain)} exceeds maximum length of ${MAX_HEADER_NAME_LEN} characters.`,
+          )
+        if (typeof value !== 'string' || BAD_VALUE.test(value))
+          throw new InvalidArgumentError(
+            `Value for header ${q(name)} in rule for domain ${q(domain)} contains invalid characters.`,
+          )
+        if (value.length > MAX_HEADER_VALUE_LEN)
+          throw new InvalidArgumentError(
+            `Value for header ${q(name)} in rule for domain ${q(domain)} exceeds maximum length of ${MAX_HEADER_VALUE_LEN} characters.`,
+          )
         try {
           for (const p of parsePlaceholders(value)) if (p.kind === 'secret') secrets.add(p.name)
         } catch (e) {
-          if (e instanceof MalformedPlaceholderError) throw new InvalidArgumentError('Network transform header contains a malformed E2B placeholder.')
+          if (e instanceof MalformedPlaceholderError)
+            throw new InvalidArgumentError('Network transform header contains a malformed E2B placeholder.')
           throw e
         }
       }
-      if (secrets.size > MAX_SECRETS_PER_DOMAIN) throw new InvalidArgumentError(`Rule domain ${q(domain)} references more than ${MAX_SECRETS_PER_DOMAIN} secrets.`)
+      if (secrets.size > MAX_SECRETS_PER_DOMAIN)
+        throw new InvalidArgumentError(
+          `Rule domain ${q(domain)} references more than ${MAX_SECRETS_PER_DOMAIN} secrets.`,
+        )
       kept.push({ transform: { headers: { ...(headers as Record<string, string>) } } })
     }
     out[domain.toLowerCase()] = kept
@@ -120,14 +155,18 @@ const proxyError = (reason: string) => new InvalidArgumentError(`Invalid egress 
 function splitHostPort(address: string): { host: string; port: string } {
   if (address.startsWith('[')) {
     const end = address.indexOf(']')
-    if (end < 0) throw proxyError(`egress proxy address must be in host:port form: address ${address}: missing ']' in address`)
-    if (address[end + 1] !== ':') throw proxyError(`egress proxy address must be in host:port form: address ${address}: missing port in address`)
+    if (end < 0)
+      throw proxyError(`egress proxy address must be in host:port form: address ${address}: missing ']' in address`)
+    if (address[end + 1] !== ':')
+      throw proxyError(`egress proxy address must be in host:port form: address ${address}: missing port in address`)
     return { host: address.slice(1, end), port: address.slice(end + 2) }
   }
   const colon = address.lastIndexOf(':')
-  if (colon < 0) throw proxyError(`egress proxy address must be in host:port form: address ${address}: missing port in address`)
+  if (colon < 0)
+    throw proxyError(`egress proxy address must be in host:port form: address ${address}: missing port in address`)
   const host = address.slice(0, colon)
-  if (host.includes(':')) throw proxyError(`egress proxy address must be in host:port form: address ${address}: too many colons in address`)
+  if (host.includes(':'))
+    throw proxyError(`egress proxy address must be in host:port form: address ${address}: too many colons in address`)
   return { host, port: address.slice(colon + 1) }
 }
 
@@ -137,8 +176,12 @@ export async function validateEgressProxy(input: unknown, lookupAll: LookupAll):
   if (typeof input !== 'object' || Array.isArray(input)) throw proxyError('egress proxy must be an object')
   const { address: rawAddress, username, password } = input as Record<string, unknown>
   if (typeof rawAddress !== 'string') throw proxyError('egress proxy address must not be empty')
-  for (const [field, v] of [['username', username], ['password', password]] as const) {
-    if (v !== undefined && v !== null && typeof v !== 'string') throw proxyError(`egress proxy ${field} must be a string`)
+  for (const [field, v] of [
+    ['username', username],
+    ['password', password],
+  ] as const) {
+    if (v !== undefined && v !== null && typeof v !== 'string')
+      throw proxyError(`egress proxy ${field} must be a string`)
   }
   const address = rawAddress.trim()
   if (address === '') throw proxyError('egress proxy address must not be empty')
@@ -155,13 +198,16 @@ export async function validateEgressProxy(input: unknown, lookupAll: LookupAll):
     throw proxyError(`resolve egress proxy host ${q(host)}: ${(e as Error).message}`)
   }
   for (const ip of ips) {
-    if (isAlwaysDenied(ip)) throw proxyError(`egress proxy endpoint resolves to an internal / denied IP range: ${host} resolves to ${ip}`)
+    if (isAlwaysDenied(ip))
+      throw proxyError(`egress proxy endpoint resolves to an internal / denied IP range: ${host} resolves to ${ip}`)
   }
   const user = typeof username === 'string' ? username : ''
   const pass = typeof password === 'string' ? password : ''
   if (user === '' && pass !== '') throw proxyError('egress proxy password must be empty when username is empty')
-  if (Buffer.byteLength(user) > MAX_PROXY_CREDENTIAL_BYTES) throw proxyError(`egress proxy username must not exceed ${MAX_PROXY_CREDENTIAL_BYTES} bytes`)
-  if (Buffer.byteLength(pass) > MAX_PROXY_CREDENTIAL_BYTES) throw proxyError(`egress proxy password must not exceed ${MAX_PROXY_CREDENTIAL_BYTES} bytes`)
+  if (Buffer.byteLength(user) > MAX_PROXY_CREDENTIAL_BYTES)
+    throw proxyError(`egress proxy username must not exceed ${MAX_PROXY_CREDENTIAL_BYTES} bytes`)
+  if (Buffer.byteLength(pass) > MAX_PROXY_CREDENTIAL_BYTES)
+    throw proxyError(`egress proxy password must not exceed ${MAX_PROXY_CREDENTIAL_BYTES} bytes`)
   const canonical = isIPv6(host) ? `[${host}]:${port}` : `${host}:${port}`
   return { address: canonical, ...(user ? { username: user } : {}), ...(pass ? { password: pass } : {}) }
 }
@@ -182,7 +228,11 @@ export async function validateNetworkPolicy(req: NetworkRequest, lookupAll: Look
 export function echoPolicy(p: NetworkPolicy): NetworkPolicy {
   const out: NetworkPolicy = { allowOut: [...p.allowOut], denyOut: [...p.denyOut] }
   if (p.rules) out.rules = p.rules
-  if (p.egressProxy) out.egressProxy = { address: p.egressProxy.address, ...(p.egressProxy.username ? { username: p.egressProxy.username } : {}) }
+  if (p.egressProxy)
+    out.egressProxy = {
+      address: p.egressProxy.address,
+      ...(p.egressProxy.username ? { username: p.egressProxy.username } : {}),
+    }
   return out
 }
 

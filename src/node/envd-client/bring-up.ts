@@ -74,10 +74,13 @@ export async function bringUp(envd: EnvdClient, o: BringUpOptions): Promise<Brou
     startedAt = performance.now()
     try {
       o.signal?.throwIfAborted()
-      await unlessAborted((async () => {
-        await o.beforeEnvd?.(c)
-        await envd.waitUntilUp(c.ip)
-      })(), o.signal)
+      await unlessAborted(
+        (async () => {
+          await o.beforeEnvd?.(c)
+          await envd.waitUntilUp(c.ip)
+        })(),
+        o.signal,
+      )
     } catch (e) {
       await o.undo?.(c.containerId).catch(() => undefined)
       throw e
@@ -87,14 +90,17 @@ export async function bringUp(envd: EnvdClient, o: BringUpOptions): Promise<Brou
   }
   const { containerId, ip } = o.slot ? await o.slot(boot) : await boot()
   try {
-    const first = await unlessAborted((async () => {
-      const [m] = await Promise.all([
-        o.firstMetrics ? envd.metrics(ip, undefined).catch(() => undefined) : undefined,
-        envd.init(ip, o.init),
-      ])
-      if (o.commands) await runStartCommands(envd, ip, o.init.accessToken, o.commands)
-      return m
-    })(), o.signal)
+    const first = await unlessAborted(
+      (async () => {
+        const [m] = await Promise.all([
+          o.firstMetrics ? envd.metrics(ip, undefined).catch(() => undefined) : undefined,
+          envd.init(ip, o.init),
+        ])
+        if (o.commands) await runStartCommands(envd, ip, o.init.accessToken, o.commands)
+        return m
+      })(),
+      o.signal,
+    )
     return { containerId, ip, first, startedAt, envdUpAt }
   } catch (e) {
     await o.undo?.(containerId).catch(() => undefined)
@@ -102,8 +108,19 @@ export async function bringUp(envd: EnvdClient, o: BringUpOptions): Promise<Brou
   }
 }
 
-async function runStartCommands(envd: EnvdClient, ip: string, token: string | undefined, c: StartCommands): Promise<void> {
-  const cmd = (command: string): SandboxCommand => ({ cmd: command, user: c.user, cwd: c.workdir, envs: {}, shell: c.shell })
+async function runStartCommands(
+  envd: EnvdClient,
+  ip: string,
+  token: string | undefined,
+  c: StartCommands,
+): Promise<void> {
+  const cmd = (command: string): SandboxCommand => ({
+    cmd: command,
+    user: c.user,
+    cwd: c.workdir,
+    envs: {},
+    shell: c.shell,
+  })
   let started: StartedCommand | undefined
   if (c.startCmd) {
     c.onStep?.('start', c.startCmd)
@@ -112,7 +129,11 @@ async function runStartCommands(envd: EnvdClient, ip: string, token: string | un
   try {
     if (c.readyCmd) {
       c.onStep?.('ready', c.readyCmd)
-      await waitUntilReady((rc, opts) => envd.run(ip, token, rc, opts), cmd(c.readyCmd), { timeoutMs: c.readyTimeoutMs, maxIntervalMs: c.maxIntervalMs, startedBy: started })
+      await waitUntilReady((rc, opts) => envd.run(ip, token, rc, opts), cmd(c.readyCmd), {
+        timeoutMs: c.readyTimeoutMs,
+        maxIntervalMs: c.maxIntervalMs,
+        startedBy: started,
+      })
     }
   } finally {
     // The process keeps running; only our stream closes.

@@ -5,11 +5,21 @@ import net from 'node:net'
 import { ENVD_PORT } from '../../shared/envd.js'
 import { AppError } from '../../shared/errors.js'
 import { runInSandbox, startInSandbox, type SandboxCommand, type StartedCommand } from './commands.js'
-import { ERROR_BODY_MAX_BYTES, METRICS_MAX_BYTES, parseEnvdMetrics, readBounded, type EnvdMetrics } from './envd-answers.js'
+import {
+  ERROR_BODY_MAX_BYTES,
+  METRICS_MAX_BYTES,
+  parseEnvdMetrics,
+  readBounded,
+  type EnvdMetrics,
+} from './envd-answers.js'
 
 export type { EnvdMetrics } from './envd-answers.js'
 
-export type EnvdInit = { envVars: Record<string, string>; accessToken?: string | undefined; caBundle?: string | undefined }
+export type EnvdInit = {
+  envVars: Record<string, string>
+  accessToken?: string | undefined
+  caBundle?: string | undefined
+}
 
 export interface EnvdClient {
   /** Waits until envd answers /health; throws unavailable after `timeoutMs` (default 30 s). */
@@ -21,7 +31,12 @@ export interface EnvdClient {
   /** Starts `c` and resolves once it runs; it stays up after `detach()` closes the stream. */
   start(ip: string, token: string | undefined, c: SandboxCommand, tag: string): Promise<StartedCommand>
   /** Runs `c` to completion; resolves with its exit code; output lines go to `onLine`. */
-  run(ip: string, token: string | undefined, c: SandboxCommand, opts: { timeoutMs: number; onLine?: (line: string) => void }): Promise<number>
+  run(
+    ip: string,
+    token: string | undefined,
+    c: SandboxCommand,
+    opts: { timeoutMs: number; onLine?: (line: string) => void },
+  ): Promise<number>
 }
 
 /** Resolves true once something accepts TCP connections on `port` (false on refusal or after `timeoutMs`). */
@@ -49,13 +64,17 @@ export function createEnvdClient(opts: { port?: number } = {}): EnvdClient {
       const deadline = Date.now() + timeoutMs
       for (;;) {
         if (await portOpen(ip, port, 250)) {
-          const ok = await fetch(`${base(ip)}/health`, { signal: AbortSignal.timeout(1000) }).then(async (r) => {
-            await r.body?.cancel().catch(() => undefined)
-            return r.status === 204
-          }, () => false)
+          const ok = await fetch(`${base(ip)}/health`, { signal: AbortSignal.timeout(1000) }).then(
+            async (r) => {
+              await r.body?.cancel().catch(() => undefined)
+              return r.status === 204
+            },
+            () => false,
+          )
           if (ok) return
         }
-        if (Date.now() > deadline) throw new AppError('unavailable', `envd in the sandbox did not become ready within ${timeoutMs} ms`)
+        if (Date.now() > deadline)
+          throw new AppError('unavailable', `envd in the sandbox did not become ready within ${timeoutMs} ms`)
         await new Promise((r) => setTimeout(r, 3))
       }
     },
@@ -70,14 +89,20 @@ export function createEnvdClient(opts: { port?: number } = {}): EnvdClient {
         throw new AppError('unavailable', `envd /init failed: ${(e as Error).message}`, { cause: e })
       })
       if (res.status !== 204) {
-        const text = await readBounded(res, ERROR_BODY_MAX_BYTES, { truncate: true }).then((b) => b.toString('utf8'), () => '')
+        const text = await readBounded(res, ERROR_BODY_MAX_BYTES, { truncate: true }).then(
+          (b) => b.toString('utf8'),
+          () => '',
+        )
         throw new AppError('internal', `envd /init answered ${res.status}: ${text.slice(0, 200)}`)
       }
       await res.body?.cancel().catch(() => undefined)
     },
 
     async metrics(ip, token) {
-      const res = await fetch(`${base(ip)}/metrics`, { headers: token ? { 'x-access-token': token } : {}, signal: AbortSignal.timeout(5000) })
+      const res = await fetch(`${base(ip)}/metrics`, {
+        headers: token ? { 'x-access-token': token } : {},
+        signal: AbortSignal.timeout(5000),
+      })
       if (res.status !== 200) {
         await res.body?.cancel().catch(() => undefined)
         throw new AppError('unavailable', `envd /metrics answered ${res.status}`)

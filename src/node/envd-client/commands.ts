@@ -22,16 +22,23 @@ function client(baseUrl: string, user: string, token: string | undefined): Clien
     httpVersion: '1.1',
     // A message from envd past this is an error, not a buffer the size the sandbox chose.
     readMaxBytes: CONNECT_READ_MAX_BYTES,
-    interceptors: [(next) => async (req) => {
-      req.header.set('authorization', `Basic ${Buffer.from(`${user}:`).toString('base64')}`)
-      if (token) req.header.set('x-access-token', token)
-      return next(req)
-    }],
+    interceptors: [
+      (next) => async (req) => {
+        req.header.set('authorization', `Basic ${Buffer.from(`${user}:`).toString('base64')}`)
+        if (token) req.header.set('x-access-token', token)
+        return next(req)
+      },
+    ],
   })
   return createClient(Process, transport)
 }
 
-const argv = (c: SandboxCommand) => ({ cmd: c.shell, args: c.shell.endsWith('bash') ? ['-l', '-c', c.cmd] : ['-c', c.cmd], envs: c.envs, cwd: c.cwd })
+const argv = (c: SandboxCommand) => ({
+  cmd: c.shell,
+  args: c.shell.endsWith('bash') ? ['-l', '-c', c.cmd] : ['-c', c.cmd],
+  envs: c.envs,
+  cwd: c.cwd,
+})
 
 export type StartedCommand = {
   pid: number
@@ -42,16 +49,24 @@ export type StartedCommand = {
 }
 
 /** Starts `c` and resolves once it runs; it stays up after `detach()` closes the stream. */
-export async function startInSandbox(baseUrl: string, token: string | undefined, c: SandboxCommand, tag: string): Promise<StartedCommand> {
+export async function startInSandbox(
+  baseUrl: string,
+  token: string | undefined,
+  c: SandboxCommand,
+  tag: string,
+): Promise<StartedCommand> {
   const abort = new AbortController()
-  const stream = client(baseUrl, c.user, token).start({ process: argv(c), tag, stdin: false }, { signal: abort.signal, timeoutMs: 0 })[Symbol.asyncIterator]()
+  const stream = client(baseUrl, c.user, token)
+    .start({ process: argv(c), tag, stdin: false }, { signal: abort.signal, timeoutMs: 0 })
+    [Symbol.asyncIterator]()
   let output = ''
   let end: { exitCode: number; output: string } | undefined
   const decoder = new TextDecoder()
   const next = async () => {
     const r = await stream.next()
     const ev = r.done ? undefined : r.value.event
-    if (ev?.event.case === 'data') output = (output + decoder.decode(ev.event.value.output.value ?? new Uint8Array(), { stream: true })).slice(-2000)
+    if (ev?.event.case === 'data')
+      output = (output + decoder.decode(ev.event.value.output.value ?? new Uint8Array(), { stream: true })).slice(-2000)
     if (ev?.event.case === 'end') end = { exitCode: ev.event.value.exitCode, output }
     return { done: r.done === true, ev }
   }
@@ -77,13 +92,23 @@ export async function startInSandbox(baseUrl: string, token: string | undefined,
 const LINE_MAX_CHARS = 64 * 1024
 
 /** Runs `c` to completion; output lines go to `onLine`. */
-export async function runInSandbox(baseUrl: string, token: string | undefined, c: SandboxCommand, opts: { timeoutMs: number; onLine?: (line: string) => void }): Promise<number> {
+export async function runInSandbox(
+  baseUrl: string,
+  token: string | undefined,
+  c: SandboxCommand,
+  opts: { timeoutMs: number; onLine?: (line: string) => void },
+): Promise<number> {
   let exitCode = -1
   const decoder = new TextDecoder()
   let rest = ''
-  for await (const { event: ev } of client(baseUrl, c.user, token).start({ process: argv(c), stdin: false }, { timeoutMs: opts.timeoutMs })) {
+  for await (const { event: ev } of client(baseUrl, c.user, token).start(
+    { process: argv(c), stdin: false },
+    { timeoutMs: opts.timeoutMs },
+  )) {
     if (ev?.event.case === 'data' && opts.onLine) {
-      const lines = (rest + decoder.decode(ev!.event.value.output.value ?? new Uint8Array(), { stream: true })).split('\n')
+      const lines = (rest + decoder.decode(ev!.event.value.output.value ?? new Uint8Array(), { stream: true })).split(
+        '\n',
+      )
       rest = lines.pop() ?? ''
       for (const l of lines) opts.onLine(l)
       // Output without a newline is passed on in pieces, never held whole.
@@ -105,7 +130,11 @@ export type RunCommand = (c: SandboxCommand, opts: { timeoutMs: number }) => Pro
  * Polls the ready command until it exits 0 (quickly at first, then every `maxIntervalMs`);
  * throws deadline_exceeded after `timeoutMs`.
  */
-export async function waitUntilReady(run: RunCommand, c: SandboxCommand, opts: { timeoutMs: number; maxIntervalMs: number; startedBy?: StartedCommand }): Promise<void> {
+export async function waitUntilReady(
+  run: RunCommand,
+  c: SandboxCommand,
+  opts: { timeoutMs: number; maxIntervalMs: number; startedBy?: StartedCommand },
+): Promise<void> {
   const deadline = Date.now() + opts.timeoutMs
   let delay = 50
   for (;;) {
@@ -115,10 +144,16 @@ export async function waitUntilReady(run: RunCommand, c: SandboxCommand, opts: {
     // A start command that failed will not get ready: say so now, not at the deadline.
     const ended = opts.startedBy?.ended()
     if (ended && ended.exitCode !== 0) {
-      throw new AppError('failed_precondition', `the template's start command exited with code ${ended.exitCode} before its ready command succeeded${ended.output.trim() ? `: ${ended.output.trim().slice(-500)}` : ''}`)
+      throw new AppError(
+        'failed_precondition',
+        `the template's start command exited with code ${ended.exitCode} before its ready command succeeded${ended.output.trim() ? `: ${ended.output.trim().slice(-500)}` : ''}`,
+      )
     }
     if (Date.now() + delay > deadline) {
-      throw new AppError('deadline_exceeded', `the template's ready command (${c.cmd}) did not succeed within ${Math.round(opts.timeoutMs / 1000)} s`)
+      throw new AppError(
+        'deadline_exceeded',
+        `the template's ready command (${c.cmd}) did not succeed within ${Math.round(opts.timeoutMs / 1000)} s`,
+      )
     }
     await new Promise((r) => setTimeout(r, delay))
     delay = Math.min(delay * 2, opts.maxIntervalMs)

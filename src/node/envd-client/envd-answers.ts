@@ -5,8 +5,14 @@ import { AppError } from '../../shared/errors.js'
 
 /** envd's GET /metrics answer (every field checked by parseEnvdMetrics). */
 export type EnvdMetrics = {
-  ts: number; cpu_count: number; cpu_used_pct: number; mem_total: number; mem_used: number; mem_cache: number
-  disk_used: number; disk_total: number
+  ts: number
+  cpu_count: number
+  cpu_used_pct: number
+  mem_total: number
+  mem_used: number
+  mem_cache: number
+  disk_used: number
+  disk_total: number
 }
 
 /** envd's /metrics is ~200 bytes of JSON: 64 KiB leaves room and bounds the read. */
@@ -50,7 +56,16 @@ export async function readBounded(res: Response, maxBytes: number, opts: { trunc
   return Buffer.concat(chunks)
 }
 
-const METRIC_FIELDS = ['ts', 'cpu_count', 'cpu_used_pct', 'mem_total', 'mem_used', 'mem_cache', 'disk_used', 'disk_total'] as const
+const METRIC_FIELDS = [
+  'ts',
+  'cpu_count',
+  'cpu_used_pct',
+  'mem_total',
+  'mem_used',
+  'mem_cache',
+  'disk_used',
+  'disk_total',
+] as const
 /** 2^53: larger integers lose precision in JSON numbers anyway. */
 const MAX_VALUE = Number.MAX_SAFE_INTEGER
 /** Unix seconds between 2000 and 2200: anything else is no timestamp of now. */
@@ -65,16 +80,21 @@ export function parseEnvdMetrics(body: Buffer): EnvdMetrics {
   } catch {
     throw new AppError('unavailable', 'envd /metrics answered invalid JSON')
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new AppError('unavailable', 'envd /metrics answered no JSON object')
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new AppError('unavailable', 'envd /metrics answered no JSON object')
   const o = value as Record<string, unknown>
   const out = {} as Record<(typeof METRIC_FIELDS)[number], number>
   for (const k of METRIC_FIELDS) {
     const v = o[k]
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > MAX_VALUE) throw new AppError('unavailable', `envd /metrics: ${k} is not a number in range`)
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > MAX_VALUE)
+      throw new AppError('unavailable', `envd /metrics: ${k} is not a number in range`)
     out[k] = v
   }
-  if (out.ts < TS_MIN || out.ts > TS_MAX) throw new AppError('unavailable', 'envd /metrics: ts is not a plausible unix time')
-  if (!Number.isInteger(out.cpu_count) || out.cpu_count > 4096) throw new AppError('unavailable', 'envd /metrics: cpu_count is not a CPU count')
-  if (out.cpu_used_pct > 100 * Math.max(1, out.cpu_count)) throw new AppError('unavailable', 'envd /metrics: cpu_used_pct out of range')
+  if (out.ts < TS_MIN || out.ts > TS_MAX)
+    throw new AppError('unavailable', 'envd /metrics: ts is not a plausible unix time')
+  if (!Number.isInteger(out.cpu_count) || out.cpu_count > 4096)
+    throw new AppError('unavailable', 'envd /metrics: cpu_count is not a CPU count')
+  if (out.cpu_used_pct > 100 * Math.max(1, out.cpu_count))
+    throw new AppError('unavailable', 'envd /metrics: cpu_used_pct out of range')
   return out
 }

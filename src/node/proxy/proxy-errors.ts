@@ -61,7 +61,10 @@ export function isEnvdControlRoute(url: string | undefined): boolean {
     // Malformed escapes: match on the raw text.
   }
   path = pathnameOf(path.replace(/\/+/g, '/'))
-  path = path.toLowerCase().replace(/\/+/g, '/').replace(/(.)\/$/, '$1')
+  path = path
+    .toLowerCase()
+    .replace(/\/+/g, '/')
+    .replace(/(.)\/$/, '$1')
   return ENVD_CONTROL_ROUTES.has(path)
 }
 

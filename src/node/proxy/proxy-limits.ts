@@ -42,10 +42,20 @@ export function clientKey(socket: { remoteAddress?: string | undefined }): strin
 }
 
 export function tooManyClientConnections(limit: number): { status: number; body: Record<string, unknown> } {
-  return { status: 429, body: { code: 429, message: `Too many concurrent connections from this client (limit: ${limit})`, connectionLimit: limit } }
+  return {
+    status: 429,
+    body: {
+      code: 429,
+      message: `Too many concurrent connections from this client (limit: ${limit})`,
+      connectionLimit: limit,
+    },
+  }
 }
 
-export function bodyTooSlow(limits: Pick<ProxyLimits, 'bodyTimeoutMs' | 'bodyMinBytes'>): { status: number; body: Record<string, unknown> } {
+export function bodyTooSlow(limits: Pick<ProxyLimits, 'bodyTimeoutMs' | 'bodyMinBytes'>): {
+  status: number
+  body: Record<string, unknown>
+} {
   const message = `The request body arrived too slowly (fewer than ${limits.bodyMinBytes} bytes in ${Math.round(limits.bodyTimeoutMs / 1000)} s)`
   return { status: 408, body: { code: 408, message } }
 }
@@ -66,7 +76,9 @@ export function capClientConnections(server: http.Server, perClient: number): Ma
       const { status, body } = tooManyClientConnections(perClient)
       const payload = JSON.stringify(body)
       socket.on('error', () => undefined)
-      socket.end(`HTTP/1.1 ${status} Too Many Requests\r\nContent-Type: ${CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`)
+      socket.end(
+        `HTTP/1.1 ${status} Too Many Requests\r\nContent-Type: ${CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
+      )
       // Whatever the client sends meanwhile is not read: the socket goes after a short grace.
       setTimeout(() => socket.destroy(), 1000).unref()
       return
@@ -121,13 +133,21 @@ export function watchBodyRate(
 }
 
 /** The usual stall answer: a 408 JSON body when nothing was answered yet, and the connection closed either way. */
-export function answerBodyTooSlow(req: http.IncomingMessage, res: http.ServerResponse, limits: Pick<ProxyLimits, 'bodyTimeoutMs' | 'bodyMinBytes'>): void {
+export function answerBodyTooSlow(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  limits: Pick<ProxyLimits, 'bodyTimeoutMs' | 'bodyMinBytes'>,
+): void {
   const socket = req.socket
   if (res.headersSent || res.destroyed) return void socket.destroy()
   const { status, body } = bodyTooSlow(limits)
   const payload = JSON.stringify(body)
   res.shouldKeepAlive = false
-  res.writeHead(status, { 'content-type': CONTENT_TYPE, 'content-length': Buffer.byteLength(payload), connection: 'close' })
+  res.writeHead(status, {
+    'content-type': CONTENT_TYPE,
+    'content-length': Buffer.byteLength(payload),
+    connection: 'close',
+  })
   res.end(payload, () => socket.destroy())
   // The client may not read the answer either.
   setTimeout(() => socket.destroy(), 1000).unref()
@@ -137,7 +157,11 @@ export function answerBodyTooSlow(req: http.IncomingMessage, res: http.ServerRes
  * The listener-level fences of a server (the proxy's, the domain listener, the API's): head
  * timeout, per-client cap, and the body rate of every request it serves.
  */
-export function fenceServer(server: http.Server, limits: ProxyLimits, onStall?: (req: http.IncomingMessage, res: http.ServerResponse) => void): Map<string, number> {
+export function fenceServer(
+  server: http.Server,
+  limits: ProxyLimits,
+  onStall?: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+): Map<string, number> {
   server.headersTimeout = limits.headersTimeoutMs
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     watchBodyRate(req, limits, () => (onStall ? onStall(req, res) : answerBodyTooSlow(req, res, limits)))

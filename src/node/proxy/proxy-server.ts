@@ -8,10 +8,26 @@ import { ENVD_PORT } from '../../shared/envd.js'
 import { safeEqual } from '../../shared/safe-equal.js'
 import type { ProxyResolver, ProxyTarget } from '../sandboxes/types.js'
 import {
-  badRoute, isEnvdControlRoute, noSandboxInRequest, portNotOpen, reservedEnvdRoute, sandboxNotFound,
-  resumeRefused, sendProxyError, tooManySandboxConnections, trafficTokenRejected, writeProxyErrorToSocket, type ProxyError,
+  badRoute,
+  isEnvdControlRoute,
+  noSandboxInRequest,
+  portNotOpen,
+  reservedEnvdRoute,
+  sandboxNotFound,
+  resumeRefused,
+  sendProxyError,
+  tooManySandboxConnections,
+  trafficTokenRejected,
+  writeProxyErrorToSocket,
+  type ProxyError,
 } from './proxy-errors.js'
-import { CONNECTIONS_CHECKING_INTERVAL_MS, DEFAULT_PROXY_LIMITS, answerBodyTooSlow, fenceServer, type ProxyLimits } from './proxy-limits.js'
+import {
+  CONNECTIONS_CHECKING_INTERVAL_MS,
+  DEFAULT_PROXY_LIMITS,
+  answerBodyTooSlow,
+  fenceServer,
+  type ProxyLimits,
+} from './proxy-limits.js'
 import { isRouteError, routeRequest, type Route } from './route-host.js'
 
 export type SandboxProxy = Readonly<{
@@ -23,7 +39,12 @@ export type SandboxProxy = Readonly<{
   close(): Promise<void>
 }>
 
-type Admitted = Readonly<{ sandboxId: string; port: number; target: { protocol: string; host: string; port: number }; ingress: ProxyTarget['ingress'] }>
+type Admitted = Readonly<{
+  sandboxId: string
+  port: number
+  target: { protocol: string; host: string; port: number }
+  ingress: ProxyTarget['ingress']
+}>
 
 /** One proxied request or upgrade: what a kill or pause has to cut. */
 type Exchange = {
@@ -72,19 +93,25 @@ export function createProxyServer(deps: {
   proxy.on('proxyRes', (proxyRes, req, res) => {
     const ex = exchanges.get(req)
     if (ex) ex.responded = true
-    proxyRes.once('close', () => { if (!proxyRes.complete) res.destroy() })
+    proxyRes.once('close', () => {
+      if (!proxyRes.complete) res.destroy()
+    })
     // compat: a streamed response's headers go out at once, not with its first body byte (Node
     // holds them until then). The code interpreter's /execute relies on it: the SDK's request
     // timer stops at the headers. The library copies them onto `res` right after this event.
     if (proxyRes.headers['content-length'] === undefined && res instanceof http.ServerResponse) {
-      process.nextTick(() => { if (!res.headersSent && !res.destroyed) res.flushHeaders() })
+      process.nextTick(() => {
+        if (!res.headersSent && !res.destroyed) res.flushHeaders()
+      })
     }
   })
   proxy.on('proxyReqWs', (proxyReq, req) => {
     const ex = exchanges.get(req)
     if (!ex) return
     ex.upstreamReq = proxyReq
-    proxyReq.once('response', () => { ex.responded = true })
+    proxyReq.once('response', () => {
+      ex.responded = true
+    })
     proxyReq.once('upgrade', (_res, socket) => {
       ex.responded = true
       ex.upgraded = true
@@ -113,11 +140,22 @@ export function createProxyServer(deps: {
     }
     // network.httpsPorts: the user's service speaks TLS; reached without verifying its certificate.
     const tls = route.port !== ENVD_PORT && sandbox.ingress?.httpsPorts?.includes(route.port) === true
-    return { ...route, target: { protocol: tls ? 'https:' : 'http:', host: sandbox.ip, port: route.port }, ingress: sandbox.ingress }
+    return {
+      ...route,
+      target: { protocol: tls ? 'https:' : 'http:', host: sandbox.ip, port: route.port },
+      ingress: sandbox.ingress,
+    }
   }
 
   function open(req: http.IncomingMessage, sandboxId: string, cutSockets: () => void) {
-    const ex: Exchange = { closed: false, responded: false, upgraded: false, upstreamReq: undefined, upstreamSocket: undefined, retryTimer: undefined }
+    const ex: Exchange = {
+      closed: false,
+      responded: false,
+      upgraded: false,
+      upstreamReq: undefined,
+      upstreamSocket: undefined,
+      retryTimer: undefined,
+    }
     exchanges.set(req, ex)
     // compat: kill and pause cut the connection; a response under way must break, never end
     // gracefully. `cutSockets` answers what the sandbox has not started answering (see callers).
@@ -159,10 +197,15 @@ export function createProxyServer(deps: {
    * shows the credentials the port needs (envd: X-Access-Token; other ports of a private
    * sandbox: the traffic token). Anything else paused stays a 502 "not found" from admit().
    */
-  async function autoResume(req: http.IncomingMessage, port: number, sandbox: ProxyTarget): Promise<ProxyError | undefined> {
+  async function autoResume(
+    req: http.IncomingMessage,
+    port: number,
+    sandbox: ProxyTarget,
+  ): Promise<ProxyError | undefined> {
     const needed = port === ENVD_PORT ? sandbox.envdAccessToken : sandbox.trafficAccessToken
     const presented = firstHeader(req, port === ENVD_PORT ? 'x-access-token' : 'e2b-traffic-access-token')
-    if (needed !== undefined && (presented === undefined || !safeEqual(presented, needed))) return resumeRefused(sandbox.sandboxId)
+    if (needed !== undefined && (presented === undefined || !safeEqual(presented, needed)))
+      return resumeRefused(sandbox.sandboxId)
     try {
       await resolver.resume(sandbox.sandboxId)
     } catch (err) {
@@ -172,18 +215,34 @@ export function createProxyServer(deps: {
   }
 
   /** Routes once; only a request for a paused autoResume sandbox takes the asynchronous detour. */
-  function withRoute(req: http.IncomingMessage, forward: (route: RouteResult) => void, refuse: (err: ProxyError) => void, fail: () => void): void {
+  function withRoute(
+    req: http.IncomingMessage,
+    forward: (route: RouteResult) => void,
+    refuse: (err: ProxyError) => void,
+    fail: () => void,
+  ): void {
     const route = routeRequest({ host: req.headers.host, headers: req.headers, domain })
     const paused = toResume(route)
-    if (!paused) return forward(route)
-    autoResume(req, (route as Route).port, paused).then((refused) => (refused ? refuse(refused) : forward(route)), (err: unknown) => {
-      log.warn({ err }, 'proxy auto-resume failed before forwarding')
-      fail()
-    })
+    if (!paused) {
+      forward(route)
+      return
+    }
+    autoResume(req, (route as Route).port, paused).then(
+      (refused) => (refused ? refuse(refused) : forward(route)),
+      (err: unknown) => {
+        log.warn({ err }, 'proxy auto-resume failed before forwarding')
+        fail()
+      },
+    )
   }
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
-    withRoute(req, (route) => forwardRequest(req, res, route), (err) => sendProxyError(res, err), () => res.destroy())
+    withRoute(
+      req,
+      (route) => forwardRequest(req, res, route),
+      (err) => sendProxyError(res, err),
+      () => res.destroy(),
+    )
   }
 
   function forwardRequest(req: http.IncomingMessage, res: http.ServerResponse, route: RouteResult): void {
@@ -192,9 +251,15 @@ export function createProxyServer(deps: {
     const fields = 'body' in admitted ? {} : { sandboxId: admitted.sandboxId, port: admitted.port }
     res.once('close', () => {
       const ms = Math.round(performance.now() - startedMs)
-      log.debug({ ...fields, method: req.method, path: req.url?.split('?')[0], status: res.statusCode, ms }, 'proxy request')
+      log.debug(
+        { ...fields, method: req.method, path: req.url?.split('?')[0], status: res.statusCode, ms },
+        'proxy request',
+      )
     })
-    if ('body' in admitted) return sendProxyError(res, admitted)
+    if ('body' in admitted) {
+      sendProxyError(res, admitted)
+      return
+    }
 
     const { sandboxId, port, target } = admitted
     const { ex, done } = open(req, sandboxId, () => {
@@ -249,12 +314,20 @@ export function createProxyServer(deps: {
 
   function handleUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', (err) => log.debug({ err }, 'proxy client socket failed'))
-    withRoute(req, (route) => forwardUpgrade(req, socket, head, route), (err) => writeProxyErrorToSocket(socket, err), () => socket.destroy())
+    withRoute(
+      req,
+      (route) => forwardUpgrade(req, socket, head, route),
+      (err) => writeProxyErrorToSocket(socket, err),
+      () => socket.destroy(),
+    )
   }
 
   function forwardUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer, route: RouteResult): void {
     const admitted = admit(req, route)
-    if ('body' in admitted) return writeProxyErrorToSocket(socket, admitted)
+    if ('body' in admitted) {
+      writeProxyErrorToSocket(socket, admitted)
+      return
+    }
 
     const { sandboxId, port, target } = admitted
     log.debug({ sandboxId, port, path: req.url?.split('?')[0] }, 'proxy upgrade')
@@ -268,14 +341,24 @@ export function createProxyServer(deps: {
       if (!ex.upgraded) ex.upstreamReq?.destroy()
       done()
     })
-    proxy.ws(req, socket, head, { target, headers: forwardedHeaders(req, admitted), ...(target.protocol === 'https:' ? { agent: tlsAgent, secure: false } : {}) }, (err) => {
-      if (ex.closed) return
-      // After the upgrade the library ends the client socket itself; nothing else can be said.
-      if (ex.upgraded) return void log.debug({ err, sandboxId, port }, 'proxied websocket failed')
-      if (ROUTINE.has(errorCode(err))) log.debug({ err, sandboxId, port }, 'proxy dial failed')
-      else log.warn({ err, sandboxId, port }, 'proxy upgrade failed')
-      writeProxyErrorToSocket(socket, portNotOpen(sandboxId, port))
-    })
+    proxy.ws(
+      req,
+      socket,
+      head,
+      {
+        target,
+        headers: forwardedHeaders(req, admitted),
+        ...(target.protocol === 'https:' ? { agent: tlsAgent, secure: false } : {}),
+      },
+      (err) => {
+        if (ex.closed) return
+        // After the upgrade the library ends the client socket itself; nothing else can be said.
+        if (ex.upgraded) return void log.debug({ err, sandboxId, port }, 'proxied websocket failed')
+        if (ROUTINE.has(errorCode(err))) log.debug({ err, sandboxId, port }, 'proxy dial failed')
+        else log.warn({ err, sandboxId, port }, 'proxy upgrade failed')
+        writeProxyErrorToSocket(socket, portNotOpen(sandboxId, port))
+      },
+    )
   }
 
   const server = createProxyHttpServer(handle, handleUpgrade, limits, (req, res) => {

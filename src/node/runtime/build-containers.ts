@@ -46,13 +46,24 @@ function lineSplitter(onLine: (line: string) => void): { write(b: Buffer): void;
   }
 }
 
-async function exec(client: DockerClient, container: Docker.Container, argv: string[], o: ExecOptions): Promise<{ exitCode: number; stdout: string }> {
-  const run = await container.exec({
-    Cmd: argv, User: o.user, WorkingDir: o.workdir, AttachStdout: true, AttachStderr: true,
-    Env: Object.entries(o.env ?? {}).map(([k, v]) => `${k}=${v}`),
-  }).catch((e: unknown) => {
-    throw fromDockerError(e, 'exec in the build container')
-  })
+async function exec(
+  client: DockerClient,
+  container: Docker.Container,
+  argv: string[],
+  o: ExecOptions,
+): Promise<{ exitCode: number; stdout: string }> {
+  const run = await container
+    .exec({
+      Cmd: argv,
+      User: o.user,
+      WorkingDir: o.workdir,
+      AttachStdout: true,
+      AttachStderr: true,
+      Env: Object.entries(o.env ?? {}).map(([k, v]) => `${k}=${v}`),
+    })
+    .catch((e: unknown) => {
+      throw fromDockerError(e, 'exec in the build container')
+    })
   const stream = await run.start({ hijack: true, stdin: false })
   const chunks: Buffer[] = []
   const outLines = lineSplitter((l) => o.onLine?.(l, 'stdout'))
@@ -60,10 +71,13 @@ async function exec(client: DockerClient, container: Docker.Container, argv: str
   let kept = 0
   // Each frame handled as it is demuxed (not through buffering streams), so stdout and stderr
   // lines keep the order the command wrote them in.
-  const sink = (handle: (b: Buffer) => void) => new Writable({ write(b: Buffer, _enc, done) {
-    handle(b)
-    done()
-  } })
+  const sink = (handle: (b: Buffer) => void) =>
+    new Writable({
+      write(b: Buffer, _enc, done) {
+        handle(b)
+        done()
+      },
+    })
   const out = sink((b) => {
     if (kept < MAX_EXEC_STDOUT_BYTES) {
       const part = b.subarray(0, MAX_EXEC_STDOUT_BYTES - kept)
@@ -104,7 +118,11 @@ function wrap(client: DockerClient, container: Docker.Container, network: string
     },
 
     async copyFromImage(image, path, intoDir) {
-      const source = await client.docker.createContainer({ Image: image, Entrypoint: ['/nonexistent'], Labels: { ...client.ownLabels } })
+      const source = await client.docker.createContainer({
+        Image: image,
+        Entrypoint: ['/nonexistent'],
+        Labels: { ...client.ownLabels },
+      })
       try {
         await container.putArchive(await source.getArchive({ path }), { path: intoDir })
       } catch (e) {
@@ -117,7 +135,11 @@ function wrap(client: DockerClient, container: Docker.Container, network: string
     commitLayer: () => commitContainer(client, container.id, { labels: { [LABELS.layer]: '1' } }),
 
     commitTemplate: (tag, templateId, changes) =>
-      commitContainer(client, container.id, { tag, changes, labels: { [LABELS.templateId]: templateId, [LABELS.envd]: '1' } }),
+      commitContainer(client, container.id, {
+        tag,
+        changes,
+        labels: { [LABELS.templateId]: templateId, [LABELS.envd]: '1' },
+      }),
 
     async ip() {
       return ipOf(await container.inspect(), network)
@@ -128,18 +150,23 @@ function wrap(client: DockerClient, container: Docker.Container, network: string
     },
 
     async logs() {
-      return logLines(await container.logs({ stdout: true, stderr: true, tail: 50 }).catch(() => Buffer.alloc(0))).join('\n')
+      return logLines(await container.logs({ stdout: true, stderr: true, tail: 50 }).catch(() => Buffer.alloc(0))).join(
+        '\n',
+      )
     },
 
     async remove() {
       await container.remove({ force: true, v: true }).catch((e: unknown) => {
-        if (statusOf(e) !== 404) client.log.warn({ err: e, containerId: container.id }, 'removing a build container failed')
+        if (statusOf(e) !== 404)
+          client.log.warn({ err: e, containerId: container.id }, 'removing a build container failed')
       })
     },
   }
 }
 
-export function createBuildContainers(client: DockerClient): Pick<BuildRuntime, 'startContainer' | 'removeBuildContainers'> {
+export function createBuildContainers(
+  client: DockerClient,
+): Pick<BuildRuntime, 'startContainer' | 'removeBuildContainers'> {
   const { docker } = client
   return {
     async startContainer(o) {
@@ -175,9 +202,20 @@ export function createBuildContainers(client: DockerClient): Pick<BuildRuntime, 
     },
 
     async removeBuildContainers(buildId) {
-      const list = (await docker.listContainers({ all: true, filters: { label: [`${LABELS.instance}=${client.instanceId}`], name: [`${BUILD_PREFIX}${buildId ?? ''}`] } }))
-        .filter((c) => c.Names?.some((n) => n.startsWith(`/${BUILD_PREFIX}${buildId ?? ''}`)))
-      await Promise.all(list.map((c) => docker.getContainer(c.Id).remove({ force: true, v: true }).catch(() => undefined)))
+      const list = (
+        await docker.listContainers({
+          all: true,
+          filters: { label: [`${LABELS.instance}=${client.instanceId}`], name: [`${BUILD_PREFIX}${buildId ?? ''}`] },
+        })
+      ).filter((c) => c.Names?.some((n) => n.startsWith(`/${BUILD_PREFIX}${buildId ?? ''}`)))
+      await Promise.all(
+        list.map((c) =>
+          docker
+            .getContainer(c.Id)
+            .remove({ force: true, v: true })
+            .catch(() => undefined),
+        ),
+      )
       return list.length
     },
   }

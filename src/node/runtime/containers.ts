@@ -11,22 +11,37 @@ import { loadNetnsRuleset } from './netns-firewall.js'
 import { isPoolContainer, specFromLabels, specLabels } from './sandbox-labels.js'
 import type { ContainerSpec, SandboxRuntime } from './types.js'
 
-type ContainerOps = Pick<SandboxRuntime, 'start' | 'remove' | 'stop' | 'restart' | 'pause' | 'unpause' | 'listManaged' | 'listForeign' | 'logs' | 'setFirewall'>
+type ContainerOps = Pick<
+  SandboxRuntime,
+  'start' | 'remove' | 'stop' | 'restart' | 'pause' | 'unpause' | 'listManaged' | 'listForeign' | 'logs' | 'setFirewall'
+>
 
 /**
  * `diskLimitMB` (0 = none) caps each sandbox's writable layer where the storage driver can; where
  * it cannot, the limit is logged once as not enforced and containers are created without it.
  */
-export function createContainers(client: DockerClient, opts: { diskLimitMB?: number; procRoot?: string; logCap?: LogCap }): ContainerOps {
+export function createContainers(
+  client: DockerClient,
+  opts: { diskLimitMB?: number; procRoot?: string; logCap?: LogCap },
+): ContainerOps {
   const { docker, log } = client
   let diskLimit: Promise<number> | undefined
   const diskLimitMB = (): Promise<number> => {
     const wanted = opts.diskLimitMB ?? 0
-    diskLimit ??= wanted <= 0 ? Promise.resolve(0) : docker.info().then((info: { Driver?: string; DriverStatus?: [string, string][] }) => {
-      if (storageDriverSupportsSize(info)) return wanted
-      log.warn({ driver: info.Driver, diskLimitMB: wanted }, 'disk limit not enforced: the storage driver cannot limit a container\'s writable layer')
-      return 0
-    }, () => 0)
+    diskLimit ??=
+      wanted <= 0
+        ? Promise.resolve(0)
+        : docker.info().then(
+            (info: { Driver?: string; DriverStatus?: [string, string][] }) => {
+              if (storageDriverSupportsSize(info)) return wanted
+              log.warn(
+                { driver: info.Driver, diskLimitMB: wanted },
+                "disk limit not enforced: the storage driver cannot limit a container's writable layer",
+              )
+              return 0
+            },
+            () => 0,
+          )
     return diskLimit
   }
 
@@ -35,38 +50,63 @@ export function createContainers(client: DockerClient, opts: { diskLimitMB?: num
   const nofileOf = async (wanted: number | undefined): Promise<number | undefined> => {
     if (!wanted) return undefined
     nofileCeiling ??= engineNofileCeiling(opts.procRoot).then((ceiling) => {
-      if (ceiling !== undefined && ceiling < wanted) log.warn({ nofileLimit: wanted, engineLimit: ceiling }, 'sandbox nofile limit lowered to the Docker engine\'s own hard limit')
+      if (ceiling !== undefined && ceiling < wanted)
+        log.warn(
+          { nofileLimit: wanted, engineLimit: ceiling },
+          "sandbox nofile limit lowered to the Docker engine's own hard limit",
+        )
       return ceiling
     })
     const ceiling = await nofileCeiling
     return ceiling === undefined ? wanted : Math.min(wanted, ceiling)
   }
 
-  const create = async (spec: ContainerSpec, limitMB: number) => docker.createContainer({
-    name: `sandock-${spec.sandbox.sandboxId}`,
-    Image: spec.image,
-    Labels: { ...specLabels(spec.sandbox, { pool: spec.pool }), ...client.ownLabels, [LABELS.sandboxId]: spec.sandbox.sandboxId },
-    Env: Object.entries(spec.env).map(([k, v]) => `${k}=${v}`),
-    Hostname: spec.sandbox.sandboxId.slice(0, 12),
-    HostConfig: {
-      ...hardenedHostConfig({ diskLimitMB: limitMB, logCap: opts.logCap }),
-      NetworkMode: spec.network,
-      NanoCpus: Math.round(spec.cpuCount * 1e9),
-      Memory: spec.memoryMB * 1024 * 1024,
-      MemorySwap: spec.memoryMB * 1024 * 1024,
-      PidsLimit: spec.pidsLimit,
-      ...(await nofileOf(spec.nofileLimit).then((n) => (n ? { Ulimits: [{ Name: 'nofile', Soft: n, Hard: n }] } : {}))),
-      // tini as PID 1: reaps zombies and forwards signals to envd.
-      Init: true,
-      RestartPolicy: { Name: 'no' },
-      ...(spec.runtime ? { Runtime: spec.runtime } : {}),
-      // Under gVisor: a per-boot boot_id file (read-only); volumes (gVisor: /tmp) survive a reboot.
-      Mounts: [
-        ...(spec.bootIdFile ? [{ Type: 'bind' as const, Source: spec.bootIdFile, Target: '/proc/sys/kernel/random/boot_id', ReadOnly: true }] : []),
-        ...(spec.volumes ?? []).map((v) => ({ Type: 'volume' as const, Source: v.name, Target: v.target, ...(v.noCopy ? { VolumeOptions: { NoCopy: true } as Docker.MountSettings['VolumeOptions'] } : {}) })),
-      ],
-    },
-  })
+  const create = async (spec: ContainerSpec, limitMB: number) =>
+    docker.createContainer({
+      name: `sandock-${spec.sandbox.sandboxId}`,
+      Image: spec.image,
+      Labels: {
+        ...specLabels(spec.sandbox, { pool: spec.pool }),
+        ...client.ownLabels,
+        [LABELS.sandboxId]: spec.sandbox.sandboxId,
+      },
+      Env: Object.entries(spec.env).map(([k, v]) => `${k}=${v}`),
+      Hostname: spec.sandbox.sandboxId.slice(0, 12),
+      HostConfig: {
+        ...hardenedHostConfig({ diskLimitMB: limitMB, logCap: opts.logCap }),
+        NetworkMode: spec.network,
+        NanoCpus: Math.round(spec.cpuCount * 1e9),
+        Memory: spec.memoryMB * 1024 * 1024,
+        MemorySwap: spec.memoryMB * 1024 * 1024,
+        PidsLimit: spec.pidsLimit,
+        ...(await nofileOf(spec.nofileLimit).then((n) =>
+          n ? { Ulimits: [{ Name: 'nofile', Soft: n, Hard: n }] } : {},
+        )),
+        // tini as PID 1: reaps zombies and forwards signals to envd.
+        Init: true,
+        RestartPolicy: { Name: 'no' },
+        ...(spec.runtime ? { Runtime: spec.runtime } : {}),
+        // Under gVisor: a per-boot boot_id file (read-only); volumes (gVisor: /tmp) survive a reboot.
+        Mounts: [
+          ...(spec.bootIdFile
+            ? [
+                {
+                  Type: 'bind' as const,
+                  Source: spec.bootIdFile,
+                  Target: '/proc/sys/kernel/random/boot_id',
+                  ReadOnly: true,
+                },
+              ]
+            : []),
+          ...(spec.volumes ?? []).map((v) => ({
+            Type: 'volume' as const,
+            Source: v.name,
+            Target: v.target,
+            ...(v.noCopy ? { VolumeOptions: { NoCopy: true } as Docker.MountSettings['VolumeOptions'] } : {}),
+          })),
+        ],
+      },
+    })
 
   return {
     async start(spec) {
@@ -89,22 +129,29 @@ export function createContainers(client: DockerClient, opts: { diskLimitMB?: num
         return { containerId: container.id, ip }
       } catch (e) {
         if (container) await container.remove({ force: true }).catch(() => undefined)
-        if (!(e instanceof AppError) && statusOf(e) === 404) throw new NotFoundError(`image ${spec.image} not found`, { cause: e })
+        if (!(e instanceof AppError) && statusOf(e) === 404)
+          throw new NotFoundError(`image ${spec.image} not found`, { cause: e })
         throw fromDockerError(e, 'create sandbox container')
       }
     },
 
     async remove(containerId) {
-      await docker.getContainer(containerId).remove({ force: true, v: true }).catch((e: unknown) => {
-        if (statusOf(e) !== 404) throw fromDockerError(e, `container ${containerId}`)
-      })
+      await docker
+        .getContainer(containerId)
+        .remove({ force: true, v: true })
+        .catch((e: unknown) => {
+          if (statusOf(e) !== 404) throw fromDockerError(e, `container ${containerId}`)
+        })
     },
 
     async stop(containerId) {
       // envd holds no state worth a grace period; SIGKILL after 1 s keeps pauses quick.
-      await docker.getContainer(containerId).stop({ t: 1 }).catch((e: unknown) => {
-        if (statusOf(e) !== 304) throw fromDockerError(e, `stop ${containerId}`)
-      })
+      await docker
+        .getContainer(containerId)
+        .stop({ t: 1 })
+        .catch((e: unknown) => {
+          if (statusOf(e) !== 304) throw fromDockerError(e, `stop ${containerId}`)
+        })
     },
 
     async restart(containerId, network) {
@@ -118,9 +165,12 @@ export function createContainers(client: DockerClient, opts: { diskLimitMB?: num
     },
 
     async pause(containerId) {
-      await docker.getContainer(containerId).pause().catch((e: unknown) => {
-        throw fromDockerError(e, `pause ${containerId}`)
-      })
+      await docker
+        .getContainer(containerId)
+        .pause()
+        .catch((e: unknown) => {
+          throw fromDockerError(e, `pause ${containerId}`)
+        })
     },
 
     async unpause(containerId) {
@@ -128,19 +178,30 @@ export function createContainers(client: DockerClient, opts: { diskLimitMB?: num
       await c.unpause().catch(async (e: unknown) => {
         // What is asked for is a running container. When Docker refuses (20.10 answers a 500 for
         // one that is not paused, e.g. after a racing resume), its state decides, not its message.
-        const state = await c.inspect().then((i) => i.State, () => undefined)
+        const state = await c.inspect().then(
+          (i) => i.State,
+          () => undefined,
+        )
         if (state?.Running && !state.Paused) return
         throw fromDockerError(e, `unpause ${containerId}`)
       })
     },
 
     async listForeign(network) {
-      const list = await docker.listContainers({ all: true, filters: { label: [`${LABELS.managedBy}=${MANAGED_BY}`, LABELS.sandboxId], network: [network] } })
+      const list = await docker.listContainers({
+        all: true,
+        filters: { label: [`${LABELS.managedBy}=${MANAGED_BY}`, LABELS.sandboxId], network: [network] },
+      })
       return list.filter((c) => c.Labels?.[LABELS.instance] !== client.instanceId).map((c) => c.Id)
     },
 
     async listManaged() {
-      const list = await docker.listContainers({ all: true, filters: { label: [`${LABELS.managedBy}=${MANAGED_BY}`, `${LABELS.instance}=${client.instanceId}`, LABELS.sandboxId] } })
+      const list = await docker.listContainers({
+        all: true,
+        filters: {
+          label: [`${LABELS.managedBy}=${MANAGED_BY}`, `${LABELS.instance}=${client.instanceId}`, LABELS.sandboxId],
+        },
+      })
       return list.map((c) => {
         const labels = c.Labels ?? {}
         return {
@@ -160,15 +221,26 @@ export function createContainers(client: DockerClient, opts: { diskLimitMB?: num
       // through, holding no more than the read keeps.
       const useTail = read.newestFirst && !read.match && (read.untilMs === undefined || read.untilMs >= Date.now())
       const options = {
-        stdout: true, stderr: true, follow: false, timestamps: true,
+        stdout: true,
+        stderr: true,
+        follow: false,
+        timestamps: true,
         since: read.sinceMs === undefined ? 0 : Math.floor(read.sinceMs / 1000),
         ...(read.untilMs === undefined ? {} : { until: Math.floor(read.untilMs / 1000) + 1 }),
         ...(useTail ? { tail: Math.max(1, read.limit) } : {}),
       }
       // dockerode buffers a whole non-follow answer: dial for the stream instead.
       const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) => {
-        docker.modem.dial({ path: `/containers/${encodeURIComponent(containerId)}/logs?`, method: 'GET', isStream: true, options,
-          statusCodes: { 200: true, 404: 'no such container', 500: 'server error' } }, (err: unknown, s: unknown) => (err ? reject(err) : resolve(s as NodeJS.ReadableStream)))
+        docker.modem.dial(
+          {
+            path: `/containers/${encodeURIComponent(containerId)}/logs?`,
+            method: 'GET',
+            isStream: true,
+            options,
+            statusCodes: { 200: true, 404: 'no such container', 500: 'server error' },
+          },
+          (err: unknown, s: unknown) => (err ? reject(err) : resolve(s as NodeJS.ReadableStream)),
+        )
       }).catch((e: unknown) => {
         throw fromDockerError(e, `logs of ${containerId}`)
       })
@@ -176,9 +248,15 @@ export function createContainers(client: DockerClient, opts: { diskLimitMB?: num
     },
 
     async setFirewall(containerId, ruleset) {
-      const pid = await docker.getContainer(containerId).inspect().then((i) => i.State.Pid, (e: unknown) => {
-        throw fromDockerError(e, `container ${containerId}`)
-      })
+      const pid = await docker
+        .getContainer(containerId)
+        .inspect()
+        .then(
+          (i) => i.State.Pid,
+          (e: unknown) => {
+            throw fromDockerError(e, `container ${containerId}`)
+          },
+        )
       if (!pid) return false
       await loadNetnsRuleset(pid, ruleset, { procRoot: opts.procRoot })
       return true

@@ -36,7 +36,10 @@ export function fromDockerError(e: unknown, what: string): AppError {
 }
 
 /** The container's address on `network` (else on its first network). */
-export function ipOf(info: Docker.ContainerInspectInfo | Docker.ContainerInfo, network: string | undefined): string | undefined {
+export function ipOf(
+  info: Docker.ContainerInspectInfo | Docker.ContainerInfo,
+  network: string | undefined,
+): string | undefined {
   const nets = info.NetworkSettings?.Networks ?? {}
   const n = (network && nets[network]) || Object.values(nets)[0]
   return n?.IPAddress || undefined
@@ -70,17 +73,27 @@ export function labelChanges(labels: Readonly<Record<string, string>>): string[]
 /** `repo[:tag]`, where a ':' before the last '/' belongs to a registry's port (`host:5000/app`). */
 export function parseImageRef(ref: string): { repo: string; tag: string | undefined } {
   const colon = ref.lastIndexOf(':')
-  return colon > ref.lastIndexOf('/') ? { repo: ref.slice(0, colon), tag: ref.slice(colon + 1) } : { repo: ref, tag: undefined }
+  return colon > ref.lastIndexOf('/')
+    ? { repo: ref.slice(0, colon), tag: ref.slice(colon + 1) }
+    : { repo: ref, tag: undefined }
 }
 
 /**
  * Follows a build or pull progress stream to its end; resolves with the failure it reported, if
  * any. Docker reports a failed build or pull as an in-stream `error` event on an HTTP 200.
  */
-export function followProgress<E extends { error?: string }>(client: DockerClient, stream: NodeJS.ReadableStream, onEvent: (ev: E) => void): Promise<string | undefined> {
+export function followProgress<E extends { error?: string }>(
+  client: DockerClient,
+  stream: NodeJS.ReadableStream,
+  onEvent: (ev: E) => void,
+): Promise<string | undefined> {
   return new Promise((resolve) => {
-    client.docker.modem.followProgress(stream, (err: Error | null, output: E[]) => {
-      resolve(err?.message ?? output?.find((o) => o.error)?.error)
-    }, onEvent)
+    client.docker.modem.followProgress(
+      stream,
+      (err: Error | null, output: E[]) => {
+        resolve(err?.message ?? output?.find((o) => o.error)?.error)
+      },
+      onEvent,
+    )
   })
 }

@@ -11,7 +11,14 @@ import type { Runtime } from './types.js'
 import { createVolumes } from './volumes.js'
 
 /** `procRoot`: where the host's /proc is mounted (a node agent without the host's PID namespace: /host/proc). */
-export function createDockerRuntime(opts: { socketPath: string; instanceId: string; log: Logger; diskLimitMB?: number; procRoot?: string; logCap?: LogCap }): Runtime {
+export function createDockerRuntime(opts: {
+  socketPath: string
+  instanceId: string
+  log: Logger
+  diskLimitMB?: number
+  procRoot?: string
+  logCap?: LogCap
+}): Runtime {
   const client = createDockerClient(opts)
   return {
     ...createContainers(client, { diskLimitMB: opts.diskLimitMB, procRoot: opts.procRoot, logCap: opts.logCap }),

@@ -27,6 +27,7 @@ export function hardNofile(limits: string): number | undefined {
  */
 export async function engineNofileCeiling(procRoot = '/proc'): Promise<number | undefined> {
   const pid = await dockerdPid(procRoot)
-  const engine = pid === undefined ? undefined : hardNofile(await readFile(`${procRoot}/${pid}/limits`, 'utf8').catch(() => ''))
+  const engine =
+    pid === undefined ? undefined : hardNofile(await readFile(`${procRoot}/${pid}/limits`, 'utf8').catch(() => ''))
   return engine ?? hardNofile(await readFile('/proc/self/limits', 'utf8').catch(() => ''))
 }

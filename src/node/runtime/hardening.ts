@@ -14,7 +14,17 @@ import type Docker from 'dockerode'
  * Dropped from Docker's default set: NET_RAW (raw sockets: ARP/ICMP spoofing on the bridge),
  * MKNOD (device nodes), SYS_CHROOT, SETPCAP, SETFCAP.
  */
-export const SANDBOX_CAPABILITIES = ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'FSETID', 'SETUID', 'SETGID', 'KILL', 'AUDIT_WRITE', 'NET_BIND_SERVICE'] as const
+export const SANDBOX_CAPABILITIES = [
+  'CHOWN',
+  'DAC_OVERRIDE',
+  'FOWNER',
+  'FSETID',
+  'SETUID',
+  'SETGID',
+  'KILL',
+  'AUDIT_WRITE',
+  'NET_BIND_SERVICE',
+] as const
 
 /** Docker's bridge option that turns inter-container traffic on a network off. */
 export const ICC_OPTION = 'com.docker.network.bridge.enable_icc'

@@ -31,7 +31,10 @@ export type HostFirewall = Readonly<{
    * jumps to them are removed. Resolves with whether the firewall is active: in `auto` mode a host
    * without iptables or root is logged and skipped; in `on` mode it is an error.
    */
-  install(interfaces: readonly string[], opts?: { gatewayPort?: number | undefined } & ForwardFenceOptions): Promise<boolean>
+  install(
+    interfaces: readonly string[],
+    opts?: { gatewayPort?: number | undefined } & ForwardFenceOptions,
+  ): Promise<boolean>
   /**
    * Removes the jumps and the chains (no-op when not installed). `keep`: sandboxes outlive this
    * server (they are re-attached by the next start), so the chains stay and keep fencing them.
@@ -56,21 +59,31 @@ export function forwardFenceRuleset(chain: string, bridges: readonly string[], o
   const lines = ['*filter', `:${chain} - [0:0]`, `-A ${chain} -m conntrack --ctstate ESTABLISHED,RELATED -j RETURN`]
   for (const b of bridges) lines.push(`-A ${chain} -o ${b} -j DROP`)
   lines.push(`-A ${chain} -m conntrack --ctstate DNAT -j DROP`)
-  for (const d of new Set(o.dnsServers ?? [])) for (const proto of ['udp', 'tcp']) lines.push(`-A ${chain} -d ${d} -p ${proto} --dport 53 -j RETURN`)
+  for (const d of new Set(o.dnsServers ?? []))
+    for (const proto of ['udp', 'tcp']) lines.push(`-A ${chain} -d ${d} -p ${proto} --dport 53 -j RETURN`)
   for (const c of new Set(o.allowCidrs ?? [])) lines.push(`-A ${chain} -d ${c} -j RETURN`)
   for (const c of ALWAYS_DENIED_CIDRS) lines.push(`-A ${chain} -d ${c} -j DROP`)
   lines.push('COMMIT', '')
   return lines.join('\n')
 }
 
-export function createHostFirewall(opts: { mode: FirewallMode; instanceId: string; log: Logger; iptables?: string }): HostFirewall {
+export function createHostFirewall(opts: {
+  mode: FirewallMode
+  instanceId: string
+  log: Logger
+  iptables?: string
+}): HostFirewall {
   const { mode, log } = opts
   const bin = opts.iptables ?? 'iptables'
   // iptables chain names are at most 28 characters.
   const chain = `SANDOCK-IN-${opts.instanceId.slice(0, 12)}`
   const forwardChain = `SANDOCK-FWD-${opts.instanceId.slice(0, 12)}`
   const ipt = async (...args: string[]) => (await run(bin, ['-w', '5', ...args])).stdout
-  const ok = (...args: string[]) => ipt(...args).then(() => true, () => false)
+  const ok = (...args: string[]) =>
+    ipt(...args).then(
+      () => true,
+      () => false,
+    )
   let installed = false
 
   /** Loads a ruleset with `iptables-restore --noflush` (one transaction). */
@@ -84,19 +97,26 @@ export function createHostFirewall(opts: { mode: FirewallMode; instanceId: strin
       child.stdin.on('error', () => undefined)
       child.stdin.end(text)
     })
-    if (code !== 0) throw new AppError('internal', `the host firewall's forward chain could not be loaded (${bin}-restore: ${stderr.trim() || `exit code ${code}`})`)
+    if (code !== 0)
+      throw new AppError(
+        'internal',
+        `the host firewall's forward chain could not be loaded (${bin}-restore: ${stderr.trim() || `exit code ${code}`})`,
+      )
   }
 
   /** Every jump to `target` from `from`, as `-D` arguments. */
   async function jumpsIn(from: string, target: string): Promise<string[][]> {
     const rules = (await ipt('-S', from).catch(() => '')).split('\n')
-    return rules.filter((r) => r.startsWith(`-A ${from} `) && r.split(' ').includes(target)).map((r) => ['-D', ...r.split(' ').slice(1)])
+    return rules
+      .filter((r) => r.startsWith(`-A ${from} `) && r.split(' ').includes(target))
+      .map((r) => ['-D', ...r.split(' ').slice(1)])
   }
 
   /** Every INPUT rule jumping to our chain, as `-D` arguments. */
   async function jumps(): Promise<string[][]> {
     const rules = (await ipt('-S', 'INPUT')).split('\n')
-    return rules.filter((r) => r.startsWith('-A INPUT ') && r.split(' ').includes(chain))
+    return rules
+      .filter((r) => r.startsWith('-A INPUT ') && r.split(' ').includes(chain))
       .map((r) => ['-D', ...r.split(' ').slice(1)])
   }
 
@@ -105,7 +125,12 @@ export function createHostFirewall(opts: { mode: FirewallMode; instanceId: strin
    * shutdown ran) and whose data dir is gone, since a bridge belongs to one server. Its jumps
    * go, and the chain with them once nothing jumps to it any more.
    */
-  async function removeForeignChains(ours: ReadonlySet<string>, from = 'INPUT', prefix = 'SANDOCK-IN-', mine = chain): Promise<void> {
+  async function removeForeignChains(
+    ours: ReadonlySet<string>,
+    from = 'INPUT',
+    prefix = 'SANDOCK-IN-',
+    mine = chain,
+  ): Promise<void> {
     const stale = new Set<string>()
     for (const r of (await ipt('-S', from)).split('\n')) {
       const parts = r.split(' ')
@@ -121,7 +146,7 @@ export function createHostFirewall(opts: { mode: FirewallMode; instanceId: strin
     for (const other of stale) {
       if (left.split('\n').some((r) => r.split(' ').includes(other))) continue
       if (await ok('-F', other)) await ok('-X', other)
-      log.info({ chain: other }, 'a dead server\'s firewall chain removed')
+      log.info({ chain: other }, "a dead server's firewall chain removed")
     }
   }
 
@@ -143,7 +168,10 @@ export function createHostFirewall(opts: { mode: FirewallMode; instanceId: strin
       const why = await unavailable()
       if (why) {
         if (mode === 'on') throw new AppError('failed_precondition', `SANDOCK_FIREWALL=on but ${why}`)
-        log.warn({ reason: why }, 'host firewall not installed: sandboxes can reach services on the host (see docs/security.md)')
+        log.warn(
+          { reason: why },
+          'host firewall not installed: sandboxes can reach services on the host (see docs/security.md)',
+        )
         return false
       }
       if (!(await ok('-S', chain))) await ipt('-N', chain)
@@ -152,7 +180,21 @@ export function createHostFirewall(opts: { mode: FirewallMode; instanceId: strin
       await ipt('-A', chain, '-m', 'conntrack', '--ctstate', 'ESTABLISHED,RELATED', '-j', 'RETURN')
       // The one way in: connections the host redirected to the egress gateway (a sandbox that
       // dials the gateway's port itself is not DNAT'ed and meets the reject below).
-      if (opts.gatewayPort) await ipt('-A', chain, '-p', 'tcp', '--dport', String(opts.gatewayPort), '-m', 'conntrack', '--ctstate', 'DNAT', '-j', 'RETURN')
+      if (opts.gatewayPort)
+        await ipt(
+          '-A',
+          chain,
+          '-p',
+          'tcp',
+          '--dport',
+          String(opts.gatewayPort),
+          '-m',
+          'conntrack',
+          '--ctstate',
+          'DNAT',
+          '-j',
+          'RETURN',
+        )
       // Refuse quickly (a reset, not a timeout), so clients fail fast and nothing hangs.
       await ipt('-A', chain, '-p', 'tcp', '-j', 'REJECT', '--reject-with', 'tcp-reset')
       await ipt('-A', chain, '-j', 'REJECT')
@@ -162,7 +204,8 @@ export function createHostFirewall(opts: { mode: FirewallMode; instanceId: strin
         if (!iface || !wanted.has(iface)) await ipt(...rule)
       }
       for (const iface of wanted) {
-        if (!(await ok('-C', 'INPUT', '-i', iface, '-j', chain))) await ipt('-I', 'INPUT', '1', '-i', iface, '-j', chain)
+        if (!(await ok('-C', 'INPUT', '-i', iface, '-j', chain)))
+          await ipt('-I', 'INPUT', '1', '-i', iface, '-j', chain)
       }
       await removeForeignChains(wanted)
       // The forward fence: loaded in one transaction, then jumped to (before Docker's accepts).
@@ -176,11 +219,22 @@ export function createHostFirewall(opts: { mode: FirewallMode; instanceId: strin
         }
       }
       for (const iface of wanted) {
-        if (!(await ok('-C', forwardFrom, '-i', iface, '-j', forwardChain))) await ipt('-I', forwardFrom, '1', '-i', iface, '-j', forwardChain)
+        if (!(await ok('-C', forwardFrom, '-i', iface, '-j', forwardChain)))
+          await ipt('-I', forwardFrom, '1', '-i', iface, '-j', forwardChain)
       }
       await removeForeignChains(wanted, forwardFrom, 'SANDOCK-FWD-', forwardChain)
       installed = true
-      log.info({ chain, forwardChain, forwardFrom, interfaces: [...wanted], dnsServers: opts.dnsServers ?? [], allowCidrs: opts.allowCidrs ?? [] }, 'host firewall installed')
+      log.info(
+        {
+          chain,
+          forwardChain,
+          forwardFrom,
+          interfaces: [...wanted],
+          dnsServers: opts.dnsServers ?? [],
+          allowCidrs: opts.allowCidrs ?? [],
+        },
+        'host firewall installed',
+      )
       return true
     },
 
@@ -195,7 +249,8 @@ export function createHostFirewall(opts: { mode: FirewallMode; instanceId: strin
         for (const rule of await jumps()) await ipt(...rule)
         await ipt('-F', chain)
         await ipt('-X', chain)
-        for (const from of ['DOCKER-USER', 'FORWARD']) for (const rule of await jumpsIn(from, forwardChain)) await ipt(...rule)
+        for (const from of ['DOCKER-USER', 'FORWARD'])
+          for (const rule of await jumpsIn(from, forwardChain)) await ipt(...rule)
         if (await ok('-F', forwardChain)) await ipt('-X', forwardChain)
         log.info({ chain, forwardChain }, 'host firewall removed')
       } catch (err) {

@@ -9,7 +9,9 @@ import type { Logger } from 'pino'
 
 export const INOTIFY_MIN = Object.freeze({ max_user_instances: 8192, max_user_watches: 1_048_576 })
 
-export type InotifyRaise = Readonly<Record<keyof typeof INOTIFY_MIN, { before: number | undefined; after: number | undefined }>>
+export type InotifyRaise = Readonly<
+  Record<keyof typeof INOTIFY_MIN, { before: number | undefined; after: number | undefined }>
+>
 
 /** Raises fs.inotify.max_user_instances and max_user_watches to INOTIFY_MIN where lower (root only); logs what it did. */
 export async function raiseInotifyLimits(log: Logger, opts: { procRoot?: string } = {}): Promise<InotifyRaise> {
@@ -22,11 +24,20 @@ export async function raiseInotifyLimits(log: Logger, opts: { procRoot?: string 
     }
     const before = await read()
     if (before !== undefined && before < min && process.getuid?.() === 0) {
-      await writeFile(file, `${min}\n`).catch((err: unknown) => log.warn({ err, sysctl: `fs.inotify.${name}`, value: before }, 'could not raise an inotify limit: one sandbox may exhaust it for every sandbox and the host'))
+      await writeFile(file, `${min}\n`).catch((err: unknown) =>
+        log.warn(
+          { err, sysctl: `fs.inotify.${name}`, value: before },
+          'could not raise an inotify limit: one sandbox may exhaust it for every sandbox and the host',
+        ),
+      )
     }
     const after = await read()
     out[name] = { before, after }
-    if (after !== undefined && after < min) log.warn({ sysctl: `fs.inotify.${name}`, value: after, recommended: min }, 'inotify limit below the recommended value (root in a sandbox shares it with the host\'s root)')
+    if (after !== undefined && after < min)
+      log.warn(
+        { sysctl: `fs.inotify.${name}`, value: after, recommended: min },
+        "inotify limit below the recommended value (root in a sandbox shares it with the host's root)",
+      )
     else if (before !== after) log.info({ sysctl: `fs.inotify.${name}`, before, after }, 'inotify limit raised')
   }
   return out

@@ -3,23 +3,38 @@
 import { readdir } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { AppError } from '../../shared/errors.js'
-import { followProgress, fromDockerError, labelChanges, parseImageRef, statusOf, type DockerClient } from './docker-client.js'
+import {
+  followProgress,
+  fromDockerError,
+  labelChanges,
+  parseImageRef,
+  statusOf,
+  type DockerClient,
+} from './docker-client.js'
 import { LABELS, MANAGED_BY } from './labels.js'
 import { snapshotFromLabels, snapshotLabels } from './sandbox-labels.js'
 import type { BuildRuntime, SandboxRuntime } from './types.js'
 
-type ImageOps = Pick<SandboxRuntime, 'imageExists' | 'buildImage' | 'commitSnapshot' | 'listSnapshots' | 'removeImage' | 'imageTagsByLabel'>
-  & Pick<BuildRuntime, 'imageInfo' | 'pull' | 'tag' | 'push' | 'imageTags'>
+type ImageOps = Pick<
+  SandboxRuntime,
+  'imageExists' | 'buildImage' | 'commitSnapshot' | 'listSnapshots' | 'removeImage' | 'imageTagsByLabel'
+> &
+  Pick<BuildRuntime, 'imageInfo' | 'pull' | 'tag' | 'push' | 'imageTags'>
 
 /**
  * Commits a container as an image (tagged when `tag` is given) carrying `labels` and this server's
  * own; resolves with the image id. The container is paused while its filesystem is copied.
  */
-export async function commitContainer(client: DockerClient, containerId: string, opts: { tag?: string; changes?: string[]; labels: Record<string, string> }): Promise<string> {
+export async function commitContainer(
+  client: DockerClient,
+  containerId: string,
+  opts: { tag?: string; changes?: string[]; labels: Record<string, string> },
+): Promise<string> {
   const ref = opts.tag ? parseImageRef(opts.tag) : undefined
   try {
     const res = (await client.docker.getContainer(containerId).commit({
-      ...(ref ? { repo: ref.repo, tag: ref.tag } : {}), pause: true,
+      ...(ref ? { repo: ref.repo, tag: ref.tag } : {}),
+      pause: true,
       changes: [...(opts.changes ?? []), ...labelChanges({ ...opts.labels, ...client.ownLabels })],
     })) as { Id: string }
     return res.Id
@@ -30,10 +45,14 @@ export async function commitContainer(client: DockerClient, containerId: string,
 
 export function createImages(client: DockerClient): ImageOps {
   const { docker } = client
-  const inspect = (ref: string) => docker.getImage(ref).inspect().catch((e: unknown) => {
-    if (statusOf(e) === 404) return undefined
-    throw fromDockerError(e, `image ${ref}`)
-  })
+  const inspect = (ref: string) =>
+    docker
+      .getImage(ref)
+      .inspect()
+      .catch((e: unknown) => {
+        if (statusOf(e) === 404) return undefined
+        throw fromDockerError(e, `image ${ref}`)
+      })
 
   return {
     async imageExists(image) {
@@ -50,13 +69,28 @@ export function createImages(client: DockerClient): ImageOps {
         .filter((d) => d.isFile() || d.isSymbolicLink())
         .map((d) => relative(contextDir, join(d.parentPath, d.name)))
       // forcerm: a step that fails leaves no intermediate container behind (Docker keeps it by default).
-      const stream = await docker.buildImage({ context: contextDir, src: files }, { t: tag, dockerfile, buildargs: buildArgs ?? {}, labels: { ...labels, [LABELS.managedBy]: MANAGED_BY }, forcerm: true }).catch((e: unknown) => {
-        throw fromDockerError(e, `build image ${tag}`)
-      })
-      const failed = await followProgress<{ error?: string; stream?: string; status?: string }>(client, stream, (ev) => {
-        const line = (ev.stream ?? ev.status ?? '').trim()
-        if (line) onLog(line)
-      })
+      const stream = await docker
+        .buildImage(
+          { context: contextDir, src: files },
+          {
+            t: tag,
+            dockerfile,
+            buildargs: buildArgs ?? {},
+            labels: { ...labels, [LABELS.managedBy]: MANAGED_BY },
+            forcerm: true,
+          },
+        )
+        .catch((e: unknown) => {
+          throw fromDockerError(e, `build image ${tag}`)
+        })
+      const failed = await followProgress<{ error?: string; stream?: string; status?: string }>(
+        client,
+        stream,
+        (ev) => {
+          const line = (ev.stream ?? ev.status ?? '').trim()
+          if (line) onLog(line)
+        },
+      )
       if (failed) throw new AppError('internal', `image build ${tag} failed: ${failed}`)
     },
 
@@ -68,21 +102,34 @@ export function createImages(client: DockerClient): ImageOps {
     },
 
     async pull(ref, auth, onLine) {
-      const stream: NodeJS.ReadableStream = await docker.pull(ref, auth ? { authconfig: auth } : {}).catch((e: unknown) => {
-        // Docker's message names the registry and the cause (no such host, unauthorized, …).
-        throw new AppError('failed_precondition', `cannot pull image '${ref}': ${(e as { json?: { message?: string } }).json?.message ?? (e as Error).message}`, { cause: e })
-      })
-      const failed = await followProgress<{ error?: string; status?: string; id?: string; progress?: string }>(client, stream, (ev) => {
-        if (ev.status && !ev.progress) onLine(`${ev.id ? `${ev.id}: ` : ''}${ev.status}`)
-      })
+      const stream: NodeJS.ReadableStream = await docker
+        .pull(ref, auth ? { authconfig: auth } : {})
+        .catch((e: unknown) => {
+          // Docker's message names the registry and the cause (no such host, unauthorized, …).
+          throw new AppError(
+            'failed_precondition',
+            `cannot pull image '${ref}': ${(e as { json?: { message?: string } }).json?.message ?? (e as Error).message}`,
+            { cause: e },
+          )
+        })
+      const failed = await followProgress<{ error?: string; status?: string; id?: string; progress?: string }>(
+        client,
+        stream,
+        (ev) => {
+          if (ev.status && !ev.progress) onLine(`${ev.id ? `${ev.id}: ` : ''}${ev.status}`)
+        },
+      )
       if (failed) throw new AppError('failed_precondition', `cannot pull image '${ref}': ${failed}`)
     },
 
     async push(ref, auth) {
       // Debian's dockerd 20.10 refuses a push without X-Registry-Auth; `{}` is "no credentials".
-      const stream: NodeJS.ReadableStream = await docker.getImage(ref).push({ authconfig: auth ?? {} }).catch((e: unknown) => {
-        throw fromDockerError(e, `push ${ref}`)
-      })
+      const stream: NodeJS.ReadableStream = await docker
+        .getImage(ref)
+        .push({ authconfig: auth ?? {} })
+        .catch((e: unknown) => {
+          throw fromDockerError(e, `push ${ref}`)
+        })
       const failed = await followProgress<{ error?: string }>(client, stream, () => undefined)
       if (failed) throw new AppError('unavailable', `cannot push image '${ref}': ${failed}`)
     },
@@ -96,9 +143,12 @@ export function createImages(client: DockerClient): ImageOps {
 
     async tag(image, tag) {
       const ref = parseImageRef(tag)
-      await docker.getImage(image).tag({ repo: ref.repo, tag: ref.tag }).catch((e: unknown) => {
-        throw fromDockerError(e, `tag ${image}`)
-      })
+      await docker
+        .getImage(image)
+        .tag({ repo: ref.repo, tag: ref.tag })
+        .catch((e: unknown) => {
+          throw fromDockerError(e, `tag ${image}`)
+        })
     },
 
     async commitSnapshot(containerId, image, snapshot) {
@@ -106,7 +156,9 @@ export function createImages(client: DockerClient): ImageOps {
     },
 
     async listSnapshots() {
-      const images = await docker.listImages({ filters: { label: [`${LABELS.instance}=${client.instanceId}`, LABELS.snapshotId] } })
+      const images = await docker.listImages({
+        filters: { label: [`${LABELS.instance}=${client.instanceId}`, LABELS.snapshotId] },
+      })
       return images.map((i) => snapshotFromLabels(i.Labels ?? {}, i.Created))
     },
 

@@ -65,7 +65,9 @@ export function createLogCollector(q: LogRead): LogCollector {
 export function timestampedLine(l: string): ContainerLogLine {
   const space = l.indexOf(' ')
   const timestamp = space > 0 ? new Date(l.slice(0, space)) : new Date(NaN)
-  return Number.isNaN(timestamp.getTime()) ? { timestamp: new Date(), line: l } : { timestamp, line: l.slice(space + 1) }
+  return Number.isNaN(timestamp.getTime())
+    ? { timestamp: new Date(), line: l }
+    : { timestamp, line: l.slice(space + 1) }
 }
 
 /**

@@ -4,20 +4,28 @@ import { fromDockerError, statusOf, type DockerClient } from './docker-client.js
 import { ICC_OPTION } from './hardening.js'
 import { LABELS, MANAGED_BY } from './labels.js'
 
-export function createNetworks(client: DockerClient): Pick<SandboxRuntime, 'ensureNetwork' | 'bridgeInterface' | 'removeNetworkIfUnused'> {
+export function createNetworks(
+  client: DockerClient,
+): Pick<SandboxRuntime, 'ensureNetwork' | 'bridgeInterface' | 'removeNetworkIfUnused'> {
   const { docker, log } = client
   return {
     async ensureNetwork(name, { internal }) {
       const existing = (await docker.listNetworks({ filters: { name: [name] } })).find((n) => n.Name === name)
       if (existing) {
         if (existing.Options?.[ICC_OPTION] !== 'false') {
-          log.warn({ network: name }, 'sandboxes on this network can reach each other (created without enable_icc=false); remove it to let sandock recreate it')
+          log.warn(
+            { network: name },
+            'sandboxes on this network can reach each other (created without enable_icc=false); remove it to let sandock recreate it',
+          )
         }
         return
       }
       try {
         await docker.createNetwork({
-          Name: name, Driver: 'bridge', Internal: internal, Labels: { [LABELS.managedBy]: MANAGED_BY },
+          Name: name,
+          Driver: 'bridge',
+          Internal: internal,
+          Labels: { [LABELS.managedBy]: MANAGED_BY },
           // Sandboxes on one network must not reach each other; the host (proxy) still reaches them all.
           Options: { [ICC_OPTION]: 'false' },
         })
@@ -45,9 +53,12 @@ export function createNetworks(client: DockerClient): Pick<SandboxRuntime, 'ensu
     },
 
     async bridgeInterface(network) {
-      const info = (await docker.getNetwork(network).inspect().catch((e: unknown) => {
-        throw fromDockerError(e, `network ${network}`)
-      })) as { Id: string; Options?: Record<string, string> }
+      const info = (await docker
+        .getNetwork(network)
+        .inspect()
+        .catch((e: unknown) => {
+          throw fromDockerError(e, `network ${network}`)
+        })) as { Id: string; Options?: Record<string, string> }
       return info.Options?.['com.docker.network.bridge.name'] ?? `br-${info.Id.slice(0, 12)}`
     },
   }

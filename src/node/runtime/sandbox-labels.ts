@@ -45,12 +45,17 @@ export function specFromLabels(l: Labels): SandboxSpec | undefined {
     metadata = JSON.parse(l[LABELS.metadata] ?? '{}') as Record<string, string>
     ingress = l[LABELS.ingress] ? (JSON.parse(l[LABELS.ingress]!) as SandboxSpec['ingress']) : undefined
     // Absent on containers from before volumes: none.
-    volumeMounts = (JSON.parse(l[LABELS.volumeMounts] || '[]') as VolumeMountSpec[]).map(({ name, path, volumeId }) => ({ name, path, volumeId }))
+    volumeMounts = (JSON.parse(l[LABELS.volumeMounts] || '[]') as VolumeMountSpec[]).map(
+      ({ name, path, volumeId }) => ({ name, path, volumeId }),
+    )
   } catch {
     return undefined
   }
   return {
-    sandboxId, templateId, alias: l[LABELS.alias] || undefined, metadata,
+    sandboxId,
+    templateId,
+    alias: l[LABELS.alias] || undefined,
+    metadata,
     timeoutMs: Number(l[LABELS.timeoutMs] ?? 300_000),
     onTimeout: l[LABELS.onTimeout] === 'pause' ? 'pause' : 'kill',
     ...(l[LABELS.autoPauseMemory] === 'false' ? { autoPauseMemory: false } : {}),

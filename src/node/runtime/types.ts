@@ -3,7 +3,11 @@
 import type { SandboxSpec } from '../sandboxes/types.js'
 
 /** A volume mounted into a sandbox container; `name` '' is an anonymous volume (removed with the container). */
-export type VolumeMount = Readonly<{ name: string; target: string; /** Never copy the image's files at `target` into the volume. */ noCopy?: boolean }>
+export type VolumeMount = Readonly<{
+  name: string
+  target: string /** Never copy the image's files at `target` into the volume. */
+  noCopy?: boolean
+}>
 
 export type ContainerSpec = Readonly<{
   /** What the sandbox was created with: kept on the container (labels), so a restart rebuilds it. */
@@ -101,7 +105,14 @@ export interface SandboxRuntime {
   logs(containerId: string, read: LogRead): Promise<ContainerLogLine[]>
   imageExists(image: string): Promise<boolean>
   /** Builds `tag` from a context folder; `onLog` gets each output line. Fails on in-stream errors. */
-  buildImage(opts: { contextDir: string; dockerfile: string; tag: string; buildArgs?: Record<string, string>; labels?: Record<string, string>; onLog: (line: string) => void }): Promise<void>
+  buildImage(opts: {
+    contextDir: string
+    dockerfile: string
+    tag: string
+    buildArgs?: Record<string, string>
+    labels?: Record<string, string>
+    onLog: (line: string) => void
+  }): Promise<void>
   /** Tags (`repo:tag`) of the images carrying label `key=value`. */
   imageTagsByLabel(key: string, value: string): Promise<string[]>
   /** Commits a sandbox container's filesystem as snapshot `image` (the container is frozen while it is copied). */
@@ -118,7 +129,13 @@ export type ContainerLogLine = Readonly<{ timestamp: Date; line: string }>
  * One bounded read of a log: the lines at or after `sinceMs` and at or before `untilMs` (unix ms)
  * that `match` keeps; the first `limit` of them oldest first, or the last `limit` newest first.
  */
-export type LogRead = Readonly<{ sinceMs?: number; untilMs?: number; limit: number; newestFirst: boolean; match?: (l: ContainerLogLine) => boolean }>
+export type LogRead = Readonly<{
+  sinceMs?: number
+  untilMs?: number
+  limit: number
+  newestFirst: boolean
+  match?: (l: ContainerLogLine) => boolean
+}>
 
 export type ImageInfo = Readonly<{
   id: string
@@ -159,12 +176,25 @@ export interface BuildContainer {
 export interface BuildRuntime {
   imageInfo(ref: string): Promise<ImageInfo | undefined>
   /** Pulls `ref`; credentials go to Docker only, never to a log line. */
-  pull(ref: string, auth: { username: string; password: string; serveraddress?: string } | undefined, onLine: (line: string) => void): Promise<void>
+  pull(
+    ref: string,
+    auth: { username: string; password: string; serveraddress?: string } | undefined,
+    onLine: (line: string) => void,
+  ): Promise<void>
   /**
    * Creates and starts a container for `buildId` from `image`. `entrypoint` undefined keeps the
    * image's own (a check container runs envd); the build keeps itself alive with envd's node.
    */
-  startContainer(opts: { image: string; buildId: string; entrypoint?: string[]; network?: string; pidsLimit?: number | undefined; cpuCount: number; memoryMB: number; beforeStart?: (c: BuildContainer) => Promise<void> }): Promise<BuildContainer>
+  startContainer(opts: {
+    image: string
+    buildId: string
+    entrypoint?: string[]
+    network?: string
+    pidsLimit?: number | undefined
+    cpuCount: number
+    memoryMB: number
+    beforeStart?: (c: BuildContainer) => Promise<void>
+  }): Promise<BuildContainer>
   /** Removes this server's build containers (left over from a restart), optionally of one build. */
   removeBuildContainers(buildId?: string): Promise<number>
   tag(image: string, tag: string): Promise<void>

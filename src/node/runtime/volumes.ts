@@ -13,14 +13,21 @@ export function createVolumes(client: DockerClient): VolumeRuntime {
   const { docker } = client
   return {
     async createVolume(v, hostDir) {
-      await docker.createVolume({
-        Name: dockerVolumeName(v.volumeId),
-        Driver: 'local',
-        DriverOpts: { type: 'none', o: 'bind', device: hostDir },
-        Labels: { ...client.ownLabels, [LABELS.volumeId]: v.volumeId, [LABELS.volumeName]: v.name, [LABELS.volumeCreatedAt]: v.createdAt.toISOString() },
-      }).catch((e: unknown) => {
-        throw fromDockerError(e, `volume ${v.volumeId}`)
-      })
+      await docker
+        .createVolume({
+          Name: dockerVolumeName(v.volumeId),
+          Driver: 'local',
+          DriverOpts: { type: 'none', o: 'bind', device: hostDir },
+          Labels: {
+            ...client.ownLabels,
+            [LABELS.volumeId]: v.volumeId,
+            [LABELS.volumeName]: v.name,
+            [LABELS.volumeCreatedAt]: v.createdAt.toISOString(),
+          },
+        })
+        .catch((e: unknown) => {
+          throw fromDockerError(e, `volume ${v.volumeId}`)
+        })
     },
 
     async removeVolume(volumeId) {

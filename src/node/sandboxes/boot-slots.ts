@@ -33,21 +33,23 @@ export function createBootSlots(opts: Readonly<{ max: number; refillMax: number 
     }
   }
 
-  const run = (queue: (() => void)[], isRefill: boolean): Limiter => async (fn) => {
-    if (!isRefill) creates++
-    await new Promise<void>((resolve) => {
-      queue.push(resolve)
-      pump()
-    })
-    try {
-      return await fn()
-    } finally {
-      active--
-      if (isRefill) refills--
-      else creates--
-      pump()
+  const run =
+    (queue: (() => void)[], isRefill: boolean): Limiter =>
+    async (fn) => {
+      if (!isRefill) creates++
+      await new Promise<void>((resolve) => {
+        queue.push(resolve)
+        pump()
+      })
+      try {
+        return await fn()
+      } finally {
+        active--
+        if (isRefill) refills--
+        else creates--
+        pump()
+      }
     }
-  }
 
   return { create: run(waitingCreates, false), refill: run(waitingRefills, true), createsBooting: () => creates }
 }

@@ -28,10 +28,22 @@ const CONCURRENT_BOOTS = 4
 
 export type Boot = ReturnType<typeof createBoot>
 
-export function createBoot({ settings, runtime, envd, log, firewall, egress, volumes }: Pick<SandboxServiceDeps, 'settings' | 'runtime' | 'envd' | 'log' | 'volumes'> & { firewall: Firewall; egress: EgressPort }) {
+export function createBoot({
+  settings,
+  runtime,
+  envd,
+  log,
+  firewall,
+  egress,
+  volumes,
+}: Pick<SandboxServiceDeps, 'settings' | 'runtime' | 'envd' | 'log' | 'volumes'> & {
+  firewall: Firewall
+  egress: EgressPort
+}) {
   const bootIdDir = resolve(settings.dataDir, 'boot-ids')
   const slots = createBootSlots({ max: Math.max(CONCURRENT_BOOTS, settings.poolBoots), refillMax: settings.poolBoots })
-  const networkOf = (r: { allowInternetAccess: boolean }) => (r.allowInternetAccess ? settings.network : settings.internalNetwork)
+  const networkOf = (r: { allowInternetAccess: boolean }) =>
+    r.allowInternetAccess ? settings.network : settings.internalNetwork
 
   /** A fresh boot id for the sandbox's next boot; the file is bind-mounted over the kernel's. */
   async function newBootId(sandboxId: string): Promise<string | undefined> {
@@ -42,7 +54,12 @@ export function createBoot({ settings, runtime, envd, log, firewall, egress, vol
     return file
   }
 
-  function containerSpec(template: ResolvedTemplate, spec: SandboxSpec, bootIdFile: string | undefined, pool: boolean): ContainerSpec {
+  function containerSpec(
+    template: ResolvedTemplate,
+    spec: SandboxSpec,
+    bootIdFile: string | undefined,
+    pool: boolean,
+  ): ContainerSpec {
     return {
       sandbox: spec,
       pool,
@@ -75,7 +92,15 @@ export function createBoot({ settings, runtime, envd, log, firewall, egress, vol
   function commandsOf(template: ResolvedTemplate | undefined): StartCommands | undefined {
     const c = template?.config
     if (!c?.startCmd) return undefined
-    return { user: c.user, workdir: c.workdir, shell: c.shell, startCmd: c.startCmd, readyCmd: c.readyCmd, readyTimeoutMs: settings.readyTimeoutMs, maxIntervalMs: 250 }
+    return {
+      user: c.user,
+      workdir: c.workdir,
+      shell: c.shell,
+      startCmd: c.startCmd,
+      readyCmd: c.readyCmd,
+      readyTimeoutMs: settings.readyTimeoutMs,
+      maxIntervalMs: 250,
+    }
   }
 
   return {
@@ -90,7 +115,11 @@ export function createBoot({ settings, runtime, envd, log, firewall, egress, vol
      * A new container for a create: its egress rules are loaded before envd first answers, and its
      * interception CA (when a rule transforms headers) goes into its trust store through /init.
      */
-    async cold(template: ResolvedTemplate, spec: SandboxSpec, o: { envVars: Record<string, string>; token: string | undefined; egress: EgressRules }): Promise<BroughtUp> {
+    async cold(
+      template: ResolvedTemplate,
+      spec: SandboxSpec,
+      o: { envVars: Record<string, string>; token: string | undefined; egress: EgressRules },
+    ): Promise<BroughtUp> {
       const caBundle = await egress.caBundle(spec.sandboxId, o.egress)
       let ip: string | undefined
       return bringUp(envd, {
@@ -98,7 +127,15 @@ export function createBoot({ settings, runtime, envd, log, firewall, egress, vol
         start: async () => runtime.start(containerSpec(template, spec, await newBootId(spec.sandboxId), false)),
         beforeEnvd: (c) => {
           ip = c.ip
-          return firewall.load({ sandboxId: spec.sandboxId, containerId: c.containerId, ip: c.ip, egress: o.egress, internetAccess: spec.allowInternetAccess, allowInternetAccess: spec.allowInternetAccess, log: log.child({ sandboxId: spec.sandboxId }) })
+          return firewall.load({
+            sandboxId: spec.sandboxId,
+            containerId: c.containerId,
+            ip: c.ip,
+            egress: o.egress,
+            internetAccess: spec.allowInternetAccess,
+            allowInternetAccess: spec.allowInternetAccess,
+            log: log.child({ sandboxId: spec.sandboxId }),
+          })
         },
         undo: async (containerId) => {
           if (ip) await firewall.release({ ip })
@@ -119,16 +156,28 @@ export function createBoot({ settings, runtime, envd, log, firewall, egress, vol
     async pooled(template: ResolvedTemplate, started?: () => void, closing?: AbortSignal): Promise<PoolEntry> {
       const sandboxId = newSandboxId()
       const spec: SandboxSpec = {
-        sandboxId, templateId: template.templateId, alias: template.alias, metadata: {}, timeoutMs: settings.defaultTimeoutS * 1000,
-        onTimeout: 'kill', autoResume: false, secure: true, allowPublicTraffic: true, allowInternetAccess: true,
-        cpuCount: template.cpuCount, memoryMB: template.memoryMB, startedAt: new Date(), volumeMounts: [],
+        sandboxId,
+        templateId: template.templateId,
+        alias: template.alias,
+        metadata: {},
+        timeoutMs: settings.defaultTimeoutS * 1000,
+        onTimeout: 'kill',
+        autoResume: false,
+        secure: true,
+        allowPublicTraffic: true,
+        allowInternetAccess: true,
+        cpuCount: template.cpuCount,
+        memoryMB: template.memoryMB,
+        startedAt: new Date(),
+        volumeMounts: [],
       }
       const up = await bringUp(envd, {
-        slot: (fn) => slots.refill(() => {
-          closing?.throwIfAborted()
-          started?.()
-          return fn()
-        }),
+        slot: (fn) =>
+          slots.refill(() => {
+            closing?.throwIfAborted()
+            started?.()
+            return fn()
+          }),
         start: async () => runtime.start(containerSpec(template, spec, await newBootId(sandboxId), true)),
         undo: (containerId) => removeContainer({ sandboxId, containerId }),
         init: { envVars: { ...template.config?.envs } },
@@ -141,19 +190,33 @@ export function createBoot({ settings, runtime, envd, log, firewall, egress, vol
       const c = template.config
       let ready: EnvdMetrics | undefined
       try {
-        ready = await unlessAborted((async () => {
-          await envd.run(up.ip, undefined, { cmd: 'true', user: c?.user ?? 'root', cwd: c?.workdir, envs: {}, shell: c?.shell ?? '/bin/sh' }, { timeoutMs: 10_000 })
-            .catch((err: unknown) => log.debug({ err }, 'pool warm-up command failed'))
-          // What it holds once ready is what the pool's memory budget counts.
-          return envd.metrics(up.ip, undefined).catch(() => up.first)
-        })(), closing)
+        ready = await unlessAborted(
+          (async () => {
+            await envd
+              .run(
+                up.ip,
+                undefined,
+                { cmd: 'true', user: c?.user ?? 'root', cwd: c?.workdir, envs: {}, shell: c?.shell ?? '/bin/sh' },
+                { timeoutMs: 10_000 },
+              )
+              .catch((err: unknown) => log.debug({ err }, 'pool warm-up command failed'))
+            // What it holds once ready is what the pool's memory budget counts.
+            return envd.metrics(up.ip, undefined).catch(() => up.first)
+          })(),
+          closing,
+        )
       } catch (e) {
         await removeContainer({ sandboxId, containerId: up.containerId })
         throw e
       }
       return {
-        sandboxId, containerId: up.containerId, ip: up.ip, templateId: template.templateId, image: template.image,
-        diskSizeMB: up.first ? diskSizeMB(up.first) : 0, memoryBytes: ready?.mem_used ?? 0,
+        sandboxId,
+        containerId: up.containerId,
+        ip: up.ip,
+        templateId: template.templateId,
+        image: template.image,
+        diskSizeMB: up.first ? diskSizeMB(up.first) : 0,
+        memoryBytes: ready?.mem_used ?? 0,
       }
     },
 

@@ -10,13 +10,14 @@ import type { StateFile } from './state-file.js'
 import type { SandboxServiceDeps } from './settings.js'
 import type { Timers } from './deadlines.js'
 
-export type SandboxContext = Omit<SandboxServiceDeps, 'egress'> & Readonly<{
-  egress: EgressPort
-  registry: Registry
-  stateFile: StateFile
-  firewall: Firewall
-  timers: Timers
-  boot: Boot
-  /** Killed sandboxes' last log lines, kept for the retention. */
-  keptLogs: KeptLogs
-}>
+export type SandboxContext = Omit<SandboxServiceDeps, 'egress'> &
+  Readonly<{
+    egress: EgressPort
+    registry: Registry
+    stateFile: StateFile
+    firewall: Firewall
+    timers: Timers
+    boot: Boot
+    /** Killed sandboxes' last log lines, kept for the retention. */
+    keptLogs: KeptLogs
+  }>

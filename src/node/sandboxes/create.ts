@@ -20,29 +20,51 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claimOr
 
   async function create(req: CreateSandboxRequest): Promise<SandboxRecord> {
     if (registry.size + pending >= settings.maxSandboxes) {
-      throw new RateLimitedError(`you have reached the maximum number of concurrent E2B sandboxes (${settings.maxSandboxes}). If you need more, please visit 'https://e2b.dev/docs/billing'`)
+      throw new RateLimitedError(
+        `you have reached the maximum number of concurrent E2B sandboxes (${settings.maxSandboxes}). If you need more, please visit 'https://e2b.dev/docs/billing'`,
+      )
     }
     pending++
     try {
       const template = await ctx.templates(req.templateRef)
       const timeoutS = req.timeoutS ?? settings.defaultTimeoutS
       if (timeoutS <= 0) throw new AppError('invalid_argument', 'timeout: Timeout must be greater than 0')
-      if (timeoutS > settings.maxTimeoutS) throw new AppError('invalid_argument', `timeout: Timeout cannot be greater than ${settings.maxTimeoutS} seconds`)
+      if (timeoutS > settings.maxTimeoutS)
+        throw new AppError(
+          'invalid_argument',
+          `timeout: Timeout cannot be greater than ${settings.maxTimeoutS} seconds`,
+        )
       const ingress = validateIngress(req.ingress ?? {})
-      const egress = await validateEgress(req.egress, ctx.egress.lookupAll, { allowInternetAccess: req.allowInternetAccess })
+      const egress = await validateEgress(req.egress, ctx.egress.lookupAll, {
+        allowInternetAccess: req.allowInternetAccess,
+      })
       const volumeMounts = resolveVolumeMounts(req.volumeMounts, ctx.volumes)
       const specFor = (sandboxId: string): SandboxSpec => ({
-        sandboxId, templateId: template.templateId, alias: template.alias, metadata: req.metadata,
-        timeoutMs: timeoutS * 1000, onTimeout: req.onTimeout,
-        ...(req.onTimeout === 'pause' && req.autoPauseMemory === false ? { autoPauseMemory: false } : {}), autoResume: req.autoResume, secure: req.secure,
-        allowPublicTraffic: req.allowPublicTraffic, allowInternetAccess: req.allowInternetAccess, cpuCount: template.cpuCount, memoryMB: template.memoryMB,
-        startedAt: new Date(), ...(ingress ? { ingress } : {}), volumeMounts,
+        sandboxId,
+        templateId: template.templateId,
+        alias: template.alias,
+        metadata: req.metadata,
+        timeoutMs: timeoutS * 1000,
+        onTimeout: req.onTimeout,
+        ...(req.onTimeout === 'pause' && req.autoPauseMemory === false ? { autoPauseMemory: false } : {}),
+        autoResume: req.autoResume,
+        secure: req.secure,
+        allowPublicTraffic: req.allowPublicTraffic,
+        allowInternetAccess: req.allowInternetAccess,
+        cpuCount: template.cpuCount,
+        memoryMB: template.memoryMB,
+        startedAt: new Date(),
+        ...(ingress ? { ingress } : {}),
+        volumeMounts,
       })
       // A built template's ENV steps come first; the create's envVars win.
       const envVars = { ...template.config?.envs, ...req.envVars }
       // Pool containers sit on the internet-enabled network without egress rules or volumes; anything
       // else changes the container, so it cold-starts (its rules are loaded before envd first answers).
-      const entry = req.allowInternetAccess && !hasEgressRules(egress, true) && volumeMounts.length === 0 ? await pool.claimOrWait(template) : undefined
+      const entry =
+        req.allowInternetAccess && !hasEgressRules(egress, true) && volumeMounts.length === 0
+          ? await pool.claimOrWait(template)
+          : undefined
       if (entry) {
         try {
           return await fromPool(entry, specFor(entry.sandboxId), envVars, timeoutS)
@@ -59,7 +81,12 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claimOr
   const trafficToken = (spec: SandboxSpec) => (spec.allowPublicTraffic ? undefined : tokens.traffic(spec.sandboxId))
 
   /** Personalises a claimed pool container: marked claimed first, then env vars and token via /init. */
-  async function fromPool(entry: PoolEntry, spec: SandboxSpec, envVars: Record<string, string>, timeoutS: number): Promise<SandboxRecord> {
+  async function fromPool(
+    entry: PoolEntry,
+    spec: SandboxSpec,
+    envVars: Record<string, string>,
+    timeoutS: number,
+  ): Promise<SandboxRecord> {
     const t0 = performance.now()
     const { sandboxId } = spec
     await stateFile.markClaimed(sandboxId)
@@ -67,36 +94,79 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claimOr
     try {
       await ctx.envd.init(entry.ip, { envVars, accessToken: token })
     } catch (e) {
-      await boot.removeContainer(entry).then(() => stateFile.unmarkClaimed(sandboxId), () => undefined)
+      await boot.removeContainer(entry).then(
+        () => stateFile.unmarkClaimed(sandboxId),
+        () => undefined,
+      )
       throw e
     }
-    const record = registry.adopt({
-      ...spec, state: 'running', endAt: new Date(Date.now() + timeoutS * 1000), containerId: entry.containerId, ip: entry.ip,
-      envdAccessToken: token, envdVersion: ENVD_VERSION, trafficAccessToken: trafficToken(spec),
-      diskSizeMB: entry.diskSizeMB, egress: NO_EGRESS_RULES, internetAccess: true,
-    }, { envVars, pausedAt: undefined, memoryKept: true, pooled: true })
+    const record = registry.adopt(
+      {
+        ...spec,
+        state: 'running',
+        endAt: new Date(Date.now() + timeoutS * 1000),
+        containerId: entry.containerId,
+        ip: entry.ip,
+        envdAccessToken: token,
+        envdVersion: ENVD_VERSION,
+        trafficAccessToken: trafficToken(spec),
+        diskSizeMB: entry.diskSizeMB,
+        egress: NO_EGRESS_RULES,
+        internetAccess: true,
+      },
+      { envVars, pausedAt: undefined, memoryKept: true, pooled: true },
+    )
     timers.schedule(record)
     await stateFile.save(record)
-    record.log.info({ containerId: entry.containerId, ms: Math.round(performance.now() - t0), pooled: true }, 'sandbox created')
+    record.log.info(
+      { containerId: entry.containerId, ms: Math.round(performance.now() - t0), pooled: true },
+      'sandbox created',
+    )
     return record
   }
 
-  async function coldStart(template: ResolvedTemplate, spec: SandboxSpec, envVars: Record<string, string>, timeoutS: number, egress: EgressRules): Promise<SandboxRecord> {
+  async function coldStart(
+    template: ResolvedTemplate,
+    spec: SandboxSpec,
+    envVars: Record<string, string>,
+    timeoutS: number,
+    egress: EgressRules,
+  ): Promise<SandboxRecord> {
     const t0 = performance.now()
     const token = spec.secure ? tokens.envd(spec.sandboxId) : undefined
     const up = await boot.cold(template, spec, { envVars, token, egress })
     // Boot time does not count against the timeout (as upstream re-stamps start after boot).
-    const record = registry.adopt({
-      ...spec, state: 'running', endAt: new Date(Date.now() + timeoutS * 1000), containerId: up.containerId, ip: up.ip,
-      envdAccessToken: token, envdVersion: ENVD_VERSION, trafficAccessToken: trafficToken(spec),
-      diskSizeMB: up.first ? diskSizeMB(up.first) : 0, egress, internetAccess: spec.allowInternetAccess,
-    }, { envVars, pausedAt: undefined, memoryKept: true, pooled: false })
+    const record = registry.adopt(
+      {
+        ...spec,
+        state: 'running',
+        endAt: new Date(Date.now() + timeoutS * 1000),
+        containerId: up.containerId,
+        ip: up.ip,
+        envdAccessToken: token,
+        envdVersion: ENVD_VERSION,
+        trafficAccessToken: trafficToken(spec),
+        diskSizeMB: up.first ? diskSizeMB(up.first) : 0,
+        egress,
+        internetAccess: spec.allowInternetAccess,
+      },
+      { envVars, pausedAt: undefined, memoryKept: true, pooled: false },
+    )
     timers.schedule(record)
     await stateFile.save(record)
     if (up.first) record.metrics.push(toMetric(up.first))
     const ms = (t: number) => Math.round(t - t0)
     // dockerMs and envdReadyMs include any wait for a boot slot.
-    record.log.info({ containerId: up.containerId, ms: ms(performance.now()), dockerMs: ms(up.startedAt), envdReadyMs: ms(up.envdUpAt), pooled: false }, 'sandbox created')
+    record.log.info(
+      {
+        containerId: up.containerId,
+        ms: ms(performance.now()),
+        dockerMs: ms(up.startedAt),
+        envdReadyMs: ms(up.envdUpAt),
+        pooled: false,
+      },
+      'sandbox created',
+    )
     return record
   }
 

@@ -23,19 +23,27 @@ export function createDeadlines(settings: Pick<SandboxSettings, 'pausedRetention
       // Memory is the scarce thing: after the retention a frozen sandbox is stopped, never deleted.
       if (!record.memoryKept || !record.pausedAt) return
       const ms = Math.max(0, record.pausedAt.getTime() + settings.pausedRetentionMs - Date.now())
-      record.timer = setTimeout(() => {
-        record.log.info({}, 'paused retention reached: keeping the filesystem only')
-        expiry.onRetention(record).catch((err: unknown) => record.log.error({ err }, 'stopping a paused sandbox failed'))
-      }, Math.min(ms, MAX_TIMER_MS))
+      record.timer = setTimeout(
+        () => {
+          record.log.info({}, 'paused retention reached: keeping the filesystem only')
+          expiry
+            .onRetention(record)
+            .catch((err: unknown) => record.log.error({ err }, 'stopping a paused sandbox failed'))
+        },
+        Math.min(ms, MAX_TIMER_MS),
+      )
       record.timer.unref()
       return
     }
     const ms = Math.max(0, record.endAt.getTime() - Date.now())
-    record.timer = setTimeout(() => {
-      if (Date.now() < record.endAt.getTime()) return schedule(record)
-      record.log.info({ onTimeout: record.onTimeout }, 'sandbox timed out')
-      expiry.onDeadline(record).catch((err: unknown) => record.log.error({ err }, 'sandbox expiry failed'))
-    }, Math.min(ms, MAX_TIMER_MS))
+    record.timer = setTimeout(
+      () => {
+        if (Date.now() < record.endAt.getTime()) return schedule(record)
+        record.log.info({ onTimeout: record.onTimeout }, 'sandbox timed out')
+        expiry.onDeadline(record).catch((err: unknown) => record.log.error({ err }, 'sandbox expiry failed'))
+      },
+      Math.min(ms, MAX_TIMER_MS),
+    )
     record.timer.unref()
   }
 
@@ -43,7 +51,8 @@ export function createDeadlines(settings: Pick<SandboxSettings, 'pausedRetention
     /** (Re)arms the record's timer for its state: the deadline, or the paused retention. */
     schedule,
     /** now + `timeoutS` seconds, clamped to [0, SANDOCK_MAX_TIMEOUT]. */
-    deadlineIn: (timeoutS: number) => new Date(Date.now() + Math.min(Math.max(0, timeoutS), settings.maxTimeoutS) * 1000),
+    deadlineIn: (timeoutS: number) =>
+      new Date(Date.now() + Math.min(Math.max(0, timeoutS), settings.maxTimeoutS) * 1000),
   }
 }
 

@@ -16,26 +16,47 @@ export function createNetworkUpdates({ registry, stateFile, firewall, egress, en
      */
     async updateNetwork(sandboxId: string, update: NetworkUpdate): Promise<void> {
       const record = registry.get(sandboxId)
-      if (record.transition) throw new AppError('conflict', `sandbox ${sandboxId} is changing state (pause, resume or kill in progress); try again`)
+      if (record.transition)
+        throw new AppError(
+          'conflict',
+          `sandbox ${sandboxId} is changing state (pause, resume or kill in progress); try again`,
+        )
       if (update.allowInternetAccess === true && !record.allowInternetAccess) {
-        throw new AppError('failed_precondition', `sandbox ${sandboxId} was created with allow_internet_access: false; internet access cannot be granted later, create a new sandbox instead`)
+        throw new AppError(
+          'failed_precondition',
+          `sandbox ${sandboxId} was created with allow_internet_access: false; internet access cannot be granted later, create a new sandbox instead`,
+        )
       }
       const rules = await validateEgress(update, egress.lookupAll, { allowInternetAccess: record.allowInternetAccess })
       await registry.serially(record, async () => {
         const next = { ...record, egress: rules, internetAccess: update.allowInternetAccess ?? record.internetAccess }
-        if (record.state === 'running' && hasTransforms(rules)) await sendCa(envd, record, await egress.caBundle(sandboxId, rules))
+        if (record.state === 'running' && hasTransforms(rules))
+          await sendCa(envd, record, await egress.caBundle(sandboxId, rules))
         await firewall.load(next, { force: true })
         record.egress = rules
         record.internetAccess = next.internetAccess
         await stateFile.save(record)
-        record.log.info({ allowOut: rules.allowOut.length, denyOut: rules.denyOut.length, rules: Object.keys(rules.rules ?? {}).length, proxy: Boolean(rules.egressProxy), internet: record.internetAccess }, 'sandbox network updated')
+        record.log.info(
+          {
+            allowOut: rules.allowOut.length,
+            denyOut: rules.denyOut.length,
+            rules: Object.keys(rules.rules ?? {}).length,
+            proxy: Boolean(rules.egressProxy),
+            internet: record.internetAccess,
+          },
+          'sandbox network updated',
+        )
       })
     },
   }
 }
 
 /** Installs the sandbox's CA in its trust store through /init (env vars and token sent again, unchanged). */
-export async function sendCa(envd: SandboxContext['envd'], r: Pick<Sandbox, 'ip' | 'envdAccessToken'> & { envVars: Record<string, string> }, caBundle: string | undefined): Promise<void> {
+export async function sendCa(
+  envd: SandboxContext['envd'],
+  r: Pick<Sandbox, 'ip' | 'envdAccessToken'> & { envVars: Record<string, string> },
+  caBundle: string | undefined,
+): Promise<void> {
   if (!caBundle) return
   await envd.init(r.ip, { envVars: r.envVars, accessToken: r.envdAccessToken, caBundle }, r.envdAccessToken)
 }

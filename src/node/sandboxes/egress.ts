@@ -31,10 +31,16 @@ export function parseIPv4Cidr(entry: string): string | undefined {
  * Checks a request's egress fields (upstream's order and messages); `allowInternetAccess` false
  * (the sandbox sits on the internal network, no route out) refuses what only the gateway enforces.
  */
-export async function validateEgress(req: EgressRequest, lookupAll: LookupAll, opts: { allowInternetAccess?: boolean } = {}): Promise<EgressRules> {
+export async function validateEgress(
+  req: EgressRequest,
+  lookupAll: LookupAll,
+  opts: { allowInternetAccess?: boolean } = {},
+): Promise<EgressRules> {
   const policy = await validateNetworkPolicy(req, lookupAll)
   if (opts.allowInternetAccess === false && needsGateway(policy)) {
-    throw new InvalidArgumentError('domain names in allowOut, network.rules and egressProxy need a sandbox with internet access; this one has allow_internet_access: false (no route out)')
+    throw new InvalidArgumentError(
+      'domain names in allowOut, network.rules and egressProxy need a sandbox with internet access; this one has allow_internet_access: false (no route out)',
+    )
   }
   return policy
 }
@@ -48,7 +54,10 @@ export async function validateEgress(req: EgressRequest, lookupAll: LookupAll, o
  * allowOut's addresses (win over denyOut), then denyOut is rejected. Everything else passes.
  * `internet: false` (allow_internet_access) denies all traffic, as denyOut ["0.0.0.0/0"] would.
  */
-export function buildEgressRuleset(rules: EgressRules, opts: { internet: boolean; dnsServers: readonly string[] }): string {
+export function buildEgressRuleset(
+  rules: EgressRules,
+  opts: { internet: boolean; dnsServers: readonly string[] },
+): string {
   const deny = [...cidrsOf(rules.denyOut).map((e) => parseIPv4Cidr(e)!), ...(opts.internet ? [] : ['0.0.0.0/0'])]
   const lines = ['*filter', ':INPUT ACCEPT [0:0]', ':FORWARD ACCEPT [0:0]', ':OUTPUT ACCEPT [0:0]']
   if (deny.length > 0) {
@@ -60,10 +69,14 @@ export function buildEgressRuleset(rules: EgressRules, opts: { internet: boolean
     const gateway = redirectModeOf(rules)
     if (gateway === 'web') lines.push('-A OUTPUT -p tcp -m multiport --dports 80,443 -j ACCEPT')
     if (gateway === 'all') lines.push('-A OUTPUT -p tcp -j ACCEPT')
-    for (const a of new Set(cidrsOf(rules.allowOut).map((e) => parseIPv4Cidr(e)!))) lines.push(`-A OUTPUT -d ${a} -j ACCEPT`)
+    for (const a of new Set(cidrsOf(rules.allowOut).map((e) => parseIPv4Cidr(e)!)))
+      lines.push(`-A OUTPUT -d ${a} -j ACCEPT`)
     for (const d of new Set(deny)) {
       // A reset (TCP) or port-unreachable (others) fails fast instead of hanging until a timeout.
-      lines.push(`-A OUTPUT -d ${d} -p tcp -j REJECT --reject-with tcp-reset`, `-A OUTPUT -d ${d} -j REJECT --reject-with icmp-port-unreachable`)
+      lines.push(
+        `-A OUTPUT -d ${d} -p tcp -j REJECT --reject-with tcp-reset`,
+        `-A OUTPUT -d ${d} -j REJECT --reject-with icmp-port-unreachable`,
+      )
     }
   }
   lines.push('COMMIT', '')
@@ -71,7 +84,9 @@ export function buildEgressRuleset(rules: EgressRules, opts: { internet: boolean
 }
 
 /** Does the sandbox's namespace need a filter table (the gateway's TCP is let through only where something is denied)? */
-export const hasNamespaceRules = (rules: EgressRules, internet: boolean) => !internet || cidrsOf(rules.denyOut).length > 0
+export const hasNamespaceRules = (rules: EgressRules, internet: boolean) =>
+  !internet || cidrsOf(rules.denyOut).length > 0
 
 /** Does this configuration need a firewall (namespace rules, or the gateway) at all? */
-export const hasEgressRules = (rules: EgressRules, internet: boolean) => !internet || cidrsOf(rules.denyOut).length > 0 || needsGateway(rules)
+export const hasEgressRules = (rules: EgressRules, internet: boolean) =>
+  !internet || cidrsOf(rules.denyOut).length > 0 || needsGateway(rules)

@@ -6,7 +6,10 @@ import type { SandboxRuntime } from '../runtime/types.js'
 import { buildEgressRuleset, hasNamespaceRules } from './egress.js'
 import type { Sandbox } from './types.js'
 
-export type FirewallTarget = Pick<Sandbox, 'sandboxId' | 'containerId' | 'ip' | 'egress' | 'internetAccess' | 'allowInternetAccess'> & { log: Logger }
+export type FirewallTarget = Pick<
+  Sandbox,
+  'sandboxId' | 'containerId' | 'ip' | 'egress' | 'internetAccess' | 'allowInternetAccess'
+> & { log: Logger }
 
 export type Firewall = Readonly<{
   /**
@@ -24,9 +27,18 @@ export function createFirewall(runtime: SandboxRuntime, egress: EgressPort, dnsS
     async load(r, opts = {}) {
       const internet = r.internetAccess || !r.allowInternetAccess
       const needed = opts.force || hasNamespaceRules(r.egress, internet)
-      const running = needed ? await runtime.setFirewall(r.containerId, buildEgressRuleset(r.egress, { internet, dnsServers })) : true
+      const running = needed
+        ? await runtime.setFirewall(r.containerId, buildEgressRuleset(r.egress, { internet, dnsServers }))
+        : true
       // Only a sandbox with a route out reaches the gateway (its bridge is the one redirected).
-      if (running && r.ip && r.allowInternetAccess) await egress.apply({ sandboxId: r.sandboxId, ip: r.ip, egress: r.egress, internet: r.internetAccess, log: r.log })
+      if (running && r.ip && r.allowInternetAccess)
+        await egress.apply({
+          sandboxId: r.sandboxId,
+          ip: r.ip,
+          egress: r.egress,
+          internet: r.internetAccess,
+          log: r.log,
+        })
       return running
     },
     release: (r) => (r.ip ? egress.release(r.ip) : Promise.resolve()),

@@ -11,7 +11,10 @@ const FORKS_AT_ONCE = 2
 
 export type ForkResult = { record: SandboxRecord } | { error: AppError }
 
-export function createForks({ registry, log }: SandboxContext, parts: { snapshots: SnapshotService; create: (req: CreateSandboxRequest) => Promise<SandboxRecord> }) {
+export function createForks(
+  { registry, log }: SandboxContext,
+  parts: { snapshots: SnapshotService; create: (req: CreateSandboxRequest) => Promise<SandboxRecord> },
+) {
   /** Fork snapshot ids whose forks are still being created: their image is needed. */
   const forking = new Set<string>()
 
@@ -25,7 +28,8 @@ export function createForks({ registry, log }: SandboxContext, parts: { snapshot
     for (const r of registry.all()) if (r.templateId === templateId) return
     await parts.snapshots.releaseFork(templateId).then(
       (removed) => removed && log.info({ snapshotId: templateId }, 'fork image removed: no sandbox uses it'),
-      (err: unknown) => log.warn({ err, snapshotId: templateId }, 'removing a fork image failed'))
+      (err: unknown) => log.warn({ err, snapshotId: templateId }, 'removing a fork image failed'),
+    )
   }
 
   return {
@@ -57,15 +61,29 @@ export function createForks({ registry, log }: SandboxContext, parts: { snapshot
           try {
             results[i] = {
               record: await parts.create({
-                templateRef: base.snapshotId, timeoutS: opts.timeoutS, metadata: { ...source.metadata }, envVars: { ...source.envVars },
-                secure: source.secure, allowPublicTraffic: source.allowPublicTraffic, allowInternetAccess: source.allowInternetAccess,
-                onTimeout: source.onTimeout, autoPauseMemory: source.autoPauseMemory, autoResume: source.autoResume, egress: source.egress, ingress: source.ingress,
+                templateRef: base.snapshotId,
+                timeoutS: opts.timeoutS,
+                metadata: { ...source.metadata },
+                envVars: { ...source.envVars },
+                secure: source.secure,
+                allowPublicTraffic: source.allowPublicTraffic,
+                allowInternetAccess: source.allowInternetAccess,
+                onTimeout: source.onTimeout,
+                autoPauseMemory: source.autoPauseMemory,
+                autoResume: source.autoResume,
+                egress: source.egress,
+                ingress: source.ingress,
                 // The same volumes (shared, never copied: a snapshot holds no volume data), by name now.
                 volumeMounts: source.volumeMounts.map(({ name, path }) => ({ name, path })),
               }),
             }
           } catch (e) {
-            results[i] = { error: e instanceof AppError ? e : new AppError('internal', `fork failed: ${(e as Error).message}`, { cause: e }) }
+            results[i] = {
+              error:
+                e instanceof AppError
+                  ? e
+                  : new AppError('internal', `fork failed: ${(e as Error).message}`, { cause: e }),
+            }
           }
         }
       }

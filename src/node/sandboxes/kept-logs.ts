@@ -55,7 +55,10 @@ export function createKeptLogs(o: KeptLogsOptions) {
       await mkdir(o.dir, { recursive: true, mode: 0o700 })
       await sweep().catch((err: unknown) => o.log.warn({ err }, 'sweeping kept sandbox logs failed'))
       const every = Math.min(600_000, Math.max(1000, Math.floor(o.retentionMs / 2)))
-      timer = setInterval(() => void sweep().catch((err: unknown) => o.log.warn({ err }, 'sweeping kept sandbox logs failed')), every)
+      timer = setInterval(
+        () => void sweep().catch((err: unknown) => o.log.warn({ err }, 'sweeping kept sandbox logs failed')),
+        every,
+      )
       timer.unref()
     },
 

@@ -17,8 +17,12 @@ export function createLifecycle(ctx: SandboxContext) {
     const keepBytes = settings.keptLogs?.keepBytes ?? 0
     if (!settings.keptLogs?.retentionMs || keepBytes <= 0) return
     // A kept line is at least its 24-character time, a space and a newline: more never fit.
-    const lines = await runtime.logs(record.containerId, { limit: Math.ceil(keepBytes / 26), newestFirst: true }).catch(() => [])
-    await keptLogs.keep(record.sandboxId, lines).catch((err: unknown) => record.log.warn({ err }, 'keeping the killed sandbox\'s log failed'))
+    const lines = await runtime
+      .logs(record.containerId, { limit: Math.ceil(keepBytes / 26), newestFirst: true })
+      .catch(() => [])
+    await keptLogs
+      .keep(record.sandboxId, lines)
+      .catch((err: unknown) => record.log.warn({ err }, "keeping the killed sandbox's log failed"))
   }
 
   async function kill(sandboxId: string): Promise<void> {
@@ -34,7 +38,9 @@ export function createLifecycle(ctx: SandboxContext) {
       // gVisor: a SIGKILL to a paused sandbox waits out Docker's 10 s kill timeout and may leave a
       // zombie Docker cannot remove; thaw it first (runc handles a paused container's kill itself).
       if (settings.gvisor && record.state === 'paused' && record.memoryKept) {
-        await runtime.unpause(record.containerId).catch((err: unknown) => record.log.warn({ err }, 'unpause before kill failed'))
+        await runtime
+          .unpause(record.containerId)
+          .catch((err: unknown) => record.log.warn({ err }, 'unpause before kill failed'))
       }
       await firewall.release(record).catch((err: unknown) => record.log.warn({ err }, 'egress gateway release failed'))
       await egress.forget(sandboxId)
@@ -49,7 +55,8 @@ export function createLifecycle(ctx: SandboxContext) {
   async function pause(sandboxId: string, opts: { memory: boolean }): Promise<void> {
     const record = registry.get(sandboxId)
     await registry.serially(record, async () => {
-      if (record.state === 'paused') throw new AppError('conflict', `Error pausing sandbox - sandbox '${sandboxId}' is already paused`)
+      if (record.state === 'paused')
+        throw new AppError('conflict', `Error pausing sandbox - sandbox '${sandboxId}' is already paused`)
       clearTimeout(record.timer)
       // Paused first, so the proxy refuses new traffic, then cut what is in flight.
       record.state = 'paused'
@@ -96,14 +103,19 @@ export function createLifecycle(ctx: SandboxContext) {
    * memory or `reboot` is asked) boots it again and re-sends its env vars and token to envd.
    * Resolves undefined when it is running by its turn (a racing resume got there first).
    */
-  async function resumePaused(sandboxId: string, timeoutS: number | undefined, opts: { reboot?: boolean } = {}): Promise<SandboxRecord | undefined> {
+  async function resumePaused(
+    sandboxId: string,
+    timeoutS: number | undefined,
+    opts: { reboot?: boolean } = {},
+  ): Promise<SandboxRecord | undefined> {
     const record = registry.get(sandboxId)
     return registry.serially(record, async () => {
       if (record.state === 'running') return undefined
       if (record.memoryKept && !opts.reboot) {
         await runtime.unpause(record.containerId)
         // A transform rule set while it was frozen needs its CA in the trust store (idempotent).
-        if (hasTransforms(record.egress)) await sendCa(ctx.envd, record, await egress.caBundle(sandboxId, record.egress))
+        if (hasTransforms(record.egress))
+          await sendCa(ctx.envd, record, await egress.caBundle(sandboxId, record.egress))
       } else {
         if (record.memoryKept) {
           await runtime.unpause(record.containerId)
@@ -134,7 +146,11 @@ export function createLifecycle(ctx: SandboxContext) {
    * Running: extends the deadline (never shortens). Paused: resumes it (`resumed`); `memory: false`
    * reboots even when memory was kept. compat: a connect racing another resume joins it (200).
    */
-  async function connect(sandboxId: string, timeoutS: number | undefined, opts: { memory?: boolean } = {}): Promise<{ record: SandboxRecord; resumed: boolean }> {
+  async function connect(
+    sandboxId: string,
+    timeoutS: number | undefined,
+    opts: { memory?: boolean } = {},
+  ): Promise<{ record: SandboxRecord; resumed: boolean }> {
     const record = registry.get(sandboxId)
     // compat: memory:false (onResume 'reboot') cold-boots from the filesystem even if memory was kept.
     if (record.state === 'paused') {

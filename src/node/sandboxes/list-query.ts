@@ -38,30 +38,42 @@ function decodeToken(token: string, order: 'asc' | 'desc'): { at: number; id: st
   const parts = Buffer.from(token, 'base64url').toString('utf8').split('__')
   const at = Date.parse(parts[0] ?? '')
   const asc = parts[2] === 'asc'
-  if (parts.length < 2 || Number.isNaN(at) || !parts[1] || asc !== (order === 'asc')) throw new InvalidArgumentError('Invalid next token')
+  if (parts.length < 2 || Number.isNaN(at) || !parts[1] || asc !== (order === 'asc'))
+    throw new InvalidArgumentError('Invalid next token')
   return { at, id: parts[1] }
 }
 
 /** Newest first (ties by id ascending) for desc; the exact reverse for asc. */
 function compare(a: SandboxInfo, b: SandboxInfo): number {
-  return b.startedAt.getTime() - a.startedAt.getTime() || (a.sandboxId < b.sandboxId ? -1 : a.sandboxId > b.sandboxId ? 1 : 0)
+  return (
+    b.startedAt.getTime() - a.startedAt.getTime() ||
+    (a.sandboxId < b.sandboxId ? -1 : a.sandboxId > b.sandboxId ? 1 : 0)
+  )
 }
 
-export function listPage(all: Iterable<SandboxInfo>, f: ListFilter): { items: SandboxInfo[]; nextToken?: string; totalRunning: number } {
-  const matches = [...all].filter((s) =>
-    f.states.includes(s.state)
-    && (!f.templateIds || f.templateIds.includes(s.templateId) || (s.alias !== undefined && f.templateIds.includes(s.alias)))
-    && (!f.startedAfter || s.startedAt >= f.startedAfter)
-    && (!f.metadata || Object.entries(f.metadata).every(([k, v]) => s.metadata[k] === v)))
+export function listPage(
+  all: Iterable<SandboxInfo>,
+  f: ListFilter,
+): { items: SandboxInfo[]; nextToken?: string; totalRunning: number } {
+  const matches = [...all].filter(
+    (s) =>
+      f.states.includes(s.state) &&
+      (!f.templateIds ||
+        f.templateIds.includes(s.templateId) ||
+        (s.alias !== undefined && f.templateIds.includes(s.alias))) &&
+      (!f.startedAfter || s.startedAt >= f.startedAfter) &&
+      (!f.metadata || Object.entries(f.metadata).every(([k, v]) => s.metadata[k] === v)),
+  )
   matches.sort(f.order === 'desc' ? compare : (a, b) => compare(b, a))
   const totalRunning = matches.filter((s) => s.state === 'running').length
   let start = 0
   if (f.nextToken) {
     const cursor = decodeToken(f.nextToken, f.order)
     const after = (s: SandboxInfo) => {
-      const c = f.order === 'desc'
-        ? cursor.at - s.startedAt.getTime() || (s.sandboxId > cursor.id ? 1 : s.sandboxId < cursor.id ? -1 : 0)
-        : s.startedAt.getTime() - cursor.at || (s.sandboxId < cursor.id ? 1 : s.sandboxId > cursor.id ? -1 : 0)
+      const c =
+        f.order === 'desc'
+          ? cursor.at - s.startedAt.getTime() || (s.sandboxId > cursor.id ? 1 : s.sandboxId < cursor.id ? -1 : 0)
+          : s.startedAt.getTime() - cursor.at || (s.sandboxId < cursor.id ? 1 : s.sandboxId > cursor.id ? -1 : 0)
       return c > 0
     }
     start = matches.findIndex(after)
@@ -69,5 +81,9 @@ export function listPage(all: Iterable<SandboxInfo>, f: ListFilter): { items: Sa
   }
   const items = matches.slice(start, start + f.limit)
   const more = start + f.limit < matches.length
-  return { items, nextToken: more && items.length > 0 ? encodeToken(items[items.length - 1]!, f.order) : undefined, totalRunning }
+  return {
+    items,
+    nextToken: more && items.length > 0 ? encodeToken(items[items.length - 1]!, f.order) : undefined,
+    totalRunning,
+  }
 }

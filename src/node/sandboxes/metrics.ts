@@ -9,8 +9,15 @@ const METRICS_KEPT = 720
 
 export function toMetric(m: EnvdMetrics): SandboxMetric {
   return {
-    timestamp: new Date(m.ts * 1000).toISOString(), timestampUnix: m.ts, cpuCount: m.cpu_count, cpuUsedPct: m.cpu_used_pct,
-    memUsed: m.mem_used, memTotal: m.mem_total, memCache: m.mem_cache, diskUsed: m.disk_used, diskTotal: m.disk_total,
+    timestamp: new Date(m.ts * 1000).toISOString(),
+    timestampUnix: m.ts,
+    cpuCount: m.cpu_count,
+    cpuUsedPct: m.cpu_used_pct,
+    memUsed: m.mem_used,
+    memTotal: m.mem_total,
+    memCache: m.mem_cache,
+    diskUsed: m.disk_used,
+    diskTotal: m.disk_total,
   }
 }
 
@@ -50,7 +57,11 @@ export function createMetrics({ registry, envd, settings }: SandboxContext) {
     stopSampling: () => clearInterval(sampler),
     /** The kept samples of a sandbox within [startS, endS] (unix seconds, either side open). */
     metrics(sandboxId: string, startS?: number, endS?: number): SandboxMetric[] {
-      return registry.get(sandboxId).metrics.filter((m) => (startS === undefined || m.timestampUnix >= startS) && (endS === undefined || m.timestampUnix <= endS))
+      return registry
+        .get(sandboxId)
+        .metrics.filter(
+          (m) => (startS === undefined || m.timestampUnix >= startS) && (endS === undefined || m.timestampUnix <= endS),
+        )
     },
     /** The latest sample of each known sandbox among `sandboxIds`; unknown ones and those without a sample are left out. */
     lastMetrics(sandboxIds: readonly string[]): Record<string, SandboxMetric> {

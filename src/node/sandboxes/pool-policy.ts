@@ -11,7 +11,11 @@ export type PoolBounds = Readonly<{ min: number; max: number }>
  * built-in default floor. A single number `n` grows with demand up to max(n, `poolMax`); `0` is no
  * pool unless a range says otherwise (`0..4`: a pool only while creates ask for one).
  */
-export function poolBoundsFor(setting: Readonly<{ min: number; max: number | undefined }> | undefined, builtinFloor: number | undefined, poolMax: number): PoolBounds {
+export function poolBoundsFor(
+  setting: Readonly<{ min: number; max: number | undefined }> | undefined,
+  builtinFloor: number | undefined,
+  poolMax: number,
+): PoolBounds {
   const min = setting?.min ?? builtinFloor ?? 0
   const max = setting?.max ?? (min > 0 ? Math.max(min, poolMax) : 0)
   return { min, max }
@@ -51,7 +55,10 @@ export class Demand {
 
   /** Keeps at least `count` for the idle period from `now` (a resized pool re-adopted after a restart). */
   hold(count: number, now: number): void {
-    this.held = { count: Math.max(count, this.held && this.held.until > now ? this.held.count : 0), until: now + this.o.idleMs }
+    this.held = {
+      count: Math.max(count, this.held && this.held.until > now ? this.held.count : 0),
+      until: now + this.o.idleMs,
+    }
   }
 
   bootTimeMs(): number {
@@ -91,7 +98,11 @@ export class Demand {
  * growth demand adds). `pools`: per template, its ready containers' memory (oldest first) and floor.
  * Returns how many each drops.
  */
-export function overBudget(pools: ReadonlyMap<string, { memoryBytes: readonly number[]; min: number }>, budgetBytes: number, reservedBytes = 0): Map<string, number> {
+export function overBudget(
+  pools: ReadonlyMap<string, { memoryBytes: readonly number[]; min: number }>,
+  budgetBytes: number,
+  reservedBytes = 0,
+): Map<string, number> {
   const drops = new Map<string, number>()
   let used = reservedBytes
   for (const p of pools.values()) for (const m of p.memoryBytes) used += m

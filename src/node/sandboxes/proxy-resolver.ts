@@ -4,12 +4,25 @@ import type { SandboxContext } from './context.js'
 import type { Lifecycle } from './lifecycle.js'
 import type { ProxyResolver } from './types.js'
 
-export function createProxyResolver({ registry }: SandboxContext, lifecycle: Pick<Lifecycle, 'resumePaused'>): ProxyResolver {
+export function createProxyResolver(
+  { registry }: SandboxContext,
+  lifecycle: Pick<Lifecycle, 'resumePaused'>,
+): ProxyResolver {
   return {
     lookup(sandboxId) {
       const r = registry.find(sandboxId)
       // compat: only memory pauses auto-resume; a filesystem-only pause stays a 502.
-      return r && { sandboxId, state: r.state, ip: r.ip, autoResume: r.autoResume && r.memoryKept, trafficAccessToken: r.trafficAccessToken, envdAccessToken: r.envdAccessToken, ingress: r.ingress }
+      return (
+        r && {
+          sandboxId,
+          state: r.state,
+          ip: r.ip,
+          autoResume: r.autoResume && r.memoryKept,
+          trafficAccessToken: r.trafficAccessToken,
+          envdAccessToken: r.envdAccessToken,
+          ingress: r.ingress,
+        }
+      )
     },
     async resume(sandboxId) {
       const r = registry.get(sandboxId)

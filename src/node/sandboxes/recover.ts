@@ -8,7 +8,10 @@ import type { Metrics } from './metrics.js'
 import type { SandboxSpec } from './types.js'
 import type { PoolEntry, WarmPool } from './warm-pool.js'
 
-export function createRecovery(ctx: SandboxContext, parts: { pool: Pick<WarmPool, 'adopt'>; metrics: Pick<Metrics, 'sample'> }) {
+export function createRecovery(
+  ctx: SandboxContext,
+  parts: { pool: Pick<WarmPool, 'adopt'>; metrics: Pick<Metrics, 'sample'> },
+) {
   const { registry, stateFile, runtime, boot, timers, firewall, envd, tokens, log } = ctx
 
   /** A never-claimed pool container that is running with envd answering, as a pool entry. */
@@ -16,7 +19,15 @@ export function createRecovery(ctx: SandboxContext, parts: { pool: Pick<WarmPool
     if (c.state !== 'running' || !c.ip || (await stateFile.isClaimed(spec.sandboxId))) return undefined
     const m = await envd.metrics(c.ip, undefined).catch(() => undefined)
     if (!m) return undefined
-    return { sandboxId: spec.sandboxId, containerId: c.containerId, ip: c.ip, templateId: spec.templateId, image: c.image, diskSizeMB: diskSizeMB(m), memoryBytes: m.mem_used }
+    return {
+      sandboxId: spec.sandboxId,
+      containerId: c.containerId,
+      ip: c.ip,
+      templateId: spec.templateId,
+      image: c.image,
+      diskSizeMB: diskSizeMB(m),
+      memoryBytes: m.mem_used,
+    }
   }
 
   /**
@@ -52,7 +63,13 @@ export function createRecovery(ctx: SandboxContext, parts: { pool: Pick<WarmPool
       }
       // A stopped container is a filesystem-only pause when its state says so; otherwise a leftover.
       const fsPaused = c.state === 'stopped' && persisted?.pausedAt !== undefined && !persisted.memoryKept
-      if (!spec || !persisted || (c.state === 'stopped' && !fsPaused) || (!c.ip && !fsPaused) || registry.has(spec.sandboxId)) {
+      if (
+        !spec ||
+        !persisted ||
+        (c.state === 'stopped' && !fsPaused) ||
+        (!c.ip && !fsPaused) ||
+        registry.has(spec.sandboxId)
+      ) {
         if (spec) {
           await boot.removeContainer({ sandboxId: spec.sandboxId, containerId: c.containerId })
           registry.remove(spec.sandboxId)
@@ -63,21 +80,35 @@ export function createRecovery(ctx: SandboxContext, parts: { pool: Pick<WarmPool
         continue
       }
       const endAt = persisted.endAt ?? new Date(spec.startedAt.getTime() + spec.timeoutMs)
-      const record = registry.adopt({
-        ...spec, state: c.state === 'running' ? 'running' : 'paused', endAt, containerId: c.containerId, ip: c.ip ?? '',
-        envdAccessToken: spec.secure ? tokens.envd(spec.sandboxId) : undefined, envdVersion: ENVD_VERSION, diskSizeMB: 0,
-        trafficAccessToken: spec.allowPublicTraffic ? undefined : tokens.traffic(spec.sandboxId),
-        egress: persisted.egress, internetAccess: persisted.internetAccess ?? spec.allowInternetAccess,
-      }, {
-        envVars: persisted.envVars,
-        pausedAt: c.state === 'running' ? undefined : (persisted.pausedAt ?? new Date()),
-        memoryKept: c.state !== 'stopped',
-        pooled: persisted.spec !== undefined,
-      })
+      const record = registry.adopt(
+        {
+          ...spec,
+          state: c.state === 'running' ? 'running' : 'paused',
+          endAt,
+          containerId: c.containerId,
+          ip: c.ip ?? '',
+          envdAccessToken: spec.secure ? tokens.envd(spec.sandboxId) : undefined,
+          envdVersion: ENVD_VERSION,
+          diskSizeMB: 0,
+          trafficAccessToken: spec.allowPublicTraffic ? undefined : tokens.traffic(spec.sandboxId),
+          egress: persisted.egress,
+          internetAccess: persisted.internetAccess ?? spec.allowInternetAccess,
+        },
+        {
+          envVars: persisted.envVars,
+          pausedAt: c.state === 'running' ? undefined : (persisted.pausedAt ?? new Date()),
+          memoryKept: c.state !== 'stopped',
+          pooled: persisted.spec !== undefined,
+        },
+      )
       timers.schedule(record)
       // The namespace outlives the server, but a restart may have cut a PUT short: load them again.
-      if (c.state !== 'stopped') await firewall.load(record).catch((err: unknown) => record.log.error({ err }, 're-applying egress rules failed'))
-      if (record.state === 'running') void parts.metrics.sample(record).then((m) => m && (record.diskSizeMB = diskSizeMB(m)))
+      if (c.state !== 'stopped')
+        await firewall
+          .load(record)
+          .catch((err: unknown) => record.log.error({ err }, 're-applying egress rules failed'))
+      if (record.state === 'running')
+        void parts.metrics.sample(record).then((m) => m && (record.diskSizeMB = diskSizeMB(m)))
       adopted++
     }
     // Claim marks whose container is gone (removed by hand, or a crash after the removal).

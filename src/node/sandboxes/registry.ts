@@ -28,12 +28,30 @@ export type PersistedState = Pick<SandboxRecord, 'envVars' | 'pausedAt' | 'memor
 /** The record as plain data for the API: a copy, without what stays on the node. */
 export function infoOf(r: SandboxRecord): SandboxInfo {
   return {
-    sandboxId: r.sandboxId, templateId: r.templateId, alias: r.alias, metadata: { ...r.metadata }, timeoutMs: r.timeoutMs,
-    onTimeout: r.onTimeout, ...(r.autoPauseMemory === false ? { autoPauseMemory: false } : {}), autoResume: r.autoResume, secure: r.secure, allowPublicTraffic: r.allowPublicTraffic,
-    allowInternetAccess: r.allowInternetAccess, cpuCount: r.cpuCount, memoryMB: r.memoryMB, startedAt: r.startedAt,
-    state: r.state, endAt: r.endAt, envdAccessToken: r.envdAccessToken, trafficAccessToken: r.trafficAccessToken,
-    envdVersion: r.envdVersion, diskSizeMB: r.diskSizeMB, egress: echoPolicy(r.egress),
-    internetAccess: r.internetAccess, ...(r.ingress ? { ingress: r.ingress } : {}), volumeMounts: r.volumeMounts.map((m) => ({ ...m })),
+    sandboxId: r.sandboxId,
+    templateId: r.templateId,
+    alias: r.alias,
+    metadata: { ...r.metadata },
+    timeoutMs: r.timeoutMs,
+    onTimeout: r.onTimeout,
+    ...(r.autoPauseMemory === false ? { autoPauseMemory: false } : {}),
+    autoResume: r.autoResume,
+    secure: r.secure,
+    allowPublicTraffic: r.allowPublicTraffic,
+    allowInternetAccess: r.allowInternetAccess,
+    cpuCount: r.cpuCount,
+    memoryMB: r.memoryMB,
+    startedAt: r.startedAt,
+    state: r.state,
+    endAt: r.endAt,
+    envdAccessToken: r.envdAccessToken,
+    trafficAccessToken: r.trafficAccessToken,
+    envdVersion: r.envdVersion,
+    diskSizeMB: r.diskSizeMB,
+    egress: echoPolicy(r.egress),
+    internetAccess: r.internetAccess,
+    ...(r.ingress ? { ingress: r.ingress } : {}),
+    volumeMounts: r.volumeMounts.map((m) => ({ ...m })),
   }
 }
 
@@ -61,7 +79,10 @@ export function createRegistry(log: Logger) {
         ...sandbox,
         ...persisted,
         log: log.child({ sandboxId: sandbox.sandboxId, templateId: sandbox.templateId }),
-        timer: undefined, connections: new Set(), metrics: [], transition: undefined,
+        timer: undefined,
+        connections: new Set(),
+        metrics: [],
+        transition: undefined,
       }
       records.set(sandbox.sandboxId, record)
       return record
@@ -79,10 +100,12 @@ export function createRegistry(log: Logger) {
      */
     async serially<T>(record: SandboxRecord, fn: () => Promise<T>): Promise<T> {
       const before = record.transition ?? Promise.resolve()
-      const run = before.catch(() => undefined).then(() => {
-        if (records.get(record.sandboxId) !== record) throw new SandboxNotFoundError(record.sandboxId)
-        return fn()
-      })
+      const run = before
+        .catch(() => undefined)
+        .then(() => {
+          if (records.get(record.sandboxId) !== record) throw new SandboxNotFoundError(record.sandboxId)
+          return fn()
+        })
       record.transition = run
       try {
         return await run

@@ -35,7 +35,14 @@ export function createContext(deps: SandboxServiceDeps, expiry: Expiry): Sandbox
     firewall,
     timers: createDeadlines(deps.settings, expiry),
     boot: createBoot({ ...deps, egress, firewall }),
-    keptLogs: createKeptLogs({ dir: join(deps.settings.dataDir, 'sandbox-logs'), retentionMs: 0, keepBytes: 256 * 1024, totalBytes: 256 * 1048576, ...deps.settings.keptLogs, log: deps.log }),
+    keptLogs: createKeptLogs({
+      dir: join(deps.settings.dataDir, 'sandbox-logs'),
+      retentionMs: 0,
+      keepBytes: 256 * 1024,
+      totalBytes: 256 * 1048576,
+      ...deps.settings.keptLogs,
+      log: deps.log,
+    }),
   }
 }
 
@@ -43,14 +50,23 @@ export function createSandboxService(deps: SandboxServiceDeps & { snapshots: Sna
   // Timers fire into the lifecycle, which is built on the same context just below.
   const ctx = createContext(deps, {
     // autoPauseMemory false: a filesystem-only pause (processes dropped), as upstream.
-    onDeadline: (r) => (r.onTimeout === 'pause' ? lifecycle.pause(r.sandboxId, { memory: r.autoPauseMemory !== false }) : kill(r.sandboxId)),
+    onDeadline: (r) =>
+      r.onTimeout === 'pause'
+        ? lifecycle.pause(r.sandboxId, { memory: r.autoPauseMemory !== false })
+        : kill(r.sandboxId),
     onRetention: (r) => lifecycle.dropMemory(r.sandboxId),
   })
   const lifecycle = createLifecycle(ctx)
   const { settings } = deps
   const pool = createWarmPool({
-    bounds: () => settings.pools, resolve: deps.templates, boot: ctx.boot.pooled, discard: ctx.boot.removeContainer, log: deps.log,
-    memoryBudgetBytes: settings.poolMemoryMB * 1048576, idleMs: settings.poolIdleMs, refillDelayMs: settings.poolRefillDelayMs,
+    bounds: () => settings.pools,
+    resolve: deps.templates,
+    boot: ctx.boot.pooled,
+    discard: ctx.boot.removeContainer,
+    log: deps.log,
+    memoryBudgetBytes: settings.poolMemoryMB * 1048576,
+    idleMs: settings.poolIdleMs,
+    refillDelayMs: settings.poolRefillDelayMs,
   })
   const creates = createCreates(ctx, pool)
   const metrics = createMetrics(ctx)
@@ -88,7 +104,13 @@ export function createSandboxService(deps: SandboxServiceDeps & { snapshots: Sna
     list: () => [...registry.all()],
     /** A bounded page of the sandbox's log; a killed one's from its kept log while it is kept. */
     async logs(sandboxId: string, q: SandboxLogQuery): Promise<ContainerLogLine[]> {
-      const read = { sinceMs: q.sinceMs, untilMs: q.untilMs, limit: q.limit, newestFirst: q.newestFirst, match: logMatcher(q) }
+      const read = {
+        sinceMs: q.sinceMs,
+        untilMs: q.untilMs,
+        limit: q.limit,
+        newestFirst: q.newestFirst,
+        match: logMatcher(q),
+      }
       const record = registry.find(sandboxId)
       if (record) return deps.runtime.logs(record.containerId, read)
       const kept = await ctx.keptLogs.read(sandboxId, read)

@@ -21,11 +21,17 @@ export function createSnapshotService(runtime: SandboxRuntime) {
    * (both drop the list). One removed by hand behind its back then fails at the container's start.
    */
   let known: Promise<SnapshotImage[]> | undefined
-  const knownSnapshots = () => (known ??= all(true).catch((e: unknown) => {
-    known = undefined
-    throw e
-  }))
-  const info = (s: SnapshotImage): SnapshotInfo => ({ snapshotId: s.snapshotId, names: [...s.names], sandboxId: s.sandboxId, createdS: s.createdS })
+  const knownSnapshots = () =>
+    (known ??= all(true).catch((e: unknown) => {
+      known = undefined
+      throw e
+    }))
+  const info = (s: SnapshotImage): SnapshotInfo => ({
+    snapshotId: s.snapshotId,
+    names: [...s.names],
+    sandboxId: s.sandboxId,
+    createdS: s.createdS,
+  })
 
   return {
     /** Commits `sandbox`'s filesystem; `forkOf` marks an unlisted snapshot taken for a fork. */
@@ -39,8 +45,13 @@ export function createSnapshotService(runtime: SandboxRuntime) {
       const snapshotId = newSnapshotId()
       const names = opts.name ? [opts.name] : []
       await runtime.commitSnapshot(sandbox.containerId, snapshotImage(snapshotId), {
-        snapshotId, names, sandboxId: sandbox.sandboxId, templateId: sandbox.templateId,
-        cpuCount: sandbox.cpuCount, memoryMB: sandbox.memoryMB, forkOf: opts.forkOf,
+        snapshotId,
+        names,
+        sandboxId: sandbox.sandboxId,
+        templateId: sandbox.templateId,
+        cpuCount: sandbox.cpuCount,
+        memoryMB: sandbox.memoryMB,
+        forkOf: opts.forkOf,
       })
       known = undefined
       return { snapshotId, names, sandboxId: sandbox.sandboxId, createdS: Math.floor(Date.now() / 1000) }
@@ -49,7 +60,10 @@ export function createSnapshotService(runtime: SandboxRuntime) {
     /** Listed snapshots, newest first, optionally of one sandbox or by name. */
     async list(filter: { sandboxId?: string; name?: string }): Promise<SnapshotInfo[]> {
       return (await all())
-        .filter((s) => (!filter.sandboxId || s.sandboxId === filter.sandboxId) && (!filter.name || s.names.includes(filter.name)))
+        .filter(
+          (s) =>
+            (!filter.sandboxId || s.sandboxId === filter.sandboxId) && (!filter.name || s.names.includes(filter.name)),
+        )
         .sort((a, b) => b.createdS - a.createdS || (a.snapshotId < b.snapshotId ? -1 : 1))
         .map(info)
     },
@@ -58,7 +72,13 @@ export function createSnapshotService(runtime: SandboxRuntime) {
     async resolve(ref: string): Promise<ResolvedTemplate | undefined> {
       const s = (await knownSnapshots()).find((x) => x.snapshotId === ref || x.names.includes(ref))
       if (!s) return undefined
-      return { templateId: s.snapshotId, alias: s.names[0], image: snapshotImage(s.snapshotId), cpuCount: s.cpuCount, memoryMB: s.memoryMB }
+      return {
+        templateId: s.snapshotId,
+        alias: s.names[0],
+        image: snapshotImage(s.snapshotId),
+        cpuCount: s.cpuCount,
+        memoryMB: s.memoryMB,
+      }
     },
 
     /**
@@ -81,7 +101,8 @@ export function createSnapshotService(runtime: SandboxRuntime) {
 
     /** Deletes by id; not_found when unknown, conflict while a sandbox still runs from it. */
     async remove(snapshotId: string): Promise<void> {
-      if (!(await all(true)).some((s) => s.snapshotId === snapshotId)) throw new NotFoundError(`template '${snapshotId}' not found`)
+      if (!(await all(true)).some((s) => s.snapshotId === snapshotId))
+        throw new NotFoundError(`template '${snapshotId}' not found`)
       const removed = await runtime.removeImage(snapshotImage(snapshotId))
       known = undefined
       if (removed === 'in_use') throw new AppError('conflict', `snapshot '${snapshotId}' is in use by a sandbox`)
@@ -92,4 +113,5 @@ export function createSnapshotService(runtime: SandboxRuntime) {
 
 type LocalSnapshots = ReturnType<typeof createSnapshotService>
 /** What a node's sandboxes need of snapshots; releasing forks' images is this host's (a cluster keeps them). */
-export type SnapshotService = Omit<LocalSnapshots, 'releaseFork' | 'forkIds'> & Partial<Pick<LocalSnapshots, 'releaseFork' | 'forkIds'>>
+export type SnapshotService = Omit<LocalSnapshots, 'releaseFork' | 'forkIds'> &
+  Partial<Pick<LocalSnapshots, 'releaseFork' | 'forkIds'>>

@@ -8,16 +8,29 @@ import { NO_EGRESS_RULES, type EgressRules } from './egress.js'
 import type { SandboxRecord } from './registry.js'
 import type { SandboxSpec } from './types.js'
 
-type PersistedSpec = Omit<SandboxSpec, 'startedAt' | 'volumeMounts'> & { startedAt: string; volumeMounts?: SandboxSpec['volumeMounts'] }
+type PersistedSpec = Omit<SandboxSpec, 'startedAt' | 'volumeMounts'> & {
+  startedAt: string
+  volumeMounts?: SandboxSpec['volumeMounts']
+}
 /** `spec` is kept for sandboxes claimed from a warm pool: their labels were set before the create. */
 type StateJson = {
-  endAt: string; envVars: Record<string, string>; pausedAt?: string; memoryKept: boolean
-  egress?: EgressRules; internetAccess?: boolean; spec?: PersistedSpec
+  endAt: string
+  envVars: Record<string, string>
+  pausedAt?: string
+  memoryKept: boolean
+  egress?: EgressRules
+  internetAccess?: boolean
+  spec?: PersistedSpec
 }
 
 export type LoadedState = {
-  endAt?: Date; envVars: Record<string, string>; pausedAt?: Date; memoryKept: boolean
-  egress: EgressRules; internetAccess: boolean | undefined; spec?: SandboxSpec
+  endAt?: Date
+  envVars: Record<string, string>
+  pausedAt?: Date
+  memoryKept: boolean
+  egress: EgressRules
+  internetAccess: boolean | undefined
+  spec?: SandboxSpec
 }
 
 export class StateFile {
@@ -33,7 +46,13 @@ export class StateFile {
     await mkdir(this.claimsDir, { recursive: true })
   }
 
-  async save(record: Pick<SandboxRecord, 'endAt' | 'envVars' | 'pausedAt' | 'memoryKept' | 'pooled' | 'egress' | 'internetAccess'> & SandboxSpec): Promise<void> {
+  async save(
+    record: Pick<
+      SandboxRecord,
+      'endAt' | 'envVars' | 'pausedAt' | 'memoryKept' | 'pooled' | 'egress' | 'internetAccess'
+    > &
+      SandboxSpec,
+  ): Promise<void> {
     const state: StateJson = {
       endAt: record.endAt.toISOString(),
       envVars: record.envVars,
@@ -43,8 +62,42 @@ export class StateFile {
       internetAccess: record.internetAccess,
     }
     if (record.pooled) {
-      const { sandboxId, templateId, alias, metadata, timeoutMs, onTimeout, autoPauseMemory, autoResume, secure, allowPublicTraffic, allowInternetAccess, cpuCount, memoryMB, startedAt, ingress, volumeMounts } = record
-      state.spec = { sandboxId, templateId, alias, metadata, timeoutMs, onTimeout, ...(autoPauseMemory === false ? { autoPauseMemory } : {}), autoResume, secure, allowPublicTraffic, allowInternetAccess, cpuCount, memoryMB, startedAt: startedAt.toISOString(), ...(ingress ? { ingress } : {}), volumeMounts }
+      const {
+        sandboxId,
+        templateId,
+        alias,
+        metadata,
+        timeoutMs,
+        onTimeout,
+        autoPauseMemory,
+        autoResume,
+        secure,
+        allowPublicTraffic,
+        allowInternetAccess,
+        cpuCount,
+        memoryMB,
+        startedAt,
+        ingress,
+        volumeMounts,
+      } = record
+      state.spec = {
+        sandboxId,
+        templateId,
+        alias,
+        metadata,
+        timeoutMs,
+        onTimeout,
+        ...(autoPauseMemory === false ? { autoPauseMemory } : {}),
+        autoResume,
+        secure,
+        allowPublicTraffic,
+        allowInternetAccess,
+        cpuCount,
+        memoryMB,
+        startedAt: startedAt.toISOString(),
+        ...(ingress ? { ingress } : {}),
+        volumeMounts,
+      }
     }
     await writeFile(join(this.dir, `${record.sandboxId}.json`), JSON.stringify(state), { mode: 0o600 })
   }
@@ -57,11 +110,23 @@ export class StateFile {
     }
     try {
       const p = JSON.parse(await readFile(join(this.dir, `${sandboxId}.json`), 'utf8')) as Partial<StateJson>
-      const egress = p.egress && Array.isArray(p.egress.allowOut) && Array.isArray(p.egress.denyOut) ? p.egress : NO_EGRESS_RULES
+      const egress =
+        p.egress && Array.isArray(p.egress.allowOut) && Array.isArray(p.egress.denyOut) ? p.egress : NO_EGRESS_RULES
       const startedAt = date(p.spec?.startedAt)
       // volumeMounts: [] for state files written before volumes (pool sandboxes never mount any).
-      const spec = p.spec && startedAt && p.spec.sandboxId === sandboxId ? { ...p.spec, volumeMounts: p.spec.volumeMounts ?? [], startedAt } : undefined
-      return { endAt: date(p.endAt), envVars: p.envVars ?? {}, pausedAt: date(p.pausedAt), memoryKept: p.memoryKept !== false, egress, internetAccess: p.internetAccess, spec }
+      const spec =
+        p.spec && startedAt && p.spec.sandboxId === sandboxId
+          ? { ...p.spec, volumeMounts: p.spec.volumeMounts ?? [], startedAt }
+          : undefined
+      return {
+        endAt: date(p.endAt),
+        envVars: p.envVars ?? {},
+        pausedAt: date(p.pausedAt),
+        memoryKept: p.memoryKept !== false,
+        egress,
+        internetAccess: p.internetAccess,
+        spec,
+      }
     } catch {
       return { envVars: {}, memoryKept: true, egress: NO_EGRESS_RULES, internetAccess: undefined }
     }
@@ -80,7 +145,10 @@ export class StateFile {
   }
 
   async isClaimed(sandboxId: string): Promise<boolean> {
-    return access(join(this.claimsDir, sandboxId)).then(() => true, () => false)
+    return access(join(this.claimsDir, sandboxId)).then(
+      () => true,
+      () => false,
+    )
   }
 
   /** Call only once the container is removed. */

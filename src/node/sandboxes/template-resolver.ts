@@ -25,7 +25,14 @@ export function createTemplateResolver(opts: {
     const found = await opts.lookup(ref)
     if (found.template) {
       const t = found.template
-      return { templateId: t.templateId, alias: t.alias, image: t.image, cpuCount: t.cpuCount || opts.cpuCount, memoryMB: t.memoryMB || opts.memoryMB, config: t.config }
+      return {
+        templateId: t.templateId,
+        alias: t.alias,
+        image: t.image,
+        cpuCount: t.cpuCount || opts.cpuCount,
+        memoryMB: t.memoryMB || opts.memoryMB,
+        config: t.config,
+      }
     }
     const snapshot = ref.includes(':') ? undefined : await opts.snapshot(ref.split('/').pop()!)
     if (snapshot) return snapshot

@@ -3,7 +3,11 @@
 import type { SandboxContext } from './context.js'
 import type { SandboxRecord } from './registry.js'
 
-export async function extendDeadline({ timers, stateFile }: SandboxContext, record: SandboxRecord, timeoutS: number): Promise<void> {
+export async function extendDeadline(
+  { timers, stateFile }: SandboxContext,
+  record: SandboxRecord,
+  timeoutS: number,
+): Promise<void> {
   const wanted = timers.deadlineIn(timeoutS)
   if (wanted > record.endAt) {
     record.endAt = wanted

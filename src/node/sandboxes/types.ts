@@ -88,8 +88,15 @@ export type ProxyResolver = Readonly<{
 
 /** One metrics sample of a sandbox (envd's /metrics), as the API reports it. */
 export type SandboxMetric = {
-  timestamp: string; timestampUnix: number; cpuCount: number; cpuUsedPct: number
-  memUsed: number; memTotal: number; memCache: number; diskUsed: number; diskTotal: number
+  timestamp: string
+  timestampUnix: number
+  cpuCount: number
+  cpuUsedPct: number
+  memUsed: number
+  memTotal: number
+  memCache: number
+  diskUsed: number
+  diskTotal: number
 }
 
 export type CreateSandboxRequest = {

@@ -9,15 +9,17 @@ import type { VolumeMountSpec } from './types.js'
 export type VolumeLookup = Readonly<{ idOf(name: string): string | undefined }>
 
 /** What the sandbox service asks of the volume store: names for volumeMounts, and a word after a container went. */
-export type SandboxVolumes = VolumeLookup & Readonly<{
-  /** A sandbox container was removed: Docker volumes of deleted volumes it mounted may go now. */
-  released(): void
-}>
+export type SandboxVolumes = VolumeLookup &
+  Readonly<{
+    /** A sandbox container was removed: Docker volumes of deleted volumes it mounted may go now. */
+    released(): void
+  }>
 
 // Mounting over these would hide what the sandbox needs to run (envd lives under /opt/sandock), or
 // is refused by the container runtime: a clear 400 instead of a failed boot.
 const RESERVED = ['/', '/proc', '/sys', '/dev', '/opt', '/opt/sandock']
-const isReserved = (p: string) => RESERVED.includes(p) || ['/proc/', '/sys/', '/dev/', '/opt/sandock/'].some((r) => p.startsWith(r))
+const isReserved = (p: string) =>
+  RESERVED.includes(p) || ['/proc/', '/sys/', '/dev/', '/opt/sandock/'].some((r) => p.startsWith(r))
 
 /** Go's filepath.Clean(p) === p for an absolute path: no `.`/`..` components, no `//`, no trailing `/`. */
 const isClean = (p: string) => p === '/' || (!p.endsWith('/') && posix.normalize(p) === p)
@@ -27,19 +29,29 @@ const isClean = (p: string) => p === '/' || (!p.endsWith('/') && posix.normalize
  * upstream words it: `invalid mounts:\n\t- volume mount #<i>: <reason>`. The same volume may be
  * mounted at several paths.
  */
-export function resolveVolumeMounts(requested: readonly { name: string; path: string }[], volumes: VolumeLookup): VolumeMountSpec[] {
+export function resolveVolumeMounts(
+  requested: readonly { name: string; path: string }[],
+  volumes: VolumeLookup,
+): VolumeMountSpec[] {
   const problems: string[] = []
   const used = new Set<string>()
   const out: VolumeMountSpec[] = []
   requested.forEach((m, i) => {
     const volumeId = volumes.idOf(m.name)
-    const reason = volumeId === undefined ? `volume '${m.name}' not found`
-      : m.path === '' ? 'path cannot be empty'
-        : !m.path.startsWith('/') ? 'path must be absolute'
-          : !isClean(m.path) ? "path must not contain any '.' or '..' components"
-            : used.has(m.path) ? `path '${m.path}' is already used`
-              : isReserved(m.path) ? `path '${m.path}' is reserved`
-                : undefined
+    const reason =
+      volumeId === undefined
+        ? `volume '${m.name}' not found`
+        : m.path === ''
+          ? 'path cannot be empty'
+          : !m.path.startsWith('/')
+            ? 'path must be absolute'
+            : !isClean(m.path)
+              ? "path must not contain any '.' or '..' components"
+              : used.has(m.path)
+                ? `path '${m.path}' is already used`
+                : isReserved(m.path)
+                  ? `path '${m.path}' is reserved`
+                  : undefined
     if (reason) {
       problems.push(`\n\t- volume mount #${i}: ${reason}`)
       return

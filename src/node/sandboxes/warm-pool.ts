@@ -118,7 +118,9 @@ export function createWarmPool(deps: WarmPoolDeps) {
   const blocked = (key: string) => (failedUntil.get(key) ?? -Infinity) > now()
   const drop = (entry: PoolEntry, why: string) => {
     log.info({ sandboxId: entry.sandboxId, templateId: entry.templateId, why }, 'pool container discarded')
-    deps.discard(entry).catch((err: unknown) => log.warn({ err, containerId: entry.containerId }, 'removing a pool container failed'))
+    deps
+      .discard(entry)
+      .catch((err: unknown) => log.warn({ err, containerId: entry.containerId }, 'removing a pool container failed'))
   }
   const usedBytes = () => {
     let n = 0
@@ -144,42 +146,59 @@ export function createWarmPool(deps: WarmPoolDeps) {
       inSlot = true
       started.set(id, (started.get(id) ?? 0) + 1)
     }
-    const boot: Promise<void> = deps.boot(template, onStarted, closing.signal).then((entry) => {
-      demandOf(id).booted(now() - t0)
-      memoryOf.set(id, entry.memoryBytes)
-      // Ready just as the pool closed: listed, so a clean shutdown's discardReady() removes it;
-      // otherwise (a crash-like close) it stays running and the next start re-adopts it.
-      if (closed) {
-        listOf(id).push(entry)
-        return
-      }
-      const q = joinersOf(id)
-      const joiner = q.findIndex((j) => j.image === entry.image)
-      if (joiner >= 0) {
-        q.splice(joiner, 1)[0]!.take(entry)
-        log.debug({ sandboxId: entry.sandboxId, templateId: id, ms: Math.round(now() - t0) }, 'pool container ready for a waiting create')
-        return
-      }
-      listOf(id).push(entry)
-      log.debug({ sandboxId: entry.sandboxId, templateId: id, ms: Math.round(now() - t0), memoryMB: Math.round(entry.memoryBytes / 1048576) }, 'pool container ready')
-    }, (err: unknown) => {
-      if (closed) {
-        log.debug({ err, templateId: id }, 'pool boot stopped: the pool closed')
-        return
-      }
-      log.warn({ err, templateId: id }, 'starting a pool container failed')
-      failedUntil.set(`template ${id}`, now() + retryMs)
-    }).finally(() => {
-      booting.set(id, (booting.get(id) ?? 1) - 1)
-      if (inSlot) started.set(id, (started.get(id) ?? 1) - 1)
-      // More creates wait than boots are left to serve them (a boot failed, or went to the list
-      // for a newer image): the extra ones cold-start.
-      const q = joinersOf(id)
-      while (q.length > (started.get(id) ?? 0)) q.pop()!.take(undefined)
-      boots.delete(boot)
-      kick()
-      notifySettled()
-    })
+    const boot: Promise<void> = deps
+      .boot(template, onStarted, closing.signal)
+      .then(
+        (entry) => {
+          demandOf(id).booted(now() - t0)
+          memoryOf.set(id, entry.memoryBytes)
+          // Ready just as the pool closed: listed, so a clean shutdown's discardReady() removes it;
+          // otherwise (a crash-like close) it stays running and the next start re-adopts it.
+          if (closed) {
+            listOf(id).push(entry)
+            return
+          }
+          const q = joinersOf(id)
+          const joiner = q.findIndex((j) => j.image === entry.image)
+          if (joiner >= 0) {
+            q.splice(joiner, 1)[0]!.take(entry)
+            log.debug(
+              { sandboxId: entry.sandboxId, templateId: id, ms: Math.round(now() - t0) },
+              'pool container ready for a waiting create',
+            )
+            return
+          }
+          listOf(id).push(entry)
+          log.debug(
+            {
+              sandboxId: entry.sandboxId,
+              templateId: id,
+              ms: Math.round(now() - t0),
+              memoryMB: Math.round(entry.memoryBytes / 1048576),
+            },
+            'pool container ready',
+          )
+        },
+        (err: unknown) => {
+          if (closed) {
+            log.debug({ err, templateId: id }, 'pool boot stopped: the pool closed')
+            return
+          }
+          log.warn({ err, templateId: id }, 'starting a pool container failed')
+          failedUntil.set(`template ${id}`, now() + retryMs)
+        },
+      )
+      .finally(() => {
+        booting.set(id, (booting.get(id) ?? 1) - 1)
+        if (inSlot) started.set(id, (started.get(id) ?? 1) - 1)
+        // More creates wait than boots are left to serve them (a boot failed, or went to the list
+        // for a newer image): the extra ones cold-start.
+        const q = joinersOf(id)
+        while (q.length > (started.get(id) ?? 0)) q.pop()!.take(undefined)
+        boots.delete(boot)
+        kick()
+        notifySettled()
+      })
     boots.add(boot)
   }
 
@@ -205,7 +224,10 @@ export function createWarmPool(deps: WarmPoolDeps) {
       if (closed) return
       resolved.set(ref, template)
       const w = wanted.get(template.templateId)
-      wanted.set(template.templateId, { template, bounds: w ? { min: Math.max(w.bounds.min, bounds.min), max: Math.max(w.bounds.max, bounds.max) } : bounds })
+      wanted.set(template.templateId, {
+        template,
+        bounds: w ? { min: Math.max(w.bounds.min, bounds.min), max: Math.max(w.bounds.max, bounds.max) } : bounds,
+      })
     }
     const t = now()
     const targets = new Map<string, number>()
@@ -224,7 +246,15 @@ export function createWarmPool(deps: WarmPoolDeps) {
       const keep = targets.get(id) ?? (unresolved ? list.length : 0)
       while (list.length > keep) drop(list.shift()!, wanted.has(id) ? 'over the pool target' : 'no pool configured')
     }
-    const budget = overBudget(new Map([...entries].map(([id, list]) => [id, { memoryBytes: list.map((e) => e.memoryBytes), min: wanted.get(id)?.bounds.min ?? 0 }])), deps.memoryBudgetBytes)
+    const budget = overBudget(
+      new Map(
+        [...entries].map(([id, list]) => [
+          id,
+          { memoryBytes: list.map((e) => e.memoryBytes), min: wanted.get(id)?.bounds.min ?? 0 },
+        ]),
+      ),
+      deps.memoryBudgetBytes,
+    )
     for (const [id, n] of budget) for (let i = 0; i < n; i++) drop(listOf(id).shift()!, 'over the memory budget')
     // Refills wait while the creates that just claimed run their first commands; a pass then comes
     // from the timer (or the next kick) once the hold is over.
@@ -362,9 +392,14 @@ export function createWarmPool(deps: WarmPoolDeps) {
     async discardReady(): Promise<void> {
       const ready = [...entries.values()].flat()
       entries.clear()
-      await Promise.all(ready.map((e) => deps.discard(e).then(
-        () => log.info({ sandboxId: e.sandboxId, templateId: e.templateId }, 'pool container removed at shutdown'),
-        (err: unknown) => log.warn({ err, containerId: e.containerId }, 'removing a pool container failed'))))
+      await Promise.all(
+        ready.map((e) =>
+          deps.discard(e).then(
+            () => log.info({ sandboxId: e.sandboxId, templateId: e.templateId }, 'pool container removed at shutdown'),
+            (err: unknown) => log.warn({ err, containerId: e.containerId }, 'removing a pool container failed'),
+          ),
+        ),
+      )
     },
 
     /**

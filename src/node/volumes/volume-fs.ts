@@ -12,7 +12,20 @@ import { randomBytes } from 'node:crypto'
 import { pipeline } from 'node:stream/promises'
 import type { Readable } from 'node:stream'
 import { AppError, InvalidArgumentError, NotFoundError } from '../../shared/errors.js'
-import { at, closeAll, DIR_FLAGS, displayPath, entryType, fromFsError, pathComponents, READ_FLAGS, removeTreeAt, walk, type EntryType, type Resolved } from './volume-walk.js'
+import {
+  at,
+  closeAll,
+  DIR_FLAGS,
+  displayPath,
+  entryType,
+  fromFsError,
+  pathComponents,
+  READ_FLAGS,
+  removeTreeAt,
+  walk,
+  type EntryType,
+  type Resolved,
+} from './volume-walk.js'
 
 export { fromFsError, pathComponents, removeTree, type EntryType } from './volume-walk.js'
 
@@ -21,8 +34,17 @@ export const VOLUME_DEFAULTS = { uid: 1000, gid: 1000, dirMode: 0o755, fileMode:
 
 /** VolumeEntryStat of the content API; `path` is the full path within the volume. */
 export type VolumeEntry = {
-  name: string; type: EntryType; path: string; size: number; mode: number; uid: number; gid: number
-  atime: string; mtime: string; ctime: string; target?: string
+  name: string
+  type: EntryType
+  path: string
+  size: number
+  mode: number
+  uid: number
+  gid: number
+  atime: string
+  mtime: string
+  ctime: string
+  target?: string
 }
 
 export type Ownership = { uid?: number | undefined; gid?: number | undefined; mode?: number | undefined }
@@ -38,7 +60,10 @@ export function createVolumeFs(root: string, opts: { canChown?: boolean } = {}) 
 
   /** `walk` from this volume's root; `mkdirs` creates missing directories on the way with that ownership. */
   const resolve = (components: readonly string[], o: { followLast: boolean; mkdirs?: Ownership }): Promise<Resolved> =>
-    walk(root, components, { followLast: o.followLast, mkdir: o.mkdirs && ((dir, name) => makeDirAt(dir, name, o.mkdirs!, VOLUME_DEFAULTS.dirMode)) })
+    walk(root, components, {
+      followLast: o.followLast,
+      mkdir: o.mkdirs && ((dir, name) => makeDirAt(dir, name, o.mkdirs!, VOLUME_DEFAULTS.dirMode)),
+    })
 
   /** mkdir in `dir`, then owner and mode through the new directory's own handle (mkdir's mode is masked by the umask). */
   async function makeDirAt(dir: FileHandle, name: string, own: Ownership, defaultMode: number): Promise<FileHandle> {
@@ -67,20 +92,40 @@ export function createVolumeFs(root: string, opts: { canChown?: boolean } = {}) 
 
   async function entryOf(dir: FileHandle, name: string, path: string, st: Stats): Promise<VolumeEntry> {
     const entry: VolumeEntry = {
-      name, type: entryType(st), path, size: st.size, mode: st.mode & 0o777, uid: st.uid, gid: st.gid,
-      atime: st.atime.toISOString(), mtime: st.mtime.toISOString(), ctime: st.ctime.toISOString(),
+      name,
+      type: entryType(st),
+      path,
+      size: st.size,
+      mode: st.mode & 0o777,
+      uid: st.uid,
+      gid: st.gid,
+      atime: st.atime.toISOString(),
+      mtime: st.mtime.toISOString(),
+      ctime: st.ctime.toISOString(),
     }
     if (st.isSymbolicLink()) entry.target = await readlink(at(dir, name)).catch(() => '')
     return entry
   }
 
   const rootEntry = (st: Stats): VolumeEntry => ({
-    name: '', type: 'directory', path: '/', size: st.size, mode: st.mode & 0o777, uid: st.uid, gid: st.gid,
-    atime: st.atime.toISOString(), mtime: st.mtime.toISOString(), ctime: st.ctime.toISOString(),
+    name: '',
+    type: 'directory',
+    path: '/',
+    size: st.size,
+    mode: st.mode & 0o777,
+    uid: st.uid,
+    gid: st.gid,
+    atime: st.atime.toISOString(),
+    mtime: st.mtime.toISOString(),
+    ctime: st.ctime.toISOString(),
   })
 
   /** Runs `fn` on a resolved path and closes every handle it opened; errors name the volume path. */
-  async function withPath<T>(path: string, o: { followLast: boolean; mkdirs?: Ownership }, fn: (r: Resolved, components: string[]) => Promise<T>): Promise<T> {
+  async function withPath<T>(
+    path: string,
+    o: { followLast: boolean; mkdirs?: Ownership },
+    fn: (r: Resolved, components: string[]) => Promise<T>,
+  ): Promise<T> {
     const components = pathComponents(path)
     const r = await resolve(components, o)
     try {
@@ -93,7 +138,8 @@ export function createVolumeFs(root: string, opts: { canChown?: boolean } = {}) 
   }
 
   /** Opens the resolved directory itself (the root's handle when the path is the root). */
-  const openDir = (r: Resolved) => (r.name === '' ? open(root, C.O_RDONLY | C.O_DIRECTORY) : open(at(r.parent, r.name), DIR_FLAGS))
+  const openDir = (r: Resolved) =>
+    r.name === '' ? open(root, C.O_RDONLY | C.O_DIRECTORY) : open(at(r.parent, r.name), DIR_FLAGS)
 
   return {
     /** GET …/path: the entry; a final symlink is described, not followed. */
@@ -140,22 +186,26 @@ export function createVolumeFs(root: string, opts: { canChown?: boolean } = {}) 
 
     /** POST …/dir: 409 when it exists (with `force`, an existing directory is returned unchanged); `force` creates parents. */
     makeDir(path: string, own: Ownership & { force: boolean }): Promise<VolumeEntry> {
-      return withPath(path, { followLast: false, mkdirs: own.force ? { uid: own.uid, gid: own.gid } : undefined }, async (r, comps) => {
-        if (r.name === '') {
-          if (own.force) return rootEntry(r.st!)
-          throw new AppError('already_exists', 'path / already exists')
-        }
-        if (r.st) {
-          if (own.force && r.st.isDirectory()) return entryOf(r.parent, r.name, displayPath(comps), r.st)
-          throw new AppError('already_exists', `path ${displayPath(comps)} already exists`)
-        }
-        const h = await makeDirAt(r.parent, r.name, own, VOLUME_DEFAULTS.dirMode)
-        try {
-          return await entryOf(r.parent, r.name, displayPath(comps), await lstat(at(r.parent, r.name)))
-        } finally {
-          await h.close()
-        }
-      })
+      return withPath(
+        path,
+        { followLast: false, mkdirs: own.force ? { uid: own.uid, gid: own.gid } : undefined },
+        async (r, comps) => {
+          if (r.name === '') {
+            if (own.force) return rootEntry(r.st!)
+            throw new AppError('already_exists', 'path / already exists')
+          }
+          if (r.st) {
+            if (own.force && r.st.isDirectory()) return entryOf(r.parent, r.name, displayPath(comps), r.st)
+            throw new AppError('already_exists', `path ${displayPath(comps)} already exists`)
+          }
+          const h = await makeDirAt(r.parent, r.name, own, VOLUME_DEFAULTS.dirMode)
+          try {
+            return await entryOf(r.parent, r.name, displayPath(comps), await lstat(at(r.parent, r.name)))
+          } finally {
+            await h.close()
+          }
+        },
+      )
     },
 
     /** GET …/file: the file's size and a stream of its bytes (the stream owns the handle). */
@@ -179,39 +229,46 @@ export function createVolumeFs(root: string, opts: { canChown?: boolean } = {}) 
      * (parents created). The temp file is removed on any failure.
      */
     write(path: string, body: Readable, own: Ownership & { force: boolean }): Promise<VolumeEntry> {
-      return withPath(path, { followLast: false, mkdirs: own.force ? { uid: own.uid, gid: own.gid } : undefined }, async (r, comps) => {
-        if (r.name === '') throw new AppError('conflict', 'path / is a directory')
-        if (r.st?.isDirectory()) throw new AppError('conflict', `path ${displayPath(comps)} is a directory`)
-        if (r.st && !own.force) throw new AppError('already_exists', `path ${displayPath(comps)} already exists`)
-        const temp = `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`
-        const h = await open(at(r.parent, temp), C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW, 0o600)
-        try {
-          await applyOwnership(h, own, VOLUME_DEFAULTS.fileMode)
-          await pipeline(body, h.createWriteStream({ flush: true }))
-          if (own.force) await rename(at(r.parent, temp), at(r.parent, r.name))
-          else await link(at(r.parent, temp), at(r.parent, r.name))
-        } catch (e) {
-          await h.close().catch(() => undefined)
-          await unlink(at(r.parent, temp)).catch(() => undefined)
-          throw e
-        }
-        if (!own.force) await unlink(at(r.parent, temp)).catch(() => undefined)
-        return entryOf(r.parent, r.name, displayPath(comps), await lstat(at(r.parent, r.name)))
-      })
+      return withPath(
+        path,
+        { followLast: false, mkdirs: own.force ? { uid: own.uid, gid: own.gid } : undefined },
+        async (r, comps) => {
+          if (r.name === '') throw new AppError('conflict', 'path / is a directory')
+          if (r.st?.isDirectory()) throw new AppError('conflict', `path ${displayPath(comps)} is a directory`)
+          if (r.st && !own.force) throw new AppError('already_exists', `path ${displayPath(comps)} already exists`)
+          const temp = `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`
+          const h = await open(at(r.parent, temp), C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW, 0o600)
+          try {
+            await applyOwnership(h, own, VOLUME_DEFAULTS.fileMode)
+            await pipeline(body, h.createWriteStream({ flush: true }))
+            if (own.force) await rename(at(r.parent, temp), at(r.parent, r.name))
+            else await link(at(r.parent, temp), at(r.parent, r.name))
+          } catch (e) {
+            await h.close().catch(() => undefined)
+            await unlink(at(r.parent, temp)).catch(() => undefined)
+            throw e
+          }
+          if (!own.force) await unlink(at(r.parent, temp)).catch(() => undefined)
+          return entryOf(r.parent, r.name, displayPath(comps), await lstat(at(r.parent, r.name)))
+        },
+      )
     },
 
     /** PATCH …/path: owner and mode; a final symlink is followed (inside the volume). */
     update(path: string, own: Ownership): Promise<VolumeEntry> {
       return withPath(path, { followLast: true }, async (r, comps) => {
         if (!r.st) throw new NotFoundError(`path ${displayPath(comps)} not found`)
-        if (!r.st.isFile() && !r.st.isDirectory()) throw new InvalidArgumentError(`path ${displayPath(comps)} is neither a file nor a directory`)
+        if (!r.st.isFile() && !r.st.isDirectory())
+          throw new InvalidArgumentError(`path ${displayPath(comps)} is neither a file nor a directory`)
         const h = r.st.isDirectory() ? await openDir(r) : await open(at(r.parent, r.name), READ_FLAGS)
         try {
           const st = await h.stat()
           if (own.uid !== undefined || own.gid !== undefined) await h.chown(own.uid ?? st.uid, own.gid ?? st.gid)
           if (own.mode !== undefined) await h.chmod(own.mode)
           const after = await h.stat()
-          return r.name === '' ? rootEntry(after) : { ...(await entryOf(r.parent, r.name, displayPath(comps), after)), name: comps.at(-1)! }
+          return r.name === ''
+            ? rootEntry(after)
+            : { ...(await entryOf(r.parent, r.name, displayPath(comps), after)), name: comps.at(-1)! }
         } finally {
           await h.close()
         }

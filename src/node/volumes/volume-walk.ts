@@ -23,23 +23,38 @@ export function fromFsError(e: unknown, path: string): AppError {
   if (e instanceof AppError) return e
   const code = (e as NodeJS.ErrnoException).code
   switch (code) {
-    case 'ENOENT': return new NotFoundError(`path ${path} not found`, { cause: e })
-    case 'EEXIST': return new AppError('already_exists', `path ${path} already exists`, { cause: e })
-    case 'ENOTDIR': return new InvalidArgumentError(`a component of path ${path} is not a directory`, { cause: e })
-    case 'EISDIR': return new AppError('conflict', `path ${path} is a directory`, { cause: e })
-    case 'ENOTEMPTY': return new AppError('conflict', `directory ${path} changed while it was removed`, { cause: e })
-    case 'ELOOP': return new AppError('conflict', `path ${path} changed during the request`, { cause: e })
-    case 'ENAMETOOLONG': return new InvalidArgumentError(`path ${path} is too long`, { cause: e })
-    case 'ENOSPC': case 'EDQUOT': return new NoSpaceError(undefined, { cause: e })
-    case 'EPERM': case 'EACCES': return new AppError('permission_denied', `permission denied on ${path}`, { cause: e })
-    default: return new AppError('internal', `file system error on ${path}`, { cause: e })
+    case 'ENOENT':
+      return new NotFoundError(`path ${path} not found`, { cause: e })
+    case 'EEXIST':
+      return new AppError('already_exists', `path ${path} already exists`, { cause: e })
+    case 'ENOTDIR':
+      return new InvalidArgumentError(`a component of path ${path} is not a directory`, { cause: e })
+    case 'EISDIR':
+      return new AppError('conflict', `path ${path} is a directory`, { cause: e })
+    case 'ENOTEMPTY':
+      return new AppError('conflict', `directory ${path} changed while it was removed`, { cause: e })
+    case 'ELOOP':
+      return new AppError('conflict', `path ${path} changed during the request`, { cause: e })
+    case 'ENAMETOOLONG':
+      return new InvalidArgumentError(`path ${path} is too long`, { cause: e })
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return new NoSpaceError(undefined, { cause: e })
+    case 'EPERM':
+    case 'EACCES':
+      return new AppError('permission_denied', `permission denied on ${path}`, { cause: e })
+    default:
+      return new AppError('internal', `file system error on ${path}`, { cause: e })
   }
 }
 
 /** The components of a volume path (`/a/b`, `a/b` and `a//b/` alike); `..` never climbs above the root. */
 export function pathComponents(path: string): string[] {
   if (path.includes('\0') || path.length > MAX_PATH_CHARS) throw new InvalidArgumentError('invalid path')
-  return posix.normalize(`/${path}`).split('/').filter((c) => c !== '' && c !== '.')
+  return posix
+    .normalize(`/${path}`)
+    .split('/')
+    .filter((c) => c !== '' && c !== '.')
 }
 
 export const displayPath = (components: readonly string[]) => `/${components.join('/')}`
@@ -118,7 +133,11 @@ export type MakeDir = (dir: FileHandle, name: string) => Promise<FileHandle>
  * Walks `components` from the root. Intermediate symlinks are followed inside the volume;
  * the last is followed only with `followLast`. `mkdir` creates missing directories on the way. The last component may be missing (st undefined).
  */
-export async function walk(root: string, components: readonly string[], o: { followLast: boolean; mkdir?: MakeDir }): Promise<Resolved> {
+export async function walk(
+  root: string,
+  components: readonly string[],
+  o: { followLast: boolean; mkdir?: MakeDir },
+): Promise<Resolved> {
   const rootHandle = await open(root, C.O_RDONLY | C.O_DIRECTORY).catch((e: unknown) => {
     throw fromFsError(e, '/')
   })
@@ -163,10 +182,12 @@ export async function walk(root: string, components: readonly string[], o: { fol
       if (last) return { stack, parent: dir, name: c, st }
       if (!st) {
         if (!o.mkdir) throw new NotFoundError(`path ${displayPath(components)} not found`)
-        stack.push(await o.mkdir(dir, c).catch((e: NodeJS.ErrnoException) => {
-          if (e.code !== 'EEXIST') throw e
-          return open(at(dir, c), DIR_FLAGS) // made meanwhile by someone else
-        }))
+        stack.push(
+          await o.mkdir(dir, c).catch((e: NodeJS.ErrnoException) => {
+            if (e.code !== 'EEXIST') throw e
+            return open(at(dir, c), DIR_FLAGS) // made meanwhile by someone else
+          }),
+        )
         names.push(c)
         continue
       }

@@ -32,7 +32,11 @@ export function mountOptionsAt(mountinfo: string, dir: string): string[] | undef
   for (const line of mountinfo.split('\n')) {
     const f = line.split(' ')
     // Mount points are octal-escaped (\040 for a space); the last mount at a path is the one in effect.
-    if (f[4] !== undefined && f[4].replace(/\\([0-7]{3})/g, (_m, o: string) => String.fromCharCode(parseInt(o, 8))) === dir) found = (f[5] ?? '').split(',')
+    if (
+      f[4] !== undefined &&
+      f[4].replace(/\\([0-7]{3})/g, (_m, o: string) => String.fromCharCode(parseInt(o, 8))) === dir
+    )
+      found = (f[5] ?? '').split(',')
   }
   return found
 }
@@ -41,7 +45,11 @@ export function mountOptionsAt(mountinfo: string, dir: string): string[] | undef
  * Makes `dir` 0700 and, as root, a nosuid,nodev mount point in the engine's mount namespace.
  * Never throws: what could not be done is logged (a warning) and returned.
  */
-export async function fenceVolumesDir(dir: string, log: Logger, opts: { procRoot?: string } = {}): Promise<VolumesDirState> {
+export async function fenceVolumesDir(
+  dir: string,
+  log: Logger,
+  opts: { procRoot?: string } = {},
+): Promise<VolumesDirState> {
   const procRoot = opts.procRoot ?? '/proc'
   await mkdir(dir, { recursive: true, mode: 0o700 })
   await chmod(dir, 0o700)
@@ -57,7 +65,10 @@ export async function fenceVolumesDir(dir: string, log: Logger, opts: { procRoot
   const q = `'${dir.replaceAll("'", "'\\''")}'`
   // Prints `bound` when this start made the bind mount (a directory already a mount point is only remounted).
   const script = `if ! mountpoint -q ${q}; then mount --bind ${q} ${q} && echo bound; fi; mount -o remount,bind,nosuid,nodev ${q}`
-  const inEngine = (s: string) => (enter ? run('nsenter', [`--mount=${procRoot}/${pid}/ns/mnt`, '--', 'sh', '-c', s], { timeout: 15_000 }) : run('sh', ['-c', s], { timeout: 15_000 }))
+  const inEngine = (s: string) =>
+    enter
+      ? run('nsenter', [`--mount=${procRoot}/${pid}/ns/mnt`, '--', 'sh', '-c', s], { timeout: 15_000 })
+      : run('sh', ['-c', s], { timeout: 15_000 })
   let bound = false
   try {
     bound = (await inEngine(script)).stdout.includes('bound')
@@ -70,10 +81,19 @@ export async function fenceVolumesDir(dir: string, log: Logger, opts: { procRoot
   const release = async () => {
     if (!bound) return
     bound = false
-    await inEngine(`umount -l ${q}`).catch((err: unknown) => log.warn({ err, dir }, 'could not unmount the volumes directory'))
+    await inEngine(`umount -l ${q}`).catch((err: unknown) =>
+      log.warn({ err, dir }, 'could not unmount the volumes directory'),
+    )
   }
-  const state: VolumesDirState = { mode, nosuid: opts2.includes('nosuid'), nodev: opts2.includes('nodev'), how: enter ? 'engine-namespace' : 'own-namespace', release }
-  if (!state.nosuid || !state.nodev) log.warn({ dir, options: opts2 }, 'volumes directory is not nosuid,nodev after remounting it')
+  const state: VolumesDirState = {
+    mode,
+    nosuid: opts2.includes('nosuid'),
+    nodev: opts2.includes('nodev'),
+    how: enter ? 'engine-namespace' : 'own-namespace',
+    release,
+  }
+  if (!state.nosuid || !state.nodev)
+    log.warn({ dir, options: opts2 }, 'volumes directory is not nosuid,nodev after remounting it')
   else log.debug({ dir, how: state.how }, 'volumes directory mounted nosuid,nodev')
   return state
 }

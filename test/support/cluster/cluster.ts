@@ -55,10 +55,12 @@ export async function startCluster(opts: ClusterOptions): Promise<TestCluster> {
   const runLabel = `sandock.test.run=${runId}`
   const prefix = `${opts.prefix}-${runId}`
   const labels = [opts.label, runLabel]
-  const [dindImage, registryImage] = await phase('images', () => Promise.all([
-    ensureImage({ ...DIND, name: `${opts.prefix}-dind` }, [opts.label]),
-    ensureImage({ ...REGISTRY, name: `${opts.prefix}-registry` }, [opts.label]),
-  ]))
+  const [dindImage, registryImage] = await phase('images', () =>
+    Promise.all([
+      ensureImage({ ...DIND, name: `${opts.prefix}-dind` }, [opts.label]),
+      ensureImage({ ...REGISTRY, name: `${opts.prefix}-registry` }, [opts.label]),
+    ]),
+  )
   const res = new HostResources(labels)
   const stop = async () => {
     await res.removeAll()
@@ -67,19 +69,56 @@ export async function startCluster(opts: ClusterOptions): Promise<TestCluster> {
   try {
     const network = await res.createNetwork(`${prefix}-net`)
     const registry = await phase('registry', () => startRegistry(res, { image: registryImage, network, prefix }))
-    const nodes = await phase('nodes', () => startNodes(res, {
-      image: dindImage, network, prefix, count: opts.nodes, insecureRegistries: [registry.address],
-    }))
+    const nodes = await phase('nodes', () =>
+      startNodes(res, {
+        image: dindImage,
+        network,
+        prefix,
+        count: opts.nodes,
+        insecureRegistries: [registry.address],
+      }),
+    )
     // Every node's CLI logs in (pushes and pulls of the tests, `docker stack deploy --with-registry-auth`);
     // Sandock's agents use the sandock_registry_auth secret instead (docker-stack.yml).
-    await Promise.all(nodes.map((n) => n.exec(['docker', 'login', '-u', registry.username, '--password-stdin', registry.address], { input: registry.password })))
+    await Promise.all(
+      nodes.map((n) =>
+        n.exec(['docker', 'login', '-u', registry.username, '--password-stdin', registry.address], {
+          input: registry.password,
+        }),
+      ),
+    )
     let egressTarget: TestCluster['egressTarget']
     if (opts.egressTargetImage) {
       const name = `${prefix}-egress-target`
-      await res.run(name, ['--network', network, '--user', '65534', opts.egressTargetImage, 'python3', '-m', 'http.server', '8000', '--directory', '/tmp'])
-      egressTarget = { ip: await docker(['inspect', '-f', `{{(index .NetworkSettings.Networks "${network}").IPAddress}}`, name]), port: 8000 }
+      await res.run(name, [
+        '--network',
+        network,
+        '--user',
+        '65534',
+        opts.egressTargetImage,
+        'python3',
+        '-m',
+        'http.server',
+        '8000',
+        '--directory',
+        '/tmp',
+      ])
+      egressTarget = {
+        ip: await docker(['inspect', '-f', `{{(index .NetworkSettings.Networks "${network}").IPAddress}}`, name]),
+        port: 8000,
+      }
     }
-    return { runId, runLabel, prefix, network, registry, nodes, images: { dind: dindImage, registry: registryImage }, egressTarget, stop }
+    return {
+      runId,
+      runLabel,
+      prefix,
+      network,
+      registry,
+      nodes,
+      images: { dind: dindImage, registry: registryImage },
+      egressTarget,
+      stop,
+    }
   } catch (e) {
     await stop().catch(() => undefined)
     throw e

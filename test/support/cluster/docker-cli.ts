@@ -14,8 +14,15 @@ export type DockerCall = Readonly<{
 }>
 
 export class DockerCommandError extends Error {
-  constructor(readonly argv: readonly string[], readonly exitCode: number | null, readonly stdout: string, readonly stderr: string) {
-    super(`docker ${argv.join(' ')} failed (exit ${exitCode ?? 'signal'}): ${(stderr.trim() || stdout.trim()).slice(-2000)}`)
+  constructor(
+    readonly argv: readonly string[],
+    readonly exitCode: number | null,
+    readonly stdout: string,
+    readonly stderr: string,
+  ) {
+    super(
+      `docker ${argv.join(' ')} failed (exit ${exitCode ?? 'signal'}): ${(stderr.trim() || stdout.trim()).slice(-2000)}`,
+    )
     this.name = 'DockerCommandError'
   }
 }
@@ -23,8 +30,11 @@ export class DockerCommandError extends Error {
 /** Runs `docker <argv>`; resolves with stdout (trimmed), rejects with a DockerCommandError. */
 export function docker(argv: readonly string[], opts: DockerCall = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('docker', argv, { stdio: ['pipe', 'pipe', 'pipe'], timeout: opts.timeoutMs ?? 300_000,
-      env: DOCKER_ENV })
+    const child = spawn('docker', argv, {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      timeout: opts.timeoutMs ?? 300_000,
+      env: DOCKER_ENV,
+    })
     const out: Buffer[] = []
     const err: Buffer[] = []
     child.stdout.on('data', (b: Buffer) => out.push(b))
@@ -55,17 +65,26 @@ export function dockerPipe(from: readonly string[], to: readonly string[], timeo
     dst.stdin.on('error', () => undefined)
     src.stdout.pipe(dst.stdin)
     const exit = (p: ReturnType<typeof spawn>) =>
-      new Promise<number | null>((res, rej) => { p.on('error', rej); p.on('close', res) })
+      new Promise<number | null>((res, rej) => {
+        p.on('error', rej)
+        p.on('close', res)
+      })
     Promise.all([exit(src), exit(dst)]).then(([a, b]) => {
       if (a !== 0) reject(new DockerCommandError(from, a, '', Buffer.concat(srcErr).toString()))
-      else if (b !== 0) reject(new DockerCommandError(to, b, Buffer.concat(dstOut).toString(), Buffer.concat(dstErr).toString()))
+      else if (b !== 0)
+        reject(new DockerCommandError(to, b, Buffer.concat(dstOut).toString(), Buffer.concat(dstErr).toString()))
       else resolve(Buffer.concat(dstOut).toString().trim())
     }, reject)
   })
 }
 
 /** Polls `check` until it returns a value other than undefined, or throws after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 60_000, everyMs = 250): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  timeoutMs = 60_000,
+  everyMs = 250,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   let last: unknown
   for (;;) {
@@ -76,7 +95,9 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
       last = e
     }
     if (Date.now() > deadline) {
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`)
+      throw new Error(
+        `timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`,
+      )
     }
     await new Promise((r) => setTimeout(r, everyMs))
   }

@@ -21,18 +21,26 @@ export type ImageRecipe = Readonly<{
 }>
 
 /** The node image: Debian's docker.io, started by docker/dind-entrypoint.sh. */
-export const DIND: Omit<ImageRecipe, 'name'> = { dockerfile: 'docker/dind.Dockerfile', files: ['docker/dind-entrypoint.sh'] }
+export const DIND: Omit<ImageRecipe, 'name'> = {
+  dockerfile: 'docker/dind.Dockerfile',
+  files: ['docker/dind-entrypoint.sh'],
+}
 /** The registry image: Debian's docker-registry with docker/registry-config.yml and htpasswd auth. */
-export const REGISTRY: Omit<ImageRecipe, 'name'> = { dockerfile: 'docker/registry.Dockerfile', files: ['docker/registry-config.yml', 'docker/registry-entrypoint.sh'] }
+export const REGISTRY: Omit<ImageRecipe, 'name'> = {
+  dockerfile: 'docker/registry.Dockerfile',
+  files: ['docker/registry-config.yml', 'docker/registry-entrypoint.sh'],
+}
 /** A small workload with busybox httpd, curl, iptables and nsenter. */
 export const PROBE: Omit<ImageRecipe, 'name'> = { dockerfile: 'test/support/cluster/probe.Dockerfile' }
 
 /** The content-hash tag of a recipe: `<name>:<12 hex>`. */
 export async function imageTag(recipe: ImageRecipe): Promise<string> {
   const hash = createHash('sha256')
-  hash.update(await docker(['image', 'inspect', '-f', '{{.Id}}', BASE_IMAGE]).catch(() => {
-    throw new Error(`${BASE_IMAGE} is missing: run docker/build-base-image.sh first`)
-  }))
+  hash.update(
+    await docker(['image', 'inspect', '-f', '{{.Id}}', BASE_IMAGE]).catch(() => {
+      throw new Error(`${BASE_IMAGE} is missing: run docker/build-base-image.sh first`)
+    }),
+  )
   for (const file of [recipe.dockerfile, ...(recipe.files ?? [])]) {
     hash.update(`\0${basename(file)}\0`).update(await readFile(join(ROOT, file)))
   }
@@ -45,7 +53,8 @@ export async function imageTag(recipe: ImageRecipe): Promise<string> {
  */
 export async function ensureImage(recipe: ImageRecipe, labels: readonly string[]): Promise<string> {
   return ensureTagged(await imageTag(recipe), labels, async (context) => {
-    for (const file of [recipe.dockerfile, ...(recipe.files ?? [])]) await copyFile(join(ROOT, file), join(context, basename(file)))
+    for (const file of [recipe.dockerfile, ...(recipe.files ?? [])])
+      await copyFile(join(ROOT, file), join(context, basename(file)))
     return join(context, basename(recipe.dockerfile))
   })
 }
@@ -54,13 +63,36 @@ export async function ensureImage(recipe: ImageRecipe, labels: readonly string[]
  * Builds `tag` unless it exists, from a temporary context that `fill` lays out (returning the
  * Dockerfile's path), over BASE_IMAGE, with `labels`; older tags of its repository are removed.
  */
-export async function ensureTagged(tag: string, labels: readonly string[], fill: (context: string) => Promise<string>): Promise<string> {
-  if (await docker(['image', 'inspect', tag]).then(() => true, () => false)) return tag
+export async function ensureTagged(
+  tag: string,
+  labels: readonly string[],
+  fill: (context: string) => Promise<string>,
+): Promise<string> {
+  if (
+    await docker(['image', 'inspect', tag]).then(
+      () => true,
+      () => false,
+    )
+  )
+    return tag
   const context = await mkdtemp(join(tmpdir(), 'sandock-cluster-image-'))
   try {
     const dockerfile = await fill(context)
-    await docker(['build', '-q', '-f', dockerfile, '-t', tag, '--build-arg', `BASE_IMAGE=${BASE_IMAGE}`,
-      ...labels.flatMap((l) => ['--label', l]), context], { timeoutMs: 900_000 })
+    await docker(
+      [
+        'build',
+        '-q',
+        '-f',
+        dockerfile,
+        '-t',
+        tag,
+        '--build-arg',
+        `BASE_IMAGE=${BASE_IMAGE}`,
+        ...labels.flatMap((l) => ['--label', l]),
+        context,
+      ],
+      { timeoutMs: 900_000 },
+    )
   } finally {
     await rm(context, { recursive: true, force: true })
   }

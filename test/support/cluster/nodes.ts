@@ -13,12 +13,22 @@ import type { HostResources } from './resources.js'
  */
 export const DIND_FLAGS: readonly string[] = [
   '--init',
-  '--cap-add', 'ALL', '--cap-drop', 'SYS_RESOURCE',
-  '--security-opt', 'seccomp=unconfined', '--security-opt', 'apparmor=unconfined',
-  '--security-opt', 'systempaths=unconfined',
-  '--device-cgroup-rule', 'a *:* rwm',
-  '-v', '/sys/fs/cgroup:/sys/fs/cgroup:rw',
-  '--tmpfs', '/run',
+  '--cap-add',
+  'ALL',
+  '--cap-drop',
+  'SYS_RESOURCE',
+  '--security-opt',
+  'seccomp=unconfined',
+  '--security-opt',
+  'apparmor=unconfined',
+  '--security-opt',
+  'systempaths=unconfined',
+  '--device-cgroup-rule',
+  'a *:* rwm',
+  '-v',
+  '/sys/fs/cgroup:/sys/fs/cgroup:rw',
+  '--tmpfs',
+  '/run',
 ]
 
 export type DindNode = Readonly<{
@@ -53,7 +63,10 @@ export function nodeHandle(name: string, hostname: string, ip: string): DindNode
   const exec = (argv: readonly string[], opts: DockerCall = {}) =>
     docker(['exec', ...(opts.input !== undefined ? ['-i'] : []), name, ...argv], opts)
   return {
-    name, hostname, ip, exec,
+    name,
+    hostname,
+    ip,
+    exec,
     docker: (...args: string[]) => exec(['docker', ...args]),
     sh: (script: string, opts?: DockerCall) => exec(['sh', '-c', script], opts),
   }
@@ -62,26 +75,49 @@ export function nodeHandle(name: string, hostname: string, ip: string): DindNode
 /** Starts `count` nodes in parallel and waits until each engine answers. */
 export async function startNodes(res: HostResources, opts: StartNodesOptions): Promise<DindNode[]> {
   const indexes = Array.from({ length: opts.count }, (_, i) => i + 1)
-  const started = await Promise.all(indexes.map(async (i) => {
-    const name = `${opts.prefix}-node${i}`
-    const hostname = `node${i}`
-    const volume = await res.createVolume(`${name}-docker`)
-    await res.run(name, [
-      '--hostname', hostname, '--network', opts.network, ...DIND_FLAGS,
-      '-v', `${volume}:/var/lib/docker`,
-      '-e', `DIND_INSECURE_REGISTRIES=${(opts.insecureRegistries ?? []).join(',')}`,
-      opts.image,
-    ])
-    const ip = await docker(['inspect', '-f', `{{(index .NetworkSettings.Networks "${opts.network}").IPAddress}}`, name])
-    return nodeHandle(name, hostname, ip)
-  }))
-  await Promise.all(started.map((node) => waitFor(`dockerd in ${node.name}`, async () => {
-    const state = await docker(['inspect', '-f', '{{.State.Status}}', node.name])
-    if (state !== 'running') {
-      throw new Error(`${node.name} is ${state}: ${await docker(['logs', '--tail', '20', node.name]).catch(() => '')}`)
-    }
-    return (await node.docker('version', '-f', '{{.Server.Version}}').catch(() => '')) || undefined
-  }, opts.readyTimeoutMs ?? 90_000)))
+  const started = await Promise.all(
+    indexes.map(async (i) => {
+      const name = `${opts.prefix}-node${i}`
+      const hostname = `node${i}`
+      const volume = await res.createVolume(`${name}-docker`)
+      await res.run(name, [
+        '--hostname',
+        hostname,
+        '--network',
+        opts.network,
+        ...DIND_FLAGS,
+        '-v',
+        `${volume}:/var/lib/docker`,
+        '-e',
+        `DIND_INSECURE_REGISTRIES=${(opts.insecureRegistries ?? []).join(',')}`,
+        opts.image,
+      ])
+      const ip = await docker([
+        'inspect',
+        '-f',
+        `{{(index .NetworkSettings.Networks "${opts.network}").IPAddress}}`,
+        name,
+      ])
+      return nodeHandle(name, hostname, ip)
+    }),
+  )
+  await Promise.all(
+    started.map((node) =>
+      waitFor(
+        `dockerd in ${node.name}`,
+        async () => {
+          const state = await docker(['inspect', '-f', '{{.State.Status}}', node.name])
+          if (state !== 'running') {
+            throw new Error(
+              `${node.name} is ${state}: ${await docker(['logs', '--tail', '20', node.name]).catch(() => '')}`,
+            )
+          }
+          return (await node.docker('version', '-f', '{{.Server.Version}}').catch(() => '')) || undefined
+        },
+        opts.readyTimeoutMs ?? 90_000,
+      ),
+    ),
+  )
   return started
 }
 
@@ -95,10 +131,16 @@ export async function loadImage(node: DindNode, image: string): Promise<void> {
 
 /** The container of a service's task on this node (swarm labels it with the service name). */
 export async function taskContainer(node: DindNode, service: string): Promise<string> {
-  return waitFor(`a running task of ${service} on ${node.hostname}`, async () => {
-    const ids = (await node.docker('ps', '-q', '--filter', `label=com.docker.swarm.service.name=${service}`)).split('\n').filter(Boolean)
-    return ids[0]
-  }, 60_000)
+  return waitFor(
+    `a running task of ${service} on ${node.hostname}`,
+    async () => {
+      const ids = (await node.docker('ps', '-q', '--filter', `label=com.docker.swarm.service.name=${service}`))
+        .split('\n')
+        .filter(Boolean)
+      return ids[0]
+    },
+    60_000,
+  )
 }
 
 /** The cgroup (v1, `freezer` hierarchy) path of a process in a node, e.g. `/docker/<id>/dind/<id>`. */

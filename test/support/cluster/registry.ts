@@ -20,23 +20,49 @@ export type TestRegistry = Readonly<{
 }>
 
 /** Starts the registry and waits until `GET /v2/` answers 401 without and 200 with credentials (reached from the host). */
-export async function startRegistry(res: HostResources, opts: { image: string; network: string; prefix: string; alias?: string }): Promise<TestRegistry> {
+export async function startRegistry(
+  res: HostResources,
+  opts: { image: string; network: string; prefix: string; alias?: string },
+): Promise<TestRegistry> {
   const alias = opts.alias ?? 'registry'
   const container = `${opts.prefix}-registry`
   const volume = await res.createVolume(`${container}-data`)
   const username = 'sandock'
   const password = randomBytes(18).toString('hex')
-  await res.create(container, ['--network', opts.network, '--network-alias', alias, '-v', `${volume}:/var/lib/docker-registry`,
-    '-e', 'REGISTRY_CREDENTIALS_FILE=/etc/docker/registry/credentials', opts.image])
+  await res.create(container, [
+    '--network',
+    opts.network,
+    '--network-alias',
+    alias,
+    '-v',
+    `${volume}:/var/lib/docker-registry`,
+    '-e',
+    'REGISTRY_CREDENTIALS_FILE=/etc/docker/registry/credentials',
+    opts.image,
+  ])
   // `docker cp` of a tar from stdin: the file owned by the registry's user, never on the host's disk.
-  await docker(['cp', '-', `${container}:/etc/docker/registry/`], { input: tarOfOneFile('credentials', `${username}:${password}\n`) })
+  await docker(['cp', '-', `${container}:/etc/docker/registry/`], {
+    input: tarOfOneFile('credentials', `${username}:${password}\n`),
+  })
   await docker(['start', container])
-  const ip = await docker(['inspect', '-f', `{{(index .NetworkSettings.Networks "${opts.network}").IPAddress}}`, container])
+  const ip = await docker([
+    'inspect',
+    '-f',
+    `{{(index .NetworkSettings.Networks "${opts.network}").IPAddress}}`,
+    container,
+  ])
   const basic = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`
-  await waitFor('the registry', async () => {
-    const [anon, authed] = await Promise.all([fetch(`http://${ip}:5000/v2/`), fetch(`http://${ip}:5000/v2/`, { headers: { authorization: basic } })])
-    return anon.status === 401 && authed.status === 200 ? true : undefined
-  }, 30_000)
+  await waitFor(
+    'the registry',
+    async () => {
+      const [anon, authed] = await Promise.all([
+        fetch(`http://${ip}:5000/v2/`),
+        fetch(`http://${ip}:5000/v2/`, { headers: { authorization: basic } }),
+      ])
+      return anon.status === 401 && authed.status === 200 ? true : undefined
+    },
+    30_000,
+  )
   return { address: `${alias}:5000`, container, ip, username, password }
 }
 
@@ -50,7 +76,13 @@ function tarOfOneFile(name: string, content: string): Buffer {
   put('0000000\0', 108, 8)
   put('0000000\0', 116, 8)
   put(`${body.length.toString(8).padStart(11, '0')}\0`, 124, 12)
-  put(`${Math.floor(Date.now() / 1000).toString(8).padStart(11, '0')}\0`, 136, 12)
+  put(
+    `${Math.floor(Date.now() / 1000)
+      .toString(8)
+      .padStart(11, '0')}\0`,
+    136,
+    12,
+  )
   put('        ', 148, 8)
   put('0', 156, 1)
   put('ustar\0', 257, 6)

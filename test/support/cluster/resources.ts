@@ -59,7 +59,9 @@ export class HostResources {
 }
 
 /** What still exists on the host engine with `label` (`key=value`). */
-export async function listLabelled(label: string): Promise<{ containers: string[]; volumes: string[]; networks: string[] }> {
+export async function listLabelled(
+  label: string,
+): Promise<{ containers: string[]; volumes: string[]; networks: string[] }> {
   const lines = (s: string) => s.split('\n').filter(Boolean)
   return {
     containers: lines(await docker(['ps', '-a', '-q', '--filter', `label=${label}`])),

@@ -15,7 +15,10 @@ import { waitForTasks } from './swarm.js'
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url))
 const BASE_IMAGE = process.env.SANDOCK_BASE_IMAGE ?? 'debian:bookworm-slim'
 
-export const POSTGRES: Omit<ImageRecipe, 'name'> = { dockerfile: 'docker/postgres.Dockerfile', files: ['docker/postgres-entrypoint.sh'] }
+export const POSTGRES: Omit<ImageRecipe, 'name'> = {
+  dockerfile: 'docker/postgres.Dockerfile',
+  files: ['docker/postgres-entrypoint.sh'],
+}
 
 export const API_KEY = `e2b_${randomBytes(20).toString('hex')}`
 export const STACK = 'sandock'
@@ -29,7 +32,10 @@ export async function ensureClusterImage(prefix: string, labels: readonly string
   hash.update(await docker(['image', 'inspect', '-f', '{{.Id}}', BASE_IMAGE]))
   // The image copies dist/image and dist/builtins (the derived built-ins' build folders).
   for (const part of ['image', 'builtins']) {
-    const files = (await readdir(join(dist, part), { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name)).sort()
+    const files = (await readdir(join(dist, part), { recursive: true, withFileTypes: true }))
+      .filter((d) => d.isFile())
+      .map((d) => join(d.parentPath, d.name))
+      .sort()
     for (const f of files) hash.update(`\0${relative(dist, f)}\0`).update(await readFile(f))
   }
   return ensureTagged(`${prefix}-cluster:${hash.digest('hex').slice(0, 12)}`, labels, async (context) => {
@@ -40,16 +46,39 @@ export async function ensureClusterImage(prefix: string, labels: readonly string
 
 /** The base template image on the host (the single-host suites build it; built here from dist/image when missing). */
 export async function ensureBaseTemplateImage(tag: string): Promise<string> {
-  if (await docker(['image', 'inspect', tag]).then(() => true, () => false)) return tag
+  if (
+    await docker(['image', 'inspect', tag]).then(
+      () => true,
+      () => false,
+    )
+  )
+    return tag
   const context = join(ROOT, 'dist', 'image')
-  await docker(['build', '-q', '-f', join(context, 'base.Dockerfile'), '-t', tag, '--build-arg', `BASE_IMAGE=${BASE_IMAGE}`, context], { timeoutMs: 900_000 })
+  await docker(
+    [
+      'build',
+      '-q',
+      '-f',
+      join(context, 'base.Dockerfile'),
+      '-t',
+      tag,
+      '--build-arg',
+      `BASE_IMAGE=${BASE_IMAGE}`,
+      context,
+    ],
+    { timeoutMs: 900_000 },
+  )
   return tag
 }
 
-export const ensurePostgresImage = (prefix: string, labels: readonly string[]) => ensureImage({ ...POSTGRES, name: `${prefix}-postgres` }, labels)
+export const ensurePostgresImage = (prefix: string, labels: readonly string[]) =>
+  ensureImage({ ...POSTGRES, name: `${prefix}-postgres` }, labels)
 
 /** Copies host images into node 1 and pushes them to the test registry; resolves with their registry refs. */
-export async function pushToRegistry(cluster: TestCluster, images: Record<string, string>): Promise<Record<string, string>> {
+export async function pushToRegistry(
+  cluster: TestCluster,
+  images: Record<string, string>,
+): Promise<Record<string, string>> {
   const n1 = cluster.nodes[0]!
   const out: Record<string, string> = {}
   for (const [name, hostTag] of Object.entries(images)) {
@@ -91,26 +120,62 @@ export async function deploySandock(cluster: TestCluster, opts: DeployOptions): 
   const [n1] = cluster.nodes
   const node = (hostname: string) => cluster.nodes.find((n) => n.hostname === hostname)!
   for (const [name, value] of Object.entries({
-    sandock_token_seed: randomBytes(32).toString('hex'), sandock_node_token: randomBytes(32).toString('hex'),
-    sandock_db_password: randomBytes(24).toString('hex'), sandock_api_keys: API_KEY,
+    sandock_token_seed: randomBytes(32).toString('hex'),
+    sandock_node_token: randomBytes(32).toString('hex'),
+    sandock_db_password: randomBytes(24).toString('hex'),
+    sandock_api_keys: API_KEY,
     sandock_registry_auth: `${cluster.registry.username}:${cluster.registry.password}`,
-  })) await n1!.exec(['docker', 'secret', 'create', name, '-'], { input: value })
+  }))
+    await n1!.exec(['docker', 'secret', 'create', name, '-'], { input: value })
   await n1!.docker('node', 'update', '--label-add', 'sandock.postgres=true', n1!.hostname)
   await Promise.all(cluster.nodes.map((n) => n.exec(['mkdir', '-p', '/var/lib/sandock-node'])))
   const env = {
-    SANDOCK_IMAGE: opts.images.cluster, SANDOCK_POSTGRES_IMAGE: opts.images.postgres, SANDOCK_BASE_TEMPLATE_IMAGE: opts.images.base,
-    SANDOCK_REGISTRY: cluster.registry.address, SANDOCK_LOG_LEVEL: 'info', ...opts.env,
+    SANDOCK_IMAGE: opts.images.cluster,
+    SANDOCK_POSTGRES_IMAGE: opts.images.postgres,
+    SANDOCK_BASE_TEMPLATE_IMAGE: opts.images.base,
+    SANDOCK_REGISTRY: cluster.registry.address,
+    SANDOCK_LOG_LEVEL: 'info',
+    ...opts.env,
   }
   // --with-registry-auth: node 1's login (the registry requires it) goes with the services, so
   // every node's engine can pull the stack's images.
-  const out = await n1!.exec(['env', ...Object.entries(env).map(([k, v]) => `${k}=${v}`), 'docker', 'stack', 'deploy', '--with-registry-auth', '--compose-file', '-', STACK],
-    { input: await readFile(join(ROOT, 'docker-stack.yml')) })
+  const out = await n1!.exec(
+    [
+      'env',
+      ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
+      'docker',
+      'stack',
+      'deploy',
+      '--with-registry-auth',
+      '--compose-file',
+      '-',
+      STACK,
+    ],
+    { input: await readFile(join(ROOT, 'docker-stack.yml')) },
+  )
   if (/ignoring unsupported options/i.test(out)) throw new Error(`docker stack deploy ignored options:\n${out}`)
 
   const sql = async (query: string): Promise<string[][]> => {
     const c = await taskContainer(n1!, `${STACK}_postgres`)
-    const text = await n1!.docker('exec', c, 'psql', '-h', '/run/postgresql', '-U', 'sandock', '-d', 'sandock', '-AtF', '\t', '-c', query)
-    return text.split('\n').filter(Boolean).map((l) => l.split('\t'))
+    const text = await n1!.docker(
+      'exec',
+      c,
+      'psql',
+      '-h',
+      '/run/postgresql',
+      '-U',
+      'sandock',
+      '-d',
+      'sandock',
+      '-AtF',
+      '\t',
+      '-c',
+      query,
+    )
+    return text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split('\t'))
   }
   const replicas = async (): Promise<Replica[]> => {
     const hosts = await waitForTasks(n1!, `${STACK}_control`, 1)
@@ -124,28 +189,51 @@ export async function deploySandock(cluster: TestCluster, opts: DeployOptions): 
     await waitForTasks(n1!, `${STACK}_pg-relay`, cluster.nodes.length, 300_000)
     await waitForTasks(n1!, `${STACK}_node`, cluster.nodes.length, 300_000)
     await waitForTasks(n1!, `${STACK}_control`, 2, 300_000)
-    await waitFor('every node agent registered', async () => {
-      const rows = await sql("SELECT count(*) FROM nodes WHERE heartbeat_at > now() - interval '10 seconds'").catch(() => [['0']])
-      return Number(rows[0]?.[0]) === cluster.nodes.length ? true : undefined
-    }, 300_000, 1000)
+    await waitFor(
+      'every node agent registered',
+      async () => {
+        const rows = await sql("SELECT count(*) FROM nodes WHERE heartbeat_at > now() - interval '10 seconds'").catch(
+          () => [['0']],
+        )
+        return Number(rows[0]?.[0]) === cluster.nodes.length ? true : undefined
+      },
+      300_000,
+      1000,
+    )
     for (const r of await replicas()) {
-      await waitFor(`control on ${r.hostname}`, async () => ((await fetch(`${r.apiUrl}/health`, { signal: AbortSignal.timeout(3000) })).status === 200 ? true : undefined), 120_000, 500)
+      await waitFor(
+        `control on ${r.hostname}`,
+        async () =>
+          (await fetch(`${r.apiUrl}/health`, { signal: AbortSignal.timeout(3000) })).status === 200 ? true : undefined,
+        120_000,
+        500,
+      )
     }
   } catch (err) {
     // What the services did, for the failure message: their tasks and their last log lines.
-    const report = await Promise.all(['postgres', 'pg-relay', 'node', 'control'].map(async (s) => {
-      const tasks = await n1!.docker('service', 'ps', '--no-trunc', '--format', '{{.Node}} {{.CurrentState}} {{.Error}}', `${STACK}_${s}`).catch((e: Error) => e.message)
-      const logs = await n1!.exec(['sh', '-c', `docker service logs --raw --tail 15 ${STACK}_${s} 2>&1`]).catch((e: Error) => e.message)
-      return `--- ${STACK}_${s} tasks:\n${tasks}\n--- ${STACK}_${s} logs:\n${logs}`
-    }))
+    const report = await Promise.all(
+      ['postgres', 'pg-relay', 'node', 'control'].map(async (s) => {
+        const tasks = await n1!
+          .docker('service', 'ps', '--no-trunc', '--format', '{{.Node}} {{.CurrentState}} {{.Error}}', `${STACK}_${s}`)
+          .catch((e: Error) => e.message)
+        const logs = await n1!
+          .exec(['sh', '-c', `docker service logs --raw --tail 15 ${STACK}_${s} 2>&1`])
+          .catch((e: Error) => e.message)
+        return `--- ${STACK}_${s} tasks:\n${tasks}\n--- ${STACK}_${s} logs:\n${logs}`
+      }),
+    )
     throw new Error(`${(err as Error).message}\n${report.join('\n')}`)
   }
   let apiKey = API_KEY
   return {
-    replicas, sql, node,
+    replicas,
+    sql,
+    node,
     useApiKey: (key) => void (apiKey = key),
     async nodeOf(sandboxId) {
-      return (await sql(`SELECT node_id FROM sandboxes WHERE sandbox_id = '${sandboxId.replace(/[^a-z0-9]/gi, '')}'`))[0]?.[0]
+      return (
+        await sql(`SELECT node_id FROM sandboxes WHERE sandbox_id = '${sandboxId.replace(/[^a-z0-9]/gi, '')}'`)
+      )[0]?.[0]
     },
     task: (service, n) => taskContainer(n, `${STACK}_${service}`),
     sdkOpts: (r) => ({ apiKey, apiUrl: r.apiUrl, sandboxUrl: r.sandboxUrl }),

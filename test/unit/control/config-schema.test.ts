@@ -20,7 +20,9 @@ describe('the settings schema', () => {
     expect(new Set(envs).size).toBe(envs.length)
     for (const env of envs) {
       // A bad value of every integer or enum setting is reported under its own name.
-      const s = Object.values(ControlSettings.properties).find((x) => (x as unknown as { env: string }).env === env) as unknown as { type?: string; anyOf?: unknown }
+      const s = Object.values(ControlSettings.properties).find(
+        (x) => (x as unknown as { env: string }).env === env,
+      ) as unknown as { type?: string; anyOf?: unknown }
       if (s.type !== 'integer' && !s.anyOf) continue
       expect(() => loadControlConfig({ [env]: 'not-a-value' }), env).toThrow(new RegExp(`${env} must be`))
     }

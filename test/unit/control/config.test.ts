@@ -8,17 +8,35 @@ describe('pool configuration', () => {
   it('names only what is set, with the defaults for the rest', () => {
     const c = loadControlConfig({})
     expect(c.pools).toEqual({})
-    expect({ max: c.poolMax, memoryMB: c.poolMemoryMB, idleS: c.poolIdleS }).toEqual({ max: 8, memoryMB: 2048, idleS: 120 })
+    expect({ max: c.poolMax, memoryMB: c.poolMemoryMB, idleS: c.poolIdleS }).toEqual({
+      max: 8,
+      memoryMB: 2048,
+      idleS: 120,
+    })
     expect(c.poolBoots).toBeGreaterThanOrEqual(1)
   })
 
   it('reads SANDOCK_POOL_SIZE and SANDOCK_POOL_SIZES as floors or min..max ranges', () => {
     const c = loadControlConfig({
-      SANDOCK_POOL_SIZE: '3', SANDOCK_POOL_SIZES: 'my-tpl=1, other:v2=0..4,fixed=2..2',
-      SANDOCK_POOL_MAX: '12', SANDOCK_POOL_MEMORY_MB: '512', SANDOCK_POOL_IDLE: '30', SANDOCK_POOL_BOOTS: '3',
+      SANDOCK_POOL_SIZE: '3',
+      SANDOCK_POOL_SIZES: 'my-tpl=1, other:v2=0..4,fixed=2..2',
+      SANDOCK_POOL_MAX: '12',
+      SANDOCK_POOL_MEMORY_MB: '512',
+      SANDOCK_POOL_IDLE: '30',
+      SANDOCK_POOL_BOOTS: '3',
     })
-    expect(c.pools).toEqual({ base: { min: 3, max: undefined }, 'my-tpl': { min: 1, max: undefined }, 'other:v2': { min: 0, max: 4 }, fixed: { min: 2, max: 2 } })
-    expect({ max: c.poolMax, memoryMB: c.poolMemoryMB, idleS: c.poolIdleS, boots: c.poolBoots }).toEqual({ max: 12, memoryMB: 512, idleS: 30, boots: 3 })
+    expect(c.pools).toEqual({
+      base: { min: 3, max: undefined },
+      'my-tpl': { min: 1, max: undefined },
+      'other:v2': { min: 0, max: 4 },
+      fixed: { min: 2, max: 2 },
+    })
+    expect({ max: c.poolMax, memoryMB: c.poolMemoryMB, idleS: c.poolIdleS, boots: c.poolBoots }).toEqual({
+      max: 12,
+      memoryMB: 512,
+      idleS: 30,
+      boots: 3,
+    })
   })
 
   it('refuses malformed sizes and ranges in one error that names each', () => {
@@ -44,12 +62,17 @@ describe('pool configuration', () => {
 describe('SANDOCK_ALLOW_INTERNAL_CIDRS', () => {
   it('is empty by default and reads IPv4 addresses and CIDRs', () => {
     expect(loadControlConfig({}).allowInternalCidrs).toEqual([])
-    expect(loadControlConfig({ SANDOCK_ALLOW_INTERNAL_CIDRS: '10.9.0.0/16, 192.168.5.7' }).allowInternalCidrs).toEqual(['10.9.0.0/16', '192.168.5.7'])
+    expect(loadControlConfig({ SANDOCK_ALLOW_INTERNAL_CIDRS: '10.9.0.0/16, 192.168.5.7' }).allowInternalCidrs).toEqual([
+      '10.9.0.0/16',
+      '192.168.5.7',
+    ])
   })
 
   it('refuses anything else', () => {
     for (const bad of ['10.0.0.0/33', 'mirror.lan', 'fd00::/8']) {
-      expect(() => loadControlConfig({ SANDOCK_ALLOW_INTERNAL_CIDRS: bad })).toThrow(`SANDOCK_ALLOW_INTERNAL_CIDRS must be IPv4 addresses or CIDRs, got "${bad}"`)
+      expect(() => loadControlConfig({ SANDOCK_ALLOW_INTERNAL_CIDRS: bad })).toThrow(
+        `SANDOCK_ALLOW_INTERNAL_CIDRS must be IPv4 addresses or CIDRs, got "${bad}"`,
+      )
     }
   })
 })

@@ -38,7 +38,9 @@ it('generates a key once, stores only its digest, and accepts it after a restart
   const first = await loadServerKeys(dir, [])
   expect(first.generatedKey).toMatch(/^e2b_[0-9a-f]{40}$/)
   expect(await allFileText(dir)).not.toContain(first.generatedKey!)
-  expect((await readFile(join(dir, 'api-key.sha256'), 'utf8')).trim()).toBe(secretDigest(first.generatedKey!).toString('hex'))
+  expect((await readFile(join(dir, 'api-key.sha256'), 'utf8')).trim()).toBe(
+    secretDigest(first.generatedKey!).toString('hex'),
+  )
   const again = await loadServerKeys(dir, [])
   expect(again.generatedKey).toBeUndefined()
   expect(matchesDigest(first.generatedKey!, again.apiKeyDigests)).toBe(true)

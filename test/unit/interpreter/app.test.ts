@@ -19,7 +19,10 @@ class ScriptedKernel implements Kernel {
     this.cells.push({ code, silent: opts.silent })
     if (opts.silent) return
     opts.onEvent({ type: 'execute_input', executionCount: this.cells.filter((c) => !c.silent).length })
-    if (code === 'wait') await new Promise<void>((r) => { this.release = r })
+    if (code === 'wait')
+      await new Promise<void>((r) => {
+        this.release = r
+      })
     if (code === 'rich') {
       opts.onEvent({ type: 'stream', name: 'stdout', text: 'a\nb\n', timestamp: '2024-01-01T00:00:00Z' })
       opts.onEvent({ type: 'result', bundle: { 'text/plain': "'v'", 'x/custom': 1 }, isMain: true })
@@ -39,11 +42,18 @@ afterEach(async () => {
   for (const a of apps.splice(0)) await a.close()
 })
 
-async function start(opts: { keepaliveMs?: number; language?: Language; freshKernel?: boolean; baseEnv?: NodeJS.ProcessEnv } = {}) {
+async function start(
+  opts: { keepaliveMs?: number; language?: Language; freshKernel?: boolean; baseEnv?: NodeJS.ProcessEnv } = {},
+) {
   const kernel = new ScriptedKernel()
   let tail: Promise<unknown> = Promise.resolve()
   const ctx: Context = {
-    id: 'ctx-1', language: opts.language ?? 'python', cwd: '/home/user', kernel, cwdGeneration: 0, sandboxEnvGeneration: opts.freshKernel ? undefined : 0,
+    id: 'ctx-1',
+    language: opts.language ?? 'python',
+    cwd: '/home/user',
+    kernel,
+    cwdGeneration: 0,
+    sandboxEnvGeneration: opts.freshKernel ? undefined : 0,
     serial: <T>(fn: () => Promise<T>) => {
       const run = tail.then(fn, fn)
       tail = run.catch(() => undefined)
@@ -67,7 +77,13 @@ async function start(opts: { keepaliveMs?: number; language?: Language; freshKer
     sandboxEnv: () => ({ LEVEL: 'sandbox' }),
     setSandboxEnv: () => undefined,
   } as unknown as ContextRegistry
-  const app = await buildInterpreterApp({ registry, log: pino({ level: 'silent' }), envdUrl: 'http://127.0.0.1:9', baseEnv: opts.baseEnv ?? { PATH: '/bin' }, keepaliveMs: opts.keepaliveMs })
+  const app = await buildInterpreterApp({
+    registry,
+    log: pino({ level: 'silent' }),
+    envdUrl: 'http://127.0.0.1:9',
+    baseEnv: opts.baseEnv ?? { PATH: '/bin' },
+    keepaliveMs: opts.keepaliveMs,
+  })
   await app.listen({ port: 0, host: '127.0.0.1' })
   apps.push(app)
   const addr = app.server.address() as { port: number }
@@ -75,7 +91,12 @@ async function start(opts: { keepaliveMs?: number; language?: Language; freshKer
 }
 
 const post = (url: string, body: unknown, signal?: AbortSignal) =>
-  fetch(`${url}/execute`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal })
+  fetch(`${url}/execute`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal,
+  })
 
 describe('POST /execute', () => {
   it('streams one JSON object per line, extra MIME types under extra, end_of_execution last', async () => {
@@ -100,7 +121,10 @@ describe('POST /execute', () => {
     const res = await post(url, { code: 'wait' })
     expect(res.status).toBe(200)
     setTimeout(() => void kernel.interrupt(), 700)
-    const lines = (await res.text()).trim().split('\n').map((l) => JSON.parse(l).type)
+    const lines = (await res.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).type)
     expect(lines.filter((t) => t === 'keepalive').length).toBeGreaterThanOrEqual(2)
     expect(lines.at(-1)).toBe('end_of_execution')
   })
@@ -113,7 +137,9 @@ describe('POST /execute', () => {
     abort.abort()
     await vi.waitFor(() => expect(kernel.interrupts).toBe(1))
     // The context is free again: the next run completes.
-    expect((await (await post(url, { code: '1' })).text()).trim().split('\n').at(-1)).toBe('{"type":"end_of_execution"}')
+    expect((await (await post(url, { code: '1' })).text()).trim().split('\n').at(-1)).toBe(
+      '{"type":"end_of_execution"}',
+    )
   })
 
   it('sets per-run env vars in a silent cell and restores the sandbox value (or unsets) after the run', async () => {
@@ -129,7 +155,12 @@ describe('POST /execute', () => {
   it.each([
     ['non-string code', { code: 42 }, 422, /code/],
     ['a missing code', {}, 422, /code/],
-    ['both context_id and language', { code: '1', context_id: 'ctx-1', language: 'python' }, 400, /Only one of context_id or language/],
+    [
+      'both context_id and language',
+      { code: '1', context_id: 'ctx-1', language: 'python' },
+      400,
+      /Only one of context_id or language/,
+    ],
     ['an unknown context', { code: '1', context_id: 'nope' }, 404, /^Context nope not found$/],
     ['a bad env var name', { code: '1', env_vars: { 'A-B': 'x' } }, 400, /invalid environment variable name/],
   ])('answers %s with %i and a text body', async (_what, body, status, text) => {
@@ -146,19 +177,37 @@ describe('an unknown language', () => {
   it.each([
     ['/execute', { code: '1', language: 'cobol' }],
     ['/contexts', { language: 'Cobol ' }],
-  ])('answers %s with 400 and upstream\'s text, naming the languages there are', async (path, body) => {
-    const registry = createContextRegistry({ jupyter: {} as JupyterServer, entry: '/nonexistent', workdir: '/tmp', env: {}, log: pino({ level: 'silent' }) })
-    const app = await buildInterpreterApp({ registry, log: pino({ level: 'silent' }), envdUrl: 'http://127.0.0.1:9', baseEnv: {} })
+  ])("answers %s with 400 and upstream's text, naming the languages there are", async (path, body) => {
+    const registry = createContextRegistry({
+      jupyter: {} as JupyterServer,
+      entry: '/nonexistent',
+      workdir: '/tmp',
+      env: {},
+      log: pino({ level: 'silent' }),
+    })
+    const app = await buildInterpreterApp({
+      registry,
+      log: pino({ level: 'silent' }),
+      envdUrl: 'http://127.0.0.1:9',
+      baseEnv: {},
+    })
     apps.push(app)
-    const res = await app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) })
+    const res = await app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    })
     expect(res.statusCode).toBe(400)
-    expect(res.body).toBe("Failed to create context: The 'cobol' kernel is not available. Please pick another suitable kernel instead, or install that kernel. (available: python, javascript, typescript, r, bash, java)")
+    expect(res.body).toBe(
+      "Failed to create context: The 'cobol' kernel is not available. Please pick another suitable kernel instead, or install that kernel. (available: python, javascript, typescript, r, bash, java)",
+    )
     expect(registry.list()).toEqual([])
   })
 })
 
 describe('java env vars', () => {
-  it('sets every sandbox env var as a system property on a kernel\'s first run, even one the process inherited', async () => {
+  it("sets every sandbox env var as a system property on a kernel's first run, even one the process inherited", async () => {
     // The JVM's environment has LEVEL already; its properties do not.
     const { url, kernel } = await start({ language: 'java', freshKernel: true, baseEnv: { LEVEL: 'sandbox' } })
     await (await post(url, { code: 'x' })).text()
@@ -178,7 +227,7 @@ describe('java env vars', () => {
 })
 
 describe('context routes', () => {
-  it('accepts the SDK\'s Content-Type: application/json on body-less calls', async () => {
+  it("accepts the SDK's Content-Type: application/json on body-less calls", async () => {
     const { url, restarted } = await start()
     const headers = { 'content-type': 'application/json' }
     expect((await fetch(`${url}/contexts`, { headers })).status).toBe(200)

@@ -11,13 +11,24 @@ afterEach(async () => {
 })
 
 async function kernel() {
-  const k = await startBashKernel({ cwd: '/tmp', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, log: pino({ level: 'silent' }), interruptGraceMs: 1500 })
+  const k = await startBashKernel({
+    cwd: '/tmp',
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    log: pino({ level: 'silent' }),
+    interruptGraceMs: 1500,
+  })
   kernels.push(k)
   return async (code: string) => {
     const events: KernelEvent[] = []
     await k.execute(code, { silent: false, onEvent: (e) => events.push(e) })
-    const text = (name: string) => events.flatMap((e) => (e.type === 'stream' && e.name === name ? [e.text] : [])).join('')
-    return { events, stdout: text('stdout'), stderr: text('stderr'), error: events.find((e) => e.type === 'error') as Extract<KernelEvent, { type: 'error' }> | undefined }
+    const text = (name: string) =>
+      events.flatMap((e) => (e.type === 'stream' && e.name === name ? [e.text] : [])).join('')
+    return {
+      events,
+      stdout: text('stdout'),
+      stderr: text('stderr'),
+      error: events.find((e) => e.type === 'error') as Extract<KernelEvent, { type: 'error' }> | undefined,
+    }
   }
 }
 
@@ -59,7 +70,11 @@ describe('bash kernel', () => {
       const chunks = r.events.flatMap((e) => (e.type === 'stream' ? [e.text] : []))
       if (i % 2) expect(chunks).toEqual(['bar\n'])
       // bash's printf may write line by line; a line and its newline still travel together.
-      else expect({ joined: chunks.join(''), split: chunks.filter((c) => !c.endsWith('\n')) }).toEqual({ joined: 'a\nb\n', split: [] })
+      else
+        expect({ joined: chunks.join(''), split: chunks.filter((c) => !c.endsWith('\n')) }).toEqual({
+          joined: 'a\nb\n',
+          split: [],
+        })
     }
   })
 

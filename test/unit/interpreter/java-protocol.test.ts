@@ -21,9 +21,22 @@ describe('java kernel protocol', () => {
     expect(parseJavaLine(`O ${b64('hi\n')}`)).toEqual({ type: 'stdout', bytes: Buffer.from('hi\n') })
     expect(parseJavaLine(`E ${b64('warn')}`)).toEqual({ type: 'stderr', bytes: Buffer.from('warn') })
     expect(parseJavaLine(`V ${b64('/home/user')}`)).toEqual({ type: 'result', text: '/home/user' })
-    expect(parseJavaLine(`F ${b64('EvalException')} ${b64('/ by zero')} ${b64('java.lang.ArithmeticException: / by zero\n\tat .(#1:1)')}`))
-      .toEqual({ type: 'error', name: 'EvalException', value: '/ by zero', traceback: 'java.lang.ArithmeticException: / by zero\n\tat .(#1:1)' })
-    expect(parseJavaLine(`F ${b64('CompilationException')}  ${b64('tb')}`)).toEqual({ type: 'error', name: 'CompilationException', value: '', traceback: 'tb' })
+    expect(
+      parseJavaLine(
+        `F ${b64('EvalException')} ${b64('/ by zero')} ${b64('java.lang.ArithmeticException: / by zero\n\tat .(#1:1)')}`,
+      ),
+    ).toEqual({
+      type: 'error',
+      name: 'EvalException',
+      value: '/ by zero',
+      traceback: 'java.lang.ArithmeticException: / by zero\n\tat .(#1:1)',
+    })
+    expect(parseJavaLine(`F ${b64('CompilationException')}  ${b64('tb')}`)).toEqual({
+      type: 'error',
+      name: 'CompilationException',
+      value: '',
+      traceback: 'tb',
+    })
     expect(parseJavaLine('D 12')).toEqual({ type: 'done', id: 12 })
     expect(parseJavaLine('Z whatever')).toBeUndefined()
   })

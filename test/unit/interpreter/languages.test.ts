@@ -3,8 +3,16 @@ import { cwdCell, envCell, isLanguage, kernelKindOf, normalizeLanguage } from '.
 
 describe('normalizeLanguage', () => {
   it.each([
-    [undefined, 'python'], ['', 'python'], ['  Python ', 'python'], ['js', 'javascript'], ['JS', 'javascript'],
-    ['ts', 'typescript'], ['TypeScript', 'typescript'], ['r', 'r'], ['bash', 'bash'], ['java', 'java'],
+    [undefined, 'python'],
+    ['', 'python'],
+    ['  Python ', 'python'],
+    ['js', 'javascript'],
+    ['JS', 'javascript'],
+    ['ts', 'typescript'],
+    ['TypeScript', 'typescript'],
+    ['r', 'r'],
+    ['bash', 'bash'],
+    ['java', 'java'],
   ])('%j → %s', (input, expected) => {
     expect(normalizeLanguage(input)).toBe(expected)
   })
@@ -32,14 +40,16 @@ describe('cwdCell', () => {
 })
 
 describe('envCell', () => {
-  const vars = { A: "it's \"q\"\n", B: undefined }
+  const vars = { A: 'it\'s "q"\n', B: undefined }
   it('python sets and pops through os.environ without leaving names behind', () => {
-    expect(envCell('python', vars)).toBe([
-      'import os as __sandock_os',
-      `__sandock_os.environ["A"] = "it's \\"q\\"\\n"`,
-      '__sandock_os.environ.pop("B", None)',
-      'del __sandock_os',
-    ].join('\n'))
+    expect(envCell('python', vars)).toBe(
+      [
+        'import os as __sandock_os',
+        `__sandock_os.environ["A"] = "it's \\"q\\"\\n"`,
+        '__sandock_os.environ.pop("B", None)',
+        'del __sandock_os',
+      ].join('\n'),
+    )
   })
   it('javascript and typescript use process.env', () => {
     expect(envCell('typescript', vars)).toBe(`process.env["A"] = "it's \\"q\\"\\n";\ndelete process.env["B"]`)

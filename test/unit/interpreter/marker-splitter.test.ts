@@ -7,7 +7,7 @@ describe('MarkerSplitter', () => {
   it('passes output through and finds the status after the marker', () => {
     const s = new MarkerSplitter(M)
     expect(s.feed('hello\nworld')).toEqual({ output: 'hello\nworld', status: undefined })
-    expect(s.feed(`\n${M}0\n`)).toEqual({ output: "\n", status: "0" })
+    expect(s.feed(`\n${M}0\n`)).toEqual({ output: '\n', status: '0' })
   })
 
   it('holds back a chunk tail that may start the marker, and releases it when it does not', () => {
@@ -28,7 +28,7 @@ describe('MarkerSplitter', () => {
     expect(new MarkerSplitter(M).feed(`x${M}\n`)).toEqual({ output: 'x', status: '' })
   })
 
-  it('passes a line and its newline through in one piece when the marker starts with \\x01 (the bash kernel\'s)', () => {
+  it("passes a line and its newline through in one piece when the marker starts with \\x01 (the bash kernel's)", () => {
     const s = new MarkerSplitter('\u0001END:')
     expect(s.feed('bar\n')).toEqual({ output: 'bar\n', status: undefined })
     expect(s.feed('\u0001END:0\n')).toEqual({ output: '', status: '0' })

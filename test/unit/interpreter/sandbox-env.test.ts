@@ -12,7 +12,9 @@ async function envd(): Promise<string> {
   const server = http.createServer((req, res) => {
     if (req.url !== '/envs') return void res.writeHead(404).end()
     if (req.headers['x-access-token'] !== 'tok') return void res.writeHead(401).end('{"code":401}')
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ A: '1', E2B_SANDBOX_ID: 'sbx', N: 5 }))
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ A: '1', E2B_SANDBOX_ID: 'sbx', N: 5 }))
   })
   servers.push(server)
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
@@ -20,7 +22,7 @@ async function envd(): Promise<string> {
 }
 
 describe('fetchSandboxEnv', () => {
-  it('reads the string values with the caller\'s token', async () => {
+  it("reads the string values with the caller's token", async () => {
     expect(await fetchSandboxEnv(await envd(), 'tok')).toEqual({ A: '1', E2B_SANDBOX_ID: 'sbx' })
   })
   it('is undefined when envd refuses the token or is unreachable', async () => {

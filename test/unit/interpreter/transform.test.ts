@@ -19,7 +19,9 @@ describe('transformCell', () => {
 
   it('keeps let/const/class/function declarations for later cells and allows declaring them again', async () => {
     const run = session()
-    await run('const x = 1\nlet { y, z: [w] } = { y: 2, z: [3] }\nclass K { v() { return 4 } }\nfunction f() { return x + y + w }')
+    await run(
+      'const x = 1\nlet { y, z: [w] } = { y: 2, z: [3] }\nclass K { v() { return 4 } }\nfunction f() { return x + y + w }',
+    )
     expect(await run('f() + new K().v()')).toBe(10)
     await run('const x = 10')
     expect(await run('f()')).toBe(15)
@@ -30,7 +32,9 @@ describe('transformCell', () => {
   })
 
   it('turns imports into dynamic imports bound as globals', () => {
-    const { code, names } = transformCell("import fs, { readFileSync as r } from 'fs'\nimport * as path from 'node:path'\nimport 'x'")
+    const { code, names } = transformCell(
+      "import fs, { readFileSync as r } from 'fs'\nimport * as path from 'node:path'\nimport 'x'",
+    )
     expect(names).toEqual(['fs', 'r', 'path'])
     expect(code).toContain('await import("fs")')
     expect(code).toContain('r = __m["readFileSync"]')

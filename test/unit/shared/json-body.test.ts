@@ -26,7 +26,9 @@ it('drains an oversized body to its end before failing with 413', async () => {
 })
 
 it('stops reading beyond the drain limit', async () => {
-  const e = await readJsonBody(chunks('x'.repeat(600), 'x'.repeat(600), 'x'.repeat(600)), 100, 1000).catch((x: unknown) => x)
+  const e = await readJsonBody(chunks('x'.repeat(600), 'x'.repeat(600), 'x'.repeat(600)), 100, 1000).catch(
+    (x: unknown) => x,
+  )
   expect((e as AppError).httpStatus).toBe(413)
 })
 
@@ -46,5 +48,8 @@ it.each([
 })
 
 it('still takes "constructor" as an ordinary key when it holds no prototype', async () => {
-  expect(await readJsonBody(chunks('{"constructor":"x","proto":1}'), 1000, 10_000)).toEqual({ constructor: 'x', proto: 1 })
+  expect(await readJsonBody(chunks('{"constructor":"x","proto":1}'), 1000, 10_000)).toEqual({
+    constructor: 'x',
+    proto: 1,
+  })
 })

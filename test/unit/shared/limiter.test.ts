@@ -8,15 +8,21 @@ describe('limiter', () => {
     let peak = 0
     const started: number[] = []
     const releases: (() => void)[] = []
-    const task = (i: number) => run(async () => {
-      started.push(i)
-      peak = Math.max(peak, ++active)
-      await new Promise<void>((r) => releases.push(r))
-      active--
-      if (i === 3) throw new Error('task 3 failed')
-      return i * 10
-    })
-    const results = [0, 1, 2, 3, 4].map((i) => task(i).then((v) => v, (e: Error) => e.message))
+    const task = (i: number) =>
+      run(async () => {
+        started.push(i)
+        peak = Math.max(peak, ++active)
+        await new Promise<void>((r) => releases.push(r))
+        active--
+        if (i === 3) throw new Error('task 3 failed')
+        return i * 10
+      })
+    const results = [0, 1, 2, 3, 4].map((i) =>
+      task(i).then(
+        (v) => v,
+        (e: Error) => e.message,
+      ),
+    )
     // Settle in steps: each release lets exactly one waiter in.
     for (let n = 0; n < 5; n++) {
       await new Promise((r) => setTimeout(r, 5))

@@ -6,7 +6,9 @@ import { useStreamingGc } from '../../../src/shared/streaming-gc.js'
 async function majorGcsWhileStreaming(mib: number): Promise<number> {
   let major = 0
   const obs = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if ((e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) major++
+    for (const e of list.getEntries())
+      if ((e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
+        major++
   })
   obs.observe({ entryTypes: ['gc'] })
   let sink = 0

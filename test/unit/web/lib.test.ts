@@ -10,10 +10,23 @@ import { baseName, breadcrumbs, joinPath, parentPath } from '../../../web/src/li
 import { parseRoute, routeHref, type Route } from '../../../web/src/lib/routes.js'
 
 describe('format', () => {
-  it.each([[0, '0s'], [-5000, '0s'], [42_900, '42s'], [245_000, '4m 05s'], [7_380_000, '2h 03m'], [273_600_000, '3d 4h']])('formatDuration(%d) = %s', (ms, want) => {
+  it.each([
+    [0, '0s'],
+    [-5000, '0s'],
+    [42_900, '42s'],
+    [245_000, '4m 05s'],
+    [7_380_000, '2h 03m'],
+    [273_600_000, '3d 4h'],
+  ])('formatDuration(%d) = %s', (ms, want) => {
     expect(formatDuration(ms)).toBe(want)
   })
-  it.each([[512, '512 B'], [1536, '1.5 KiB'], [24_536_678, '23 MiB'], [1073741824, '1.0 GiB'], [-1, '—']])('formatBytes(%d) = %s', (n, want) => {
+  it.each([
+    [512, '512 B'],
+    [1536, '1.5 KiB'],
+    [24_536_678, '23 MiB'],
+    [1073741824, '1.0 GiB'],
+    [-1, '—'],
+  ])('formatBytes(%d) = %s', (n, want) => {
     expect(formatBytes(n)).toBe(want)
   })
   it('formats percentages and relative times', () => {
@@ -45,11 +58,20 @@ describe('metadata filter', () => {
 })
 
 describe('log buffer', () => {
-  const entry = (t: string, message: string, fields: Record<string, string> = {}): SandboxLogEntry => ({ timestamp: t, message, level: 'info', fields })
+  const entry = (t: string, message: string, fields: Record<string, string> = {}): SandboxLogEntry => ({
+    timestamp: t,
+    message,
+    level: 'info',
+    fields,
+  })
 
   it('merges a repeated second without duplicates, oldest first', () => {
     const first = [entry('2026-01-01T00:00:01.100Z', 'a'), entry('2026-01-01T00:00:01.200Z', 'b')]
-    const again = [entry('2026-01-01T00:00:01.200Z', 'b'), entry('2026-01-01T00:00:02.000Z', 'c'), entry('2026-01-01T00:00:01.500Z', 'late')]
+    const again = [
+      entry('2026-01-01T00:00:01.200Z', 'b'),
+      entry('2026-01-01T00:00:02.000Z', 'c'),
+      entry('2026-01-01T00:00:01.500Z', 'late'),
+    ]
     const merged = mergeLogs(first, again)
     expect(merged.map((e) => e.message)).toEqual(['a', 'b', 'late', 'c'])
     expect(nextCursor(merged)).toBe(Date.parse('2026-01-01T00:00:02.000Z'))
@@ -57,7 +79,10 @@ describe('log buffer', () => {
   })
 
   it('keeps lines that differ only in their fields, and at most `max` (the newest)', () => {
-    const merged = mergeLogs([entry('2026-01-01T00:00:01Z', 'x', { a: '1' })], [entry('2026-01-01T00:00:01Z', 'x', { a: '2' })])
+    const merged = mergeLogs(
+      [entry('2026-01-01T00:00:01Z', 'x', { a: '1' })],
+      [entry('2026-01-01T00:00:01Z', 'x', { a: '2' })],
+    )
     expect(merged).toHaveLength(2)
     const many = Array.from({ length: 10 }, (_, i) => entry(`2026-01-01T00:00:${String(i).padStart(2, '0')}Z`, `m${i}`))
     expect(mergeLogs([], many, 3).map((e) => e.message)).toEqual(['m7', 'm8', 'm9'])
@@ -67,20 +92,38 @@ describe('log buffer', () => {
 
 describe('metric series', () => {
   const sample = (t: number, cpu: number): SandboxMetric => ({
-    timestamp: new Date(t * 1000).toISOString(), timestampUnix: t, cpuCount: 2, cpuUsedPct: cpu,
-    memUsed: 64 * 1024 * 1024, memTotal: 1024 * 1024 * 1024, memCache: 0, diskUsed: 0, diskTotal: 0,
+    timestamp: new Date(t * 1000).toISOString(),
+    timestampUnix: t,
+    cpuCount: 2,
+    cpuUsedPct: cpu,
+    memUsed: 64 * 1024 * 1024,
+    memTotal: 1024 * 1024 * 1024,
+    memCache: 0,
+    diskUsed: 0,
+    diskTotal: 0,
   })
 
   it('merges by timestamp (newer copy wins), sorted and bounded', () => {
     const merged = mergeSamples([sample(10, 1), sample(20, 2)], [sample(20, 5), sample(15, 3)])
-    expect(merged.map((m) => [m.timestampUnix, m.cpuUsedPct])).toEqual([[10, 1], [15, 3], [20, 5]])
+    expect(merged.map((m) => [m.timestampUnix, m.cpuUsedPct])).toEqual([
+      [10, 1],
+      [15, 3],
+      [20, 5],
+    ])
     expect(mergeSamples(merged, [sample(30, 1)], 2).map((m) => m.timestampUnix)).toEqual([20, 30])
   })
 
   it('builds uPlot columns: unix seconds, CPU %, memory in MiB', () => {
     const { cpu, mem } = cpuMemSeries([sample(10, 1.5), sample(15, 2.5)])
-    expect(cpu).toEqual([[10, 15], [1.5, 2.5]])
-    expect(mem).toEqual([[10, 15], [64, 64], [1024, 1024]])
+    expect(cpu).toEqual([
+      [10, 15],
+      [1.5, 2.5],
+    ])
+    expect(mem).toEqual([
+      [10, 15],
+      [64, 64],
+      [1024, 1024],
+    ])
   })
 })
 
@@ -92,7 +135,11 @@ describe('paths', () => {
     expect(parentPath('/home/user/')).toBe('/home')
     expect(parentPath('/')).toBe('/')
     expect(baseName('/home/user/a.txt')).toBe('a.txt')
-    expect(breadcrumbs('/home/user')).toEqual([{ name: '/', path: '/' }, { name: 'home', path: '/home' }, { name: 'user', path: '/home/user' }])
+    expect(breadcrumbs('/home/user')).toEqual([
+      { name: '/', path: '/' },
+      { name: 'home', path: '/home' },
+      { name: 'user', path: '/home/user' },
+    ])
   })
 })
 
@@ -113,7 +160,11 @@ describe('routes', () => {
   })
 
   it('round-trips every route through its href', () => {
-    for (const r of [{ view: 'sandbox', sandboxId: 'x1', tab: 'logs' }, { view: 'templates', templateId: 't', buildId: 'b' }, { view: 'volumes' }] as Route[]) {
+    for (const r of [
+      { view: 'sandbox', sandboxId: 'x1', tab: 'logs' },
+      { view: 'templates', templateId: 't', buildId: 'b' },
+      { view: 'volumes' },
+    ] as Route[]) {
       expect(parseRoute(routeHref(r))).toEqual(r)
     }
   })

@@ -24,11 +24,17 @@ function client(fetchImpl: typeof fetch = fetch) {
 function open(c = client(), opts: { pid?: number; cols?: number; rows?: number } = {}) {
   const out = { text: '', statuses: [] as PtyStatus[], pids: [] as number[] }
   const decoder = new TextDecoder()
-  const session = new PtySession(c, {
-    data: (b) => { out.text += decoder.decode(b, { stream: true }) },
-    status: (s) => out.statuses.push(s),
-    pid: (p) => out.pids.push(p),
-  }, { cols: opts.cols ?? 80, rows: opts.rows ?? 24, reconnectDelaysMs: [50, 100, 200] })
+  const session = new PtySession(
+    c,
+    {
+      data: (b) => {
+        out.text += decoder.decode(b, { stream: true })
+      },
+      status: (s) => out.statuses.push(s),
+      pid: (p) => out.pids.push(p),
+    },
+    { cols: opts.cols ?? 80, rows: opts.rows ?? 24, reconnectDelaysMs: [50, 100, 200] },
+  )
   sessions.push(session)
   const opened = session.open(opts.pid)
   return { session, out, opened }
@@ -91,7 +97,8 @@ it('re-attaches with Connect when the output stream is cut mid-way', async () =>
   // The first Start response body errors when the test says so, as a dropped connection would.
   const cuttingFetch: typeof fetch = async (input, init) => {
     const res = await fetch(input, init)
-    if (!String(input instanceof Request ? input.url : input).endsWith('/process.Process/Start') || !res.body) return res
+    if (!String(input instanceof Request ? input.url : input).endsWith('/process.Process/Start') || !res.body)
+      return res
     const reader = res.body.getReader()
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -134,6 +141,6 @@ it('reports the exit code when the shell exits, and closes on kill', async () =>
   expect(killed.out.statuses.at(-1)).toEqual({ kind: 'closed' })
   // compat: envd keeps an exited process's start and end for 30 s, so a late re-attach sees the kill.
   const probe = open(client(), { pid })
-  await until(() => probe.out.statuses.at(-1)?.kind === 'exited', 'the killed shell\'s end')
+  await until(() => probe.out.statuses.at(-1)?.kind === 'exited', "the killed shell's end")
   expect(probe.out.statuses.at(-1)).toMatchObject({ kind: 'exited', pid, exitCode: -1 })
 })

@@ -3,7 +3,10 @@
 import { getApiKey, signOut } from './session.js'
 
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message)
     this.name = 'ApiError'
   }
@@ -58,7 +61,14 @@ export async function request(path: string, opts: RequestOpts = {}): Promise<Res
     headers['content-type'] = 'application/json'
     body = JSON.stringify(opts.body)
   }
-  const res = await fetch(apiUrl(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal: opts.signal, cache: 'no-store', credentials: 'omit' })
+  const res = await fetch(apiUrl(path, opts.query), {
+    method: opts.method ?? 'GET',
+    headers,
+    body,
+    signal: opts.signal,
+    cache: 'no-store',
+    credentials: 'omit',
+  })
   if (!res.ok) {
     const message = await errorMessage(res)
     if (res.status === 401 && opts.apiKey === undefined) signOut(`The server refused the API key: ${message}`)

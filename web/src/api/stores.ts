@@ -3,7 +3,14 @@
 import { getJson, request } from './http.js'
 
 export type VolumeInfo = { volumeID: string; name: string }
-export type SecretInfo = { secretID: string; name: string; currentVersion: number; metadata: Record<string, string>; createdAt: string; updatedAt: string }
+export type SecretInfo = {
+  secretID: string
+  name: string
+  currentVersion: number
+  metadata: Record<string, string>
+  createdAt: string
+  updatedAt: string
+}
 
 export const listVolumes = (signal?: AbortSignal) => getJson<VolumeInfo[]>('volumes', { signal })
 

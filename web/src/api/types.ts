@@ -52,9 +52,24 @@ export type Template = {
   buildStatus: string
 }
 
-export type TemplateBuild = { buildID: string; status: string; createdAt: string; updatedAt: string; finishedAt?: string; cpuCount: number; memoryMB: number }
+export type TemplateBuild = {
+  buildID: string
+  status: string
+  createdAt: string
+  updatedAt: string
+  finishedAt?: string
+  cpuCount: number
+  memoryMB: number
+}
 
-export type TemplateWithBuilds = { templateID: string; names: string[]; createdAt: string; updatedAt: string; spawnCount: number; builds: TemplateBuild[] }
+export type TemplateWithBuilds = {
+  templateID: string
+  names: string[]
+  createdAt: string
+  updatedAt: string
+  spawnCount: number
+  builds: TemplateBuild[]
+}
 
 export type BuildLogEntry = { timestamp: string; level: string; message: string; step?: string }
 

@@ -37,11 +37,30 @@ export function Chart(props: ChartProps) {
       legend: { show: !props.sparkline },
       select: { show: false, left: 0, top: 0, width: 0, height: 0 },
       // From 0 to a little above the peak (at least `minTop`, at most `maxTop`), so small values stay visible.
-      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.min(props.maxTop ?? Infinity, Math.max(props.minTop ?? 1, max * 1.2))] } },
-      axes: props.sparkline ? [{ show: false }, { show: false }] : [
-        { stroke: '#8b949e', grid: { stroke: '#30363d' }, ticks: { stroke: '#30363d' }, space: 70, values: (_u, vals) => vals.map(clock) },
-        { stroke: '#8b949e', grid: { stroke: '#30363d' }, ticks: { stroke: '#30363d' }, size: 60, values: (_u, vals) => vals.map((v) => `${Math.round(v)}${unit}`) },
-      ],
+      scales: {
+        x: { time: true },
+        y: {
+          range: (_u, _min, max) => [0, Math.min(props.maxTop ?? Infinity, Math.max(props.minTop ?? 1, max * 1.2))],
+        },
+      },
+      axes: props.sparkline
+        ? [{ show: false }, { show: false }]
+        : [
+            {
+              stroke: '#8b949e',
+              grid: { stroke: '#30363d' },
+              ticks: { stroke: '#30363d' },
+              space: 70,
+              values: (_u, vals) => vals.map(clock),
+            },
+            {
+              stroke: '#8b949e',
+              grid: { stroke: '#30363d' },
+              ticks: { stroke: '#30363d' },
+              size: 60,
+              values: (_u, vals) => vals.map((v) => `${Math.round(v)}${unit}`),
+            },
+          ],
       series: [
         {},
         ...props.series.map((s) => ({
@@ -57,7 +76,9 @@ export function Chart(props: ChartProps) {
     plot.current = new uPlot(opts, props.data as uPlot.AlignedData, el)
     let observer: ResizeObserver | undefined
     if (props.width === undefined) {
-      observer = new ResizeObserver(() => plot.current?.setSize({ width: Math.max(200, el.clientWidth), height: props.height }))
+      observer = new ResizeObserver(() =>
+        plot.current?.setSize({ width: Math.max(200, el.clientWidth), height: props.height }),
+      )
       observer.observe(el)
     }
     return () => {

@@ -11,12 +11,20 @@ export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>
     useEffect(() => {
       if (View) return
       pending ??= load().then((v) => (loaded = v))
-      pending.then((v) => setView(() => v), (e: Error) => {
-        pending = undefined
-        setError(e.message)
-      })
+      pending.then(
+        (v) => setView(() => v),
+        (e: Error) => {
+          pending = undefined
+          setError(e.message)
+        },
+      )
     }, [])
-    if (error) return <p class="error" role="alert">Could not load this view: {error}</p>
+    if (error)
+      return (
+        <p class="error" role="alert">
+          Could not load this view: {error}
+        </p>
+      )
     return View ? <View {...props} /> : <p class="muted">Loading…</p>
   }
 }

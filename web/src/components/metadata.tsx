@@ -4,7 +4,11 @@ export function Metadata({ metadata }: { metadata: Record<string, string> | unde
   if (entries.length === 0) return <span class="muted">—</span>
   return (
     <span class="chips">
-      {entries.map(([k, v]) => <span class="chip" key={k} title={`${k}=${v}`}><span class="chip-key">{k}</span>=<span class="chip-value">{v}</span></span>)}
+      {entries.map(([k, v]) => (
+        <span class="chip" key={k} title={`${k}=${v}`}>
+          <span class="chip-key">{k}</span>=<span class="chip-value">{v}</span>
+        </span>
+      ))}
     </span>
   )
 }

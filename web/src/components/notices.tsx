@@ -18,7 +18,11 @@ export function useNotices(): [Notice[], Notify] {
 export function Notices({ notices }: { notices: Notice[] }) {
   return (
     <div class="notices" aria-live="polite">
-      {notices.map((n) => <div key={n.id} class={`notice ${n.kind}`} role={n.kind === 'error' ? 'alert' : 'status'}>{n.message}</div>)}
+      {notices.map((n) => (
+        <div key={n.id} class={`notice ${n.kind}`} role={n.kind === 'error' ? 'alert' : 'status'}>
+          {n.message}
+        </div>
+      ))}
     </div>
   )
 }

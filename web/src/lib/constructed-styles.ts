@@ -11,7 +11,9 @@ export function routeStyleElementsToConstructedSheets(doc: Document = document):
   installed = true
   const create = doc.createElement.bind(doc)
   doc.createElement = ((tagName: string, options?: ElementCreationOptions) =>
-    tagName.toLowerCase() === 'style' ? constructedStyleElement(doc, create) : create(tagName, options)) as Document['createElement']
+    tagName.toLowerCase() === 'style'
+      ? constructedStyleElement(doc, create)
+      : create(tagName, options)) as Document['createElement']
 }
 
 function constructedStyleElement(doc: Document, create: (tag: string) => HTMLElement): HTMLElement {

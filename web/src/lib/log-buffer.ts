@@ -4,10 +4,15 @@ import type { SandboxLogEntry } from '../api/types.js'
 
 export const MAX_LOG_LINES = 2000
 
-const keyOf = (e: SandboxLogEntry) => `${e.timestamp}\u0000${e.level}\u0000${e.message}\u0000${JSON.stringify(e.fields)}`
+const keyOf = (e: SandboxLogEntry) =>
+  `${e.timestamp}\u0000${e.level}\u0000${e.message}\u0000${JSON.stringify(e.fields)}`
 
 /** `existing` plus the entries of `incoming` it lacks, sorted by time (stable), at most `max` (newest kept). */
-export function mergeLogs(existing: readonly SandboxLogEntry[], incoming: readonly SandboxLogEntry[], max = MAX_LOG_LINES): SandboxLogEntry[] {
+export function mergeLogs(
+  existing: readonly SandboxLogEntry[],
+  incoming: readonly SandboxLogEntry[],
+  max = MAX_LOG_LINES,
+): SandboxLogEntry[] {
   const seen = new Set(existing.map(keyOf))
   const added = incoming.filter((e) => {
     const k = keyOf(e)

@@ -24,5 +24,7 @@ export function parseMetadataFilter(text: string): ParsedFilter {
 export function encodeMetadataQuery(metadata: Record<string, string>): string | undefined {
   const entries = Object.entries(metadata)
   if (entries.length === 0) return undefined
-  return new URLSearchParams(entries.map(([k, v]): [string, string] => [encodeURIComponent(k), encodeURIComponent(v)])).toString()
+  return new URLSearchParams(
+    entries.map(([k, v]): [string, string] => [encodeURIComponent(k), encodeURIComponent(v)]),
+  ).toString()
 }

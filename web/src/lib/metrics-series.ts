@@ -5,7 +5,11 @@ import type { SandboxMetric } from '../api/types.js'
 export const MAX_SAMPLES = 720
 
 /** Union by `timestampUnix` (the newer copy wins), sorted, at most `max` (newest kept). */
-export function mergeSamples(existing: readonly SandboxMetric[], incoming: readonly SandboxMetric[], max = MAX_SAMPLES): SandboxMetric[] {
+export function mergeSamples(
+  existing: readonly SandboxMetric[],
+  incoming: readonly SandboxMetric[],
+  max = MAX_SAMPLES,
+): SandboxMetric[] {
   if (incoming.length === 0) return existing as SandboxMetric[]
   const byTime = new Map<number, SandboxMetric>()
   for (const m of existing) byTime.set(m.timestampUnix, m)

@@ -33,7 +33,11 @@ export type PtyOptions = {
 }
 
 // compat: the SDK's pty.create runs `bash -i -l` with these (envd sets no TERM).
-const SHELL = { cmd: '/bin/bash', args: ['-i', '-l'], envs: { TERM: 'xterm-256color', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' } }
+const SHELL = {
+  cmd: '/bin/bash',
+  args: ['-i', '-l'],
+  envs: { TERM: 'xterm-256color', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
+}
 // The SDK asks envd for a keepalive every 50 s, which keeps idle streams alive through proxies.
 const STREAM_HEADERS = { 'keepalive-ping-interval': '50' }
 const DEFAULT_DELAYS = [250, 500, 1000, 2000, 4000, 4000, 4000, 4000]
@@ -49,7 +53,11 @@ export class PtySession {
   private size: { cols: number; rows: number }
   private readonly encoder = new TextEncoder()
 
-  constructor(private readonly client: PtyClient, private readonly events: PtyEvents, private readonly opts: PtyOptions) {
+  constructor(
+    private readonly client: PtyClient,
+    private readonly events: PtyEvents,
+    private readonly opts: PtyOptions,
+  ) {
     this.size = { cols: opts.cols, rows: opts.rows }
   }
 
@@ -66,10 +74,21 @@ export class PtySession {
       if (attached !== 'missing') return
       this.pidValue = undefined
     }
-    await this.follow(() => this.client.start({
-      process: { cmd: this.opts.cmd ?? SHELL.cmd, args: this.opts.args ?? SHELL.args, envs: { ...SHELL.envs, ...this.opts.envs } },
-      pty: { size: this.size },
-    }, { signal: this.abort.signal, headers: STREAM_HEADERS }) as ProcessEventStream, { missingIsExit: true })
+    await this.follow(
+      () =>
+        this.client.start(
+          {
+            process: {
+              cmd: this.opts.cmd ?? SHELL.cmd,
+              args: this.opts.args ?? SHELL.args,
+              envs: { ...SHELL.envs, ...this.opts.envs },
+            },
+            pty: { size: this.size },
+          },
+          { signal: this.abort.signal, headers: STREAM_HEADERS },
+        ) as ProcessEventStream,
+      { missingIsExit: true },
+    )
   }
 
   /** Sends keyboard input; calls are delivered in order, batched while one is in flight. */
@@ -87,7 +106,9 @@ export class PtySession {
     this.size = { cols, rows }
     const pid = this.pidValue
     if (this.closed || pid === undefined) return
-    await this.client.update({ process: { selector: { case: 'pid', value: pid } }, pty: { size: { cols, rows } } }).catch(() => undefined)
+    await this.client
+      .update({ process: { selector: { case: 'pid', value: pid } }, pty: { size: { cols, rows } } })
+      .catch(() => undefined)
   }
 
   /** Stops following the output; the shell keeps running (a later open(pid) re-attaches). */
@@ -100,7 +121,10 @@ export class PtySession {
   async kill(): Promise<void> {
     const pid = this.pidValue
     this.detach()
-    if (pid !== undefined) await this.client.sendSignal({ process: { selector: { case: 'pid', value: pid } }, signal: Signal.SIGKILL }).catch(() => undefined)
+    if (pid !== undefined)
+      await this.client
+        .sendSignal({ process: { selector: { case: 'pid', value: pid } }, signal: Signal.SIGKILL })
+        .catch(() => undefined)
     this.events.status({ kind: 'closed' })
   }
 
@@ -115,19 +139,30 @@ export class PtySession {
       }
       const pid = this.pidValue
       if (pid === undefined) return
-      await this.client.sendInput({ process: { selector: { case: 'pid', value: pid } }, input: { input: { case: 'pty', value: bytes } } }).catch(() => undefined)
+      await this.client
+        .sendInput({
+          process: { selector: { case: 'pid', value: pid } },
+          input: { input: { case: 'pty', value: bytes } },
+        })
+        .catch(() => undefined)
     }
   }
 
   private connectStream(pid: number): ProcessEventStream {
-    return this.client.connect({ process: { selector: { case: 'pid', value: pid } } }, { signal: this.abort.signal, headers: STREAM_HEADERS }) as ProcessEventStream
+    return this.client.connect(
+      { process: { selector: { case: 'pid', value: pid } } },
+      { signal: this.abort.signal, headers: STREAM_HEADERS },
+    ) as ProcessEventStream
   }
 
   /**
    * Consumes one stream, then re-attaches with Connect while the process lives. Resolves 'missing'
    * when the first attach finds no such process and `missingIsExit` is false.
    */
-  private async follow(open: () => ProcessEventStream, { missingIsExit }: { missingIsExit: boolean }): Promise<'done' | 'missing'> {
+  private async follow(
+    open: () => ProcessEventStream,
+    { missingIsExit }: { missingIsExit: boolean },
+  ): Promise<'done' | 'missing'> {
     const delays = this.opts.reconnectDelaysMs ?? DEFAULT_DELAYS
     let stream = open()
     let attempt = 0

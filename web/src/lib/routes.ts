@@ -14,20 +14,25 @@ export type Route =
 const ID = /^[A-Za-z0-9._:-]{1,256}$/
 
 export function parseRoute(hash: string): Route {
-  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map((p) => {
-    try {
-      return decodeURIComponent(p)
-    } catch {
-      return ''
-    }
-  })
+  const parts = hash
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter(Boolean)
+    .map((p) => {
+      try {
+        return decodeURIComponent(p)
+      } catch {
+        return ''
+      }
+    })
   const [view, id, a, b] = parts
   if (view === 'sandboxes' && id && ID.test(id)) {
     const tab = (SANDBOX_TABS as readonly string[]).includes(a ?? '') ? (a as SandboxTab) : 'terminal'
     return { view: 'sandbox', sandboxId: id, tab }
   }
   if (view === 'templates') {
-    if (id && ID.test(id)) return { view: 'templates', templateId: id, ...(a === 'builds' && b && ID.test(b) ? { buildId: b } : {}) }
+    if (id && ID.test(id))
+      return { view: 'templates', templateId: id, ...(a === 'builds' && b && ID.test(b) ? { buildId: b } : {}) }
     return { view: 'templates' }
   }
   if (view === 'volumes' || view === 'secrets') return { view }
@@ -40,7 +45,9 @@ export function routeHref(route: Route): string {
     case 'sandbox':
       return `#/sandboxes/${e(route.sandboxId)}/${route.tab}`
     case 'templates':
-      return route.templateId ? `#/templates/${e(route.templateId)}${route.buildId ? `/builds/${e(route.buildId)}` : ''}` : '#/templates'
+      return route.templateId
+        ? `#/templates/${e(route.templateId)}${route.buildId ? `/builds/${e(route.buildId)}` : ''}`
+        : '#/templates'
     default:
       return `#/${route.view}`
   }

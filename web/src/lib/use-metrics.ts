@@ -25,16 +25,20 @@ export function useMetricsHistory(sandboxIds: readonly string[]): ReadonlyMap<st
     void (async () => {
       // A few at a time: a list of 100 new sandboxes must not fire 100 requests at once.
       for (let i = 0; i < seed.length && !abort.signal.aborted; i += SEED_CONCURRENCY) {
-        await Promise.all(seed.slice(i, i + SEED_CONCURRENCY).map(async (id) => {
-          const samples = await sandboxMetrics(id, Math.floor(Date.now() / 1000) - HISTORY_S, abort.signal).catch(() => [])
-          if (history.current.has(id)) history.current.set(id, mergeSamples(history.current.get(id)!, samples))
-        }))
+        await Promise.all(
+          seed.slice(i, i + SEED_CONCURRENCY).map(async (id) => {
+            const samples = await sandboxMetrics(id, Math.floor(Date.now() / 1000) - HISTORY_S, abort.signal).catch(
+              () => [],
+            )
+            if (history.current.has(id)) history.current.set(id, mergeSamples(history.current.get(id)!, samples))
+          }),
+        )
         bump()
       }
     })()
     const poll = async () => {
       if (document.hidden || ids.length === 0) return
-      const latest = await latestMetrics(ids, abort.signal).catch(() => ({} as Record<string, SandboxMetric>))
+      const latest = await latestMetrics(ids, abort.signal).catch(() => ({}) as Record<string, SandboxMetric>)
       for (const [id, m] of Object.entries(latest)) {
         const prev = history.current.get(id)
         if (prev) history.current.set(id, mergeSamples(prev, [m]))

@@ -3,7 +3,11 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
 
 export type Poll<T> = { data: T | undefined; error: Error | undefined; refresh: () => void }
 
-export function usePoll<T>(load: (signal: AbortSignal) => Promise<T>, intervalMs: number, deps: readonly unknown[]): Poll<T> {
+export function usePoll<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  intervalMs: number,
+  deps: readonly unknown[],
+): Poll<T> {
   const [data, setData] = useState<T | undefined>(undefined)
   const [error, setError] = useState<Error | undefined>(undefined)
   const kick = useRef<() => void>(() => undefined)

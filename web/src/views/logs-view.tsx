@@ -51,24 +51,45 @@ export function LogsView({ sandboxId }: { sandboxId: string }) {
   return (
     <div class="logs">
       <div class="files-bar">
-        <label>Level
+        <label>
+          Level
           <select value={level} onChange={(e) => setLevel((e.target as HTMLSelectElement).value)}>
-            <option value="">all</option><option value="debug">debug</option><option value="info">info</option><option value="warn">warn</option><option value="error">error</option>
+            <option value="">all</option>
+            <option value="debug">debug</option>
+            <option value="info">info</option>
+            <option value="warn">warn</option>
+            <option value="error">error</option>
           </select>
         </label>
-        <span class="muted small">{shown.length} lines; polled every {LOGS_POLL_MS / 1000} s</span>
+        <span class="muted small">
+          {shown.length} lines; polled every {LOGS_POLL_MS / 1000} s
+        </span>
       </div>
-      {error && <p class="error" role="alert">Could not load logs: {error}</p>}
-      <div class="log-lines" ref={box} onScroll={(e) => {
-        const el = e.currentTarget as HTMLDivElement
-        stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24
-      }}>
+      {error && (
+        <p class="error" role="alert">
+          Could not load logs: {error}
+        </p>
+      )}
+      <div
+        class="log-lines"
+        ref={box}
+        onScroll={(e) => {
+          const el = e.currentTarget as HTMLDivElement
+          stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24
+        }}
+      >
         {shown.map((e, i) => (
           <div class={`log-line level-${e.level}`} key={i}>
             <span class="log-time">{formatTimestamp(e.timestamp)}</span>
             <span class="log-level">{e.level}</span>
             <span class="log-message">{e.message}</span>
-            {Object.keys(e.fields).length > 0 && <span class="log-fields">{Object.entries(e.fields).map(([k, v]) => `${k}=${v}`).join(' ')}</span>}
+            {Object.keys(e.fields).length > 0 && (
+              <span class="log-fields">
+                {Object.entries(e.fields)
+                  .map(([k, v]) => `${k}=${v}`)
+                  .join(' ')}
+              </span>
+            )}
           </div>
         ))}
         {shown.length === 0 && !error && <p class="muted">No log lines yet.</p>}

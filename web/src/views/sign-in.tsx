@@ -19,9 +19,11 @@ export function SignIn({ notice }: { notice: string | undefined }) {
       setKey('')
       signIn(apiKey)
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 401
-        ? `That API key was refused by the server: ${err.message}`
-        : `Cannot reach the Sandock API: ${(err as Error).message}`)
+      setError(
+        err instanceof ApiError && err.status === 401
+          ? `That API key was refused by the server: ${err.message}`
+          : `Cannot reach the Sandock API: ${(err as Error).message}`,
+      )
     } finally {
       setBusy(false)
     }
@@ -31,12 +33,30 @@ export function SignIn({ notice }: { notice: string | undefined }) {
     <div class="sign-in">
       <form class="panel" onSubmit={submit} autocomplete="off">
         <h1>Sandock</h1>
-        <p class="muted">Sign in with an API key of this server (the <code>E2B_API_KEY</code> your SDK uses). It is kept in this tab only.</p>
+        <p class="muted">
+          Sign in with an API key of this server (the <code>E2B_API_KEY</code> your SDK uses). It is kept in this tab
+          only.
+        </p>
         <label for="api-key">API key</label>
-        <input id="api-key" name="api-key" type="password" autocomplete="off" spellcheck={false} value={key}
-          onInput={(e) => setKey((e.target as HTMLInputElement).value)} disabled={busy} autofocus />
-        {error && <p class="error" role="alert">{error}</p>}
-        <button type="submit" disabled={busy}>{busy ? 'Checking…' : 'Sign in'}</button>
+        <input
+          id="api-key"
+          name="api-key"
+          type="password"
+          autocomplete="off"
+          spellcheck={false}
+          value={key}
+          onInput={(e) => setKey((e.target as HTMLInputElement).value)}
+          disabled={busy}
+          autofocus
+        />
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy}>
+          {busy ? 'Checking…' : 'Sign in'}
+        </button>
       </form>
     </div>
   )

@@ -15,12 +15,18 @@ const pidKey = (sandboxId: string) => `sandock.pty.${sandboxId}`
 
 function statusText(s: PtyStatus): string {
   switch (s.kind) {
-    case 'connecting': return 'Connecting…'
-    case 'connected': return `Connected: bash (pid ${s.pid})`
-    case 'reconnecting': return `Connection lost; re-attaching to pid ${s.pid} (attempt ${s.attempt})…`
-    case 'exited': return `The shell exited${s.exitCode !== undefined ? ` with code ${s.exitCode}` : ''}${s.error ? `: ${s.error}` : ''}.`
-    case 'failed': return `Could not open a shell: ${s.message}`
-    case 'closed': return 'Shell closed.'
+    case 'connecting':
+      return 'Connecting…'
+    case 'connected':
+      return `Connected: bash (pid ${s.pid})`
+    case 'reconnecting':
+      return `Connection lost; re-attaching to pid ${s.pid} (attempt ${s.attempt})…`
+    case 'exited':
+      return `The shell exited${s.exitCode !== undefined ? ` with code ${s.exitCode}` : ''}${s.error ? `: ${s.error}` : ''}.`
+    case 'failed':
+      return `Could not open a shell: ${s.message}`
+    case 'closed':
+      return 'Shell closed.'
   }
 }
 
@@ -49,15 +55,19 @@ export function TerminalView({ sandboxId }: { sandboxId: string }) {
     }
     showSize()
     const stored = Number(sessionStorage.getItem(pidKey(sandboxId)))
-    const pty = new PtySession(envdClients(sandboxId).process, {
-      data: (bytes) => term.write(bytes),
-      status: (s) => {
-        setStatus(s)
-        if (s.kind === 'connected') el.dataset.pid = String(s.pid)
-        if (s.kind === 'exited' || s.kind === 'closed') sessionStorage.removeItem(pidKey(sandboxId))
+    const pty = new PtySession(
+      envdClients(sandboxId).process,
+      {
+        data: (bytes) => term.write(bytes),
+        status: (s) => {
+          setStatus(s)
+          if (s.kind === 'connected') el.dataset.pid = String(s.pid)
+          if (s.kind === 'exited' || s.kind === 'closed') sessionStorage.removeItem(pidKey(sandboxId))
+        },
+        pid: (pid) => sessionStorage.setItem(pidKey(sandboxId), String(pid)),
       },
-      pid: (pid) => sessionStorage.setItem(pidKey(sandboxId), String(pid)),
-    }, { cols: term.cols, rows: term.rows })
+      { cols: term.cols, rows: term.rows },
+    )
     session.current = pty
     const input = term.onData((d) => void pty.write(d))
     const binary = term.onBinary((d) => void pty.write(Uint8Array.from(d, (c) => c.charCodeAt(0) & 0xff)))
@@ -84,13 +94,26 @@ export function TerminalView({ sandboxId }: { sandboxId: string }) {
   return (
     <div class="terminal-view">
       <div class="terminal-bar">
-        <span class={`terminal-status ${status.kind}`} role="status">{statusText(status)}</span>
+        <span class={`terminal-status ${status.kind}`} role="status">
+          {statusText(status)}
+        </span>
         <span class="actions">
-          {!ended && <button type="button" onClick={() => void session.current?.kill()}>Close shell</button>}
-          {ended && <button type="button" onClick={() => {
-            sessionStorage.removeItem(pidKey(sandboxId))
-            setGeneration((g) => g + 1)
-          }}>New shell</button>}
+          {!ended && (
+            <button type="button" onClick={() => void session.current?.kill()}>
+              Close shell
+            </button>
+          )}
+          {ended && (
+            <button
+              type="button"
+              onClick={() => {
+                sessionStorage.removeItem(pidKey(sandboxId))
+                setGeneration((g) => g + 1)
+              }}
+            >
+              New shell
+            </button>
+          )}
         </span>
       </div>
       <div class="terminal" ref={box} />

@@ -5,9 +5,21 @@ import type { SandboxRouteDeps } from './deps.js'
 
 export const connectSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, { node, domain }) => {
   for (const url of ['/v2/sandboxes/:sandboxID/connect', '/sandboxes/:sandboxID/connect']) {
-    app.post(url, { schema: { params: SandboxParams, body: ConnectBody, response: { 200: Sandbox, 201: Sandbox, '4xx': ErrorBody } } }, async (req, reply) => {
-      const { sandbox, resumed } = await node.connect(req.params.sandboxID, req.body.timeout, { memory: req.body.memory })
-      return reply.code(resumed ? 201 : 200).send(sandboxBody(sandbox, domain))
-    })
+    app.post(
+      url,
+      {
+        schema: {
+          params: SandboxParams,
+          body: ConnectBody,
+          response: { 200: Sandbox, 201: Sandbox, '4xx': ErrorBody },
+        },
+      },
+      async (req, reply) => {
+        const { sandbox, resumed } = await node.connect(req.params.sandboxID, req.body.timeout, {
+          memory: req.body.memory,
+        })
+        return reply.code(resumed ? 201 : 200).send(sandboxBody(sandbox, domain))
+      },
+    )
   }
 }

@@ -4,6 +4,9 @@ import { detailBody, ErrorBody, SandboxDetail, SandboxParams } from '../schemas.
 import type { SandboxRouteDeps } from './deps.js'
 
 export const getSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, { node, domain }) => {
-  app.get('/sandboxes/:sandboxID', { schema: { params: SandboxParams, response: { 200: SandboxDetail, '4xx': ErrorBody } } }, async (req) =>
-    detailBody(await node.get(req.params.sandboxID), domain))
+  app.get(
+    '/sandboxes/:sandboxID',
+    { schema: { params: SandboxParams, response: { 200: SandboxDetail, '4xx': ErrorBody } } },
+    async (req) => detailBody(await node.get(req.params.sandboxID), domain),
+  )
 }

@@ -16,8 +16,21 @@ import { snapshotSandboxRoute } from './snapshot-sandbox.js'
 import { updateNetworkRoute } from './update-network.js'
 
 export const sandboxRoutes: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, deps) => {
-  for (const route of [createSandboxRoute, getSandboxRoute, killSandboxRoute, listSandboxesRoute, setTimeoutRoute,
-    connectSandboxRoute, pauseSandboxRoute, getMetricsRoute, getLogsRoute, forkSandboxRoute, updateNetworkRoute, snapshotSandboxRoute, listSnapshotsRoute]) {
+  for (const route of [
+    createSandboxRoute,
+    getSandboxRoute,
+    killSandboxRoute,
+    listSandboxesRoute,
+    setTimeoutRoute,
+    connectSandboxRoute,
+    pauseSandboxRoute,
+    getMetricsRoute,
+    getLogsRoute,
+    forkSandboxRoute,
+    updateNetworkRoute,
+    snapshotSandboxRoute,
+    listSnapshotsRoute,
+  ]) {
     await app.register(route, deps)
   }
 }

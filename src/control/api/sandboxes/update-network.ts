@@ -5,13 +5,20 @@ import { ErrorBody, NetworkUpdate, SandboxParams } from '../schemas.js'
 import type { SandboxRouteDeps } from './deps.js'
 
 export const updateNetworkRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, { node }) => {
-  app.put('/sandboxes/:sandboxID/network', { schema: { params: SandboxParams, body: NetworkUpdate, response: { 204: Type.Null(), '4xx': ErrorBody } } }, async (req, reply) => {
-    const b = req.body
-    // compat: the update replaces the egress config; omitted lists are cleared.
-    await node.updateNetwork(req.params.sandboxID, {
-      allowOut: b.allowOut ?? undefined, denyOut: b.denyOut ?? undefined, egressProxy: b.egressProxy, rules: b.rules,
-      allowInternetAccess: b.allow_internet_access ?? undefined,
-    })
-    return reply.code(204).send(null)
-  })
+  app.put(
+    '/sandboxes/:sandboxID/network',
+    { schema: { params: SandboxParams, body: NetworkUpdate, response: { 204: Type.Null(), '4xx': ErrorBody } } },
+    async (req, reply) => {
+      const b = req.body
+      // compat: the update replaces the egress config; omitted lists are cleared.
+      await node.updateNetwork(req.params.sandboxID, {
+        allowOut: b.allowOut ?? undefined,
+        denyOut: b.denyOut ?? undefined,
+        egressProxy: b.egressProxy,
+        rules: b.rules,
+        allowInternetAccess: b.allow_internet_access ?? undefined,
+      })
+      return reply.code(204).send(null)
+    },
+  )
 }

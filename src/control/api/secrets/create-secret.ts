@@ -4,6 +4,9 @@ import { ErrorBody } from '../schemas.js'
 import { NewSecret, Secret, secretBody, type SecretRouteDeps } from './schemas.js'
 
 export const createSecretRoute: FastifyPluginAsyncTypebox<SecretRouteDeps> = async (app, { secrets }) => {
-  app.post('/secrets', { schema: { body: NewSecret, response: { 201: Secret, '4xx': ErrorBody } } }, async (req, reply) =>
-    reply.code(201).send(secretBody(secrets.create(req.body))))
+  app.post(
+    '/secrets',
+    { schema: { body: NewSecret, response: { 201: Secret, '4xx': ErrorBody } } },
+    async (req, reply) => reply.code(201).send(secretBody(secrets.create(req.body))),
+  )
 }

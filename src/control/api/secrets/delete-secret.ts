@@ -5,8 +5,12 @@ import { ErrorBody } from '../schemas.js'
 import { SecretParams, type SecretRouteDeps } from './schemas.js'
 
 export const deleteSecretRoute: FastifyPluginAsyncTypebox<SecretRouteDeps> = async (app, { secrets }) => {
-  app.delete('/secrets/:secretID', { schema: { params: SecretParams, response: { 204: Type.Null(), '4xx': ErrorBody } } }, async (req, reply) => {
-    secrets.remove(req.params.secretID)
-    return reply.code(204).send(null)
-  })
+  app.delete(
+    '/secrets/:secretID',
+    { schema: { params: SecretParams, response: { 204: Type.Null(), '4xx': ErrorBody } } },
+    async (req, reply) => {
+      secrets.remove(req.params.secretID)
+      return reply.code(204).send(null)
+    },
+  )
 }

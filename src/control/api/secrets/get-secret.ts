@@ -4,6 +4,9 @@ import { ErrorBody } from '../schemas.js'
 import { Secret, SecretParams, secretBody, type SecretRouteDeps } from './schemas.js'
 
 export const getSecretRoute: FastifyPluginAsyncTypebox<SecretRouteDeps> = async (app, { secrets }) => {
-  app.get('/secrets/:secretID', { schema: { params: SecretParams, response: { 200: Secret, '4xx': ErrorBody } } }, async (req) =>
-    secretBody(secrets.get(req.params.secretID)))
+  app.get(
+    '/secrets/:secretID',
+    { schema: { params: SecretParams, response: { 200: Secret, '4xx': ErrorBody } } },
+    async (req) => secretBody(secrets.get(req.params.secretID)),
+  )
 }

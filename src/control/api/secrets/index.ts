@@ -6,7 +6,12 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, UnauthenticatedError } from '../../../shared/errors.js'
 import { sendError, statusOf } from '../../../shared/http-errors.js'
 import { readJsonBody } from '../../../shared/json-body.js'
-import { InvalidSecretsRequestError, SECRETS_MESSAGES, SecretConflictError, SecretNotFoundError } from '../../secret-store/secret-store.js'
+import {
+  InvalidSecretsRequestError,
+  SECRETS_MESSAGES,
+  SecretConflictError,
+  SecretNotFoundError,
+} from '../../secret-store/secret-store.js'
 import { createSecretRoute } from './create-secret.js'
 import { deleteSecretRoute } from './delete-secret.js'
 import { getSecretRoute } from './get-secret.js'
@@ -20,7 +25,12 @@ const DRAIN_LIMIT = 4 * 1024 * 1024
 /** Any failure as one of the fixed answers (undefined: the backend's 502); the request's content never reaches a message or a log. */
 function toSecretsError(err: FastifyError | Error): AppError | undefined {
   if (err instanceof UnauthenticatedError) return new UnauthenticatedError(SECRETS_MESSAGES.unauthenticated)
-  if (err instanceof SecretNotFoundError || err instanceof SecretConflictError || err instanceof InvalidSecretsRequestError) return err
+  if (
+    err instanceof SecretNotFoundError ||
+    err instanceof SecretConflictError ||
+    err instanceof InvalidSecretsRequestError
+  )
+    return err
   const status = err instanceof AppError ? statusOf(err) : ((err as FastifyError).statusCode ?? 500)
   return status < 500 ? new InvalidSecretsRequestError() : undefined
 }
@@ -28,7 +38,10 @@ function toSecretsError(err: FastifyError | Error): AppError | undefined {
 export const secretRoutes: FastifyPluginAsyncTypebox<SecretRouteDeps> = async (app, deps) => {
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', (_req, payload, done) => {
-    readJsonBody(payload, BODY_LIMIT, DRAIN_LIMIT).then((body) => done(null, body), () => done(new InvalidSecretsRequestError(), undefined))
+    readJsonBody(payload, BODY_LIMIT, DRAIN_LIMIT).then(
+      (body) => done(null, body),
+      () => done(new InvalidSecretsRequestError(), undefined),
+    )
   })
   app.addHook('onRequest', async (_req, reply) => {
     reply.header('cache-control', 'no-store')

@@ -5,9 +5,13 @@ import { ErrorBody } from '../schemas.js'
 import { ListQuery, Secret, secretBody, type SecretRouteDeps } from './schemas.js'
 
 export const listSecretsRoute: FastifyPluginAsyncTypebox<SecretRouteDeps> = async (app, { secrets }) => {
-  app.get('/secrets', { schema: { querystring: ListQuery, response: { 200: Type.Array(Secret), '4xx': ErrorBody } } }, async (req, reply) => {
-    const page = secrets.list(req.query)
-    if (page.nextToken) reply.header('x-next-token', page.nextToken)
-    return page.items.map(secretBody)
-  })
+  app.get(
+    '/secrets',
+    { schema: { querystring: ListQuery, response: { 200: Type.Array(Secret), '4xx': ErrorBody } } },
+    async (req, reply) => {
+      const page = secrets.list(req.query)
+      if (page.nextToken) reply.header('x-next-token', page.nextToken)
+      return page.items.map(secretBody)
+    },
+  )
 }

@@ -4,6 +4,9 @@ import { ErrorBody } from '../schemas.js'
 import { Secret, SecretParams, UpdateSecret, secretBody, type SecretRouteDeps } from './schemas.js'
 
 export const updateSecretRoute: FastifyPluginAsyncTypebox<SecretRouteDeps> = async (app, { secrets }) => {
-  app.post('/secrets/:secretID', { schema: { params: SecretParams, body: UpdateSecret, response: { 200: Secret, '4xx': ErrorBody } } }, async (req) =>
-    secretBody(secrets.update(req.params.secretID, req.body)))
+  app.post(
+    '/secrets/:secretID',
+    { schema: { params: SecretParams, body: UpdateSecret, response: { 200: Secret, '4xx': ErrorBody } } },
+    async (req) => secretBody(secrets.update(req.params.secretID, req.body)),
+  )
 }

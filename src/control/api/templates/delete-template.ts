@@ -6,9 +6,13 @@ import type { TemplateRouteDeps } from './deps.js'
 import { TemplateParams } from './schemas.js'
 
 export const deleteTemplateRoute: FastifyPluginAsyncTypebox<TemplateRouteDeps> = async (app, { templates, node }) => {
-  app.delete('/templates/:templateID', { schema: { params: TemplateParams, response: { 204: Type.Null(), '4xx': ErrorBody } } }, async (req, reply) => {
-    if (await templates.owns(req.params.templateID)) await templates.remove(req.params.templateID)
-    else await node.removeSnapshot(req.params.templateID)
-    return reply.code(204).send(null)
-  })
+  app.delete(
+    '/templates/:templateID',
+    { schema: { params: TemplateParams, response: { 204: Type.Null(), '4xx': ErrorBody } } },
+    async (req, reply) => {
+      if (await templates.owns(req.params.templateID)) await templates.remove(req.params.templateID)
+      else await node.removeSnapshot(req.params.templateID)
+      return reply.code(204).send(null)
+    },
+  )
 }

@@ -5,10 +5,17 @@ import { ErrorBody } from '../schemas.js'
 import type { TemplateRouteDeps } from './deps.js'
 
 export const getAliasRoute: FastifyPluginAsyncTypebox<TemplateRouteDeps> = async (app, { templates }) => {
-  app.get('/templates/aliases/:alias', {
-    schema: { params: Type.Object({ alias: Type.String({ minLength: 1, maxLength: 256 }) }), response: { 200: Type.Object({ templateID: Type.String(), public: Type.Boolean() }), '4xx': ErrorBody } },
-  }, async (req) => {
-    const a = await templates.alias(req.params.alias)
-    return { templateID: a.templateId, public: a.public }
-  })
+  app.get(
+    '/templates/aliases/:alias',
+    {
+      schema: {
+        params: Type.Object({ alias: Type.String({ minLength: 1, maxLength: 256 }) }),
+        response: { 200: Type.Object({ templateID: Type.String(), public: Type.Boolean() }), '4xx': ErrorBody },
+      },
+    },
+    async (req) => {
+      const a = await templates.alias(req.params.alias)
+      return { templateID: a.templateId, public: a.public }
+    },
+  )
 }

@@ -18,8 +18,22 @@ import { uploadFileRoute } from './upload-file.js'
 import { uploadLinkRoute } from './upload-link.js'
 
 export const templateRoutes: FastifyPluginAsyncTypebox<TemplateRouteDeps> = async (app, deps) => {
-  for (const route of [requestBuildRoute, uploadLinkRoute, uploadFileRoute, startBuildRoute, getBuildStatusRoute, getBuildLogsRoute,
-    getAliasRoute, listTemplatesRoute, getTemplateRoute, updateTemplateRoute, deleteTemplateRoute, assignTagsRoute, removeTagsRoute, listTagsRoute]) {
+  for (const route of [
+    requestBuildRoute,
+    uploadLinkRoute,
+    uploadFileRoute,
+    startBuildRoute,
+    getBuildStatusRoute,
+    getBuildLogsRoute,
+    getAliasRoute,
+    listTemplatesRoute,
+    getTemplateRoute,
+    updateTemplateRoute,
+    deleteTemplateRoute,
+    assignTagsRoute,
+    removeTagsRoute,
+    listTagsRoute,
+  ]) {
     await app.register(route, deps)
   }
 }

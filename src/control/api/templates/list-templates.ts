@@ -9,7 +9,14 @@ import { ListedTemplate, listedTemplateBody } from './schemas.js'
 
 export const listTemplatesRoute: FastifyPluginAsyncTypebox<TemplateRouteDeps> = async (app, { templates }) => {
   app.get('/templates', { schema: { response: { 200: Type.Array(ListedTemplate), '4xx': ErrorBody } } }, async () =>
-    (await templates.list()).map((x) => listedTemplateBody(x.template, x.builds)))
-  app.get('/v2/templates', { schema: { querystring: PageQuery, response: { 200: Type.Array(ListedTemplate), '4xx': ErrorBody } } }, async (req, reply) =>
-    pageOf(await templates.list(), (x) => x.template.templateId, req.query, reply).map((x) => listedTemplateBody(x.template, x.builds)))
+    (await templates.list()).map((x) => listedTemplateBody(x.template, x.builds)),
+  )
+  app.get(
+    '/v2/templates',
+    { schema: { querystring: PageQuery, response: { 200: Type.Array(ListedTemplate), '4xx': ErrorBody } } },
+    async (req, reply) =>
+      pageOf(await templates.list(), (x) => x.template.templateId, req.query, reply).map((x) =>
+        listedTemplateBody(x.template, x.builds),
+      ),
+  )
 }

@@ -12,16 +12,26 @@ export const uploadFileRoute: FastifyPluginAsyncTypebox<TemplateRouteDeps> = asy
     const uploads = plugin.withTypeProvider<TypeBoxTypeProvider>()
     uploads.removeAllContentTypeParsers()
     uploads.addContentTypeParser('*', (_req, payload, done) => done(null, payload))
-    uploads.put('/template-files/:hash', {
-      schema: {
-        params: Type.Object({ hash: Type.String() }),
-        querystring: Type.Object({ expires: Type.Optional(Type.Integer()), token: Type.Optional(Type.String()) }),
-        response: { 201: Type.Null(), '4xx': ErrorBody },
+    uploads.put(
+      '/template-files/:hash',
+      {
+        schema: {
+          params: Type.Object({ hash: Type.String() }),
+          querystring: Type.Object({ expires: Type.Optional(Type.Integer()), token: Type.Optional(Type.String()) }),
+          response: { 201: Type.Null(), '4xx': ErrorBody },
+        },
       },
-    }, async (req, reply) => {
-      const length = req.headers['content-length'] !== undefined ? Number(req.headers['content-length']) : undefined
-      await templates.receiveUpload(req.params.hash, req.query.expires ?? 0, req.query.token ?? '', length, (req.body as Readable | undefined) ?? req.raw)
-      return reply.code(201).send(null)
-    })
+      async (req, reply) => {
+        const length = req.headers['content-length'] !== undefined ? Number(req.headers['content-length']) : undefined
+        await templates.receiveUpload(
+          req.params.hash,
+          req.query.expires ?? 0,
+          req.query.token ?? '',
+          length,
+          (req.body as Readable | undefined) ?? req.raw,
+        )
+        return reply.code(201).send(null)
+      },
+    )
   })
 }

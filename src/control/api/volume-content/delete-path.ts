@@ -4,8 +4,12 @@ import { Type } from 'typebox'
 import { ContentError, ContentParams, PathQuery, type ContentRouteDeps } from './schemas.js'
 
 export const deletePathRoute: FastifyPluginAsyncTypebox<ContentRouteDeps> = async (app, { volumes }) => {
-  app.delete('/volumecontent/:volumeID/path', { schema: { params: ContentParams, querystring: PathQuery, response: { 204: Type.Null(), '4xx': ContentError } } }, async (req, reply) => {
-    await volumes.content(req.params.volumeID).remove(req.query.path)
-    return reply.code(204).send(null)
-  })
+  app.delete(
+    '/volumecontent/:volumeID/path',
+    { schema: { params: ContentParams, querystring: PathQuery, response: { 204: Type.Null(), '4xx': ContentError } } },
+    async (req, reply) => {
+      await volumes.content(req.params.volumeID).remove(req.query.path)
+      return reply.code(204).send(null)
+    },
+  )
 }

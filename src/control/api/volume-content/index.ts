@@ -15,15 +15,26 @@ import { statPathRoute } from './stat-path.js'
 import { updatePathRoute } from './update-path.js'
 import { writeFileRoute } from './write-file.js'
 
-const KIND_OF_STATUS: Record<number, ErrorKind> = { 400: 'invalid_argument', 401: 'unauthenticated', 403: 'permission_denied', 404: 'not_found', 409: 'conflict', 413: 'invalid_argument', 415: 'invalid_argument' }
+const KIND_OF_STATUS: Record<number, ErrorKind> = {
+  400: 'invalid_argument',
+  401: 'unauthenticated',
+  403: 'permission_denied',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'invalid_argument',
+  415: 'invalid_argument',
+}
 
 function sendContentError(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
   const fastifyStatus = (err as FastifyError).statusCode
-  const status = err instanceof AppError ? statusOf(err) : fastifyStatus !== undefined && fastifyStatus < 500 ? fastifyStatus : 500
+  const status =
+    err instanceof AppError ? statusOf(err) : fastifyStatus !== undefined && fastifyStatus < 500 ? fastifyStatus : 500
   const code = err instanceof AppError ? err.kind : (KIND_OF_STATUS[status] ?? 'internal')
   if (status >= 500) req.log.error({ err }, 'volume content request failed')
   else req.log.debug({ status, msg: err.message }, 'volume content request rejected')
-  return reply.code(status).send({ code, message: status >= 500 && !(err instanceof AppError) ? 'internal server error' : err.message })
+  return reply
+    .code(status)
+    .send({ code, message: status >= 500 && !(err instanceof AppError) ? 'internal server error' : err.message })
 }
 
 export const volumeContentRoutes: FastifyPluginAsyncTypebox<ContentRouteDeps> = async (app, deps) => {
@@ -36,7 +47,15 @@ export const volumeContentRoutes: FastifyPluginAsyncTypebox<ContentRouteDeps> = 
     if (!m) throw new UnauthenticatedError('a volume token is required (Authorization: Bearer <token>)')
     await deps.volumeTokens.verify(m[1]!, (req.params as { volumeID?: string }).volumeID ?? '')
   })
-  for (const route of [listDirRoute, makeDirRoute, readFileRoute, writeFileRoute, statPathRoute, updatePathRoute, deletePathRoute]) {
+  for (const route of [
+    listDirRoute,
+    makeDirRoute,
+    readFileRoute,
+    writeFileRoute,
+    statPathRoute,
+    updatePathRoute,
+    deletePathRoute,
+  ]) {
     await app.register(route, deps)
   }
 }

@@ -4,6 +4,15 @@ import { Type } from 'typebox'
 import { ContentError, ContentParams, ListQuery, VolumeEntryStat, type ContentRouteDeps } from './schemas.js'
 
 export const listDirRoute: FastifyPluginAsyncTypebox<ContentRouteDeps> = async (app, { volumes }) => {
-  app.get('/volumecontent/:volumeID/dir', { schema: { params: ContentParams, querystring: ListQuery, response: { 200: Type.Array(VolumeEntryStat), '4xx': ContentError } } }, async (req) =>
-    volumes.content(req.params.volumeID).list(req.query.path, req.query.depth))
+  app.get(
+    '/volumecontent/:volumeID/dir',
+    {
+      schema: {
+        params: ContentParams,
+        querystring: ListQuery,
+        response: { 200: Type.Array(VolumeEntryStat), '4xx': ContentError },
+      },
+    },
+    async (req) => volumes.content(req.params.volumeID).list(req.query.path, req.query.depth),
+  )
 }

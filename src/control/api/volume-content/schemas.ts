@@ -15,7 +15,11 @@ const Path = Type.String({ minLength: 1 })
 export const PathQuery = Type.Object({ path: Path })
 export const ListQuery = Type.Object({ path: Path, depth: Type.Integer({ minimum: 1, maximum: 10, default: 1 }) })
 export const CreateQuery = Type.Object({
-  path: Path, uid: Type.Optional(Id), gid: Type.Optional(Id), mode: Type.Optional(Mode), force: Type.Boolean({ default: false }),
+  path: Path,
+  uid: Type.Optional(Id),
+  gid: Type.Optional(Id),
+  mode: Type.Optional(Mode),
+  force: Type.Boolean({ default: false }),
 })
 export const MetadataUpdate = Type.Object({ uid: Type.Optional(Id), gid: Type.Optional(Id), mode: Type.Optional(Mode) })
 

@@ -7,5 +7,6 @@ import { listVolumesRoute } from './list-volumes.js'
 import type { VolumeRouteDeps } from './schemas.js'
 
 export const volumeRoutes: FastifyPluginAsyncTypebox<VolumeRouteDeps> = async (app, deps) => {
-  for (const route of [createVolumeRoute, listVolumesRoute, getVolumeRoute, deleteVolumeRoute]) await app.register(route, deps)
+  for (const route of [createVolumeRoute, listVolumesRoute, getVolumeRoute, deleteVolumeRoute])
+    await app.register(route, deps)
 }

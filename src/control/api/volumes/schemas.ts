@@ -6,7 +6,12 @@ import type { Volume as VolumeModel, VolumeStore } from '../../volumes/volume-st
 export const NewVolume = Type.Object({ name: Type.String() })
 export const VolumeParams = Type.Object({ volumeID: Type.String() })
 export const Volume = Type.Object({ volumeID: Type.String(), name: Type.String() })
-export const VolumeAndToken = Type.Object({ volumeID: Type.String(), name: Type.String(), token: Type.String(), domain: Type.Optional(Type.String()) })
+export const VolumeAndToken = Type.Object({
+  volumeID: Type.String(),
+  name: Type.String(),
+  token: Type.String(),
+  domain: Type.Optional(Type.String()),
+})
 
 export const volumeBody = (v: VolumeModel) => ({ volumeID: v.volumeId, name: v.name })
 

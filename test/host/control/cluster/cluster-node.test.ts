@@ -24,8 +24,19 @@ import { createDatabase, postgresAvailable, startPostgres, type TestPostgres } f
 
 const TOKEN = 'cluster-unit-token'
 const log = createLogger({ level: 'silent', name: 'unit' })
-const createReq = { templateRef: 'base', timeoutS: 60, metadata: {}, envVars: {}, secure: true, allowPublicTraffic: true,
-  allowInternetAccess: true, onTimeout: 'kill' as const, autoResume: false, egress: {}, volumeMounts: [] }
+const createReq = {
+  templateRef: 'base',
+  timeoutS: 60,
+  metadata: {},
+  envVars: {},
+  secure: true,
+  allowPublicTraffic: true,
+  allowInternetAccess: true,
+  onTimeout: 'kill' as const,
+  autoResume: false,
+  egress: {},
+  volumeMounts: [],
+}
 
 let server: TestPostgres | undefined
 let n = 0
@@ -44,19 +55,58 @@ async function harness(): Promise<Harness> {
   const nodes: Record<string, FakeControl> = { n1: await fakeControl(), n2: await fakeControl() }
   const apps: Record<string, FastifyInstance> = {}
   for (const [id, c] of Object.entries(nodes)) {
-    apps[id] = await buildAgentApp({ node: { ...c.node, proxyResume: (s) => c.node.proxy.resume(s) }, token: TOKEN, log, status: async () => ({}) })
+    apps[id] = await buildAgentApp({
+      node: { ...c.node, proxyResume: (s) => c.node.proxy.resume(s) },
+      token: TOKEN,
+      log,
+      status: async () => ({}),
+    })
     onTestFinished(() => apps[id]!.close())
-    await registerNode(db, { nodeId: id, address: id, apiPort: 3003, proxyPort: 3004, cpuCount: 2, memoryMB: 4096, status: { pools: {}, images: [], sandboxes: 0 } })
+    await registerNode(db, {
+      nodeId: id,
+      address: id,
+      apiPort: 3003,
+      proxyPort: 3004,
+      cpuCount: 2,
+      memoryMB: 4096,
+      status: { pools: {}, images: [], sandboxes: 0 },
+    })
   }
   const down = new Set<string>()
   const fetchVia: FetchLike = async (url, init) => {
     const u = new URL(url)
     if (down.has(u.hostname)) throw new TypeError('fetch failed: connect ECONNREFUSED')
-    const res = await apps[u.hostname]!.inject({ method: init.method as 'POST', url: u.pathname, headers: init.headers, payload: init.body })
+    const res = await apps[u.hostname]!.inject({
+      method: init.method as 'POST',
+      url: u.pathname,
+      headers: init.headers,
+      payload: init.body,
+    })
     return new Response(res.rawPayload, { status: res.statusCode, headers: res.headers as Record<string, string> })
   }
-  const resolve = createTemplateResolver({ lookup: createTemplateLookup(new PgTemplateStore(db), builtinTemplates({ baseImage: BASE_IMAGE }), { state: () => ({ state: 'ready', image: BASE_IMAGE }) }), snapshot: async () => undefined, cpuCount: 1, memoryMB: 1024 })
-  return { db, nodes, down, replica: (max = 100) => createClusterNode({ db, log, nodeToken: TOKEN, deadAfterMs: 60_000, maxSandboxes: max, resolve, fetch: fetchVia }) }
+  const resolve = createTemplateResolver({
+    lookup: createTemplateLookup(new PgTemplateStore(db), builtinTemplates({ baseImage: BASE_IMAGE }), {
+      state: () => ({ state: 'ready', image: BASE_IMAGE }),
+    }),
+    snapshot: async () => undefined,
+    cpuCount: 1,
+    memoryMB: 1024,
+  })
+  return {
+    db,
+    nodes,
+    down,
+    replica: (max = 100) =>
+      createClusterNode({
+        db,
+        log,
+        nodeToken: TOKEN,
+        deadAfterMs: 60_000,
+        maxSandboxes: max,
+        resolve,
+        fetch: fetchVia,
+      }),
+  }
 }
 
 describe('ClusterNode', () => {
@@ -64,7 +114,9 @@ describe('ClusterNode', () => {
     if (!server) skip('postgresql-15 is not installed')
   }
 
-  it('spreads creates by load, finds each sandbox through the catalog from either replica, and forgets it on kill', async ({ skip }) => {
+  it('spreads creates by load, finds each sandbox through the catalog from either replica, and forgets it on kill', async ({
+    skip,
+  }) => {
     needsPg(skip)
     const h = await harness()
     const [a, b] = [h.replica(), h.replica()]
@@ -91,7 +143,11 @@ describe('ClusterNode', () => {
     const replicas = [h.replica(3), h.replica(3)]
     const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => replicas[i % 2]!.create(createReq)))
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3)
-    for (const r of results.filter((x) => x.status === 'rejected')) expect((r as PromiseRejectedResult).reason).toMatchObject({ kind: 'resource_exhausted', message: expect.stringContaining('maximum number of concurrent E2B sandboxes (3)') })
+    for (const r of results.filter((x) => x.status === 'rejected'))
+      expect((r as PromiseRejectedResult).reason).toMatchObject({
+        kind: 'resource_exhausted',
+        message: expect.stringContaining('maximum number of concurrent E2B sandboxes (3)'),
+      })
     expect(Number((await h.db.query('SELECT count(*) AS n FROM sandboxes')).rows[0].n)).toBe(3)
   })
 
@@ -107,36 +163,62 @@ describe('ClusterNode', () => {
     h.down.clear()
     // A derived built-in neither node has built: each node answers 503 with its reason, the create
     // is tried on both, and the caller gets that 503 (not a 404, not a hang).
-    expect(await rejection(c.create({ ...createReq, templateRef: 'desktop' }))).toMatchObject({ kind: 'unavailable', message: expect.stringContaining("the built-in template 'desktop'") })
+    expect(await rejection(c.create({ ...createReq, templateRef: 'desktop' }))).toMatchObject({
+      kind: 'unavailable',
+      message: expect.stringContaining("the built-in template 'desktop'"),
+    })
     await setSchedulable(h.db, 'n1', false)
     const s = await c.create(createReq)
     expect((await catalog.rowOf(h.db, s.sandboxId))!.nodeId).toBe('n2')
     await setSchedulable(h.db, 'n2', false)
-    expect(await rejection(c.create(createReq))).toMatchObject({ kind: 'unavailable', message: expect.stringContaining('every node is down or cordoned') })
+    expect(await rejection(c.create(createReq))).toMatchObject({
+      kind: 'unavailable',
+      message: expect.stringContaining('every node is down or cordoned'),
+    })
     // A template that does not exist is the API's 404, before any node is asked.
     expect(await rejection(c.create({ ...createReq, templateRef: 'nosuch' }))).toMatchObject({ kind: 'not_found' })
   })
 
-  it('fails the template builds whose replica stopped renewing their lease, with a reason and a last log line', async ({ skip }) => {
+  it('fails the template builds whose replica stopped renewing their lease, with a reason and a last log line', async ({
+    skip,
+  }) => {
     needsPg(skip)
     const h = await harness()
     const c = h.replica()
     const store = new PgTemplateStore(h.db)
     for (const id of ['orphan', 'alive']) {
-      await store.requestBuild({ newTemplateId: `t-${id}`, alias: id, buildId: id, cpuCount: 1, memoryMB: 512, tags: [] })
+      await store.requestBuild({
+        newTemplateId: `t-${id}`,
+        alias: id,
+        buildId: id,
+        cpuCount: 1,
+        memoryMB: 512,
+        tags: [],
+      })
       await store.setBuilding(id)
     }
     // 'orphan': its replica was killed two minutes ago; 'alive' was renewed just now.
-    await h.db.query("UPDATE builds SET updated_at = $1 WHERE build_id = 'orphan'", [new Date(Date.now() - 120_000).toISOString()])
+    await h.db.query("UPDATE builds SET updated_at = $1 WHERE build_id = 'orphan'", [
+      new Date(Date.now() - 120_000).toISOString(),
+    ])
     const builds = { store, expireMs: 45_000 }
-    expect(await reconcileOnce(h.db, c, log, builds)).toEqual({ locked: true, forgotten: 0, recorded: 0, buildsFailed: ['orphan'] })
+    expect(await reconcileOnce(h.db, c, log, builds)).toEqual({
+      locked: true,
+      forgotten: 0,
+      recorded: 0,
+      buildsFailed: ['orphan'],
+    })
     const message = 'the control replica running this build stopped during it; start the build again'
     expect(await store.build('orphan')).toMatchObject({ status: 'error', reason: { message } })
-    expect((await store.logs('orphan', { offset: 0, limit: 10 })).map((l) => [l.level, l.message])).toEqual([['error', message]])
+    expect((await store.logs('orphan', { offset: 0, limit: 10 })).map((l) => [l.level, l.message])).toEqual([
+      ['error', message],
+    ])
     expect((await store.build('alive'))?.status).toBe('building')
     expect((await reconcileOnce(h.db, c, log, builds)).buildsFailed).toEqual([])
     // Without the builds' side (as before), a round leaves builds alone.
-    await h.db.query("UPDATE builds SET updated_at = $1 WHERE build_id = 'alive'", [new Date(Date.now() - 120_000).toISOString()])
+    await h.db.query("UPDATE builds SET updated_at = $1 WHERE build_id = 'alive'", [
+      new Date(Date.now() - 120_000).toISOString(),
+    ])
     expect(await reconcileOnce(h.db, c, log)).toEqual({ locked: true, forgotten: 0, recorded: 0 })
     expect((await store.build('alive'))?.status).toBe('building')
   })
@@ -162,7 +244,7 @@ describe('ClusterNode', () => {
     h.down.add('n1')
     expect(await rejection(c.get(onN1.sandboxId))).toBeInstanceOf(SandboxNotFoundError)
     expect(await catalog.rowOf(h.db, onN1.sandboxId)).toBeUndefined()
-    expect((await reconcileOnce(h.db, c, log)).forgotten).toBe(1)   // the stray one
+    expect((await reconcileOnce(h.db, c, log)).forgotten).toBe(1) // the stray one
     const placed = await c.create(createReq)
     expect((await catalog.rowOf(h.db, placed.sandboxId))!.nodeId).toBe('n2')
     expect((await c.list()).map((x) => x.sandboxId)).toEqual([placed.sandboxId])

@@ -31,7 +31,9 @@ describe('createDb with a password (SCRAM)', () => {
   })
   afterAll(() => server?.stop())
 
-  it('connects with the password given apart from the URL, and is refused without it or with a wrong one', async ({ skip }) => {
+  it('connects with the password given apart from the URL, and is refused without it or with a wrong one', async ({
+    skip,
+  }) => {
     if (!server) skip('postgresql-15 is not installed')
     const url = server!.url.replace('sandock@', 'app@')
     const good = createDb(url, { password: SECRET })

@@ -10,7 +10,14 @@ import { PgTemplateStore } from '../../../../src/control/cluster/pg-template-sto
 import { SqliteTemplateStore, type TemplateStore } from '../../../../src/control/templates/template-store.js'
 import { createDatabase, postgresAvailable, startPostgres, type TestPostgres } from '../../../support/postgres.js'
 
-const config = { user: 'user', workdir: '/w', envs: { A: '1' }, startCmd: 'serve', readyCmd: 'check', shell: '/bin/bash' }
+const config = {
+  user: 'user',
+  workdir: '/w',
+  envs: { A: '1' },
+  startCmd: 'serve',
+  readyCmd: 'check',
+  shell: '/bin/bash',
+}
 
 type Opened = { store: TemplateStore; reopen(): Promise<TemplateStore> }
 
@@ -26,21 +33,27 @@ afterAll(async () => {
 })
 
 const kinds: Array<[string, () => Promise<Opened>]> = [
-  ['sqlite', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'sandock-store-'))
-    onTestFinished(() => rm(dir, { recursive: true, force: true }))
-    return { store: new SqliteTemplateStore(dir), reopen: async () => new SqliteTemplateStore(dir) }
-  }],
-  ['postgres', async () => {
-    const url = await createDatabase(server!.url, `store_${process.pid}_${dbs++}`)
-    const open = async () => {
-      const db = createDb(url)
-      pools.push(db)
-      await migrate(db)
-      return new PgTemplateStore(db)
-    }
-    return { store: await open(), reopen: open }
-  }],
+  [
+    'sqlite',
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'sandock-store-'))
+      onTestFinished(() => rm(dir, { recursive: true, force: true }))
+      return { store: new SqliteTemplateStore(dir), reopen: async () => new SqliteTemplateStore(dir) }
+    },
+  ],
+  [
+    'postgres',
+    async () => {
+      const url = await createDatabase(server!.url, `store_${process.pid}_${dbs++}`)
+      const open = async () => {
+        const db = createDb(url)
+        pools.push(db)
+        await migrate(db)
+        return new PgTemplateStore(db)
+      }
+      return { store: await open(), reopen: open }
+    },
+  ],
 ]
 
 describe.each(kinds)('template store (%s)', (kind, open) => {
@@ -49,8 +62,22 @@ describe.each(kinds)('template store (%s)', (kind, open) => {
   it('reuses the template of an alias, moves tags only on success, and pages logs', async ({ skip }) => {
     if (!available()) skip('postgresql-15 is not installed')
     const { store, reopen } = await open()
-    const one = await store.requestBuild({ newTemplateId: 't1', alias: 'app', buildId: 'b1', cpuCount: 1, memoryMB: 512, tags: ['default'] })
-    const two = await store.requestBuild({ newTemplateId: 't2', alias: 'app', buildId: 'b2', cpuCount: 1, memoryMB: 512, tags: ['default', 'v2'] })
+    const one = await store.requestBuild({
+      newTemplateId: 't1',
+      alias: 'app',
+      buildId: 'b1',
+      cpuCount: 1,
+      memoryMB: 512,
+      tags: ['default'],
+    })
+    const two = await store.requestBuild({
+      newTemplateId: 't2',
+      alias: 'app',
+      buildId: 'b2',
+      cpuCount: 1,
+      memoryMB: 512,
+      tags: ['default', 'v2'],
+    })
     expect(two.template.templateId).toBe(one.template.templateId)
     expect(two.build).toMatchObject({ buildId: 'b2', status: 'waiting', pendingTags: ['default', 'v2'] })
     await store.setBuilding('b1')
@@ -68,12 +95,28 @@ describe.each(kinds)('template store (%s)', (kind, open) => {
     expect((await store.buildsInState('error')).map((b) => b.buildId)).toEqual(['b2'])
     expect((await store.buildsOf('t1')).map((b) => b.buildId).sort()).toEqual(['b1', 'b2'])
 
-    await store.appendLogs('b1', [0, 1, 2].map((i) => ({ timestamp: 't', level: 'info' as const, message: `line ${i}`, step: String(i % 2) })))
-    await store.appendLogs('b1', [3, 4].map((i) => ({ timestamp: 't', level: i === 3 ? 'error' as const : 'info' as const, message: `line ${i}`, step: String(i % 2) })))
+    await store.appendLogs(
+      'b1',
+      [0, 1, 2].map((i) => ({ timestamp: 't', level: 'info' as const, message: `line ${i}`, step: String(i % 2) })),
+    )
+    await store.appendLogs(
+      'b1',
+      [3, 4].map((i) => ({
+        timestamp: 't',
+        level: i === 3 ? ('error' as const) : ('info' as const),
+        message: `line ${i}`,
+        step: String(i % 2),
+      })),
+    )
     expect((await store.logs('b1', { offset: 3, limit: 10 })).map((l) => l.message)).toEqual(['line 3', 'line 4'])
     expect(await store.logs('b1', { offset: 9, limit: 10 })).toEqual([])
-    expect((await store.logs('b1', { offset: 0, limit: 10, minLevel: 'warn' })).map((l) => l.message)).toEqual(['line 3'])
-    expect((await store.logs('b1', { offset: 0, limit: 10, step: '1' })).map((l) => l.message)).toEqual(['line 1', 'line 3'])
+    expect((await store.logs('b1', { offset: 0, limit: 10, minLevel: 'warn' })).map((l) => l.message)).toEqual([
+      'line 3',
+    ])
+    expect((await store.logs('b1', { offset: 0, limit: 10, step: '1' })).map((l) => l.message)).toEqual([
+      'line 1',
+      'line 3',
+    ])
     await store.close()
     // Everything is kept.
     const again = await reopen()
@@ -87,7 +130,14 @@ describe.each(kinds)('template store (%s)', (kind, open) => {
     if (!available()) skip('postgresql-15 is not installed')
     const { store } = await open()
     for (const id of ['done', 'old', 'kept', 'idle']) {
-      await store.requestBuild({ newTemplateId: `t-${id}`, alias: id, buildId: id, cpuCount: 1, memoryMB: 256, tags: [] })
+      await store.requestBuild({
+        newTemplateId: `t-${id}`,
+        alias: id,
+        buildId: id,
+        cpuCount: 1,
+        memoryMB: 256,
+        tags: [],
+      })
     }
     await store.setBuilding('done')
     await store.finishBuild('done', 'img', config)
@@ -114,12 +164,21 @@ describe.each(kinds)('template store (%s)', (kind, open) => {
     await store.close()
   })
 
-  it('moves and removes tags, lists templates newest first, and deletes a template with its builds', async ({ skip }) => {
+  it('moves and removes tags, lists templates newest first, and deletes a template with its builds', async ({
+    skip,
+  }) => {
     if (!available()) skip('postgresql-15 is not installed')
     const { store } = await open()
     await store.requestBuild({ newTemplateId: 'ta', alias: 'a', buildId: 'ba', cpuCount: 1, memoryMB: 256, tags: [] })
     await new Promise((r) => setTimeout(r, 5))
-    await store.requestBuild({ newTemplateId: 'tb', alias: 'b', buildId: 'bb', cpuCount: 2, memoryMB: 512, tags: ['x'] })
+    await store.requestBuild({
+      newTemplateId: 'tb',
+      alias: 'b',
+      buildId: 'bb',
+      cpuCount: 2,
+      memoryMB: 512,
+      tags: ['x'],
+    })
     await store.setBuilding('bb')
     await store.finishBuild('bb', 'imgb', config)
     expect((await store.listTemplates()).map((t) => t.templateId)).toEqual(['tb', 'ta'])
@@ -135,7 +194,9 @@ describe.each(kinds)('template store (%s)', (kind, open) => {
     await store.close()
   })
 
-  it('counts spawns of stored and built-in templates, keeps the public flag, and dates each built-in once', async ({ skip }) => {
+  it('counts spawns of stored and built-in templates, keeps the public flag, and dates each built-in once', async ({
+    skip,
+  }) => {
     if (!available()) skip('postgresql-15 is not installed')
     const { store, reopen } = await open()
     await store.requestBuild({ newTemplateId: 'tp', alias: 'p', buildId: 'bp', cpuCount: 1, memoryMB: 256, tags: [] })
@@ -155,7 +216,10 @@ describe.each(kinds)('template store (%s)', (kind, open) => {
     await store.recordSpawn('nope')
     await new Promise((r) => setTimeout(r, 5))
     const again = await (await reopen()).builtins(['desktop', 'base'])
-    expect(again.map((b) => [b.name, b.createdAt, b.spawnCount])).toEqual([['desktop', first[1]!.createdAt, 1], ['base', first[0]!.createdAt, 0]])
+    expect(again.map((b) => [b.name, b.createdAt, b.spawnCount])).toEqual([
+      ['desktop', first[1]!.createdAt, 1],
+      ['base', first[0]!.createdAt, 0],
+    ])
     expect(again[0]!.lastSpawnedAt).toEqual(expect.any(String))
     await store.close()
   })

@@ -20,10 +20,23 @@ async function spawner(): Promise<Spawner> {
   return s
 }
 
-const opts = (argv: string[], extra: Partial<SpawnOptions> = {}): SpawnOptions =>
-  ({ file: argv[0]!, argv, cwd: '/', env: { PATH }, stdin: false, user: undefined, ...extra })
+const opts = (argv: string[], extra: Partial<SpawnOptions> = {}): SpawnOptions => ({
+  file: argv[0]!,
+  argv,
+  cwd: '/',
+  env: { PATH },
+  stdin: false,
+  user: undefined,
+  ...extra,
+})
 
-type Outcome = { stdout: string; stderr: string; code: number | null; signal: string | null; exit: [number | null, string | null] | undefined }
+type Outcome = {
+  stdout: string
+  stderr: string
+  code: number | null
+  signal: string | null
+  exit: [number | null, string | null] | undefined
+}
 
 /** Reads both outputs to the end and resolves at 'close', with what 'exit' said before it. */
 function outcome(child: SpawnedChild): Promise<Outcome> {
@@ -33,10 +46,13 @@ function outcome(child: SpawnedChild): Promise<Outcome> {
   child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()))
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()))
   child.on('exit', (code: number | null, signal: string | null) => (exit = [code, signal]))
-  return new Promise((resolve) => child.on('close', (code: number | null, signal: string | null) => resolve({ stdout, stderr, code, signal, exit })))
+  return new Promise((resolve) =>
+    child.on('close', (code: number | null, signal: string | null) => resolve({ stdout, stderr, code, signal, exit })),
+  )
 }
 
-const run = async (s: Spawner, argv: string[], extra?: Partial<SpawnOptions>) => outcome(await s.spawn(opts(argv, extra)))
+const run = async (s: Spawner, argv: string[], extra?: Partial<SpawnOptions>) =>
+  outcome(await s.spawn(opts(argv, extra)))
 
 function alive(pid: number): boolean {
   try {
@@ -65,7 +81,10 @@ describe('sandock-spawner', () => {
   it('runs a command with the argv, cwd and exactly the environment sent, and its exit code', async () => {
     const s = await spawner()
     const dir = await tempDir()
-    const r = await run(s, ['/bin/sh', '-c', 'pwd; env | sort; echo oops >&2; exit 3', 'ignored'], { cwd: dir, env: { PATH, ONLY: 'this one', EMPTY: '' } })
+    const r = await run(s, ['/bin/sh', '-c', 'pwd; env | sort; echo oops >&2; exit 3', 'ignored'], {
+      cwd: dir,
+      env: { PATH, ONLY: 'this one', EMPTY: '' },
+    })
     expect(r.stdout).toBe(`${dir}\nEMPTY=\nONLY=this one\nPATH=${PATH}\nPWD=${dir}\n`)
     expect(r.stderr).toBe('oops\n')
     expect(r.exit).toEqual([3, null])
@@ -94,17 +113,28 @@ describe('sandock-spawner', () => {
 
   it('rejects a missing cwd as a chdir error, and an executable that is not a program as exec ENOEXEC', async () => {
     const s = await spawner()
-    await expect(s.spawn(opts(['/bin/true'], { cwd: '/nonexistent-dir-4242' }))).rejects.toMatchObject({ syscall: 'chdir', code: 'ENOENT' })
+    await expect(s.spawn(opts(['/bin/true'], { cwd: '/nonexistent-dir-4242' }))).rejects.toMatchObject({
+      syscall: 'chdir',
+      code: 'ENOENT',
+    })
     const dir = await tempDir()
     await writeFile(join(dir, 'garbage'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 3]))
     await chmod(join(dir, 'garbage'), 0o755)
-    await expect(s.spawn(opts([join(dir, 'garbage')]))).rejects.toMatchObject({ syscall: 'exec', code: 'ENOEXEC', message: `spawn ${join(dir, 'garbage')} ENOEXEC` })
+    await expect(s.spawn(opts([join(dir, 'garbage')]))).rejects.toMatchObject({
+      syscall: 'exec',
+      code: 'ENOEXEC',
+      message: `spawn ${join(dir, 'garbage')} ENOEXEC`,
+    })
   })
 
   it('gives the child its own session, default signal handling, an empty mask and only fds 0-2', async () => {
     const s = await spawner()
     // ls's own directory fd is 3; anything above it leaked from the spawner or envd.
-    const r = await run(s, ['/bin/sh', '-c', 'ls /proc/self/fd; grep -E "^(SigIgn|SigBlk)" /proc/self/status; ps -o sid= -p $$; echo $$'])
+    const r = await run(s, [
+      '/bin/sh',
+      '-c',
+      'ls /proc/self/fd; grep -E "^(SigIgn|SigBlk)" /proc/self/status; ps -o sid= -p $$; echo $$',
+    ])
     const lines = r.stdout.trim().split('\n')
     expect(lines.slice(0, 4)).toEqual(['0', '1', '2', '3'])
     expect(lines[4]).toBe('SigBlk:\t0000000000000000')
@@ -147,7 +177,9 @@ describe('sandock-spawner', () => {
 
   it('keeps many concurrent children apart', async () => {
     const s = await spawner()
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => run(s, ['/bin/sh', '-c', `echo ${i}; exit ${i % 7}`])))
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => run(s, ['/bin/sh', '-c', `echo ${i}; exit ${i % 7}`])),
+    )
     results.forEach((r, i) => {
       expect(r.stdout).toBe(`${i}\n`)
       expect(r.code).toBe(i % 7)
@@ -156,9 +188,13 @@ describe('sandock-spawner', () => {
 
   it.runIf(isRoot)('switches to the user: uid, gid, and the groups sent (none for an empty list)', async () => {
     const s = await spawner()
-    const withGroups = await run(s, ['/bin/sh', '-c', 'id -u; id -g; id -G'], { user: { uid: 65534, gid: 65534, groups: [65534, 4, 27] } })
+    const withGroups = await run(s, ['/bin/sh', '-c', 'id -u; id -g; id -G'], {
+      user: { uid: 65534, gid: 65534, groups: [65534, 4, 27] },
+    })
     expect(withGroups.stdout.split('\n').slice(0, 3)).toEqual(['65534', '65534', '65534 4 27'])
-    const noGroups = await run(s, ['/bin/sh', '-c', 'grep ^Groups: /proc/self/status'], { user: { uid: 65534, gid: 65534, groups: [] } })
+    const noGroups = await run(s, ['/bin/sh', '-c', 'grep ^Groups: /proc/self/status'], {
+      user: { uid: 65534, gid: 65534, groups: [] },
+    })
     expect(noGroups.stdout.trim()).toBe('Groups:')
   })
 
@@ -249,7 +285,9 @@ describe('sandock-spawner run by hand', () => {
     const { h, exited } = bare(await spawnerBinary())
     const events: unknown[] = []
     h.on('message', (m) => events.push(m))
-    h.stdin!.end(encodeSpawn({ id: 1, file: '/bin/true', argv: ['/bin/true'], cwd: '/', env: {}, stdin: false, user: undefined }))
+    h.stdin!.end(
+      encodeSpawn({ id: 1, file: '/bin/true', argv: ['/bin/true'], cwd: '/', env: {}, stdin: false, user: undefined }),
+    )
     expect(await exited).toBe(0)
     expect(events[0]).toMatchObject({ t: 'spawned', id: 1 })
   })

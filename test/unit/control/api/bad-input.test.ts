@@ -9,12 +9,15 @@ import { expectError, INVALID_CREATES } from '../../../support/invalid-creates.j
 const control = sharedFakeControl()
 
 describe('POST /v2/sandboxes with invalid input', () => {
-  it.each(INVALID_CREATES)('rejects %s with 400 naming the problem, starting no container', async (_name, body, pattern) => {
-    const c = await control()
-    expectError(await c.api('POST', '/v2/sandboxes', body), 400, pattern)
-    expect(c.runtime.containers.size).toBe(0)
-    expect((await c.api('GET', '/v2/sandboxes')).body).toEqual([])
-  })
+  it.each(INVALID_CREATES)(
+    'rejects %s with 400 naming the problem, starting no container',
+    async (_name, body, pattern) => {
+      const c = await control()
+      expectError(await c.api('POST', '/v2/sandboxes', body), 400, pattern)
+      expect(c.runtime.containers.size).toBe(0)
+      expect((await c.api('GET', '/v2/sandboxes')).body).toEqual([])
+    },
+  )
 
   it('rejects the same input on the v1 route', async () => {
     const c = await control()
@@ -23,8 +26,16 @@ describe('POST /v2/sandboxes with invalid input', () => {
 
   it('answers 404 naming an unknown template, and 400 for an over-long one', async () => {
     const c = await control()
-    expectError(await c.api('POST', '/v2/sandboxes', { json: { templateID: 'nosuchtemplate' } }), 404, /template 'nosuchtemplate' not found/)
-    expectError(await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base:v9' } }), 404, /tag 'v9' does not exist for template 'base'/)
+    expectError(
+      await c.api('POST', '/v2/sandboxes', { json: { templateID: 'nosuchtemplate' } }),
+      404,
+      /template 'nosuchtemplate' not found/,
+    )
+    expectError(
+      await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base:v9' } }),
+      404,
+      /tag 'v9' does not exist for template 'base'/,
+    )
     expectError(await c.api('POST', '/v2/sandboxes', { json: { templateID: 'x'.repeat(257) } }), 400, /templateID/)
     expect(c.runtime.containers.size).toBe(0)
   })
@@ -37,7 +48,8 @@ describe('GET /v2/sandboxes with invalid input', () => {
 
   it('rejects a next token of the other order with 400', async () => {
     const c = await fakeControl()
-    for (let i = 0; i < 2; i++) expect((await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base' } })).status).toBe(201)
+    for (let i = 0; i < 2; i++)
+      expect((await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base' } })).status).toBe(201)
     const page = await c.api('GET', '/v2/sandboxes?limit=1&order=asc')
     const token = page.headers.get('x-next-token')
     expect(token).toBeTruthy()
@@ -45,7 +57,11 @@ describe('GET /v2/sandboxes with invalid input', () => {
   })
 
   it('rejects a malformed metadata filter with 400', async () => {
-    expectError(await (await control()).api('GET', `/v2/sandboxes?metadata=${encodeURIComponent('novalue')}`), 400, /metadata/)
+    expectError(
+      await (await control()).api('GET', `/v2/sandboxes?metadata=${encodeURIComponent('novalue')}`),
+      400,
+      /metadata/,
+    )
   })
 
   it('rejects an unknown state with 400', async () => {
@@ -69,14 +85,24 @@ describe('authentication, routes and unknown sandboxes', () => {
   })
 
   it('answers 401 with the E2B body for a wrong key', async () => {
-    expectError(await (await control()).api('GET', '/v2/sandboxes', { key: `e2b_${'f'.repeat(40)}` }), 401, /Invalid API key/)
+    expectError(
+      await (await control()).api('GET', '/v2/sandboxes', { key: `e2b_${'f'.repeat(40)}` }),
+      401,
+      /Invalid API key/,
+    )
   })
 
   it('answers /health without a key', async () => {
     const res = await (await control()).api('GET', '/health', { key: null })
     expect(res.status).toBe(200)
     // code-interpreter-v1's default pool: a floor of 1 (its image is not built on the fake runtime).
-    expect(res.body).toEqual({ status: 'ok', pools: { base: { size: 0, ready: 0, min: 0, max: 0 }, 'code-interpreter-v1': { size: 1, ready: 0, min: 1, max: 8 } } })
+    expect(res.body).toEqual({
+      status: 'ok',
+      pools: {
+        base: { size: 0, ready: 0, min: 0, max: 0 },
+        'code-interpreter-v1': { size: 1, ready: 0, min: 1, max: 8 },
+      },
+    })
   })
 
   it('answers 404 JSON for an unknown route', async () => {
@@ -100,9 +126,15 @@ describe('authentication, routes and unknown sandboxes', () => {
     const id = 'nosuchsandbox0000001'
     const message = `Sandbox "${id}" doesn't exist or you don't have access to it`
     for (const [method, path, json] of [
-      ['POST', `/sandboxes/${id}/refreshes`, {}], ['POST', `/sandboxes/${id}/resume`, {}], ['POST', `/sandboxes/${id}/connect`, {}],
-      ['GET', `/sandboxes/${id}/metrics`, undefined], ['GET', `/sandboxes/${id}/logs`, undefined], ['GET', `/v2/sandboxes/${id}/logs`, undefined],
-      ['POST', `/sandboxes/${id}/snapshots`, {}], ['POST', `/sandboxes/${id}/fork`, {}], ['PUT', `/sandboxes/${id}/network`, {}],
+      ['POST', `/sandboxes/${id}/refreshes`, {}],
+      ['POST', `/sandboxes/${id}/resume`, {}],
+      ['POST', `/sandboxes/${id}/connect`, {}],
+      ['GET', `/sandboxes/${id}/metrics`, undefined],
+      ['GET', `/sandboxes/${id}/logs`, undefined],
+      ['GET', `/v2/sandboxes/${id}/logs`, undefined],
+      ['POST', `/sandboxes/${id}/snapshots`, {}],
+      ['POST', `/sandboxes/${id}/fork`, {}],
+      ['PUT', `/sandboxes/${id}/network`, {}],
     ] as const) {
       const res = await c.api(method, path, json === undefined ? {} : { json })
       expect(res.status, `${method} ${path}`).toBe(404)

@@ -22,19 +22,41 @@ async function create(c: FakeControl, json: Record<string, unknown> = {}): Promi
 describe('POST /v2/sandboxes and POST /sandboxes', () => {
   it('creates a sandbox: 201 with the Sandbox body, one container, envd initialised with env vars and token', async () => {
     const c = await fakeControl()
-    const res = await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base', envVars: { FOO: 'bar' }, metadata: { team: 'a' } } })
+    const res = await c.api('POST', '/v2/sandboxes', {
+      json: { templateID: 'base', envVars: { FOO: 'bar' }, metadata: { team: 'a' } },
+    })
     expect(res.status).toBe(201)
     expect(res.contentType).toMatch(/^application\/json/)
     expect(res.body).toEqual({
-      sandboxID: expect.stringMatching(ID), templateID: 'base', alias: 'base', clientID: '6532622b', envdVersion: '0.6.13',
-      domain: null, envdAccessToken: expect.stringMatching(/^[0-9a-f]{64}$/), trafficAccessToken: null,
+      sandboxID: expect.stringMatching(ID),
+      templateID: 'base',
+      alias: 'base',
+      clientID: '6532622b',
+      envdVersion: '0.6.13',
+      domain: null,
+      envdAccessToken: expect.stringMatching(/^[0-9a-f]{64}$/),
+      trafficAccessToken: null,
     })
     const id = res.body!.sandboxID as string
     const [container] = c.runtime.containersOf(id)
     expect(c.runtime.containers.size).toBe(1)
-    expect(container!.spec).toMatchObject({ sandboxId: id, templateId: 'base', metadata: { team: 'a' }, secure: true, timeoutMs: 300_000 })
+    expect(container!.spec).toMatchObject({
+      sandboxId: id,
+      templateId: 'base',
+      metadata: { team: 'a' },
+      secure: true,
+      timeoutMs: 300_000,
+    })
     expect(container!.env).toEqual({ E2B_SANDBOX_ID: id, E2B_TEMPLATE_ID: 'base' })
-    expect(container!.started).toMatchObject({ cpuCount: 2, memoryMB: 1024, pidsLimit: 1024, network: 'sandock', pool: false, runtime: 'runc', volumes: [] })
+    expect(container!.started).toMatchObject({
+      cpuCount: 2,
+      memoryMB: 1024,
+      pidsLimit: 1024,
+      network: 'sandock',
+      pool: false,
+      runtime: 'runc',
+      volumes: [],
+    })
     expect(c.envd.lastInit(container!.ip)).toEqual({ envVars: { FOO: 'bar' }, accessToken: res.body!.envdAccessToken })
   })
 
@@ -45,17 +67,25 @@ describe('POST /v2/sandboxes and POST /sandboxes', () => {
     expect(open.body).not.toHaveProperty('envdAccessToken')
     const secure = await c.api('POST', '/sandboxes', { json: { templateID: 'base', secure: true } })
     expect(secure.body!.envdAccessToken).toMatch(/^[0-9a-f]{64}$/)
-    const priv = await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base', network: { allowPublicTraffic: false } } })
+    const priv = await c.api('POST', '/v2/sandboxes', {
+      json: { templateID: 'base', network: { allowPublicTraffic: false } },
+    })
     expect(priv.body!.trafficAccessToken).toMatch(/^[0-9a-f]{64}$/)
     expect(priv.body!.trafficAccessToken).not.toBe(priv.body!.envdAccessToken)
   })
 
-  it('refuses identity tokens (iam) with upstream\'s gate text, creating nothing', async () => {
+  it("refuses identity tokens (iam) with upstream's gate text, creating nothing", async () => {
     const c = await fakeControl()
     const iam = { tokens: { gh: { audience: 'https://api.test', tokenType: 'JWT-SVID' } } }
-    expectError(await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base', iam } }), 400, /^Sandbox IAM workload tokens are not available for your team\.$/)
+    expectError(
+      await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base', iam } }),
+      400,
+      /^Sandbox IAM workload tokens are not available for your team\.$/,
+    )
     expect((await c.api('GET', '/v2/sandboxes')).body).toEqual([])
-    expect((await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base', iam: { tokens: {} } } })).status).toBe(201)
+    expect((await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base', iam: { tokens: {} } } })).status).toBe(
+      201,
+    )
   })
 
   it('answers the public domain in Sandbox.domain', async () => {
@@ -83,13 +113,31 @@ describe('POST /v2/sandboxes and POST /sandboxes', () => {
 describe('GET /sandboxes/{id}', () => {
   it('answers the SandboxDetail of a running sandbox', async () => {
     const c = await fakeControl()
-    const id = await create(c, { metadata: { a: '1' }, autoPause: true, autoResume: { enabled: true }, network: { denyOut: ['10.0.0.0/8'] } })
+    const id = await create(c, {
+      metadata: { a: '1' },
+      autoPause: true,
+      autoResume: { enabled: true },
+      network: { denyOut: ['10.0.0.0/8'] },
+    })
     const res = await c.api('GET', `/sandboxes/${id}`)
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
-      templateID: 'base', alias: 'base', sandboxID: id, clientID: '6532622b', startedAt: expect.any(String), endAt: expect.any(String),
-      cpuCount: 2, memoryMB: 1024, diskSizeMB: 10, metadata: { a: '1' }, state: 'running', envdVersion: '0.6.13', volumeMounts: [],
-      envdAccessToken: expect.any(String), allowInternetAccess: true, domain: null,
+      templateID: 'base',
+      alias: 'base',
+      sandboxID: id,
+      clientID: '6532622b',
+      startedAt: expect.any(String),
+      endAt: expect.any(String),
+      cpuCount: 2,
+      memoryMB: 1024,
+      diskSizeMB: 10,
+      metadata: { a: '1' },
+      state: 'running',
+      envdVersion: '0.6.13',
+      volumeMounts: [],
+      envdAccessToken: expect.any(String),
+      allowInternetAccess: true,
+      domain: null,
       lifecycle: { autoResume: true, onTimeout: 'pause' },
       network: { allowPublicTraffic: true, allowOut: [], denyOut: ['10.0.0.0/8'] },
     })
@@ -128,7 +176,8 @@ describe('GET /v2/sandboxes and GET /sandboxes', () => {
     const a = await create(c)
     const b = await create(c)
     expect((await c.api('POST', `/sandboxes/${b}/pause`, { json: {} })).status).toBe(204)
-    const list = async (q: string) => ((await c.api('GET', `/v2/sandboxes${q}`)).body as unknown as { sandboxID: string; state: string }[])
+    const list = async (q: string) =>
+      (await c.api('GET', `/v2/sandboxes${q}`)).body as unknown as { sandboxID: string; state: string }[]
     expect((await list('?state=paused')).map((s) => [s.sandboxID, s.state])).toEqual([[b, 'paused']])
     expect((await list('?state=running')).map((s) => s.sandboxID)).toEqual([a])
     expect((await list('')).map((s) => s.sandboxID).sort()).toEqual([a, b].sort())
@@ -139,13 +188,26 @@ describe('GET /v2/sandboxes and GET /sandboxes', () => {
     expect(paused.headers.get('x-total-running')).toBeNull()
     const v1 = await c.api('GET', '/sandboxes')
     expect((v1.body as unknown as { sandboxID: string }[]).map((s) => s.sandboxID)).toEqual([a])
-    expect(v1.body).toEqual([{
-      templateID: 'base', alias: 'base', sandboxID: a, clientID: '6532622b', startedAt: expect.any(String), endAt: expect.any(String),
-      cpuCount: 2, memoryMB: 1024, diskSizeMB: 10, metadata: {}, state: 'running', envdVersion: '0.6.13', volumeMounts: [],
-    }])
+    expect(v1.body).toEqual([
+      {
+        templateID: 'base',
+        alias: 'base',
+        sandboxID: a,
+        clientID: '6532622b',
+        startedAt: expect.any(String),
+        endAt: expect.any(String),
+        cpuCount: 2,
+        memoryMB: 1024,
+        diskSizeMB: 10,
+        metadata: {},
+        state: 'running',
+        envdVersion: '0.6.13',
+        volumeMounts: [],
+      },
+    ])
   })
 
-  it('decodes the SDK\'s double-encoded metadata filter (contract 2.4)', async () => {
+  it("decodes the SDK's double-encoded metadata filter (contract 2.4)", async () => {
     const c = await fakeControl()
     const key = 'team name/ü'
     const value = 'a&b=c+d %'
@@ -153,13 +215,18 @@ describe('GET /v2/sandboxes and GET /sandboxes', () => {
     await create(c, { metadata: { [key]: 'something else' } })
     // As the SDK sends it: each side encodeURIComponent-ed, joined as a form, the whole encoded again.
     const form = `${encodeURIComponent(encodeURIComponent(key))}=${encodeURIComponent(encodeURIComponent(value))}`
-    for (const path of [`/v2/sandboxes?metadata=${encodeURIComponent(form)}`, `/sandboxes?metadata=${encodeURIComponent(form)}`]) {
+    for (const path of [
+      `/v2/sandboxes?metadata=${encodeURIComponent(form)}`,
+      `/sandboxes?metadata=${encodeURIComponent(form)}`,
+    ]) {
       const res = await c.api('GET', path)
       expect(res.status, res.text).toBe(200)
       expect((res.body as unknown as { sandboxID: string }[]).map((s) => s.sandboxID)).toEqual([match])
     }
     const both = `${form}&${encodeURIComponent('other')}=${encodeURIComponent('1')}`
-    expect(((await c.api('GET', `/v2/sandboxes?metadata=${encodeURIComponent(both)}`)).body as unknown as unknown[]).length).toBe(1)
+    expect(
+      ((await c.api('GET', `/v2/sandboxes?metadata=${encodeURIComponent(both)}`)).body as unknown as unknown[]).length,
+    ).toBe(1)
   })
 })
 
@@ -230,10 +297,19 @@ describe('metrics', () => {
     const id = await create(c)
     const res = await c.api('GET', `/sandboxes/${id}/metrics`)
     expect(res.status).toBe(200)
-    expect(res.body).toEqual([{
-      timestamp: expect.any(String), timestampUnix: expect.any(Number), cpuCount: 2, cpuUsedPct: 1.5,
-      memUsed: 64 << 20, memTotal: 1024 << 20, memCache: 0, diskUsed: 1 << 20, diskTotal: 10 << 20,
-    }])
+    expect(res.body).toEqual([
+      {
+        timestamp: expect.any(String),
+        timestampUnix: expect.any(Number),
+        cpuCount: 2,
+        cpuUsedPct: 1.5,
+        memUsed: 64 << 20,
+        memTotal: 1024 << 20,
+        memCache: 0,
+        diskUsed: 1 << 20,
+        diskTotal: 10 << 20,
+      },
+    ])
     const ts = (res.body as unknown as { timestampUnix: number }[])[0]!.timestampUnix
     expect((await c.api('GET', `/sandboxes/${id}/metrics?start=${ts + 1}`)).body).toEqual([])
     expect((await c.api('GET', `/sandboxes/${id}/metrics?end=${ts}`)).body).toHaveLength(1)
@@ -246,18 +322,24 @@ describe('metrics', () => {
 })
 
 describe('logs', () => {
-  it('answers the container output in upstream\'s shapes: v1 lines (JSON, string levels) and entries, v2 entries both ways', async () => {
+  it("answers the container output in upstream's shapes: v1 lines (JSON, string levels) and entries, v2 entries both ways", async () => {
     const c = await fakeControl()
     const id = await create(c)
     const [container] = c.runtime.containersOf(id)
-    container!.logs.push('plain output', JSON.stringify({ level: 40, time: Date.UTC(2026, 0, 1), msg: 'careful', pid: 7, req: { path: '/x' } }))
+    container!.logs.push(
+      'plain output',
+      JSON.stringify({ level: 40, time: Date.UTC(2026, 0, 1), msg: 'careful', pid: 7, req: { path: '/x' } }),
+    )
     const v1 = await c.api('GET', `/sandboxes/${id}/logs`)
     expect(v1.status).toBe(200)
     const [t0, t1] = container!.logTimes.map((t) => t.toISOString())
     expect(v1.body).toEqual({
       logs: [
         { timestamp: t0, line: JSON.stringify({ level: 'info', message: 'plain output' }) },
-        { timestamp: t1, line: JSON.stringify({ level: 'warn', time: t1, message: 'careful', pid: 7, req: { path: '/x' } }) },
+        {
+          timestamp: t1,
+          line: JSON.stringify({ level: 'warn', time: t1, message: 'careful', pid: 7, req: { path: '/x' } }),
+        },
       ],
       logEntries: [
         { timestamp: t0, message: 'plain output', level: 'info', fields: {} },
@@ -265,7 +347,8 @@ describe('logs', () => {
       ],
     })
     // The CLI reads each line's level as a string.
-    for (const l of (v1.body as { logs: { line: string }[] }).logs) expect(typeof JSON.parse(l.line).level).toBe('string')
+    for (const l of (v1.body as { logs: { line: string }[] }).logs)
+      expect(typeof JSON.parse(l.line).level).toBe('string')
     const v2 = await c.api('GET', `/v2/sandboxes/${id}/logs?direction=backward&limit=2`)
     expect((v2.body as { logs: { message: string }[] }).logs.map((l) => l.message)).toEqual(['careful', 'plain output'])
     // Upstream's default direction is backward: the newest first.
@@ -290,7 +373,9 @@ describe('logs', () => {
     expect(again.logs.map((l) => JSON.parse(l.line).message)).toEqual(['three'])
     const limited = (await c.api('GET', `/sandboxes/${id}/logs?limit=2`)).body as { logs: { line: string }[] }
     expect(limited.logs.map((l) => JSON.parse(l.line).message)).toEqual(['one', 'two'])
-    const back = (await c.api('GET', `/v2/sandboxes/${id}/logs?direction=backward&cursor=${next - 1}`)).body as { logs: { message: string }[] }
+    const back = (await c.api('GET', `/v2/sandboxes/${id}/logs?direction=backward&cursor=${next - 1}`)).body as {
+      logs: { message: string }[]
+    }
     expect(back.logs.map((l) => l.message)).toEqual(['two', 'one'])
   })
 
@@ -299,7 +384,13 @@ describe('logs', () => {
     const id = await create(c)
     const [container] = c.runtime.containersOf(id)
     const pino = (level: number, msg: string) => JSON.stringify({ level, msg, name: 'envd' })
-    container!.logs.push(pino(20, 'debug one'), pino(30, 'Info Two'), 'plain three', pino(40, 'warn four'), pino(50, 'error five'))
+    container!.logs.push(
+      pino(20, 'debug one'),
+      pino(30, 'Info Two'),
+      'plain three',
+      pino(40, 'warn four'),
+      pino(50, 'error five'),
+    )
     const messages = async (q: string) => {
       const res = await c.api('GET', `/v2/sandboxes/${id}/logs?${q}`)
       expect(res.status, JSON.stringify(res.body)).toBe(200)
@@ -307,7 +398,12 @@ describe('logs', () => {
     }
     expect(await messages('')).toEqual(['error five', 'warn four', 'plain three', 'Info Two', 'debug one'])
     expect(await messages('level=warn')).toEqual(['error five', 'warn four'])
-    expect(await messages('level=info&direction=forward')).toEqual(['Info Two', 'plain three', 'warn four', 'error five'])
+    expect(await messages('level=info&direction=forward')).toEqual([
+      'Info Two',
+      'plain three',
+      'warn four',
+      'error five',
+    ])
     expect(await messages('level=error')).toEqual(['error five'])
     expect(await messages('search=Two')).toEqual(['Info Two'])
     expect(await messages('search=two')).toEqual([])
@@ -327,7 +423,7 @@ describe('logs', () => {
     expectError(await c.api('GET', `/v2/sandboxes/${id}/logs?search=${'x'.repeat(257)}`), 400, /search/)
   })
 
-  it('keeps a killed sandbox\'s log for SANDOCK_LOG_RETENTION, across a restart, then answers 404', async () => {
+  it("keeps a killed sandbox's log for SANDOCK_LOG_RETENTION, across a restart, then answers 404", async () => {
     const runtime = new FakeRuntime({ images: [BASE_IMAGE] })
     const dataDir = await mkdtemp(join(tmpdir(), 'sandock-kept-'))
     onTestFinished(() => rm(dataDir, { recursive: true, force: true }))
@@ -351,8 +447,14 @@ describe('logs', () => {
     // A restart on the same data dir still answers, and still forgets it after the retention.
     await c.close()
     const again = await fakeControl({ runtime, dataDir, env })
-    expect((await again.api('GET', `/v2/sandboxes/${id}/logs?limit=1`)).body).toEqual({ logs: [expect.objectContaining({ message: 'line 99' })] })
-    await eventually(async () => ((await again.api('GET', `/v2/sandboxes/${id}/logs`)).status === 404) || undefined, 5000, 'the kept log expired')
+    expect((await again.api('GET', `/v2/sandboxes/${id}/logs?limit=1`)).body).toEqual({
+      logs: [expect.objectContaining({ message: 'line 99' })],
+    })
+    await eventually(
+      async () => (await again.api('GET', `/v2/sandboxes/${id}/logs`)).status === 404 || undefined,
+      5000,
+      'the kept log expired',
+    )
     expect(existsSync(join(dataDir, 'sandbox-logs', `${id}.log`))).toBe(false)
   })
 })
@@ -370,14 +472,18 @@ describe('snapshots', () => {
     const second = (await c.api('POST', `/sandboxes/${id}/snapshots`, { json: {} })).body!.snapshotID as string
 
     const all = await c.api('GET', '/snapshots')
-    expect((all.body as unknown as { snapshotID: string }[]).map((s) => s.snapshotID).sort()).toEqual([snapshotId, second].sort())
+    expect((all.body as unknown as { snapshotID: string }[]).map((s) => s.snapshotID).sort()).toEqual(
+      [snapshotId, second].sort(),
+    )
     const first = await c.api('GET', '/snapshots?limit=1')
     expect(first.body).toHaveLength(1)
     const token = first.headers.get('x-next-token')!
     const rest = await c.api('GET', `/snapshots?limit=1&nextToken=${token}`)
     expect(rest.body).toHaveLength(1)
     expect(rest.headers.get('x-next-token')).toBeNull()
-    expect((await c.api('GET', '/snapshots?name=my-snap')).body).toEqual([{ snapshotID: snapshotId, names: ['my-snap'] }])
+    expect((await c.api('GET', '/snapshots?name=my-snap')).body).toEqual([
+      { snapshotID: snapshotId, names: ['my-snap'] },
+    ])
     expectError(await c.api('GET', '/snapshots?nextToken=nope'), 400, /token/)
 
     for (const ref of [snapshotId, 'my-snap']) {
@@ -401,7 +507,10 @@ describe('POST /sandboxes/{id}/fork', () => {
     c.runtime.failNext('start', new Error('docker said no'))
     const res = await c.api('POST', `/sandboxes/${id}/fork`, { json: { count: 3, timeout: 60 } })
     expect(res.status).toBe(201)
-    const items = res.body as unknown as ({ sandbox: { sandboxID: string; templateID: string } } | { error: { code: number; message: string } })[]
+    const items = res.body as unknown as (
+      | { sandbox: { sandboxID: string; templateID: string } }
+      | { error: { code: number; message: string } }
+    )[]
     expect(items).toHaveLength(3)
     const errors = items.filter((i) => 'error' in i)
     expect(errors).toEqual([{ error: { code: 500, message: 'fork failed: docker said no' } }])
@@ -425,17 +534,31 @@ describe('PUT /sandboxes/{id}/network', () => {
     const id = await create(c)
     const [container] = c.runtime.containersOf(id)
     expect(container!.ruleset).toBeUndefined()
-    const res = await c.api('PUT', `/sandboxes/${id}/network`, { json: { allowOut: ['1.2.3.4'], denyOut: ['0.0.0.0/0'] } })
+    const res = await c.api('PUT', `/sandboxes/${id}/network`, {
+      json: { allowOut: ['1.2.3.4'], denyOut: ['0.0.0.0/0'] },
+    })
     expect(res.status).toBe(204)
     expect(container!.ruleset).toContain('-A OUTPUT -d 1.2.3.4/32 -j ACCEPT')
-    expect((await c.api('GET', `/sandboxes/${id}`)).body!.network).toEqual({ allowPublicTraffic: true, allowOut: ['1.2.3.4'], denyOut: ['0.0.0.0/0'] })
-    expectError(await c.api('PUT', `/sandboxes/${id}/network`, { json: { denyOut: ['example.com'] } }), 400, /invalid denied CIDR example.com/)
+    expect((await c.api('GET', `/sandboxes/${id}`)).body!.network).toEqual({
+      allowPublicTraffic: true,
+      allowOut: ['1.2.3.4'],
+      denyOut: ['0.0.0.0/0'],
+    })
+    expectError(
+      await c.api('PUT', `/sandboxes/${id}/network`, { json: { denyOut: ['example.com'] } }),
+      400,
+      /invalid denied CIDR example.com/,
+    )
     expect((await c.api('GET', `/sandboxes/${id}`)).body!.network).toMatchObject({ denyOut: ['0.0.0.0/0'] })
     expect((await c.api('PUT', `/sandboxes/${id}/network`, { json: {} })).status).toBe(204)
     expect(container!.ruleset).not.toContain('REJECT')
 
     const internal = await create(c, { allow_internet_access: false })
-    expectError(await c.api('PUT', `/sandboxes/${internal}/network`, { json: { allow_internet_access: true } }), 400, /allow_internet_access: false/)
+    expectError(
+      await c.api('PUT', `/sandboxes/${internal}/network`, { json: { allow_internet_access: true } }),
+      400,
+      /allow_internet_access: false/,
+    )
   })
 
   it('answers 409 while a state change is in flight', async () => {
@@ -443,7 +566,12 @@ describe('PUT /sandboxes/{id}/network', () => {
     const id = await create(c)
     const release = c.runtime.hold('pause')
     const pausing = c.api('POST', `/sandboxes/${id}/pause`, { json: {} })
-    await eventually(() => (c.runtime.journal.some((j) => j.startsWith('pause')) ? true : undefined), 2000, 'the pause to reach the runtime', 5)
+    await eventually(
+      () => (c.runtime.journal.some((j) => j.startsWith('pause')) ? true : undefined),
+      2000,
+      'the pause to reach the runtime',
+      5,
+    )
     expectError(await c.api('PUT', `/sandboxes/${id}/network`, { json: {} }), 409, /changing state/)
     release()
     expect((await pausing).status).toBe(204)
@@ -461,15 +589,28 @@ describe('GET /health', () => {
     expect((await c.api('GET', '/health', { key: null })).status).toBe(200)
   })
 
-  it('reports each warm pool\'s target, ready count and bounds', async () => {
-    const c = await fakeControl({ env: { SANDOCK_POOL_SIZE: '2', SANDOCK_POOL_MAX: '5', SANDOCK_POOL_SIZES: 'code-interpreter-v1=0' } })
+  it("reports each warm pool's target, ready count and bounds", async () => {
+    const c = await fakeControl({
+      env: { SANDOCK_POOL_SIZE: '2', SANDOCK_POOL_MAX: '5', SANDOCK_POOL_SIZES: 'code-interpreter-v1=0' },
+    })
     c.node.startPool()
-    const res = await eventually(async () => {
-      const r = await c.api('GET', '/health', { key: null })
-      return (r.body as { pools: { base: { ready: number } } }).pools.base.ready === 2 ? r : undefined
-    }, 5000, 'the pool to fill', 20)
+    const res = await eventually(
+      async () => {
+        const r = await c.api('GET', '/health', { key: null })
+        return (r.body as { pools: { base: { ready: number } } }).pools.base.ready === 2 ? r : undefined
+      },
+      5000,
+      'the pool to fill',
+      20,
+    )
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ status: 'ok', pools: { base: { size: 2, ready: 2, min: 2, max: 5 }, 'code-interpreter-v1': { size: 0, ready: 0, min: 0, max: 0 } } })
+    expect(res.body).toEqual({
+      status: 'ok',
+      pools: {
+        base: { size: 2, ready: 2, min: 2, max: 5 },
+        'code-interpreter-v1': { size: 0, ready: 0, min: 0, max: 0 },
+      },
+    })
   })
 })
 
@@ -477,14 +618,48 @@ describe('issue 28: lifecycle, network and error details as upstream', () => {
   it('refuses autoPauseMemory false without autoPause, or with autoResume (400, nothing created)', async () => {
     const c = await fakeControl()
     for (const url of ['/v2/sandboxes', '/sandboxes']) {
-      expectError(await c.api('POST', url, { json: { templateID: 'base', secure: true, autoPauseMemory: false } }), 400, /^autoPauseMemory=false only applies when autoPause is true\.$/)
-      expectError(await c.api('POST', url, { json: { templateID: 'base', secure: true, autoPause: false, autoPauseMemory: false } }), 400, /only applies when autoPause is true/)
-      expectError(await c.api('POST', url, { json: { templateID: 'base', secure: true, autoPause: true, autoPauseMemory: false, autoResume: { enabled: true } } }), 400, /cannot be auto-resumed by traffic/)
+      expectError(
+        await c.api('POST', url, { json: { templateID: 'base', secure: true, autoPauseMemory: false } }),
+        400,
+        /^autoPauseMemory=false only applies when autoPause is true\.$/,
+      )
+      expectError(
+        await c.api('POST', url, {
+          json: { templateID: 'base', secure: true, autoPause: false, autoPauseMemory: false },
+        }),
+        400,
+        /only applies when autoPause is true/,
+      )
+      expectError(
+        await c.api('POST', url, {
+          json: {
+            templateID: 'base',
+            secure: true,
+            autoPause: true,
+            autoPauseMemory: false,
+            autoResume: { enabled: true },
+          },
+        }),
+        400,
+        /cannot be auto-resumed by traffic/,
+      )
     }
     expect(c.runtime.containers.size).toBe(0)
     // The allowed combinations.
-    expect((await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base', autoPause: true, autoPauseMemory: false, autoResume: { enabled: false } } })).status).toBe(201)
-    expect((await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base', autoPause: true, autoPauseMemory: true, autoResume: { enabled: true } } })).status).toBe(201)
+    expect(
+      (
+        await c.api('POST', '/v2/sandboxes', {
+          json: { templateID: 'base', autoPause: true, autoPauseMemory: false, autoResume: { enabled: false } },
+        })
+      ).status,
+    ).toBe(201)
+    expect(
+      (
+        await c.api('POST', '/v2/sandboxes', {
+          json: { templateID: 'base', autoPause: true, autoPauseMemory: true, autoResume: { enabled: true } },
+        })
+      ).status,
+    ).toBe(201)
   })
 
   it('pauses at the deadline without memory when autoPauseMemory is false (the container stopped), with memory otherwise (frozen)', async () => {
@@ -493,8 +668,15 @@ describe('issue 28: lifecycle, network and error details as upstream', () => {
     const withMemory = await create(c, { timeout: 1, autoPause: true })
     const [a] = c.runtime.containersOf(fsOnly)
     const [b] = c.runtime.containersOf(withMemory)
-    await eventually(async () => (a!.state === 'stopped' && b!.state === 'paused') || undefined, 10_000, 'both paused at their deadline')
-    expect((await c.api('GET', `/sandboxes/${fsOnly}`)).body).toMatchObject({ state: 'paused', lifecycle: { onTimeout: 'pause', autoResume: false } })
+    await eventually(
+      async () => (a!.state === 'stopped' && b!.state === 'paused') || undefined,
+      10_000,
+      'both paused at their deadline',
+    )
+    expect((await c.api('GET', `/sandboxes/${fsOnly}`)).body).toMatchObject({
+      state: 'paused',
+      lifecycle: { onTimeout: 'pause', autoResume: false },
+    })
     expect((await c.api('GET', `/sandboxes/${withMemory}`)).body!.state).toBe('paused')
     // The fork of a filesystem-only auto-pauser inherits it.
     const fsOnly2 = await create(c, { timeout: 60, autoPause: true, autoPauseMemory: false })
@@ -512,17 +694,31 @@ describe('issue 28: lifecycle, network and error details as upstream', () => {
     const endAt = Date.parse((await c.api('GET', `/sandboxes/${id}`)).body!.endAt as string)
     expect(endAt).toBeGreaterThanOrEqual(before + 3600_000 - 1000)
     expect(endAt).toBeLessThanOrEqual(Date.now() + 3600_000 + 1000)
-    const listed = (await c.api('GET', '/v2/sandboxes?state=paused')).body as unknown as { sandboxID: string; endAt: string }[]
+    const listed = (await c.api('GET', '/v2/sandboxes?state=paused')).body as unknown as {
+      sandboxID: string
+      endAt: string
+    }[]
     expect(listed.find((s) => s.sandboxID === id)?.endAt).toBe(new Date(endAt).toISOString())
   })
 
   it('refuses a v1 create closing public traffic without secure (upstream text), and accepts it with secure', async () => {
     const c = await fakeControl()
-    expectError(await c.api('POST', '/sandboxes', { json: { templateID: 'base', secure: false, network: { allowPublicTraffic: false } } }), 400,
-      /^You cannot create a sandbox without public access unless you enable secure envd access via 'secure' flag\.$/)
-    expectError(await c.api('POST', '/sandboxes', { json: { templateID: 'base', network: { allowPublicTraffic: false } } }), 400, /secure/)
+    expectError(
+      await c.api('POST', '/sandboxes', {
+        json: { templateID: 'base', secure: false, network: { allowPublicTraffic: false } },
+      }),
+      400,
+      /^You cannot create a sandbox without public access unless you enable secure envd access via 'secure' flag\.$/,
+    )
+    expectError(
+      await c.api('POST', '/sandboxes', { json: { templateID: 'base', network: { allowPublicTraffic: false } } }),
+      400,
+      /secure/,
+    )
     expect(c.runtime.containers.size).toBe(0)
-    const ok = await c.api('POST', '/sandboxes', { json: { templateID: 'base', secure: true, network: { allowPublicTraffic: false } } })
+    const ok = await c.api('POST', '/sandboxes', {
+      json: { templateID: 'base', secure: true, network: { allowPublicTraffic: false } },
+    })
     expect(ok.status).toBe(201)
     expect(ok.body!.trafficAccessToken).toMatch(/^[0-9a-f]{64}$/)
   })
@@ -534,9 +730,16 @@ describe('issue 28: lifecycle, network and error details as upstream', () => {
     expect(body).not.toHaveProperty('network')
     expect(body.lifecycle).toEqual({ autoResume: false, onTimeout: 'kill' })
     const priv = await create(c, { network: { allowPublicTraffic: false } })
-    expect((await c.api('GET', `/sandboxes/${priv}`)).body!.network).toEqual({ allowPublicTraffic: false, allowOut: [], denyOut: [] })
+    expect((await c.api('GET', `/sandboxes/${priv}`)).body!.network).toEqual({
+      allowPublicTraffic: false,
+      allowOut: [],
+      denyOut: [],
+    })
     const masked = await create(c, { network: { maskRequestHost: 'localhost:${PORT}' } })
-    expect((await c.api('GET', `/sandboxes/${masked}`)).body!.network).toMatchObject({ allowPublicTraffic: true, maskRequestHost: 'localhost:${PORT}' })
+    expect((await c.api('GET', `/sandboxes/${masked}`)).body!.network).toMatchObject({
+      allowPublicTraffic: true,
+      maskRequestHost: 'localhost:${PORT}',
+    })
   })
 
   it("answers a server error with upstream's error_code beside code and message", async () => {
@@ -555,7 +758,8 @@ describe('issue 28: lifecycle, network and error details as upstream', () => {
   it("removes a fork's image once its sandboxes are killed, and keeps it while one runs", async () => {
     const c = await fakeControl()
     const id = await create(c)
-    const forkImages = () => [...c.runtime.images.entries()].filter(([, i]) => i.snapshot?.forkOf === id).map(([tag]) => tag)
+    const forkImages = () =>
+      [...c.runtime.images.entries()].filter(([, i]) => i.snapshot?.forkOf === id).map(([tag]) => tag)
     const res = await c.api('POST', `/sandboxes/${id}/fork`, { json: { count: 2 } })
     const ids = (res.body as unknown as { sandbox: { sandboxID: string } }[]).map((i) => i.sandbox.sandboxID)
     expect(forkImages()).toHaveLength(1)

@@ -20,7 +20,12 @@ const log = createLogger({ level: 'silent', name: 'unit' })
 function viaInject(app: FastifyInstance): FetchLike {
   return async (url, init) => {
     const u = new URL(url)
-    const res = await app.inject({ method: init.method as 'POST', url: u.pathname + u.search, headers: init.headers, payload: init.body })
+    const res = await app.inject({
+      method: init.method as 'POST',
+      url: u.pathname + u.search,
+      headers: init.headers,
+      payload: init.body,
+    })
     return new Response(res.rawPayload, { status: res.statusCode, headers: res.headers as Record<string, string> })
   }
 }
@@ -28,11 +33,25 @@ function viaInject(app: FastifyInstance): FetchLike {
 async function agentFor(node: AgentNode & Pick<SandboxNode, 'build'>) {
   const app = await buildAgentApp({ node, token: TOKEN, log, status: async () => ({ nodeId: 'n1', cpuCount: 2 }) })
   onTestFinished(() => app.close())
-  return { app, remote: createRemoteNode({ nodeId: 'n1', baseUrl: 'http://agent', token: TOKEN, fetch: viaInject(app) }) }
+  return {
+    app,
+    remote: createRemoteNode({ nodeId: 'n1', baseUrl: 'http://agent', token: TOKEN, fetch: viaInject(app) }),
+  }
 }
 
-const createReq = { templateRef: 'base', timeoutS: 60, metadata: { who: 'unit' }, envVars: {}, secure: true, allowPublicTraffic: true,
-  allowInternetAccess: true, onTimeout: 'kill' as const, autoResume: false, egress: {}, volumeMounts: [] }
+const createReq = {
+  templateRef: 'base',
+  timeoutS: 60,
+  metadata: { who: 'unit' },
+  envVars: {},
+  secure: true,
+  allowPublicTraffic: true,
+  allowInternetAccess: true,
+  onTimeout: 'kill' as const,
+  autoResume: false,
+  egress: {},
+  volumeMounts: [],
+}
 
 describe('RemoteNode over the agent API', () => {
   it('answers every verb as the local node does, with Dates and error kinds intact', async () => {
@@ -66,8 +85,15 @@ describe('RemoteNode over the agent API', () => {
     await remote.kill(created.sandboxId)
     const gone = await rejection(remote.get(created.sandboxId))
     expect(gone).toBeInstanceOf(SandboxNotFoundError)
-    expect(gone).toMatchObject({ kind: 'not_found', sandboxId: created.sandboxId, message: `Sandbox "${created.sandboxId}" doesn't exist or you don't have access to it` })
-    expect(await rejection(remote.create({ ...createReq, templateRef: 'nosuch' }))).toMatchObject({ kind: 'not_found', message: "template 'nosuch' not found" })
+    expect(gone).toMatchObject({
+      kind: 'not_found',
+      sandboxId: created.sandboxId,
+      message: `Sandbox "${created.sandboxId}" doesn't exist or you don't have access to it`,
+    })
+    expect(await rejection(remote.create({ ...createReq, templateRef: 'nosuch' }))).toMatchObject({
+      kind: 'not_found',
+      message: "template 'nosuch' not found",
+    })
     expect(await remote.status()).toEqual({ nodeId: 'n1', cpuCount: 2 })
   })
 
@@ -75,30 +101,70 @@ describe('RemoteNode over the agent API', () => {
     const c = await fakeControl()
     const { app } = await agentFor({ ...c.node, proxyResume: async () => undefined })
     for (const authorization of [undefined, 'Bearer wrong', TOKEN]) {
-      const res = await app.inject({ method: 'POST', url: '/rpc/list', headers: authorization ? { authorization } : {}, payload: { args: [] } })
+      const res = await app.inject({
+        method: 'POST',
+        url: '/rpc/list',
+        headers: authorization ? { authorization } : {},
+        payload: { args: [] },
+      })
       expect(res.statusCode).toBe(401)
     }
     const stranger = createRemoteNode({ nodeId: 'n1', baseUrl: 'http://agent', token: 'other', fetch: viaInject(app) })
     expect(await rejection(stranger.list())).toMatchObject({ kind: 'unauthenticated' })
-    expect((await app.inject({ method: 'POST', url: '/rpc/nosuch', headers: { authorization: `Bearer ${TOKEN}` }, payload: { args: [] } })).statusCode).toBe(404)
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/rpc/nosuch',
+          headers: { authorization: `Bearer ${TOKEN}` },
+          payload: { args: [] },
+        })
+      ).statusCode,
+    ).toBe(404)
   })
 
   it('streams a build: log lines in order, then the result; a failed step keeps its step', async () => {
     const c = await fakeControl()
     let fail = false
     const node = {
-      ...c.node, proxyResume: async () => undefined,
+      ...c.node,
+      proxyResume: async () => undefined,
       async build(job: BuildJob, out: { log: (l: 'info', s: string, m: string) => void }) {
         out.log('info', 'base', `building ${job.templateId}`)
         out.log('info', '1', 'RUN echo hi')
         if (fail) throw new StepError('1', 'command exited with 2')
-        return { image: 'registry:5000/sandock/template:t-b', config: { user: 'user', workdir: undefined, envs: {}, startCmd: undefined, readyCmd: undefined, shell: '/bin/bash' } }
+        return {
+          image: 'registry:5000/sandock/template:t-b',
+          config: {
+            user: 'user',
+            workdir: undefined,
+            envs: {},
+            startCmd: undefined,
+            readyCmd: undefined,
+            shell: '/bin/bash',
+          },
+        }
       },
     } as AgentNode & Pick<SandboxNode, 'build'>
     const { remote } = await agentFor(node)
-    const job = { buildId: 'b', templateId: 't', cpuCount: 1, memoryMB: 512, steps: [], fromImage: 'e2bdev/base', fromTemplate: undefined, registry: undefined, force: false, startCmd: undefined, readyCmd: undefined }
+    const job = {
+      buildId: 'b',
+      templateId: 't',
+      cpuCount: 1,
+      memoryMB: 512,
+      steps: [],
+      fromImage: 'e2bdev/base',
+      fromTemplate: undefined,
+      registry: undefined,
+      force: false,
+      startCmd: undefined,
+      readyCmd: undefined,
+    }
     const lines: string[] = []
-    const result = await remote.build(job, { log: (_l, step, m) => lines.push(`${step}:${m}`), signal: new AbortController().signal })
+    const result = await remote.build(job, {
+      log: (_l, step, m) => lines.push(`${step}:${m}`),
+      signal: new AbortController().signal,
+    })
     expect(result.image).toBe('registry:5000/sandock/template:t-b')
     expect(lines).toEqual(['base:building t', '1:RUN echo hi'])
     fail = true

@@ -27,18 +27,36 @@ afterEach(async () => {
 
 function resolverOf(sandboxes: Record<string, Partial<ProxyTarget>>): ProxyResolver {
   return {
-    lookup: (id) => (sandboxes[id] ? { sandboxId: id, state: 'running', ip: '127.0.0.1', autoResume: false, trafficAccessToken: undefined, envdAccessToken: undefined, ...sandboxes[id] } : undefined),
+    lookup: (id) =>
+      sandboxes[id]
+        ? {
+            sandboxId: id,
+            state: 'running',
+            ip: '127.0.0.1',
+            autoResume: false,
+            trafficAccessToken: undefined,
+            envdAccessToken: undefined,
+            ...sandboxes[id],
+          }
+        : undefined,
     resume: async () => undefined,
     track: () => () => undefined,
   }
 }
 
-async function buildApp(opts: { assetsDir?: string; resolver?: ProxyResolver; envdPort?: number } = {}): Promise<FastifyInstance> {
+async function buildApp(
+  opts: { assetsDir?: string; resolver?: ProxyResolver; envdPort?: number } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance: log }) as unknown as FastifyInstance
   app.setErrorHandler(sendError)
   app.setNotFoundHandler(sendNotFound)
   registerApiKeyAuth(app, [secretDigest(KEY)])
-  await app.register(dashboardRoutes, { resolver: opts.resolver ?? resolverOf({}), log, assetsDir: opts.assetsDir, envdPort: opts.envdPort })
+  await app.register(dashboardRoutes, {
+    resolver: opts.resolver ?? resolverOf({}),
+    log,
+    assetsDir: opts.assetsDir,
+    envdPort: opts.envdPort,
+  })
   cleanups.push(() => app.close())
   return app
 }
@@ -47,7 +65,10 @@ async function builtDashboard(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'dashboard-'))
   cleanups.push(() => rm(dir, { recursive: true, force: true }))
   await mkdir(join(dir, 'assets'))
-  await writeFile(join(dir, 'index.html'), '<!doctype html><script type="module" src="./assets/index-abc123.js"></script>')
+  await writeFile(
+    join(dir, 'index.html'),
+    '<!doctype html><script type="module" src="./assets/index-abc123.js"></script>',
+  )
   const js = 'console.log("dashboard");'.repeat(50)
   await writeFile(join(dir, 'assets', 'index-abc123.js'), js)
   await writeFile(join(dir, 'assets', 'index-abc123.js.gz'), gzipSync(js))
@@ -88,14 +109,21 @@ describe('static files', () => {
     const gz = await app.inject({ url: '/dashboard/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } })
     expect(gz.headers['content-encoding']).toBe('gzip')
     expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length)
-    const again = await app.inject({ url: '/dashboard/assets/index-abc123.js', headers: { 'if-none-match': String(plain.headers.etag) } })
+    const again = await app.inject({
+      url: '/dashboard/assets/index-abc123.js',
+      headers: { 'if-none-match': String(plain.headers.etag) },
+    })
     expect(again.statusCode).toBe(304)
   })
 
   it('answers 404 for missing files and never serves outside its folder', async () => {
     const app = await buildApp({ assetsDir: await builtDashboard() })
     expect((await app.inject({ url: '/dashboard/assets/nope.js' })).statusCode).toBe(404)
-    for (const url of ['/dashboard/../package.json', '/dashboard/%2e%2e/%2e%2e/etc/passwd', '/dashboard/assets/..%2f..%2fetc%2fpasswd']) {
+    for (const url of [
+      '/dashboard/../package.json',
+      '/dashboard/%2e%2e/%2e%2e/etc/passwd',
+      '/dashboard/assets/..%2f..%2fetc%2fpasswd',
+    ]) {
       const res = await app.inject({ url })
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400)
       expect(res.body).not.toContain('root:')
@@ -124,7 +152,13 @@ async function fakeEnvd(handler: (req: http.IncomingMessage, res: http.ServerRes
   })
   server.listen(0, '127.0.0.1')
   await once(server, 'listening')
-  cleanups.push(() => new Promise((r) => { server.closeAllConnections(); server.close(r) }))
+  cleanups.push(
+    () =>
+      new Promise((r) => {
+        server.closeAllConnections()
+        server.close(r)
+      }),
+  )
   return { port: (server.address() as AddressInfo).port, seen }
 }
 
@@ -144,9 +178,17 @@ describe('envd forwarding (/sandock/v1/sandboxes/{id}/envd/*)', () => {
   it('answers 404 for an unknown sandbox, 409 for a paused one and 400 for a malformed id', async () => {
     const app = await buildApp({ resolver: resolverOf({ sleepy: { state: 'paused' } }) })
     const headers = { 'x-api-key': KEY }
-    const unknown = await app.inject({ method: 'POST', url: url('ghost1', 'process.Process/List'), headers: { ...headers, 'content-type': 'application/json' }, payload: '{}' })
+    const unknown = await app.inject({
+      method: 'POST',
+      url: url('ghost1', 'process.Process/List'),
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{}',
+    })
     expect(unknown.statusCode).toBe(404)
-    expect(unknown.json()).toEqual({ code: 404, message: 'Sandbox "ghost1" doesn\'t exist or you don\'t have access to it' })
+    expect(unknown.json()).toEqual({
+      code: 404,
+      message: 'Sandbox "ghost1" doesn\'t exist or you don\'t have access to it',
+    })
     const paused = await app.inject({ url: url('sleepy', 'files?path=a'), headers })
     expect(paused.statusCode).toBe(409)
     expect(paused.json()).toEqual({ code: 409, message: expect.stringContaining('paused') })
@@ -158,7 +200,13 @@ describe('envd forwarding (/sandock/v1/sandboxes/{id}/envd/*)', () => {
     const app = await buildApp({ resolver: resolverOf({ abc: { envdAccessToken: 'tok-abc' } }), envdPort: envd.port })
     const res = await app.inject({
       url: url('abc', 'files?path=%2Fhome%2Fuser%2Fa%20b.txt&username=user'),
-      headers: { 'x-api-key': KEY, 'x-access-token': 'forged', 'e2b-sandbox-id': 'other', cookie: 'c=1', authorization: 'Basic dXNlcjo=' },
+      headers: {
+        'x-api-key': KEY,
+        'x-access-token': 'forged',
+        'e2b-sandbox-id': 'other',
+        cookie: 'c=1',
+        authorization: 'Basic dXNlcjo=',
+      },
     })
     expect(res.statusCode).toBe(200)
     expect(res.body).toBe('ok')
@@ -176,7 +224,9 @@ describe('envd forwarding (/sandock/v1/sandboxes/{id}/envd/*)', () => {
     let release: (() => void) | undefined
     const envd = await fakeEnvd((req, res) => {
       let bytes = 0
-      req.on('data', (c: Buffer) => { bytes += c.length })
+      req.on('data', (c: Buffer) => {
+        bytes += c.length
+      })
       req.on('end', () => {
         res.writeHead(200, { 'content-type': 'application/connect+json' })
         res.write(`first ${bytes}\n`)
@@ -195,7 +245,10 @@ describe('envd forwarding (/sandock/v1/sandboxes/{id}/envd/*)', () => {
       },
     })
     const res = await fetch(`http://127.0.0.1:${port}${url('abc', 'process.Process/Start')}`, {
-      method: 'POST', body: upload, duplex: 'half', headers: { 'x-api-key': KEY, 'content-type': 'application/connect+json' },
+      method: 'POST',
+      body: upload,
+      duplex: 'half',
+      headers: { 'x-api-key': KEY, 'content-type': 'application/connect+json' },
     } as RequestInit)
     expect(res.status).toBe(200)
     const reader = res.body!.getReader()

@@ -1,14 +1,29 @@
 // Secret names, ids and selectors as upstream's rules say, with tables.
 import { describe, expect, it } from 'vitest'
 import {
-  metadataWithinLimits, newSecretId, normalizeSecretName, parseSelector, typeIdSuffix, uuidV7Bytes, valueWithinLimits,
+  metadataWithinLimits,
+  newSecretId,
+  normalizeSecretName,
+  parseSelector,
+  typeIdSuffix,
+  uuidV7Bytes,
+  valueWithinLimits,
 } from '../../../../src/control/secret-store/names.js'
 
 describe('secret names', () => {
   it.each([
-    ['openai-api-key', 'openai-api-key'], ['MiXeD_Case-1', 'mixed_case-1'], ['a'.repeat(128), 'a'.repeat(128)],
-    ['', undefined], ['a'.repeat(129), undefined], ['has space', undefined], ['dot.ted', undefined], ['{x}', undefined],
-    ['sec_reserved', undefined], ['SEC_reserved', undefined], ['secret', 'secret'], ['sec-ok', 'sec-ok'],
+    ['openai-api-key', 'openai-api-key'],
+    ['MiXeD_Case-1', 'mixed_case-1'],
+    ['a'.repeat(128), 'a'.repeat(128)],
+    ['', undefined],
+    ['a'.repeat(129), undefined],
+    ['has space', undefined],
+    ['dot.ted', undefined],
+    ['{x}', undefined],
+    ['sec_reserved', undefined],
+    ['SEC_reserved', undefined],
+    ['secret', 'secret'],
+    ['sec-ok', 'sec-ok'],
   ])('%j → %j', (name, want) => {
     expect(normalizeSecretName(name)).toBe(want)
   })
@@ -48,7 +63,10 @@ describe('the {secretID} selector', () => {
     [id, { kind: 'id', secretId: id }],
     [` ${id.toUpperCase()} `, { kind: 'id', secretId: id }],
     ['My-Key', { kind: 'name', name: 'my-key' }],
-    ['sec_', undefined], ['sec_notanid', undefined], [`sec_8${id.slice(5)}`, undefined], ['bad name', undefined],
+    ['sec_', undefined],
+    ['sec_notanid', undefined],
+    [`sec_8${id.slice(5)}`, undefined],
+    ['bad name', undefined],
   ])('%j', (segment, want) => {
     expect(parseSelector(segment)).toEqual(want)
   })
@@ -62,7 +80,9 @@ describe('limits', () => {
     expect(metadataWithinLimits({ ['k'.repeat(129)]: 'v' })).toBe(false)
     expect(metadataWithinLimits({ '': 'v' })).toBe(false)
     expect(metadataWithinLimits({ k: 'v'.repeat(1025) })).toBe(false)
-    expect(metadataWithinLimits(Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, 'v'.repeat(1000)])))).toBe(false)
+    expect(
+      metadataWithinLimits(Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, 'v'.repeat(1000)]))),
+    ).toBe(false)
   })
   it('values: 1 byte to 64 KiB', () => {
     expect(valueWithinLimits('')).toBe(false)

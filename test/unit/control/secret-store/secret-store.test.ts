@@ -39,7 +39,10 @@ describe('SecretStore', () => {
     expect(kept.updatedAt.getTime()).toBeGreaterThanOrEqual(created.updatedAt.getTime())
     expect(kept.createdAt).toEqual(created.createdAt)
     expect(s.update('openai-key', { value: 'sk-3', metadata: {} })).toMatchObject({ currentVersion: 3, metadata: {} })
-    expect(s.update('OPENAI-KEY', { value: 'sk-4', metadata: { a: 'b' } })).toMatchObject({ currentVersion: 4, metadata: { a: 'b' } })
+    expect(s.update('OPENAI-KEY', { value: 'sk-4', metadata: { a: 'b' } })).toMatchObject({
+      currentVersion: 4,
+      metadata: { a: 'b' },
+    })
     expect(await s.resolveSecret('openai-key')).toBe('sk-4')
     expect(await s.resolveSecret('OpenAI-KEY')).toBe('sk-4')
   })
@@ -59,13 +62,22 @@ describe('SecretStore', () => {
   it('refuses duplicate names (409), bad names, values and metadata (400), and a full store (409)', async () => {
     const { s } = await store({ maxSecrets: 2 })
     s.create({ name: 'dup', value: 'v' })
-    expect(kindOf(() => s.create({ name: 'DUP', value: 'v' }))).toBe('conflict: Secret cannot be modified in its current state')
-    for (const bad of [{ name: 'sec_x', value: 'v' }, { name: 'a b', value: 'v' }, { name: 'ok', value: '' }, { name: 'ok', value: 'x'.repeat(65 * 1024) },
-      { name: 'ok', value: 'v', metadata: { ['k'.repeat(200)]: 'v' } }]) {
+    expect(kindOf(() => s.create({ name: 'DUP', value: 'v' }))).toBe(
+      'conflict: Secret cannot be modified in its current state',
+    )
+    for (const bad of [
+      { name: 'sec_x', value: 'v' },
+      { name: 'a b', value: 'v' },
+      { name: 'ok', value: '' },
+      { name: 'ok', value: 'x'.repeat(65 * 1024) },
+      { name: 'ok', value: 'v', metadata: { ['k'.repeat(200)]: 'v' } },
+    ]) {
       expect(kindOf(() => s.create(bad))).toBe('invalid_argument: Invalid secrets request')
     }
     s.create({ name: 'second', value: 'v' })
-    expect(kindOf(() => s.create({ name: 'third', value: 'v' }))).toBe('conflict: Secret cannot be modified in its current state')
+    expect(kindOf(() => s.create({ name: 'third', value: 'v' }))).toBe(
+      'conflict: Secret cannot be modified in its current state',
+    )
     expect(kindOf(() => s.update('second', { value: '' }))).toBe('invalid_argument: Invalid secrets request')
   })
 
@@ -83,7 +95,12 @@ describe('SecretStore', () => {
     expect(last.nextToken).toBeUndefined()
     expect(s.list().items).toHaveLength(5)
     expect(s.list({ limit: 5 }).nextToken).toBeUndefined()
-    for (const bad of [{ limit: 0 }, { limit: 101 }, { nextToken: 'garbage' }, { nextToken: Buffer.from('sec_x').toString('base64url') }]) {
+    for (const bad of [
+      { limit: 0 },
+      { limit: 101 },
+      { nextToken: 'garbage' },
+      { nextToken: Buffer.from('sec_x').toString('base64url') },
+    ]) {
       expect(kindOf(() => s.list(bad))).toBe('invalid_argument: Invalid secrets request')
     }
   })
@@ -105,7 +122,8 @@ describe('SecretStore', () => {
     s.create({ name: 'persisted', value, metadata: { team: 'x' } })
     s.update('persisted', { value: `${value}-v2` })
     s.close()
-    for (const f of await readdir(dataDir)) expect((await readFile(join(dataDir, f))).includes(Buffer.from(value)), f).toBe(false)
+    for (const f of await readdir(dataDir))
+      expect((await readFile(join(dataDir, f))).includes(Buffer.from(value)), f).toBe(false)
     expect((await stat(join(dataDir, 'secrets.db'))).mode & 0o777).toBe(0o600)
     const again = new SecretStore({ dataDir, key })
     onTestFinished(() => again.close())

@@ -8,7 +8,11 @@ import { createLogger } from '../../../../src/shared/logging.js'
 function memoryStore() {
   const stored: LogEntry[] = []
   let writes = 0
-  return { stored, writes: () => writes, appendLogs: async (_id: string, e: LogEntry[]) => void (writes++, stored.push(...e)) }
+  return {
+    stored,
+    writes: () => writes,
+    appendLogs: async (_id: string, e: LogEntry[]) => void (writes++, stored.push(...e)),
+  }
 }
 const log = createLogger({ level: 'silent', name: 'unit' })
 
@@ -20,8 +24,14 @@ describe('createBuildLogWriter', () => {
     await w.close()
     expect(store.stored).toHaveLength(1001)
     expect(store.stored.slice(0, 500).map((e) => e.message)).toEqual(Array.from({ length: 500 }, (_, i) => `line ${i}`))
-    expect(store.stored[500]).toMatchObject({ level: 'warn', step: '2', message: expect.stringContaining('199000 lines of output not kept') })
-    expect(store.stored.slice(501).map((e) => e.message)).toEqual(Array.from({ length: 500 }, (_, i) => `line ${199_500 + i}`))
+    expect(store.stored[500]).toMatchObject({
+      level: 'warn',
+      step: '2',
+      message: expect.stringContaining('199000 lines of output not kept'),
+    })
+    expect(store.stored.slice(501).map((e) => e.message)).toEqual(
+      Array.from({ length: 500 }, (_, i) => `line ${199_500 + i}`),
+    )
     expect(store.writes()).toBeLessThanOrEqual(3)
     // After close nothing more is stored.
     w.emit('info', '2', 'late')
@@ -37,7 +47,11 @@ describe('createBuildLogWriter', () => {
     w.emit('info', '1', 'x'.repeat(100_000))
     w.emit('error', '1', 'three')
     await w.close()
-    expect(store.stored.map((e) => [e.step, e.level, e.message.length])).toEqual([['base', 'info', 3], ['1', 'info', expect.any(Number)], ['1', 'error', 5]])
+    expect(store.stored.map((e) => [e.step, e.level, e.message.length])).toEqual([
+      ['base', 'info', 3],
+      ['1', 'info', expect.any(Number)],
+      ['1', 'error', 5],
+    ])
     expect(store.stored[1]!.message.length).toBeLessThan(MAX_BUILD_LOG_LINE_CHARS + 100)
     expect(store.stored[1]!.message.startsWith('x'.repeat(MAX_BUILD_LOG_LINE_CHARS))).toBe(true)
   })

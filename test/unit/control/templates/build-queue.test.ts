@@ -12,7 +12,10 @@ import { createLogger } from '../../../../src/shared/logging.js'
 
 const log = createLogger({ level: 'silent', name: 'unit' })
 const RENEW_MS = 10_000
-const result: BuildResult = { image: 'img:1', config: { user: 'user', workdir: undefined, envs: {}, startCmd: undefined, readyCmd: undefined, shell: '/bin/bash' } }
+const result: BuildResult = {
+  image: 'img:1',
+  config: { user: 'user', workdir: undefined, envs: {}, startCmd: undefined, readyCmd: undefined, shell: '/bin/bash' },
+}
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
@@ -34,7 +37,9 @@ async function setup(lease: { renewMs: number } | undefined) {
   }
   let finish: (r: BuildResult) => void = () => undefined
   let started: () => void = () => undefined
-  const running = new Promise<void>((r) => { started = r })
+  const running = new Promise<void>((r) => {
+    started = r
+  })
   const queue = createBuildQueue({
     store,
     node: {
@@ -62,7 +67,7 @@ describe('build queue lease', () => {
   it('renews a running build every renewMs, and stops once it finished', async () => {
     const { store, queue, touched, running, finish } = await setup({ renewMs: RENEW_MS })
     vi.advanceTimersByTime(RENEW_MS)
-    expect(touched).toEqual([])   // nothing runs yet: nothing to renew
+    expect(touched).toEqual([]) // nothing runs yet: nothing to renew
     await queue.start('t1', 'b1', { fromImage: 'debian:bookworm-slim' })
     await running
     vi.advanceTimersByTime(RENEW_MS - 1)
@@ -85,7 +90,10 @@ describe('build queue lease', () => {
     expect(vi.getTimerCount()).toBe(0)
     vi.advanceTimersByTime(RENEW_MS * 2)
     expect(touched).toEqual([])
-    expect(await store.build('b1')).toMatchObject({ status: 'error', reason: { message: 'build cancelled: the server is shutting down' } })
+    expect(await store.build('b1')).toMatchObject({
+      status: 'error',
+      reason: { message: 'build cancelled: the server is shutting down' },
+    })
   })
 
   it('without a lease (sandock serve) runs no timer at all', async () => {

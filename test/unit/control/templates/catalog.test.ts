@@ -19,7 +19,9 @@ describe('template catalog: built-ins', () => {
     dir = await mkdtemp(join(tmpdir(), 'sandock-catalog-'))
     const store = new SqliteTemplateStore(dir)
     const catalog = createCatalog({
-      store, builtins, log: pino({ level: 'silent' }),
+      store,
+      builtins,
+      log: pino({ level: 'silent' }),
       node: { usesTemplate: async () => false, removeImage: async () => 'removed' as const },
       queue: { cancel: () => undefined },
       limits: { maxCpu: 8, maxMemoryMB: 8192 },
@@ -39,8 +41,20 @@ describe('template catalog: built-ins', () => {
     for (const x of listed) {
       // Its own resources (code-interpreter-v1, desktop: 2 CPU, 2 GiB), else the server's defaults.
       const b = builtins.find((y) => y.name === x.template.templateId)!
-      expect(x.template).toMatchObject({ alias: x.template.templateId, public: true, cpuCount: b.cpuCount || 2, memoryMB: b.memoryMB || 1024, spawnCount: 0, lastSpawnedAt: null })
-      expect(x.builds).toEqual([expect.objectContaining({ status: 'ready', image: builtins.find((b) => b.name === x.template.templateId)!.image })])
+      expect(x.template).toMatchObject({
+        alias: x.template.templateId,
+        public: true,
+        cpuCount: b.cpuCount || 2,
+        memoryMB: b.memoryMB || 1024,
+        spawnCount: 0,
+        lastSpawnedAt: null,
+      })
+      expect(x.builds).toEqual([
+        expect.objectContaining({
+          status: 'ready',
+          image: builtins.find((b) => b.name === x.template.templateId)!.image,
+        }),
+      ])
       expect(x.tags).toEqual(['default'])
     }
     // Each built-in has its own build id, stable across calls; GET /templates/{id} finds each.

@@ -22,7 +22,14 @@ describe('names', () => {
     const limits = { maxCpu: 8, maxMemoryMB: 4096 }
     expect(validateResources(undefined, undefined, limits)).toEqual({ cpuCount: 2, memoryMB: 1024 })
     expect(validateResources(1, 128, limits)).toEqual({ cpuCount: 1, memoryMB: 128 })
-    for (const [cpu, mem] of [[3, 1024], [0, 1024], [10, 1024], [2, 127], [2, 1025], [2, 8192]] as const) {
+    for (const [cpu, mem] of [
+      [3, 1024],
+      [0, 1024],
+      [10, 1024],
+      [2, 127],
+      [2, 1025],
+      [2, 8192],
+    ] as const) {
       expect(() => validateResources(cpu, mem, limits)).toThrow()
     }
   })

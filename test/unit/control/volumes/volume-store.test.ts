@@ -21,7 +21,12 @@ async function store(runtime = new FakeRuntime(), dir?: string) {
   return { s, runtime, volumesDir }
 }
 const failure = (p: Promise<unknown> | (() => unknown)) =>
-  Promise.resolve().then(typeof p === 'function' ? p : () => p).then(() => 'ok', (e: Error & { kind: string }) => `${e.kind}: ${e.message}`)
+  Promise.resolve()
+    .then(typeof p === 'function' ? p : () => p)
+    .then(
+      () => 'ok',
+      (e: Error & { kind: string }) => `${e.kind}: ${e.message}`,
+    )
 
 describe('volume store', () => {
   it('creates a Docker volume bound to a data directory the sandbox user owns', async () => {
@@ -38,11 +43,12 @@ describe('volume store', () => {
     expect(s.list()).toEqual([v])
   })
 
-  it('answers upstream\'s errors word for word', async () => {
+  it("answers upstream's errors word for word", async () => {
     const { s } = await store()
     await s.create('taken')
     expect(await failure(s.create('taken'))).toBe("invalid_argument: Volume with name 'taken' already exists")
-    for (const bad of ['', 'has space', 'dot.ted', 'a/b', 'x'.repeat(129)]) expect(await failure(s.create(bad))).toBe('invalid_argument: Invalid volume name')
+    for (const bad of ['', 'has space', 'dot.ted', 'a/b', 'x'.repeat(129)])
+      expect(await failure(s.create(bad))).toBe('invalid_argument: Invalid volume name')
     expect(await failure(() => s.get('not-a-uuid'))).toBe('invalid_argument: Invalid volume ID')
     expect(await failure(() => s.get('0b2e3c3e-0000-4000-8000-000000000000'))).toBe('not_found: Volume not found')
     expect(await failure(s.remove('0b2e3c3e-0000-4000-8000-000000000000'))).toBe('not_found: Volume not found')
@@ -60,7 +66,11 @@ describe('volume store', () => {
     const v = await s.create('mounted')
     await writeFile(join(volumesDir, v.volumeId, 'data.txt'), 'x')
     // A container (any state) that mounts it: Docker refuses to remove the volume.
-    const user = runtime.plant({ spec: undefined, state: 'stopped', started: { volumes: [{ name: dockerVolumeName(v.volumeId), target: '/mnt' }] } as unknown as ContainerSpec })
+    const user = runtime.plant({
+      spec: undefined,
+      state: 'stopped',
+      started: { volumes: [{ name: dockerVolumeName(v.volumeId), target: '/mnt' }] } as unknown as ContainerSpec,
+    })
     await s.remove(v.volumeId)
     expect(await failure(() => s.get(v.volumeId))).toBe('not_found: Volume not found')
     expect(await failure(() => s.content(v.volumeId))).toBe('not_found: Volume not found')
@@ -84,7 +94,11 @@ describe('volume store', () => {
     const first = await store(runtime, volumesDir)
     const kept = await first.s.create('kept')
     const lost = await first.s.create('lost')
-    const user = runtime.plant({ spec: undefined, state: 'stopped', started: { volumes: [{ name: dockerVolumeName(lost.volumeId), target: '/mnt' }] } as unknown as ContainerSpec })
+    const user = runtime.plant({
+      spec: undefined,
+      state: 'stopped',
+      started: { volumes: [{ name: dockerVolumeName(lost.volumeId), target: '/mnt' }] } as unknown as ContainerSpec,
+    })
     await first.s.remove(lost.volumeId)
     // A stopped sandbox that mounts it can boot again: an empty, read-only placeholder is there.
     const placeholder = await stat(join(volumesDir, lost.volumeId))

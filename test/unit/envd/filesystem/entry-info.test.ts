@@ -119,16 +119,19 @@ describe('readEntryInfo', () => {
   it.each([
     ['a file', 'target.txt', FileType.FILE],
     ['a directory', 'target-dir', FileType.DIRECTORY],
-  ])('reports a symlink to %s with the target type, its own path and the resolved target', async (_name, targetName, type) => {
-    const dir = await tempDir()
-    await writeFile(join(dir, 'target.txt'), 'abc')
-    await mkdir(join(dir, 'target-dir'))
-    const link = join(dir, 'link')
-    await symlink(targetName, link)
-    const entry = await readEntryInfo(link, await loadUserDb())
-    expect(entry).toMatchObject({ name: 'link', path: link, type, mode: 0o777, permissions: 'Lrwxrwxrwx' })
-    expect(entry.symlinkTarget).toBe(await realpath(join(dir, targetName)))
-  })
+  ])(
+    'reports a symlink to %s with the target type, its own path and the resolved target',
+    async (_name, targetName, type) => {
+      const dir = await tempDir()
+      await writeFile(join(dir, 'target.txt'), 'abc')
+      await mkdir(join(dir, 'target-dir'))
+      const link = join(dir, 'link')
+      await symlink(targetName, link)
+      const entry = await readEntryInfo(link, await loadUserDb())
+      expect(entry).toMatchObject({ name: 'link', path: link, type, mode: 0o777, permissions: 'Lrwxrwxrwx' })
+      expect(entry.symlinkTarget).toBe(await realpath(join(dir, targetName)))
+    },
+  )
 
   it('resolves a chain of symlinks to the final target', async () => {
     const dir = await tempDir()
@@ -145,10 +148,13 @@ describe('readEntryInfo', () => {
 
   it.each([
     ['a broken symlink', async (dir: string) => symlink(join(dir, 'missing'), join(dir, 'link'))],
-    ['a cyclic symlink', async (dir: string) => {
-      await symlink(join(dir, 'other'), join(dir, 'link'))
-      await symlink(join(dir, 'link'), join(dir, 'other'))
-    }],
+    [
+      'a cyclic symlink',
+      async (dir: string) => {
+        await symlink(join(dir, 'other'), join(dir, 'link'))
+        await symlink(join(dir, 'link'), join(dir, 'other'))
+      },
+    ],
   ])('reports %s as FILE_TYPE_UNSPECIFIED without a target', async (_name, make) => {
     const dir = await tempDir()
     await make(dir)

@@ -28,10 +28,12 @@ const DEPTH3 = [...DEPTH2, 'sub1/deep/c.txt']
 async function listed(e: InProcessEnvd, dir: string, depth: number): Promise<string[]> {
   const { entries } = await e.filesystem.listDir({ path: e.path(dir), depth })
   const prefix = e.path(dir) + '/'
-  return entries.map((x) => {
-    expect(x.path.startsWith(prefix)).toBe(true)
-    return x.path.slice(prefix.length)
-  }).sort()
+  return entries
+    .map((x) => {
+      expect(x.path.startsWith(prefix)).toBe(true)
+      return x.path.slice(prefix.length)
+    })
+    .sort()
 }
 
 describe('ListDir', () => {
@@ -51,11 +53,32 @@ describe('ListDir', () => {
     // right after it. Created in reverse so directory-read order cannot pass by luck.
     const e = await startEnvd()
     onTestFinished(() => e.close())
-    for (const rel of ['w/subdir2/', 'w/subdir1/b', 'w/subdir1/a', 'w/file1.txt', 'w/a-b', 'w/a/x', 'w/B', 'w/é', 'w/z']) await e.seed({ [rel]: rel.endsWith('/') ? null : 'x' })
+    for (const rel of [
+      'w/subdir2/',
+      'w/subdir1/b',
+      'w/subdir1/a',
+      'w/file1.txt',
+      'w/a-b',
+      'w/a/x',
+      'w/B',
+      'w/é',
+      'w/z',
+    ])
+      await e.seed({ [rel]: rel.endsWith('/') ? null : 'x' })
     const { entries } = await e.filesystem.listDir({ path: e.path('w'), depth: 2 })
     const prefix = e.path('w') + '/'
     expect(entries.map((x) => x.path.slice(prefix.length))).toEqual([
-      'B', 'a', 'a/x', 'a-b', 'file1.txt', 'subdir1', 'subdir1/a', 'subdir1/b', 'subdir2', 'z', 'é',
+      'B',
+      'a',
+      'a/x',
+      'a-b',
+      'file1.txt',
+      'subdir1',
+      'subdir1/a',
+      'subdir1/b',
+      'subdir2',
+      'z',
+      'é',
     ])
   })
 
@@ -68,7 +91,11 @@ describe('ListDir', () => {
     const e = await envdWithTree()
     const { entries } = await e.filesystem.listDir({ path: e.path('tree'), depth: 5 })
     const link = entries.find((x) => x.name === 'link-to-sub1')
-    expect(link).toMatchObject({ type: FileType.DIRECTORY, permissions: 'Lrwxrwxrwx', symlinkTarget: e.path('tree', 'sub1') })
+    expect(link).toMatchObject({
+      type: FileType.DIRECTORY,
+      permissions: 'Lrwxrwxrwx',
+      symlinkTarget: e.path('tree', 'sub1'),
+    })
     expect(entries.some((x) => x.path.includes('link-to-sub1/'))).toBe(false)
     expect(entries.some((x) => x.path.includes('link-outside/') || x.name === 'secret.txt')).toBe(false)
   })
@@ -76,8 +103,15 @@ describe('ListDir', () => {
   it('sets name, type and path for each entry', async () => {
     const e = await envdWithTree()
     const { entries } = await e.filesystem.listDir({ path: e.path('tree'), depth: 2 })
-    expect(entries.find((x) => x.path === e.path('tree', 'sub1', 'b.txt'))).toMatchObject({ name: 'b.txt', type: FileType.FILE, size: 1n })
-    expect(entries.find((x) => x.path === e.path('tree', 'sub1'))).toMatchObject({ name: 'sub1', type: FileType.DIRECTORY })
+    expect(entries.find((x) => x.path === e.path('tree', 'sub1', 'b.txt'))).toMatchObject({
+      name: 'b.txt',
+      type: FileType.FILE,
+      size: 1n,
+    })
+    expect(entries.find((x) => x.path === e.path('tree', 'sub1'))).toMatchObject({
+      name: 'sub1',
+      type: FileType.DIRECTORY,
+    })
   })
 
   it('returns invalid_argument for a file', async () => {

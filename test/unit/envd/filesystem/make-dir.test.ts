@@ -12,11 +12,17 @@ async function envd() {
 }
 
 describe('MakeDir', () => {
-  it('creates missing parents with mode 0755 and returns the new directory\'s entry', async () => {
+  it("creates missing parents with mode 0755 and returns the new directory's entry", async () => {
     const e = await envd()
     const target = e.path('a', 'b', 'c')
     const { entry } = await e.filesystem.makeDir({ path: target })
-    expect(entry).toMatchObject({ name: 'c', path: target, type: FileType.DIRECTORY, mode: 0o755, permissions: 'drwxr-xr-x' })
+    expect(entry).toMatchObject({
+      name: 'c',
+      path: target,
+      type: FileType.DIRECTORY,
+      mode: 0o755,
+      permissions: 'drwxr-xr-x',
+    })
     for (const d of [e.path('a'), e.path('a', 'b'), target]) {
       const st = await stat(d)
       expect(st.isDirectory()).toBe(true)

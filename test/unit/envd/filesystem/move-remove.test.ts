@@ -11,7 +11,11 @@ async function envd() {
   return e
 }
 
-const exists = (p: string) => access(p).then(() => true, () => false)
+const exists = (p: string) =>
+  access(p).then(
+    () => true,
+    () => false,
+  )
 
 describe('Move', () => {
   it("creates the destination's missing parents (0755) and returns the destination's entry", async () => {

@@ -20,7 +20,12 @@ describe('Stat', () => {
     ['link-to-dir', FileType.DIRECTORY],
   ])('reports %s as type %i', async (name, type) => {
     const e = await envd()
-    await e.seed({ 'file.txt': 'hi', 'dir/': null, 'link-to-file': { symlink: 'file.txt' }, 'link-to-dir': { symlink: 'dir' } })
+    await e.seed({
+      'file.txt': 'hi',
+      'dir/': null,
+      'link-to-file': { symlink: 'file.txt' },
+      'link-to-dir': { symlink: 'dir' },
+    })
     const { entry } = await e.filesystem.stat({ path: e.path(name) })
     expect(entry?.type).toBe(type)
     expect(entry?.path).toBe(e.path(name))
@@ -45,7 +50,7 @@ describe('Stat', () => {
     expect(err.rawMessage).toContain(missing)
   })
 
-  it('resolves ~ to the calling user\'s home', async () => {
+  it("resolves ~ to the calling user's home", async () => {
     const e = await envd()
     const { entry } = await e.filesystem.stat({ path: '~' })
     expect(entry?.path).toBe(userInfo().homedir)
@@ -78,7 +83,7 @@ describe('Stat', () => {
     expect(err.rawMessage).toBe("invalid username: 'no-such-user-xyz'")
   })
 
-  it('resolves relative paths against the Basic-auth user\'s home', async () => {
+  it("resolves relative paths against the Basic-auth user's home", async () => {
     const e = await envd()
     const { filesystem } = e.clients({ authorization: `Basic ${Buffer.from('root:').toString('base64')}` })
     const { entry } = await filesystem.stat({ path: '.' })

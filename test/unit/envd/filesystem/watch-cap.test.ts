@@ -12,7 +12,8 @@ describe('directory watch cap', () => {
     onTestFinished(() => e.close())
     await e.seed({ 'dir/': null })
     const ids: string[] = []
-    for (let i = 0; i < MAX_DIR_WATCHES; i++) ids.push((await e.filesystem.createWatcher({ path: e.path('dir') })).watcherId)
+    for (let i = 0; i < MAX_DIR_WATCHES; i++)
+      ids.push((await e.filesystem.createWatcher({ path: e.path('dir') })).watcherId)
     const err = await rpcError(e.filesystem.createWatcher({ path: e.path('dir') }))
     expect(err.code).toBe(Code.ResourceExhausted)
     expect(err.rawMessage).toMatch(/too many directory watches in this sandbox \(limit: 128\)/)

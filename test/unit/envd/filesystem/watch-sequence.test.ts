@@ -8,7 +8,13 @@ import { EventType, type FilesystemEvent } from '../../../../src/gen/filesystem/
 import { eventually, startEnvd, type InProcessEnvd } from '../../../support/envd-inprocess.js'
 
 const { CREATE, WRITE, CHMOD, RENAME, REMOVE } = EventType
-const NAMES: Record<number, string> = { [CREATE]: 'CREATE', [WRITE]: 'WRITE', [CHMOD]: 'CHMOD', [RENAME]: 'RENAME', [REMOVE]: 'REMOVE' }
+const NAMES: Record<number, string> = {
+  [CREATE]: 'CREATE',
+  [WRITE]: 'WRITE',
+  [CHMOD]: 'CHMOD',
+  [RENAME]: 'RENAME',
+  [REMOVE]: 'REMOVE',
+}
 
 async function envd() {
   const e = await startEnvd()

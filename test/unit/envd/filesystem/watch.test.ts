@@ -54,10 +54,14 @@ describe('polling watchers', () => {
     expect(watcherId).toMatch(/^w[a-z0-9]{20}$/)
     await writeFile(e.path('dir', 'a.txt'), 'a')
     const seen: FilesystemEvent[] = []
-    await eventually(async () => {
-      seen.push(...(await e.filesystem.getWatcherEvents({ watcherId })).events)
-      return seen.find((ev) => ev.name === 'a.txt' && ev.type === EventType.CREATE)
-    }, 5000, 'CREATE a.txt')
+    await eventually(
+      async () => {
+        seen.push(...(await e.filesystem.getWatcherEvents({ watcherId })).events)
+        return seen.find((ev) => ev.name === 'a.txt' && ev.type === EventType.CREATE)
+      },
+      5000,
+      'CREATE a.txt',
+    )
     const { events: after } = await e.filesystem.getWatcherEvents({ watcherId })
     expect(after.filter((ev) => ev.type === EventType.CREATE && ev.name === 'a.txt')).toEqual([])
     await e.filesystem.removeWatcher({ watcherId })
@@ -68,10 +72,14 @@ describe('polling watchers', () => {
     await e.seed({ 'dir/': null })
     const { watcherId } = await e.filesystem.createWatcher({ path: e.path('dir'), includeEntry: true })
     await writeFile(e.path('dir', 'b.txt'), 'bb')
-    const ev = await eventually(async () => {
-      const { events } = await e.filesystem.getWatcherEvents({ watcherId })
-      return events.find((x) => x.name === 'b.txt' && x.type === EventType.CREATE)
-    }, 5000, 'CREATE b.txt')
+    const ev = await eventually(
+      async () => {
+        const { events } = await e.filesystem.getWatcherEvents({ watcherId })
+        return events.find((x) => x.name === 'b.txt' && x.type === EventType.CREATE)
+      },
+      5000,
+      'CREATE b.txt',
+    )
     expect(ev.entry?.path).toBe(e.path('dir', 'b.txt'))
   })
 
@@ -84,12 +92,15 @@ describe('polling watchers', () => {
     expect((await rpcError(e.filesystem.removeWatcher({ watcherId }))).code).toBe(Code.NotFound)
   })
 
-  it.each([['getWatcherEvents'], ['removeWatcher']] as const)('%s with an unknown id returns not_found', async (method) => {
-    const e = await envd()
-    const err = await rpcError(e.filesystem[method]({ watcherId: 'wdoesnotexist' }))
-    expect(err.code).toBe(Code.NotFound)
-    expect(err.rawMessage).toBe('watcher with id wdoesnotexist not found')
-  })
+  it.each([['getWatcherEvents'], ['removeWatcher']] as const)(
+    '%s with an unknown id returns not_found',
+    async (method) => {
+      const e = await envd()
+      const err = await rpcError(e.filesystem[method]({ watcherId: 'wdoesnotexist' }))
+      expect(err.code).toBe(Code.NotFound)
+      expect(err.rawMessage).toBe('watcher with id wdoesnotexist not found')
+    },
+  )
 
   it('returns not_found from CreateWatcher for a missing directory', async () => {
     const e = await envd()

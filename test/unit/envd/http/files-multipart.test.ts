@@ -10,7 +10,8 @@ async function envd() {
   return e
 }
 
-const filesUrl = (e: InProcessEnvd, query: Record<string, string> = {}) => `${e.url}/files?${new URLSearchParams(query)}`
+const filesUrl = (e: InProcessEnvd, query: Record<string, string> = {}) =>
+  `${e.url}/files?${new URLSearchParams(query)}`
 
 const B = 'oddb0undary'
 type RawPart = { name?: string; filename?: string; type?: string; content: string | Buffer }
@@ -29,7 +30,11 @@ function rawMultipart(parts: RawPart[]): { headers: Record<string, string>; body
   return { headers: { 'content-type': `multipart/form-data; boundary=${B}` }, body: Buffer.concat(chunks) }
 }
 
-async function post(e: InProcessEnvd, query: Record<string, string>, init: { headers?: Record<string, string>; body: RequestInit['body'] }) {
+async function post(
+  e: InProcessEnvd,
+  query: Record<string, string>,
+  init: { headers?: Record<string, string>; body: RequestInit['body'] },
+) {
   const res = await fetch(filesUrl(e, query), { method: 'POST', ...init })
   return { status: res.status, body: (await res.json()) as unknown }
 }
@@ -40,7 +45,10 @@ describe('POST /files multipart: a file part without a filename', () => {
     const form = new FormData()
     form.append('file', 'text')
     const res = await post(e, { path: e.path('from-string.txt') }, { body: form })
-    expect(res).toEqual({ status: 200, body: [{ name: 'from-string.txt', type: 'file', path: e.path('from-string.txt') }] })
+    expect(res).toEqual({
+      status: 200,
+      body: [{ name: 'from-string.txt', type: 'file', path: e.path('from-string.txt') }],
+    })
     expect(await readFile(e.path('from-string.txt'), 'utf8')).toBe('text')
   })
 
@@ -59,7 +67,10 @@ describe('POST /files multipart: a file part without a filename', () => {
     const form = new FormData()
     form.append('file', 'orphan')
     const res = await post(e, {}, { body: form })
-    expect(res).toEqual({ status: 400, body: { code: 400, message: expect.stringContaining('filename not found in Content-Disposition header') } })
+    expect(res).toEqual({
+      status: 400,
+      body: { code: 400, message: expect.stringContaining('filename not found in Content-Disposition header') },
+    })
     expect(await readdir(e.root)).toEqual([])
   })
 })
@@ -80,7 +91,11 @@ describe('POST /files multipart: other shapes', () => {
     ['only the closing boundary', Buffer.from(`--${B}--\r\n`)],
   ])('answers 400 to %s and writes nothing', async (_name, body) => {
     const e = await envd()
-    const res = await post(e, { path: e.path('nothing.txt') }, { headers: { 'content-type': `multipart/form-data; boundary=${B}` }, body })
+    const res = await post(
+      e,
+      { path: e.path('nothing.txt') },
+      { headers: { 'content-type': `multipart/form-data; boundary=${B}` }, body },
+    )
     expect(res.status).toBe(400)
     expect(await readdir(e.root)).toEqual([])
   })
@@ -109,7 +124,10 @@ describe('POST /files multipart: other shapes', () => {
     form.append('file', new Blob(['first']), 'a.txt')
     form.append('file', new Blob(['second']), 'b.txt')
     const res = await post(e, { path: e.path('one.txt') }, { body: form })
-    expect(res).toEqual({ status: 400, body: { code: 400, message: expect.stringContaining('only the first specified file was uploaded') } })
+    expect(res).toEqual({
+      status: 400,
+      body: { code: 400, message: expect.stringContaining('only the first specified file was uploaded') },
+    })
     expect(await readFile(e.path('one.txt'), 'utf8')).toBe('first')
     expect(await readdir(e.root)).toEqual(['one.txt'])
   })

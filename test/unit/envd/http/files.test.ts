@@ -16,11 +16,13 @@ async function envd() {
   return e
 }
 
-const filesUrl = (e: InProcessEnvd, query: Record<string, string> = {}) => `${e.url}/files?${new URLSearchParams(query)}`
+const filesUrl = (e: InProcessEnvd, query: Record<string, string> = {}) =>
+  `${e.url}/files?${new URLSearchParams(query)}`
 
 function multipart(parts: [filename: string, content: string][], field = 'file'): FormData {
   const form = new FormData()
-  for (const [filename, content] of parts) form.append(field, new Blob([content], { type: 'application/octet-stream' }), filename)
+  for (const [filename, content] of parts)
+    form.append(field, new Blob([content], { type: 'application/octet-stream' }), filename)
   return form
 }
 
@@ -29,7 +31,13 @@ describe('POST /files', () => {
     const e = await envd()
     const one = e.path('a', 'one.txt')
     const two = e.path('b', 'c', 'two.txt')
-    const res = await fetch(filesUrl(e), { method: 'POST', body: multipart([[one, 'first'], [two, 'second']]) })
+    const res = await fetch(filesUrl(e), {
+      method: 'POST',
+      body: multipart([
+        [one, 'first'],
+        [two, 'second'],
+      ]),
+    })
     expect(res.status).toBe(200)
     const body = (await res.json()) as { name: string; type: string; path: string }[]
     expect([...body].sort((x, y) => x.path.localeCompare(y.path))).toEqual([
@@ -51,13 +59,16 @@ describe('POST /files', () => {
 
   it('uses the path query over the part filename for a single file', async () => {
     const e = await envd()
-    const res = await fetch(filesUrl(e, { path: e.path('from-query.txt') }), { method: 'POST', body: multipart([['ignored-name.txt', 'q']]) })
+    const res = await fetch(filesUrl(e, { path: e.path('from-query.txt') }), {
+      method: 'POST',
+      body: multipart([['ignored-name.txt', 'q']]),
+    })
     expect(res.status).toBe(200)
     expect(await readFile(e.path('from-query.txt'), 'utf8')).toBe('q')
     expect(((await res.json()) as { path: string }[])[0]!.path).toBe(e.path('from-query.txt'))
   })
 
-  it('resolves a relative multipart filename against the user\'s home', async () => {
+  it("resolves a relative multipart filename against the user's home", async () => {
     const e = await envd()
     // Without touching the real home: a relative name that climbs back into the temp root.
     const rel = `${'../'.repeat(userInfo().homedir.split('/').length)}${e.root.slice(1)}/rel.txt`
@@ -80,9 +91,17 @@ describe('POST /files', () => {
   it('returns 400 for two parts resolving to the same path', async () => {
     const e = await envd()
     const p = e.path('dup.txt')
-    const res = await fetch(filesUrl(e), { method: 'POST', body: multipart([[p, '1'], [p, '2']]) })
+    const res = await fetch(filesUrl(e), {
+      method: 'POST',
+      body: multipart([
+        [p, '1'],
+        [p, '2'],
+      ]),
+    })
     expect(res.status).toBe(400)
-    expect(((await res.json()) as { message: string }).message).toContain('you cannot upload multiple files to the same path')
+    expect(((await res.json()) as { message: string }).message).toContain(
+      'you cannot upload multiple files to the same path',
+    )
   })
 
   it('writes an octet-stream body to the path query', async () => {
@@ -129,21 +148,33 @@ describe('POST /files', () => {
 
   it('returns 400 for an octet-stream upload without a path', async () => {
     const e = await envd()
-    const res = await fetch(filesUrl(e), { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: 'x' })
+    const res = await fetch(filesUrl(e), {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: 'x',
+    })
     expect(res.status).toBe(400)
     expect(await res.json()).toEqual({ code: 400, message: expect.any(String) })
   })
 
   it('returns 400 for an unsupported content type', async () => {
     const e = await envd()
-    const res = await fetch(filesUrl(e, { path: e.path('t.txt') }), { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' })
+    const res = await fetch(filesUrl(e, { path: e.path('t.txt') }), {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'x',
+    })
     expect(res.status).toBe(400)
   })
 
   it('returns 400 when the target is a directory', async () => {
     const e = await envd()
     await e.seed({ 'a-dir/': null })
-    const res = await fetch(filesUrl(e, { path: e.path('a-dir') }), { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: 'x' })
+    const res = await fetch(filesUrl(e, { path: e.path('a-dir') }), {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: 'x',
+    })
     expect(res.status).toBe(400)
     expect((await stat(e.path('a-dir'))).isDirectory()).toBe(true)
   })
@@ -151,7 +182,9 @@ describe('POST /files', () => {
   it('returns 401 for an unknown username', async () => {
     const e = await envd()
     const res = await fetch(filesUrl(e, { path: e.path('u.txt'), username: 'no-such-user-xyz' }), {
-      method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: 'x',
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: 'x',
     })
     expect(res.status).toBe(401)
     expect(((await res.json()) as { message: string }).message).toMatch(/^error looking up user 'no-such-user-xyz'/)
@@ -166,23 +199,37 @@ describe('POST /files', () => {
       body: 'm',
     })
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual([{ name: 'meta.txt', type: 'file', path: target, metadata: { foo: 'bar baz', team: 'infra' } }])
+    expect(await res.json()).toEqual([
+      { name: 'meta.txt', type: 'file', path: target, metadata: { foo: 'bar baz', team: 'infra' } },
+    ])
     const { entry } = await e.filesystem.stat({ path: target })
     expect(entry?.metadata).toEqual({ foo: 'bar baz', team: 'infra' })
   })
 
   it('stores metadata for every part of a multipart upload', async () => {
     const e = await envd()
-    const res = await fetch(filesUrl(e), { method: 'POST', headers: { 'x-metadata-k': 'v' }, body: multipart([[e.path('m1'), '1'], [e.path('m2'), '2']]) })
+    const res = await fetch(filesUrl(e), {
+      method: 'POST',
+      headers: { 'x-metadata-k': 'v' },
+      body: multipart([
+        [e.path('m1'), '1'],
+        [e.path('m2'), '2'],
+      ]),
+    })
     expect(res.status).toBe(200)
-    for (const p of [e.path('m1'), e.path('m2')]) expect((await e.filesystem.stat({ path: p })).entry?.metadata).toEqual({ k: 'v' })
+    for (const p of [e.path('m1'), e.path('m2')])
+      expect((await e.filesystem.stat({ path: p })).entry?.metadata).toEqual({ k: 'v' })
   })
 
   it('clears metadata when a file is overwritten without X-Metadata-* headers', async () => {
     const e = await envd()
     const target = e.path('meta.txt')
     const post = (headers: Record<string, string>) =>
-      fetch(filesUrl(e, { path: target }), { method: 'POST', headers: { 'content-type': 'application/octet-stream', ...headers }, body: 'x' })
+      fetch(filesUrl(e, { path: target }), {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', ...headers },
+        body: 'x',
+      })
     expect((await post({ 'x-metadata-foo': 'bar' })).status).toBe(200)
     expect((await post({})).status).toBe(200)
     expect((await e.filesystem.stat({ path: target })).entry?.metadata).toEqual({})
@@ -203,7 +250,11 @@ describe('POST /files', () => {
     const e = await envd()
     await e.seed({ 'script.sh': 'old' })
     await chmod(e.path('script.sh'), 0o750)
-    const res = await fetch(filesUrl(e, { path: e.path('script.sh') }), { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: 'new' })
+    const res = await fetch(filesUrl(e, { path: e.path('script.sh') }), {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: 'new',
+    })
     expect(res.status).toBe(200)
     expect((await stat(e.path('script.sh'))).mode & 0o777).toBe(0o750)
     expect(await readFile(e.path('script.sh'), 'utf8')).toBe('new')
@@ -229,7 +280,11 @@ describe('GET /files', () => {
     expect(await res.text()).toBe('')
   })
 
-  it.each([['/proc/version', 0], ['/proc/self/status', 0], ['/sys/class/net/lo/mtu', 4096]])('reads %s, which reports size %i, until EOF', async (path, size) => {
+  it.each([
+    ['/proc/version', 0],
+    ['/proc/self/status', 0],
+    ['/sys/class/net/lo/mtu', 4096],
+  ])('reads %s, which reports size %i, until EOF', async (path, size) => {
     const e = await envd()
     expect((await stat(path)).size).toBe(size)
     const res = await fetch(filesUrl(e, { path }))
@@ -259,12 +314,15 @@ describe('GET /files', () => {
     expect(await got).toEqual({ status: 200, text: 'through a fifo\n' })
   })
 
-  it.each([['/dev/zero'], ['/dev/null']])('answers 400 for a device (%s), which has no end to read to', async (path) => {
-    const e = await envd()
-    const res = await fetch(filesUrl(e, { path }))
-    expect(res.status).toBe(400)
-    expect(await res.json()).toEqual({ code: 400, message: `path '${path}' is a device, not a file` })
-  })
+  it.each([['/dev/zero'], ['/dev/null']])(
+    'answers 400 for a device (%s), which has no end to read to',
+    async (path) => {
+      const e = await envd()
+      const res = await fetch(filesUrl(e, { path }))
+      expect(res.status).toBe(400)
+      expect(await res.json()).toEqual({ code: 400, message: `path '${path}' is a device, not a file` })
+    },
+  )
 
   it('answers 400, not 500, for a size-0 file whose read fails (/proc/self/mem)', async () => {
     const e = await envd()

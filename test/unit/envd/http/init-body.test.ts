@@ -8,20 +8,34 @@ describe('parseInitBody', () => {
 
   it('returns every known field, the timestamp as a Date, and ignores unknown ones', () => {
     const body = parseInitBody({
-      envVars: { A: '1', B: '' }, accessToken: 't', timestamp: '2026-01-02T03:04:05.678Z',
-      defaultUser: 'user', defaultWorkdir: '/w', caBundle: PEM, volumeMounts: [],
+      envVars: { A: '1', B: '' },
+      accessToken: 't',
+      timestamp: '2026-01-02T03:04:05.678Z',
+      defaultUser: 'user',
+      defaultWorkdir: '/w',
+      caBundle: PEM,
+      volumeMounts: [],
     })
-    expect(body).toEqual({ envVars: { A: '1', B: '' }, accessToken: 't', timestamp: new Date('2026-01-02T03:04:05.678Z'), defaultUser: 'user', defaultWorkdir: '/w', caBundle: PEM })
+    expect(body).toEqual({
+      envVars: { A: '1', B: '' },
+      accessToken: 't',
+      timestamp: new Date('2026-01-02T03:04:05.678Z'),
+      defaultUser: 'user',
+      defaultWorkdir: '/w',
+      caBundle: PEM,
+    })
   })
 
-  it('takes caBundle only as PEM certificates (the egress gateway\'s CA)', () => {
+  it("takes caBundle only as PEM certificates (the egress gateway's CA)", () => {
     expect(() => parseInitBody({ caBundle: 'not a certificate' })).toThrow('body/caBundle must hold PEM certificates')
     expect(() => parseInitBody({ caBundle: 42 })).toThrow('body/caBundle must be string')
   })
 
   it('accepts an empty object and RFC 3339 offsets', () => {
     expect(parseInitBody({})).toEqual({})
-    expect(parseInitBody({ timestamp: '2026-01-02T03:04:05+02:00' }).timestamp).toEqual(new Date('2026-01-02T01:04:05Z'))
+    expect(parseInitBody({ timestamp: '2026-01-02T03:04:05+02:00' }).timestamp).toEqual(
+      new Date('2026-01-02T01:04:05Z'),
+    )
   })
 
   it('copies envVars, so a later change to the request object cannot reach the state', () => {

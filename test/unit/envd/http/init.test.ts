@@ -5,7 +5,10 @@ import { Code } from '@connectrpc/connect'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { processRun, rpcError, startEnvd, type InProcessEnvd } from '../../../support/envd-inprocess.js'
 
-const UNAUTHORIZED = { code: 401, message: 'unauthorized access, please provide a valid access token or method signing if supported' }
+const UNAUTHORIZED = {
+  code: 401,
+  message: 'unauthorized access, please provide a valid access token or method signing if supported',
+}
 const TOKEN = 'secret-token-123'
 
 async function envd() {
@@ -15,7 +18,11 @@ async function envd() {
 }
 
 function init(e: InProcessEnvd, body: unknown, headers: Record<string, string> = {}) {
-  return fetch(`${e.url}/init`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+  return fetch(`${e.url}/init`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
 }
 
 async function envs(e: InProcessEnvd, headers: Record<string, string> = {}): Promise<Record<string, string>> {
@@ -55,7 +62,9 @@ describe('POST /init and GET /envs', () => {
     const e = await envd()
     expect((await init(e, { envVars: { MY_VAR: 'from-init', OTHER: 'x y' } })).status).toBe(204)
     expect(await envs(e)).toEqual({ E2B_SANDBOX: 'true', MY_VAR: 'from-init', OTHER: 'x y' })
-    const run = await processRun(e.process.start({ process: { cmd: '/bin/sh', args: ['-c', 'printf "%s|%s" "$MY_VAR" "$OTHER"'] } }))
+    const run = await processRun(
+      e.process.start({ process: { cmd: '/bin/sh', args: ['-c', 'printf "%s|%s" "$MY_VAR" "$OTHER"'] } }),
+    )
     expect(run.stdout).toBe('from-init|x y')
   })
 
@@ -70,7 +79,9 @@ describe('POST /init and GET /envs', () => {
     const e = await envd()
     const t = Date.UTC(2030, 0, 1, 0, 0, 0)
     expect((await init(e, { envVars: { V: 'newest' }, timestamp: new Date(t).toISOString() })).status).toBe(204)
-    expect((await init(e, { envVars: { V: 'replayed' }, timestamp: new Date(t - 60_000).toISOString() })).status).toBe(204)
+    expect((await init(e, { envVars: { V: 'replayed' }, timestamp: new Date(t - 60_000).toISOString() })).status).toBe(
+      204,
+    )
     expect((await init(e, { envVars: { V: 'same-time' }, timestamp: new Date(t).toISOString() })).status).toBe(204)
     expect((await envs(e)).V).toBe('newest')
     expect((await init(e, { envVars: { V: 'later' }, timestamp: new Date(t + 1000).toISOString() })).status).toBe(204)
@@ -176,7 +187,9 @@ describe('/files with a token', () => {
   it('serves a download with the token header', async () => {
     const e = await withToken()
     await e.seed({ 'f.txt': 'token ok' })
-    const res = await fetch(`${e.url}/files?${new URLSearchParams({ path: e.path('f.txt') })}`, { headers: { 'x-access-token': TOKEN } })
+    const res = await fetch(`${e.url}/files?${new URLSearchParams({ path: e.path('f.txt') })}`, {
+      headers: { 'x-access-token': TOKEN },
+    })
     expect(await res.text()).toBe('token ok')
   })
 
@@ -187,7 +200,9 @@ describe('/files with a token', () => {
     const plain = await fetch(`${e.url}/files?${new URLSearchParams({ path, signature: sign(path, 'read', '') })}`)
     expect(await plain.text()).toBe('signed ok')
     const exp = Math.floor(Date.now() / 1000) + 300
-    const expiring = await fetch(`${e.url}/files?${new URLSearchParams({ path, username: 'root', signature: sign(path, 'read', 'root', exp), signature_expiration: String(exp) })}`)
+    const expiring = await fetch(
+      `${e.url}/files?${new URLSearchParams({ path, username: 'root', signature: sign(path, 'read', 'root', exp), signature_expiration: String(exp) })}`,
+    )
     expect(await expiring.text()).toBe('signed ok')
   })
 
@@ -196,7 +211,9 @@ describe('/files with a token', () => {
     await e.seed({ 'f.txt': 'x' })
     const path = e.path('f.txt')
     const exp = Math.floor(Date.now() / 1000) - 5
-    const res = await fetch(`${e.url}/files?${new URLSearchParams({ path, signature: sign(path, 'read', '', exp), signature_expiration: String(exp) })}`)
+    const res = await fetch(
+      `${e.url}/files?${new URLSearchParams({ path, signature: sign(path, 'read', '', exp), signature_expiration: String(exp) })}`,
+    )
     expect(res.status).toBe(401)
     expect(await res.json()).toEqual({ code: 401, message: 'signature is already expired' })
   })
@@ -205,7 +222,11 @@ describe('/files with a token', () => {
     const e = await withToken()
     const path = e.path('up.txt')
     const post = (signature: string) =>
-      fetch(`${e.url}/files?${new URLSearchParams({ path, signature })}`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: 'up' })
+      fetch(`${e.url}/files?${new URLSearchParams({ path, signature })}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: 'up',
+      })
     const withRead = await post(sign(path, 'read', ''))
     expect(withRead.status).toBe(401)
     const withWrite = await post(sign(path, 'write', ''))
@@ -250,7 +271,9 @@ describe('the sandbox id files (/run/e2b/.E2B_SANDBOX_ID, .E2B_TEMPLATE_ID)', ()
     // What the source sandbox of a snapshot left there.
     await mkdir(dir, { recursive: true })
     await writeFile(join(dir, '.E2B_SANDBOX_ID'), 'ioldsandbox')
-    await writeRunIds(dir, { internalEnv: { E2B_SANDBOX: 'true', E2B_SANDBOX_ID: 'inewsandbox', E2B_TEMPLATE_ID: 'tpl123' } })
+    await writeRunIds(dir, {
+      internalEnv: { E2B_SANDBOX: 'true', E2B_SANDBOX_ID: 'inewsandbox', E2B_TEMPLATE_ID: 'tpl123' },
+    })
     expect(await readFile(join(dir, '.E2B_SANDBOX_ID'), 'utf8')).toBe('inewsandbox')
     expect(await readFile(join(dir, '.E2B_TEMPLATE_ID'), 'utf8')).toBe('tpl123')
     for (const f of ['.E2B_SANDBOX_ID', '.E2B_TEMPLATE_ID']) expect((await stat(join(dir, f))).mode & 0o777).toBe(0o644)

@@ -22,7 +22,11 @@ it.each([
   ['garbage bytes', `multipart/form-data; boundary=${B}`, '\u0000\u00ff garbage \r\n\r\n'],
 ])('answers 400 to a multipart upload with %s and writes nothing', async (_name, type, body) => {
   const e = await envd()
-  const res = await fetch(`${e.url}/files`, { method: 'POST', headers: { 'content-type': type }, body: body.replace('filename="t.txt"', `filename="${e.path('t.txt')}"`) })
+  const res = await fetch(`${e.url}/files`, {
+    method: 'POST',
+    headers: { 'content-type': type },
+    body: body.replace('filename="t.txt"', `filename="${e.path('t.txt')}"`),
+  })
   expect(res.status).toBe(400)
   expect(await res.json()).toEqual({ code: 400, message: expect.stringMatching(/multipart/) })
   expect((await readdir(e.root)).filter((n) => n !== 'x')).toEqual([])
@@ -35,7 +39,11 @@ it.each([
   ['deep group nesting', Buffer.alloc(200, 0x0b)],
 ])('answers invalid_argument (400) to a unary binary request with %s', async (_name, body) => {
   const e = await envd()
-  const res = await fetch(`${e.url}/filesystem.Filesystem/Stat`, { method: 'POST', headers: { 'content-type': 'application/proto', 'connect-protocol-version': '1' }, body })
+  const res = await fetch(`${e.url}/filesystem.Filesystem/Stat`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/proto', 'connect-protocol-version': '1' },
+    body,
+  })
   expect(res.status).toBe(400)
   expect(await res.json()).toEqual({ code: 'invalid_argument', message: expect.stringMatching(/^parse binary/) })
 })
@@ -45,20 +53,36 @@ it('still serves a valid binary unary request after reading it ahead', async () 
   await e.seed({ 'f.txt': 'hi' })
   // StatRequest { path = 1 }: tag 0x0a, length, bytes.
   const path = Buffer.from(e.path('f.txt'))
-  const res = await fetch(`${e.url}/filesystem.Filesystem/Stat`, { method: 'POST', headers: { 'content-type': 'application/proto', 'connect-protocol-version': '1' }, body: Buffer.concat([Buffer.from([0x0a, path.length]), path]) })
+  const res = await fetch(`${e.url}/filesystem.Filesystem/Stat`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/proto', 'connect-protocol-version': '1' },
+    body: Buffer.concat([Buffer.from([0x0a, path.length]), path]),
+  })
   expect(res.status).toBe(200)
   expect(Buffer.from(await res.arrayBuffer()).includes(Buffer.from('f.txt'))).toBe(true)
   // The JSON codec is untouched.
-  const json = await fetch(`${e.url}/filesystem.Filesystem/Stat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: e.path('f.txt') }) })
+  const json = await fetch(`${e.url}/filesystem.Filesystem/Stat`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path: e.path('f.txt') }),
+  })
   expect(json.status).toBe(200)
 })
 
 it('answers 413 to an oversized /init body after reading it, and 400 to an empty one', async () => {
   const e = await envd()
   const big = JSON.stringify({ envVars: { A: 'x'.repeat(3 * 1024 * 1024) } })
-  const res = await fetch(`${e.url}/init`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big })
+  const res = await fetch(`${e.url}/init`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: big,
+  })
   expect(res.status).toBe(413)
-  const empty = await fetch(`${e.url}/init`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '' })
+  const empty = await fetch(`${e.url}/init`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '',
+  })
   expect(empty.status).toBe(400)
   expect(e.state.envVars).not.toHaveProperty('A')
 })

@@ -64,6 +64,8 @@ describe('parseMetadataHeaders', () => {
     const headers: IncomingHttpHeaders = {}
     for (let i = 0; i < 20; i++) headers[`x-metadata-key${i}`] = 'v'.repeat(250)
     expect(() => parseMetadataHeaders(headers)).toThrow(InvalidArgumentError)
-    expect(() => parseMetadataHeaders({ 'x-metadata-a': 'x'.repeat(2047), 'x-metadata-b': 'y'.repeat(2048) })).toThrow(/4096/)
+    expect(() => parseMetadataHeaders({ 'x-metadata-a': 'x'.repeat(2047), 'x-metadata-b': 'y'.repeat(2048) })).toThrow(
+      /4096/,
+    )
   })
 })

@@ -23,7 +23,11 @@ it('answers 404 with the {code, message} body for a route it does not serve, and
 
 it('answers 400 with the {code, message} body to an /init without a JSON body, and changes nothing', async () => {
   const e = await envd()
-  const res = await fetch(`${e.url}/init`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'accessToken=x' })
+  const res = await fetch(`${e.url}/init`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: 'accessToken=x',
+  })
   expect(res.status).toBe(400)
   expect(await res.json()).toEqual({ code: 400, message: 'body must be object' })
   expect(e.state.accessToken).toBeUndefined()
@@ -46,7 +50,9 @@ it('answers HEAD as GET without a body', async () => {
 it('takes the first of repeated query parameters', async () => {
   const e = await envd()
   await e.seed({ 'a.txt': 'first', 'b.txt': 'second' })
-  const res = await fetch(`${e.url}/files?path=${encodeURIComponent(e.path('a.txt'))}&path=${encodeURIComponent(e.path('b.txt'))}`)
+  const res = await fetch(
+    `${e.url}/files?path=${encodeURIComponent(e.path('a.txt'))}&path=${encodeURIComponent(e.path('b.txt'))}`,
+  )
   expect(res.status).toBe(200)
   expect(await res.text()).toBe('first')
 })

@@ -4,7 +4,15 @@ import { Code } from '@connectrpc/connect'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import type { MessageInitShape } from '@bufbuild/protobuf'
 import { Signal, type StartRequestSchema, type StartResponse } from '../../../../src/gen/process/process_pb.js'
-import { collectStream, processRun, rpcError, startEnvd, type InProcessEnvd, PROCESS_STARTERS, type ProcessStarter } from '../../../support/envd-inprocess.js'
+import {
+  collectStream,
+  processRun,
+  rpcError,
+  startEnvd,
+  type InProcessEnvd,
+  PROCESS_STARTERS,
+  type ProcessStarter,
+} from '../../../support/envd-inprocess.js'
 
 async function envdWith(starter: ProcessStarter) {
   const e = await startEnvd({ starter })
@@ -21,7 +29,8 @@ async function started(e: InProcessEnvd, req: MessageInitShape<typeof StartReque
   onTestFinished(() => abort.abort())
   const rest: AsyncIterator<StartResponse> = e.process.start(req, { signal: abort.signal })[Symbol.asyncIterator]()
   const first = await rest.next()
-  if (first.done || first.value.event?.event.case !== 'start') throw new Error(`expected start, got ${JSON.stringify(first.value)}`)
+  if (first.done || first.value.event?.event.case !== 'start')
+    throw new Error(`expected start, got ${JSON.stringify(first.value)}`)
   return { pid: first.value.event.event.value.pid, rest }
 }
 
@@ -66,17 +75,27 @@ describe.each(PROCESS_STARTERS)('commands started with %s', (starter) => {
 
     it('returns not_found for an unknown tag', async () => {
       const e = await envd()
-      const { error } = await collectStream(e.process.connect({ process: { selector: { case: 'tag', value: 'no-such-tag' } } }))
+      const { error } = await collectStream(
+        e.process.connect({ process: { selector: { case: 'tag', value: 'no-such-tag' } } }),
+      )
       expect(error?.code).toBe(Code.NotFound)
     })
 
     it('attaches to a live process: start with its pid, then the same output as the Start stream', async () => {
       const e = await envd()
-      const { pid, rest } = await started(e, { process: { cmd: '/bin/sh', args: ['-c', 'read x; echo "got $x"'] }, stdin: true })
+      const { pid, rest } = await started(e, {
+        process: { cmd: '/bin/sh', args: ['-c', 'read x; echo "got $x"'] },
+        stdin: true,
+      })
       const attached = e.process.connect({ process: byPid(pid) })[Symbol.asyncIterator]()
       const first = await attached.next()
-      expect(first.value?.event?.event).toEqual(expect.objectContaining({ case: 'start', value: expect.objectContaining({ pid }) }))
-      await e.process.sendInput({ process: byPid(pid), input: { input: { case: 'stdin', value: new TextEncoder().encode('hi\n') } } })
+      expect(first.value?.event?.event).toEqual(
+        expect.objectContaining({ case: 'start', value: expect.objectContaining({ pid }) }),
+      )
+      await e.process.sendInput({
+        process: byPid(pid),
+        input: { input: { case: 'stdin', value: new TextEncoder().encode('hi\n') } },
+      })
       const [a, b] = await Promise.all([processRun(rest), processRun(attached)])
       expect(a.stdout).toBe('got hi\n')
       expect(b.stdout).toBe('got hi\n')
@@ -118,7 +137,10 @@ describe.each(PROCESS_STARTERS)('commands started with %s', (starter) => {
     it('CloseStdin ends cat after the input it was sent', async () => {
       const e = await envd()
       const { pid, rest } = await started(e, { process: { cmd: 'cat' }, stdin: true })
-      await e.process.sendInput({ process: byPid(pid), input: { input: { case: 'stdin', value: new TextEncoder().encode('hello\n') } } })
+      await e.process.sendInput({
+        process: byPid(pid),
+        input: { input: { case: 'stdin', value: new TextEncoder().encode('hello\n') } },
+      })
       await e.process.closeStdin({ process: byPid(pid) })
       const run = await processRun(rest)
       expect(run.stdout).toBe('hello\n')
@@ -137,21 +159,30 @@ describe.each(PROCESS_STARTERS)('commands started with %s', (starter) => {
       const e = await envd()
       const { pid } = await started(e, { process: { cmd: 'sleep', args: ['30'] }, stdin: true })
       await e.process.closeStdin({ process: byPid(pid) })
-      const err = await rpcError(e.process.sendInput({ process: byPid(pid), input: { input: { case: 'stdin', value: new Uint8Array([1]) } } }))
+      const err = await rpcError(
+        e.process.sendInput({ process: byPid(pid), input: { input: { case: 'stdin', value: new Uint8Array([1]) } } }),
+      )
       expect(err.code).toBe(Code.Internal)
     })
 
     it('SendInput returns internal for a process started with stdin false', async () => {
       const e = await envd()
       const { pid } = await started(e, { process: { cmd: 'sleep', args: ['30'] }, stdin: false })
-      const err = await rpcError(e.process.sendInput({ process: byPid(pid), input: { input: { case: 'stdin', value: new Uint8Array([1]) } } }))
+      const err = await rpcError(
+        e.process.sendInput({ process: byPid(pid), input: { input: { case: 'stdin', value: new Uint8Array([1]) } } }),
+      )
       expect(err.code).toBe(Code.Internal)
       expect(err.rawMessage).toBe('stdin not enabled or closed')
     })
 
     it('SendInput returns not_found for an unknown pid', async () => {
       const e = await envd()
-      const err = await rpcError(e.process.sendInput({ process: byPid(UNKNOWN_PID), input: { input: { case: 'stdin', value: new Uint8Array([1]) } } }))
+      const err = await rpcError(
+        e.process.sendInput({
+          process: byPid(UNKNOWN_PID),
+          input: { input: { case: 'stdin', value: new Uint8Array([1]) } },
+        }),
+      )
       expect(err.code).toBe(Code.NotFound)
     })
   })
@@ -177,10 +208,14 @@ describe.each(PROCESS_STARTERS)('commands started with %s', (starter) => {
         const { value, done } = await rest.next()
         if (done) throw new Error(`stream ended before the first stty size; output ${JSON.stringify(before)}`)
         const ev = value.event?.event
-        if (ev?.case === 'data' && ev.value.output.case === 'pty') before += Buffer.from(ev.value.output.value).toString()
+        if (ev?.case === 'data' && ev.value.output.case === 'pty')
+          before += Buffer.from(ev.value.output.value).toString()
       }
       await e.process.update({ process: byPid(pid), pty: { size: { cols: 120, rows: 40 } } })
-      await e.process.sendInput({ process: byPid(pid), input: { input: { case: 'pty', value: new TextEncoder().encode('go\r') } } })
+      await e.process.sendInput({
+        process: byPid(pid),
+        input: { input: { case: 'pty', value: new TextEncoder().encode('go\r') } },
+      })
       const run = await processRun(rest)
       expect(before).toContain('27 91')
       expect(run.pty).toContain('40 120')
@@ -190,15 +225,23 @@ describe.each(PROCESS_STARTERS)('commands started with %s', (starter) => {
 
     it('CloseStdin on a PTY process returns unknown', async () => {
       const e = await envd()
-      const { pid } = await started(e, { process: { cmd: 'sleep', args: ['30'] }, pty: { size: { cols: 80, rows: 24 } } })
+      const { pid } = await started(e, {
+        process: { cmd: 'sleep', args: ['30'] },
+        pty: { size: { cols: 80, rows: 24 } },
+      })
       const err = await rpcError(e.process.closeStdin({ process: byPid(pid) }))
       expect(err.code).toBe(Code.Unknown)
     })
 
     it('stdin input to a PTY process returns internal', async () => {
       const e = await envd()
-      const { pid } = await started(e, { process: { cmd: 'sleep', args: ['30'] }, pty: { size: { cols: 80, rows: 24 } } })
-      const err = await rpcError(e.process.sendInput({ process: byPid(pid), input: { input: { case: 'stdin', value: new Uint8Array([1]) } } }))
+      const { pid } = await started(e, {
+        process: { cmd: 'sleep', args: ['30'] },
+        pty: { size: { cols: 80, rows: 24 } },
+      })
+      const err = await rpcError(
+        e.process.sendInput({ process: byPid(pid), input: { input: { case: 'stdin', value: new Uint8Array([1]) } } }),
+      )
       expect(err.code).toBe(Code.Internal)
     })
   })

@@ -13,19 +13,58 @@ function fields(frame: Buffer): string[] {
 describe('spawner protocol', () => {
   it('encodes a spawn as S, id, file, cwd, stdin, user, argv with its count, env with its count', () => {
     const frame = encodeSpawn({
-      id: 7, file: 'ls', argv: ['ls', '-l', 'a b'], cwd: '/tmp', env: { PATH: '/bin', EMPTY: '' }, stdin: true,
+      id: 7,
+      file: 'ls',
+      argv: ['ls', '-l', 'a b'],
+      cwd: '/tmp',
+      env: { PATH: '/bin', EMPTY: '' },
+      stdin: true,
       user: { uid: 1000, gid: 1000, groups: [1000, 27] },
     })
-    expect(fields(frame)).toEqual(['S', '7', 'ls', '/tmp', '1', '1000', '1000', '2', '1000', '27', '3', 'ls', '-l', 'a b', '2', 'PATH=/bin', 'EMPTY='])
+    expect(fields(frame)).toEqual([
+      'S',
+      '7',
+      'ls',
+      '/tmp',
+      '1',
+      '1000',
+      '1000',
+      '2',
+      '1000',
+      '27',
+      '3',
+      'ls',
+      '-l',
+      'a b',
+      '2',
+      'PATH=/bin',
+      'EMPTY=',
+    ])
   })
 
   it('encodes "stay as envd\'s user" as uid and gid -1 with no groups, and stdin off as 0', () => {
-    const frame = encodeSpawn({ id: 1, file: '/bin/true', argv: ['/bin/true'], cwd: '/', env: {}, stdin: false, user: undefined })
+    const frame = encodeSpawn({
+      id: 1,
+      file: '/bin/true',
+      argv: ['/bin/true'],
+      cwd: '/',
+      env: {},
+      stdin: false,
+      user: undefined,
+    })
     expect(fields(frame)).toEqual(['S', '1', '/bin/true', '/', '0', '-1', '-1', '0', '1', '/bin/true', '0'])
   })
 
   it('keeps UTF-8 text and counts the frame length in bytes', () => {
-    const frame = encodeSpawn({ id: 2, file: 'echo', argv: ['echo', 'é漢🙂'], cwd: '/', env: { 'K': 'ü' }, stdin: false, user: undefined })
+    const frame = encodeSpawn({
+      id: 2,
+      file: 'echo',
+      argv: ['echo', 'é漢🙂'],
+      cwd: '/',
+      env: { K: 'ü' },
+      stdin: false,
+      user: undefined,
+    })
     expect(fields(frame)).toContain('é漢🙂')
     expect(fields(frame)).toContain('K=ü')
   })

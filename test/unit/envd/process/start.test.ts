@@ -2,7 +2,13 @@
 import { userInfo } from 'node:os'
 import { Code } from '@connectrpc/connect'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { processRun, startEnvd, type InProcessEnvd, PROCESS_STARTERS, type ProcessStarter } from '../../../support/envd-inprocess.js'
+import {
+  processRun,
+  startEnvd,
+  type InProcessEnvd,
+  PROCESS_STARTERS,
+  type ProcessStarter,
+} from '../../../support/envd-inprocess.js'
 
 async function envdWith(starter: ProcessStarter, opts?: Parameters<typeof startEnvd>[0]) {
   const e = await startEnvd({ ...opts, starter })
@@ -10,8 +16,17 @@ async function envdWith(starter: ProcessStarter, opts?: Parameters<typeof startE
   return e
 }
 
-const sh = (e: InProcessEnvd, script: string, extra: { cwd?: string; envs?: Record<string, string>; stdin?: boolean } = {}) =>
-  processRun(e.process.start({ process: { cmd: '/bin/sh', args: ['-c', script], envs: extra.envs ?? {}, cwd: extra.cwd }, stdin: extra.stdin }))
+const sh = (
+  e: InProcessEnvd,
+  script: string,
+  extra: { cwd?: string; envs?: Record<string, string>; stdin?: boolean } = {},
+) =>
+  processRun(
+    e.process.start({
+      process: { cmd: '/bin/sh', args: ['-c', script], envs: extra.envs ?? {}, cwd: extra.cwd },
+      stdin: extra.stdin,
+    }),
+  )
 
 function parseEnv(text: string): Record<string, string> {
   const out: Record<string, string> = {}
@@ -122,10 +137,14 @@ describe.each(PROCESS_STARTERS)('commands started with %s', (starter) => {
       const init = await fetch(`${e.url}/init`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ envVars: { FROM_INIT: 'init', SHARED: 'init', HOME: '/home/from-init', USER: 'init-user' } }),
+        body: JSON.stringify({
+          envVars: { FROM_INIT: 'init', SHARED: 'init', HOME: '/home/from-init', USER: 'init-user' },
+        }),
       })
       expect(init.status).toBe(204)
-      const run = await processRun(e.process.start({ process: { cmd: 'env', envs: { SHARED: 'request', USER: 'request-user', ONLY_REQ: 'r' } } }))
+      const run = await processRun(
+        e.process.start({ process: { cmd: 'env', envs: { SHARED: 'request', USER: 'request-user', ONLY_REQ: 'r' } } }),
+      )
       const env = parseEnv(run.stdout)
       expect(env).toMatchObject({
         FROM_INIT: 'init',

@@ -23,7 +23,10 @@ async function layout() {
   await writeFile(join(context, 'base.Dockerfile'), 'FROM debian\n')
   for (const name of ['code-interpreter-v1', 'desktop']) {
     await mkdir(join(root, 'builtins', name, 'sub'), { recursive: true })
-    await writeFile(join(root, 'builtins', name, 'Dockerfile'), `ARG BASE_TEMPLATE_IMAGE\nFROM \${BASE_TEMPLATE_IMAGE}\n# ${name}\n`)
+    await writeFile(
+      join(root, 'builtins', name, 'Dockerfile'),
+      `ARG BASE_TEMPLATE_IMAGE\nFROM \${BASE_TEMPLATE_IMAGE}\n# ${name}\n`,
+    )
     await writeFile(join(root, 'builtins', name, 'sub', 'file.txt'), 'v1')
   }
   return { root, context }
@@ -31,13 +34,22 @@ async function layout() {
 
 function lines() {
   const out: Record<string, unknown>[] = []
-  const log = createLogger({ level: 'info', name: 'unit', destination: { write: (l: string) => void out.push(JSON.parse(l)) } })
+  const log = createLogger({
+    level: 'info',
+    name: 'unit',
+    destination: { write: (l: string) => void out.push(JSON.parse(l)) },
+  })
   return { log, out }
 }
 
 function setup(runtime: FakeRuntime, context: string) {
   const { log, out } = lines()
-  const images = createBuiltinImages({ runtime, builtins: builtinTemplates({ baseImage: BASE }), log, imageContext: context })
+  const images = createBuiltinImages({
+    runtime,
+    builtins: builtinTemplates({ baseImage: BASE }),
+    log,
+    imageContext: context,
+  })
   return { images, out }
 }
 
@@ -46,7 +58,10 @@ describe('built-in template images', () => {
     const { root, context } = await layout()
     const runtime = new FakeRuntime()
     const { images, out } = setup(runtime, context)
-    expect(images.state('code-interpreter-v1')).toMatchObject({ state: 'unavailable', reason: expect.stringContaining('still starting') })
+    expect(images.state('code-interpreter-v1')).toMatchObject({
+      state: 'unavailable',
+      reason: expect.stringContaining('still starting'),
+    })
     await images.ensureBase()
     expect(runtime.imageBuilds).toEqual([{ tag: BASE, contextDir: context, dockerfile: 'base.Dockerfile' }])
     expect(images.state('base')).toEqual({ state: 'ready', image: BASE })
@@ -54,8 +69,17 @@ describe('built-in template images', () => {
     await images.ensureDerived('auto')
     const hash = await contentHash(join(root, 'builtins', 'code-interpreter-v1'), `sha256:${BASE}`)
     expect(runtime.imageBuilds.slice(1)).toEqual([
-      { tag: `sandock/code-interpreter:${hash}`, contextDir: join(context, '..', 'builtins', 'code-interpreter-v1'), dockerfile: 'Dockerfile', buildArgs: { BASE_TEMPLATE_IMAGE: BASE }, labels: { 'sandock.builtin': 'code-interpreter-v1', 'sandock.builtin.base': BASE } },
-      expect.objectContaining({ tag: expect.stringMatching(/^sandock\/desktop:[0-9a-f]{16}$/), buildArgs: { BASE_TEMPLATE_IMAGE: BASE } }),
+      {
+        tag: `sandock/code-interpreter:${hash}`,
+        contextDir: join(context, '..', 'builtins', 'code-interpreter-v1'),
+        dockerfile: 'Dockerfile',
+        buildArgs: { BASE_TEMPLATE_IMAGE: BASE },
+        labels: { 'sandock.builtin': 'code-interpreter-v1', 'sandock.builtin.base': BASE },
+      },
+      expect.objectContaining({
+        tag: expect.stringMatching(/^sandock\/desktop:[0-9a-f]{16}$/),
+        buildArgs: { BASE_TEMPLATE_IMAGE: BASE },
+      }),
     ])
     expect(images.state('code-interpreter-v1')).toEqual({ state: 'ready', image: `sandock/code-interpreter:${hash}` })
     // Progress in the log: the start and the end of each build.
@@ -88,7 +112,10 @@ describe('built-in template images', () => {
     const first = setup(runtime, context).images
     await first.ensureDerived('auto', ['desktop'])
     const old = (first.state('desktop') as { image: string }).image
-    await writeFile(join(root, 'builtins', 'desktop', 'Dockerfile'), 'ARG BASE_TEMPLATE_IMAGE\nFROM ${BASE_TEMPLATE_IMAGE}\n# v2\n')
+    await writeFile(
+      join(root, 'builtins', 'desktop', 'Dockerfile'),
+      'ARG BASE_TEMPLATE_IMAGE\nFROM ${BASE_TEMPLATE_IMAGE}\n# v2\n',
+    )
     const second = setup(runtime, context).images
     await second.ensureDerived('auto', ['desktop'])
     const now = (second.state('desktop') as { image: string }).image
@@ -106,7 +133,8 @@ describe('built-in template images', () => {
     expect(runtime.imageBuilds).toEqual([])
     expect(images.state('code-interpreter-v1')).toEqual({
       state: 'missing',
-      reason: "the built-in template 'code-interpreter-v1' is not built on this server: run 'sandock templates build-builtin code-interpreter-v1' or start the server with SANDOCK_BUILD_BUILTINS=auto",
+      reason:
+        "the built-in template 'code-interpreter-v1' is not built on this server: run 'sandock templates build-builtin code-interpreter-v1' or start the server with SANDOCK_BUILD_BUILTINS=auto",
     })
     await images.refresh('code-interpreter-v1')
     expect(images.state('code-interpreter-v1')?.state).toBe('missing')
@@ -124,9 +152,14 @@ describe('built-in template images', () => {
     runtime.failNext('buildImage', new Error('apt-get: unable to fetch'))
     const { images, out } = setup(runtime, context)
     await images.ensureDerived('auto')
-    expect(images.state('code-interpreter-v1')).toEqual({ state: 'unavailable', reason: "the built-in template 'code-interpreter-v1' could not be built: apt-get: unable to fetch" })
+    expect(images.state('code-interpreter-v1')).toEqual({
+      state: 'unavailable',
+      reason: "the built-in template 'code-interpreter-v1' could not be built: apt-get: unable to fetch",
+    })
     expect(images.state('desktop')?.state).toBe('ready')
-    expect(out.some((l) => l.msg === 'built-in template build failed' && l.template === 'code-interpreter-v1')).toBe(true)
+    expect(out.some((l) => l.msg === 'built-in template build failed' && l.template === 'code-interpreter-v1')).toBe(
+      true,
+    )
   })
 
   it('says what is missing when the build folder is not there', async () => {
@@ -135,7 +168,10 @@ describe('built-in template images', () => {
     const runtime = new FakeRuntime({ images: [BASE] })
     const { images } = setup(runtime, context)
     await images.ensureDerived('auto')
-    expect(images.state('desktop')).toMatchObject({ state: 'unavailable', reason: expect.stringContaining("no Dockerfile for the built-in template 'desktop'") })
+    expect(images.state('desktop')).toMatchObject({
+      state: 'unavailable',
+      reason: expect.stringContaining("no Dockerfile for the built-in template 'desktop'"),
+    })
     expect(images.state('code-interpreter-v1')?.state).toBe('ready')
   })
 })

@@ -5,8 +5,16 @@ import { cacheKey, copySource, envExpansionScript, parseSteps, resolveIn } from 
 
 describe('steps', () => {
   it('normalises type aliases and case', () => {
-    const steps = parseSteps([{ type: 'add', args: ['a', '/a'], filesHash: 'f'.repeat(64) }, { type: 'Arg', args: ['X', '1'] }, { type: 'run', args: ['true'], force: true }])
-    expect(steps.map((s) => [s.type, s.force])).toEqual([['COPY', false], ['ENV', false], ['RUN', true]])
+    const steps = parseSteps([
+      { type: 'add', args: ['a', '/a'], filesHash: 'f'.repeat(64) },
+      { type: 'Arg', args: ['X', '1'] },
+      { type: 'run', args: ['true'], force: true },
+    ])
+    expect(steps.map((s) => [s.type, s.force])).toEqual([
+      ['COPY', false],
+      ['ENV', false],
+      ['RUN', true],
+    ])
   })
 
   it.each([
@@ -28,7 +36,9 @@ describe('steps', () => {
     expect(cacheKey('base1', run)).toBe(a)
     expect(cacheKey('base2', run)).not.toBe(a)
     expect(cacheKey('base1', { ...run, args: ['echo ho'] })).not.toBe(a)
-    expect(cacheKey('base1', { type: 'COPY', args: ['a', '/a'], filesHash: '1'.repeat(64) })).not.toBe(cacheKey('base1', { type: 'COPY', args: ['a', '/a'], filesHash: '2'.repeat(64) }))
+    expect(cacheKey('base1', { type: 'COPY', args: ['a', '/a'], filesHash: '1'.repeat(64) })).not.toBe(
+      cacheKey('base1', { type: 'COPY', args: ['a', '/a'], filesHash: '2'.repeat(64) }),
+    )
   })
 
   it.each([
@@ -49,7 +59,15 @@ describe('steps', () => {
 
   it('expands $VAR in ENV values but never runs a command', () => {
     const values = ['$HOME/x', 'a "quoted" \\ value', '$(echo pwned)', '`echo pwned`', 'plain']
-    const out = execFileSync('/bin/sh', ['-c', envExpansionScript(values)], { env: { HOME: '/home/t', PATH: process.env.PATH } }).toString('utf8')
-    expect(out.split('\0').slice(0, values.length)).toEqual(['/home/t/x', 'a "quoted" \\ value', '$(echo pwned)', '`echo pwned`', 'plain'])
+    const out = execFileSync('/bin/sh', ['-c', envExpansionScript(values)], {
+      env: { HOME: '/home/t', PATH: process.env.PATH },
+    }).toString('utf8')
+    expect(out.split('\0').slice(0, values.length)).toEqual([
+      '/home/t/x',
+      'a "quoted" \\ value',
+      '$(echo pwned)',
+      '`echo pwned`',
+      'plain',
+    ])
   })
 })

@@ -24,7 +24,11 @@ let sandboxCa: SandboxCa
 let gateway: EgressGateway
 let gatewayPort: number
 let nextDst: { address: string; port: number } | undefined
-const names: Record<string, string> = { 'a.up.test': '127.0.0.1', 'api.up.test': '127.0.0.1', 'wrong.test': '127.0.0.1' }
+const names: Record<string, string> = {
+  'a.up.test': '127.0.0.1',
+  'api.up.test': '127.0.0.1',
+  'wrong.test': '127.0.0.1',
+}
 
 beforeAll(async () => {
   upstreamPki = await generateCertificates('up.test')
@@ -76,8 +80,15 @@ function readAll(s: Socket | tls.TLSSocket): Promise<string> {
   })
 }
 
-const request = (host: string, extra = '') => `GET /path?q=1 HTTP/1.1\r\nHost: ${host}\r\nX-Key: from-guest\r\n${extra}Connection: close\r\n\r\n`
-const bodyOf = (raw: string) => JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4).replace(/^[0-9a-f]+\r\n/, '').replace(/\r\n0\r\n\r\n$/, '')) as { headers: Record<string, string>; url: string }
+const request = (host: string, extra = '') =>
+  `GET /path?q=1 HTTP/1.1\r\nHost: ${host}\r\nX-Key: from-guest\r\n${extra}Connection: close\r\n\r\n`
+const bodyOf = (raw: string) =>
+  JSON.parse(
+    raw
+      .slice(raw.indexOf('\r\n\r\n') + 4)
+      .replace(/^[0-9a-f]+\r\n/, '')
+      .replace(/\r\n0\r\n\r\n$/, ''),
+  ) as { headers: Record<string, string>; url: string }
 const statusOf = (raw: string) => Number(raw.split(' ')[1])
 
 async function httpVia(dst: { address: string; port: number }, host: string): Promise<string> {
@@ -87,12 +98,19 @@ async function httpVia(dst: { address: string; port: number }, host: string): Pr
   return done
 }
 
-async function httpsVia(dst: { address: string; port: number }, servername: string | undefined, ca: string): Promise<{ raw: string; error?: Error }> {
+async function httpsVia(
+  dst: { address: string; port: number },
+  servername: string | undefined,
+  ca: string,
+): Promise<{ raw: string; error?: Error }> {
   const raw = await connectAs(dst)
   return new Promise((resolve) => {
-    const s = tls.connect({ socket: raw, servername, ca, checkServerIdentity: servername ? tls.checkServerIdentity : () => undefined }, () => {
-      s.write(request(servername ?? 'no-sni'))
-    })
+    const s = tls.connect(
+      { socket: raw, servername, ca, checkServerIdentity: servername ? tls.checkServerIdentity : () => undefined },
+      () => {
+        s.write(request(servername ?? 'no-sni'))
+      },
+    )
     let out = ''
     s.on('data', (c: Buffer) => (out += c.toString('utf8')))
     s.once('close', () => resolve({ raw: out }))
@@ -158,7 +176,9 @@ describe('allow and deny by name', () => {
 })
 
 describe('transforms', () => {
-  const rules = { 'api.up.test': [{ transform: { headers: { 'X-Key': 'Bearer ${e2b.secrets.API-KEY}', 'X-Static': 'lit' } } }] }
+  const rules = {
+    'api.up.test': [{ transform: { headers: { 'X-Key': 'Bearer ${e2b.secrets.API-KEY}', 'X-Static': 'lit' } } }],
+  }
 
   it('HTTP: the rule sets its headers, with the secret resolved at request time', async () => {
     serve({ allowOut: [], denyOut: [], rules })
@@ -193,16 +213,24 @@ describe('transforms', () => {
     // The upstream closes its idle connections: the next request dials again and succeeds.
     tlsEcho.server.closeIdleConnections()
     await new Promise((r) => setTimeout(r, 50))
-    expect(statusOf((await httpsVia({ address: '198.51.100.1', port: tlsEcho.port }, 'api.up.test', sandboxCa.certPem)).raw)).toBe(200)
+    expect(
+      statusOf((await httpsVia({ address: '198.51.100.1', port: tlsEcho.port }, 'api.up.test', sandboxCa.certPem)).raw),
+    ).toBe(200)
     expect(handshakes).toBe(2)
     // A new policy (same rules): a connection dialled under the old one is not reused.
     serve({ allowOut: [], denyOut: [], rules: { ...rules } })
-    expect(statusOf((await httpsVia({ address: '198.51.100.1', port: tlsEcho.port }, 'api.up.test', sandboxCa.certPem)).raw)).toBe(200)
+    expect(
+      statusOf((await httpsVia({ address: '198.51.100.1', port: tlsEcho.port }, 'api.up.test', sandboxCa.certPem)).raw),
+    ).toBe(200)
     expect(handshakes).toBe(3)
   })
 
   it('an unknown secret refuses the request with a 502 and sends nothing upstream', async () => {
-    serve({ allowOut: [], denyOut: [], rules: { 'api.up.test': [{ transform: { headers: { 'X-Key': '${e2b.secrets.missing}' } } }] } })
+    serve({
+      allowOut: [],
+      denyOut: [],
+      rules: { 'api.up.test': [{ transform: { headers: { 'X-Key': '${e2b.secrets.missing}' } } }] },
+    })
     const raw = await httpVia({ address: '127.0.0.1', port: httpEcho.port }, 'api.up.test')
     expect(statusOf(raw)).toBe(502)
     expect(raw).toContain('references a secret that cannot be resolved')
@@ -230,15 +258,21 @@ describe('egressProxy (SOCKS5)', () => {
   afterAll(() => socks?.close())
 
   it('tunnels allowed connections with credentials: names as ATYP=domain, others by address', async () => {
-    serve({ allowOut: ['*.up.test', '127.0.0.1'], denyOut: ['0.0.0.0/0'], egressProxy: { address: `127.0.0.1:${socks.port}`, username: 'user', password: 'pw' } })
+    serve({
+      allowOut: ['*.up.test', '127.0.0.1'],
+      denyOut: ['0.0.0.0/0'],
+      egressProxy: { address: `127.0.0.1:${socks.port}`, username: 'user', password: 'pw' },
+    })
     socks.requests.length = 0
     expect(statusOf(await httpVia({ address: '198.51.100.1', port: httpEcho.port }, 'a.up.test'))).toBe(200)
     const other = await startHttpEcho()
     onTestFinished(() => other.close())
     expect(statusOf(await httpVia({ address: '127.0.0.1', port: other.port }, 'x'))).toBe(200)
     expect(socks.requests).toEqual([
-      { auth: 'ok', username: 'user' }, { atyp: 'domain', host: 'a.up.test', port: httpEcho.port },
-      { auth: 'ok', username: 'user' }, { atyp: 'ipv4', host: '127.0.0.1', port: other.port },
+      { auth: 'ok', username: 'user' },
+      { atyp: 'domain', host: 'a.up.test', port: httpEcho.port },
+      { auth: 'ok', username: 'user' },
+      { atyp: 'ipv4', host: '127.0.0.1', port: other.port },
     ])
     // Blocked connections never reach the proxy.
     expect(await httpVia({ address: '198.51.100.2', port: httpEcho.port }, 'other.test')).toBe('')
@@ -246,7 +280,11 @@ describe('egressProxy (SOCKS5)', () => {
   })
 
   it('fails closed: wrong credentials or a proxy that is down close the connection', async () => {
-    serve({ allowOut: [], denyOut: [], egressProxy: { address: `127.0.0.1:${socks.port}`, username: 'user', password: 'wrong' } })
+    serve({
+      allowOut: [],
+      denyOut: [],
+      egressProxy: { address: `127.0.0.1:${socks.port}`, username: 'user', password: 'wrong' },
+    })
     expect(await httpVia({ address: '127.0.0.1', port: httpEcho.port }, 'a.up.test')).toBe('')
     const down = await startSocks5()
     await down.close()

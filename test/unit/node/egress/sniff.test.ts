@@ -10,8 +10,18 @@ async function clientHello(servername: string | undefined): Promise<Buffer> {
   const bytes = new Promise<Buffer>((r) => (resolveBytes = r))
   const server = net.createServer((s) => s.once('data', (d: Buffer) => resolveBytes(d)))
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
-  onTestFinished(() => new Promise<void>((r) => { server.close(() => r()) }))
-  const client = tls.connect({ host: '127.0.0.1', port: (server.address() as net.AddressInfo).port, servername: servername ?? '', rejectUnauthorized: false })
+  onTestFinished(
+    () =>
+      new Promise<void>((r) => {
+        server.close(() => r())
+      }),
+  )
+  const client = tls.connect({
+    host: '127.0.0.1',
+    port: (server.address() as net.AddressInfo).port,
+    servername: servername ?? '',
+    rejectUnauthorized: false,
+  })
   client.on('error', () => undefined)
   onTestFinished(() => void client.destroy())
   return bytes
@@ -28,7 +38,10 @@ describe('sniffTls', () => {
   it('names no host for a hello without SNI, or bytes that are not TLS', async () => {
     expect(sniffTls(await clientHello(undefined))).toEqual({ state: 'done', hostname: undefined })
     expect(sniffTls(Buffer.from('GET / HTTP/1.1\r\n'))).toEqual({ state: 'done', hostname: undefined })
-    expect(sniffTls(Buffer.from([0x16, 0x03, 0x01, 0x00, 0x05, 0x02, 0, 0, 1, 0]))).toEqual({ state: 'done', hostname: undefined })
+    expect(sniffTls(Buffer.from([0x16, 0x03, 0x01, 0x00, 0x05, 0x02, 0, 0, 1, 0]))).toEqual({
+      state: 'done',
+      hostname: undefined,
+    })
   })
 })
 
@@ -40,7 +53,9 @@ describe('sniffHttp', () => {
     ['GET / HTTP/1.1\r\nX: y\r\n\r\n', undefined],
     ['SSH-2.0-OpenSSH\r\n', undefined],
     ['\x16\x03\x01', undefined],
-  ])('%j → %s', (text, host) => expect(sniffHttp(Buffer.from(text, 'latin1'))).toEqual({ state: 'done', hostname: host }))
+  ])('%j → %s', (text, host) =>
+    expect(sniffHttp(Buffer.from(text, 'latin1'))).toEqual({ state: 'done', hostname: host }),
+  )
 
   it('waits for the end of the head', () => {
     expect(sniffHttp(Buffer.from('GET / HT'))).toEqual({ state: 'more' })

@@ -6,7 +6,15 @@ import { limiter } from '../../../../src/shared/limiter.js'
 import { rejection } from '../../../support/async.js'
 import { FakeEnvd } from '../../../support/fake-envd.js'
 
-const commands = { user: 'user', workdir: '/w', shell: '/bin/bash', startCmd: 'serve', readyCmd: 'check', readyTimeoutMs: 1000, maxIntervalMs: 10 }
+const commands = {
+  user: 'user',
+  workdir: '/w',
+  shell: '/bin/bash',
+  startCmd: 'serve',
+  readyCmd: 'check',
+  readyTimeoutMs: 1000,
+  maxIntervalMs: 10,
+}
 
 describe('bringUp', () => {
   it('runs start, rules, envd, /init (with first metrics), start command, ready command, in that order', async () => {
@@ -30,7 +38,11 @@ describe('bringUp', () => {
 
   it('runs a ready command without a start command (a build check), and nothing without commands', async () => {
     const envd = new FakeEnvd()
-    await bringUp(envd, { start: async () => ({ containerId: 'c', ip: 'a' }), init: { envVars: {} }, commands: { ...commands, startCmd: undefined } })
+    await bringUp(envd, {
+      start: async () => ({ containerId: 'c', ip: 'a' }),
+      init: { envVars: {} },
+      commands: { ...commands, startCmd: undefined },
+    })
     expect([envd.started, envd.runs.map((r) => r.cmd)]).toEqual([[], ['check']])
     const quiet = new FakeEnvd()
     const up = await bringUp(quiet, { start: async () => ({ containerId: 'c', ip: 'b' }), init: { envVars: {} } })
@@ -38,18 +50,35 @@ describe('bringUp', () => {
   })
 
   it.each([
-    ['the rules', (e: FakeEnvd) => void e, async () => { throw new Error('no nsenter') }, 'no nsenter'],
+    [
+      'the rules',
+      (e: FakeEnvd) => void e,
+      async () => {
+        throw new Error('no nsenter')
+      },
+      'no nsenter',
+    ],
     ['envd', (e: FakeEnvd) => e.down.add('10.0.0.9'), undefined, 'did not become ready'],
     ['/init', (e: FakeEnvd) => e.failNextInit(), undefined, '/init failed'],
-    ['the start command', (e: FakeEnvd) => (e.exitCodes.set('serve', 3), e.exitCodes.set('check', 1)), undefined, 'exited with code 3'],
+    [
+      'the start command',
+      (e: FakeEnvd) => (e.exitCodes.set('serve', 3), e.exitCodes.set('check', 1)),
+      undefined,
+      'exited with code 3',
+    ],
   ])('undoes the start when %s fails, and rethrows', async (_what, arrange, beforeEnvd, message) => {
     const envd = new FakeEnvd()
     arrange(envd)
     const undone: string[] = []
-    const err = await rejection(bringUp(envd, {
-      start: async () => ({ containerId: 'c1', ip: '10.0.0.9' }), beforeEnvd, undo: async (id) => void undone.push(id),
-      init: { envVars: {} }, commands,
-    }))
+    const err = await rejection(
+      bringUp(envd, {
+        start: async () => ({ containerId: 'c1', ip: '10.0.0.9' }),
+        beforeEnvd,
+        undo: async (id) => void undone.push(id),
+        init: { envVars: {} },
+        commands,
+      }),
+    )
     expect(err.message).toContain(message)
     expect(undone).toEqual(['c1'])
   })
@@ -57,8 +86,19 @@ describe('bringUp', () => {
   it('keeps the container when told no undo (a reboot), and an undo that fails does not hide the cause', async () => {
     const envd = new FakeEnvd()
     envd.down.add('x')
-    expect((await rejection(bringUp(envd, { start: async () => ({ containerId: 'c', ip: 'x' }), init: { envVars: {} } }))).message).toContain('did not become ready')
-    const err = await rejection(bringUp(envd, { start: async () => ({ containerId: 'c', ip: 'x' }), undo: async () => { throw new Error('undo failed') }, init: { envVars: {} } }))
+    expect(
+      (await rejection(bringUp(envd, { start: async () => ({ containerId: 'c', ip: 'x' }), init: { envVars: {} } })))
+        .message,
+    ).toContain('did not become ready')
+    const err = await rejection(
+      bringUp(envd, {
+        start: async () => ({ containerId: 'c', ip: 'x' }),
+        undo: async () => {
+          throw new Error('undo failed')
+        },
+        init: { envVars: {} },
+      }),
+    )
     expect(err.message).toContain('did not become ready')
   })
 

@@ -24,7 +24,9 @@ async function listen(server: http.Server): Promise<number> {
 async function startUpstream() {
   const aborted: string[] = []
   const server = http.createServer((req, res) => {
-    req.once('close', () => { if (!req.complete) aborted.push(req.url ?? '') })
+    req.once('close', () => {
+      if (!req.complete) aborted.push(req.url ?? '')
+    })
     if (req.url === '/hang') return void res.writeHead(200).write('x')
     let n = 0
     req.on('data', (c: Buffer) => (n += c.length))
@@ -34,8 +36,12 @@ async function startUpstream() {
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex) => {
     sockets.add(socket)
     socket.on('error', () => undefined)
-    const accept = createHash('sha1').update(`${req.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64')
-    socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`)
+    const accept = createHash('sha1')
+      .update(`${req.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`)
+      .digest('base64')
+    socket.write(
+      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+    )
     socket.on('data', (d: Buffer) => socket.write(d))
   })
   const port = await listen(server)
@@ -49,11 +55,27 @@ async function startUpstream() {
 
 async function startProxy(limits: Partial<ProxyLimits>) {
   const resolver: ProxyResolver = {
-    lookup: (id) => (id === ID ? { sandboxId: ID, state: 'running', ip: '127.0.0.1', autoResume: false, trafficAccessToken: undefined, envdAccessToken: undefined, ingress: undefined } : undefined),
+    lookup: (id) =>
+      id === ID
+        ? {
+            sandboxId: ID,
+            state: 'running',
+            ip: '127.0.0.1',
+            autoResume: false,
+            trafficAccessToken: undefined,
+            envdAccessToken: undefined,
+            ingress: undefined,
+          }
+        : undefined,
     resume: async () => undefined,
     track: () => () => undefined,
   }
-  const proxy = createProxyServer({ resolver, domain: 'sandock.test', log: pino({ level: 'silent' }), limits: { ...DEFAULT_PROXY_LIMITS, ...limits } })
+  const proxy = createProxyServer({
+    resolver,
+    domain: 'sandock.test',
+    log: pino({ level: 'silent' }),
+    limits: { ...DEFAULT_PROXY_LIMITS, ...limits },
+  })
   const port = await listen(proxy.server)
   onTestFinished(() => proxy.close())
   return { port, server: proxy.server }
@@ -71,11 +93,17 @@ async function rawClient(port: number) {
   return { socket, text: () => received, closed }
 }
 
-const head = (upstreamPort: number, extra = '') => `POST /upload HTTP/1.1\r\nHost: ${upstreamPort}-${ID}.sandock.test\r\n${extra}`
+const head = (upstreamPort: number, extra = '') =>
+  `POST /upload HTTP/1.1\r\nHost: ${upstreamPort}-${ID}.sandock.test\r\n${extra}`
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** Writes `chunk` every `everyMs` until the socket closes or `until` says stop; resolves with how many were written. */
-async function trickle(socket: net.Socket, chunk: string | Buffer, everyMs: number, until: () => boolean): Promise<number> {
+async function trickle(
+  socket: net.Socket,
+  chunk: string | Buffer,
+  everyMs: number,
+  until: () => boolean,
+): Promise<number> {
   let n = 0
   while (!socket.destroyed && !until()) {
     socket.write(chunk)
@@ -101,7 +129,7 @@ describe('slow clients', () => {
     expect(c.text()).toMatch(/^HTTP\/1\.1 408/)
   })
 
-  it('answers 408 to a body that trickles in, closes the connection, and drops the sandbox\'s request', async () => {
+  it("answers 408 to a body that trickles in, closes the connection, and drops the sandbox's request", async () => {
     const up = await startUpstream()
     const { port } = await startProxy({ bodyTimeoutMs: 800, bodyMinBytes: 1024 })
     const c = await rawClient(port)
@@ -113,7 +141,10 @@ describe('slow clients', () => {
     const closedAt = await c.closed
     expect(closedAt - started).toBeLessThan(2500)
     expect(c.text()).toMatch(/^HTTP\/1\.1 408/)
-    expect(JSON.parse(c.text().slice(c.text().indexOf('\r\n\r\n') + 4))).toEqual({ code: 408, message: expect.stringMatching(/too slowly/) })
+    expect(JSON.parse(c.text().slice(c.text().indexOf('\r\n\r\n') + 4))).toEqual({
+      code: 408,
+      message: expect.stringMatching(/too slowly/),
+    })
     await expect.poll(() => up.aborted).toContain('/upload')
   })
 
@@ -136,7 +167,9 @@ describe('slow clients', () => {
     const up = await startUpstream()
     const { port } = await startProxy({ bodyTimeoutMs: 500, bodyMinBytes: 1024 })
     const c = await rawClient(port)
-    c.socket.write(`GET /ws HTTP/1.1\r\nHost: ${up.port}-${ID}.sandock.test\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`)
+    c.socket.write(
+      `GET /ws HTTP/1.1\r\nHost: ${up.port}-${ID}.sandock.test\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
+    )
     await expect.poll(() => c.text()).toMatch(/^HTTP\/1\.1 101/)
     await sleep(1500)
     c.socket.write('ping')
@@ -153,7 +186,11 @@ describe('connection caps', () => {
     const over = await rawClient(port)
     await over.closed
     expect(over.text()).toMatch(/^HTTP\/1\.1 429/)
-    expect(JSON.parse(over.text().slice(over.text().indexOf('\r\n\r\n') + 4))).toEqual({ code: 429, message: 'Too many concurrent connections from this client (limit: 3)', connectionLimit: 3 })
+    expect(JSON.parse(over.text().slice(over.text().indexOf('\r\n\r\n') + 4))).toEqual({
+      code: 429,
+      message: 'Too many concurrent connections from this client (limit: 3)',
+      connectionLimit: 3,
+    })
     held[0]!.socket.destroy()
     await held[0]!.closed
     await sleep(50)
@@ -163,19 +200,37 @@ describe('connection caps', () => {
     expect(again.text()).toMatch(/^HTTP\/1\.1 200/)
   })
 
-  it('answers the contract\'s 429 past the per-sandbox cap, and serves again when one ends', async () => {
+  it("answers the contract's 429 past the per-sandbox cap, and serves again when one ends", async () => {
     const up = await startUpstream()
     const { port } = await startProxy({ perSandboxConnections: 2 })
-    const hanging = await Promise.all([1, 2].map(async () => {
-      const c = await rawClient(port)
-      c.socket.write(`GET /hang HTTP/1.1\r\nHost: ${up.port}-${ID}.sandock.test\r\n\r\n`)
-      await expect.poll(() => c.text()).toMatch(/^HTTP\/1\.1 200/)
-      return c
-    }))
-    const res = await fetch(`http://127.0.0.1:${port}/`, { headers: { 'e2b-sandbox-id': ID, 'e2b-sandbox-port': String(up.port) } })
+    const hanging = await Promise.all(
+      [1, 2].map(async () => {
+        const c = await rawClient(port)
+        c.socket.write(`GET /hang HTTP/1.1\r\nHost: ${up.port}-${ID}.sandock.test\r\n\r\n`)
+        await expect.poll(() => c.text()).toMatch(/^HTTP\/1\.1 200/)
+        return c
+      }),
+    )
+    const res = await fetch(`http://127.0.0.1:${port}/`, {
+      headers: { 'e2b-sandbox-id': ID, 'e2b-sandbox-port': String(up.port) },
+    })
     expect(res.status).toBe(429)
-    expect(await res.json()).toEqual({ sandboxId: ID, message: 'The sandbox has too many concurrent incoming connections (limit: 2)', code: 429, connectionLimit: 2 })
+    expect(await res.json()).toEqual({
+      sandboxId: ID,
+      message: 'The sandbox has too many concurrent incoming connections (limit: 2)',
+      code: 429,
+      connectionLimit: 2,
+    })
     hanging[0]!.socket.destroy()
-    await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/`, { headers: { 'e2b-sandbox-id': ID, 'e2b-sandbox-port': String(up.port) } })).status).toBe(200)
+    await expect
+      .poll(
+        async () =>
+          (
+            await fetch(`http://127.0.0.1:${port}/`, {
+              headers: { 'e2b-sandbox-id': ID, 'e2b-sandbox-port': String(up.port) },
+            })
+          ).status,
+      )
+      .toBe(200)
   })
 })

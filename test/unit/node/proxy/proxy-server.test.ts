@@ -38,7 +38,9 @@ async function startUpstream(port = 0) {
   const upgraded = new Set<Duplex>()
   const server = http.createServer((req, res) => {
     received.push(req.url ?? '')
-    res.once('close', () => { if (!res.writableFinished) cutResponses.push(req.url ?? '') })
+    res.once('close', () => {
+      if (!res.writableFinished) cutResponses.push(req.url ?? '')
+    })
     if (req.url === '/silent') return void req.resume()
     if (req.url === '/stream' || req.url === '/hang' || req.url === '/die') {
       res.writeHead(200, { 'content-type': 'text/plain' })
@@ -60,17 +62,28 @@ async function startUpstream(port = 0) {
     }
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => res.end(JSON.stringify({
-      method: req.method, url: req.url, host: req.headers.host, forwardedFor: req.headers['x-forwarded-for'],
-      body: Buffer.concat(chunks).toString(),
-    })))
+    req.on('end', () =>
+      res.end(
+        JSON.stringify({
+          method: req.method,
+          url: req.url,
+          host: req.headers.host,
+          forwardedFor: req.headers['x-forwarded-for'],
+          body: Buffer.concat(chunks).toString(),
+        }),
+      ),
+    )
   })
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex) => {
     upgraded.add(socket)
     received.push(req.url ?? '')
     if (req.url === '/ws-silent') return void socket.on('error', () => {})
-    const accept = createHash('sha1').update(`${req.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64')
-    socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`)
+    const accept = createHash('sha1')
+      .update(`${req.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`)
+      .digest('base64')
+    socket.write(
+      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+    )
     echoFrames(socket)
   })
   const actualPort = await listen(server, port)
@@ -119,12 +132,33 @@ function fakeResolver(sandboxes: Record<string, ProxyTarget>) {
   return { resolver, tracked, resumed }
 }
 
-async function startProxy(opts: { state?: 'running' | 'paused'; dialRetries?: number; trafficAccessToken?: string; autoResume?: boolean; envdAccessToken?: string; ingress?: ProxyTarget['ingress'] } = {}) {
+async function startProxy(
+  opts: {
+    state?: 'running' | 'paused'
+    dialRetries?: number
+    trafficAccessToken?: string
+    autoResume?: boolean
+    envdAccessToken?: string
+    ingress?: ProxyTarget['ingress']
+  } = {},
+) {
   const { resolver, tracked, resumed } = fakeResolver({
-    [ID]: { sandboxId: ID, state: opts.state ?? 'running', ip: '127.0.0.1', autoResume: opts.autoResume ?? false,
-      trafficAccessToken: opts.trafficAccessToken, envdAccessToken: opts.envdAccessToken, ingress: opts.ingress },
+    [ID]: {
+      sandboxId: ID,
+      state: opts.state ?? 'running',
+      ip: '127.0.0.1',
+      autoResume: opts.autoResume ?? false,
+      trafficAccessToken: opts.trafficAccessToken,
+      envdAccessToken: opts.envdAccessToken,
+      ingress: opts.ingress,
+    },
   })
-  const proxy = createProxyServer({ resolver, domain: DOMAIN, log: pino({ level: 'silent' }), dialRetries: opts.dialRetries })
+  const proxy = createProxyServer({
+    resolver,
+    domain: DOMAIN,
+    log: pino({ level: 'silent' }),
+    dialRetries: opts.dialRetries,
+  })
   const port = await listen(proxy.server)
   onTestFinished(() => proxy.close())
   return { port, tracked, resumed }
@@ -133,7 +167,14 @@ async function startProxy(opts: { state?: 'running' | 'paused'; dialRetries?: nu
 type Sent = { path: string; method?: string; headers?: Record<string, string>; body?: string }
 
 function send(proxyPort: number, s: Sent): Promise<http.IncomingMessage> {
-  const req = http.request({ host: '127.0.0.1', port: proxyPort, path: s.path, method: s.method ?? 'GET', headers: s.headers, agent: false })
+  const req = http.request({
+    host: '127.0.0.1',
+    port: proxyPort,
+    path: s.path,
+    method: s.method ?? 'GET',
+    headers: s.headers,
+    agent: false,
+  })
   const res = once(req, 'response').then(([r]) => r as http.IncomingMessage)
   req.end(s.body)
   return res
@@ -154,7 +195,11 @@ describe('proxy forwarding', () => {
     const res = await send(port, { path: '/echo?q=1', method: 'POST', headers: routed(up.port), body: 'hello' })
     expect(res.statusCode).toBe(200)
     expect(JSON.parse(await text(res))).toEqual({
-      method: 'POST', url: '/echo?q=1', host: `127.0.0.1:${port}`, forwardedFor: '127.0.0.1', body: 'hello',
+      method: 'POST',
+      url: '/echo?q=1',
+      host: `127.0.0.1:${port}`,
+      forwardedFor: '127.0.0.1',
+      body: 'hello',
     })
   })
 
@@ -180,7 +225,14 @@ describe('proxy forwarding', () => {
   it('streams a chunked upload: each chunk comes back before the request ends', async () => {
     const up = await startUpstream()
     const { port } = await startProxy()
-    const req = http.request({ host: '127.0.0.1', port, path: '/upload', method: 'POST', headers: routed(up.port), agent: false })
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      path: '/upload',
+      method: 'POST',
+      headers: routed(up.port),
+      agent: false,
+    })
     req.write('one')
     const [res] = (await once(req, 'response')) as [http.IncomingMessage]
     expect(res.headers['transfer-encoding']).toBe('chunked')
@@ -202,7 +254,10 @@ describe('proxy forwarding', () => {
 describe('proxy errors', () => {
   it('answers 502 with the exact E2B body for an unknown sandbox', async () => {
     const { port } = await startProxy()
-    const res = await send(port, { path: '/health', headers: { 'e2b-sandbox-id': 'nope', 'e2b-sandbox-port': '49983' } })
+    const res = await send(port, {
+      path: '/health',
+      headers: { 'e2b-sandbox-id': 'nope', 'e2b-sandbox-port': '49983' },
+    })
     expect(res.statusCode).toBe(502)
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
     expect(await text(res)).toBe('{"sandboxId":"nope","message":"The sandbox was not found","code":502}')
@@ -224,7 +279,8 @@ describe('proxy errors', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(550) // 100 + 200 + 300 ms of backoff
     expect(res.statusCode).toBe(502)
     expect(await text(res)).toBe(
-      `{"sandboxId":"${ID}","message":"The sandbox is running but port is not open","port":${closed},"code":502}`)
+      `{"sandboxId":"${ID}","message":"The sandbox is running but port is not open","port":${closed},"code":502}`,
+    )
     await vi.waitFor(() => expect(tracked.size).toBe(0))
   })
 
@@ -246,19 +302,25 @@ describe('proxy errors', () => {
     const res = await send(port, { path: '/', method: 'POST', headers: routed(closed), body: 'data' })
     expect(performance.now() - started).toBeLessThan(500) // with retries it would take 1.5 s
     expect(res.statusCode).toBe(502)
-    expect(JSON.parse(await text(res))).toMatchObject({ message: 'The sandbox is running but port is not open', port: closed })
+    expect(JSON.parse(await text(res))).toMatchObject({
+      message: 'The sandbox is running but port is not open',
+      port: closed,
+    })
   })
 
   it.each(['/init', '/init?x=1', '//init/', '/foo/../init', '/%69nit', '/fsfreeze', '/upgrade'])(
-    'answers 404 for the envd control route %s on port 49983', async (path) => {
+    'answers 404 for the envd control route %s on port 49983',
+    async (path) => {
       const { port } = await startProxy()
       const res = await send(port, { path, method: 'POST', headers: routed(49983), body: '{}' })
       expect(res.statusCode).toBe(404)
       expect(JSON.parse(await text(res))).toEqual({
-        sandboxId: ID, code: 404,
+        sandboxId: ID,
+        code: 404,
         message: 'This endpoint is reserved for the E2B control plane and is not reachable through the sandbox URL',
       })
-    })
+    },
+  )
 
   it('answers 400 for a malformed route and 404 when no sandbox is named', async () => {
     const { port } = await startProxy()
@@ -278,7 +340,8 @@ describe('traffic access token (private sandboxes)', () => {
     const res = await send(port, { path: '/echo', headers: routed(up.port) })
     expect(res.statusCode).toBe(403)
     expect(JSON.parse(await text(res))).toEqual({
-      sandboxId: ID, code: 403,
+      sandboxId: ID,
+      code: 403,
       message: "Sandbox is secured with traffic access token. Token header 'e2b-traffic-access-token' is missing",
     })
   })
@@ -286,10 +349,18 @@ describe('traffic access token (private sandboxes)', () => {
   it('answers 403 for a wrong token and forwards with the right one', async () => {
     const up = await startUpstream()
     const { port } = await startProxy({ trafficAccessToken: 'secret-token' })
-    const wrong = await send(port, { path: '/echo', headers: { ...routed(up.port), 'e2b-traffic-access-token': 'nope' } })
+    const wrong = await send(port, {
+      path: '/echo',
+      headers: { ...routed(up.port), 'e2b-traffic-access-token': 'nope' },
+    })
     expect(wrong.statusCode).toBe(403)
     expect(JSON.parse(await text(wrong)).message).toMatch(/is invalid$/)
-    const right = await send(port, { path: '/echo', method: 'POST', headers: { ...routed(up.port), 'e2b-traffic-access-token': 'secret-token' }, body: 'ok' })
+    const right = await send(port, {
+      path: '/echo',
+      method: 'POST',
+      headers: { ...routed(up.port), 'e2b-traffic-access-token': 'secret-token' },
+      body: 'ok',
+    })
     expect(right.statusCode).toBe(200)
     expect(JSON.parse(await text(right)).body).toBe('ok')
   })
@@ -362,7 +433,14 @@ describe('proxy connections', () => {
     const up = await startUpstream()
     const { port, tracked } = await startProxy()
     for (let i = 0; i < 5; i++) {
-      const req = http.request({ host: '127.0.0.1', port, path: '/silent', method: 'POST', headers: routed(up.port), agent: false })
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        path: '/silent',
+        method: 'POST',
+        headers: routed(up.port),
+        agent: false,
+      })
       const answer = new Promise<http.IncomingMessage | Error>((resolve) => {
         req.on('response', resolve)
         req.on('error', resolve)
@@ -375,13 +453,15 @@ describe('proxy connections', () => {
       const res = await answer
       expect(res).toBeInstanceOf(http.IncomingMessage)
       expect((res as http.IncomingMessage).statusCode).toBe(502)
-      expect(await text(res as http.IncomingMessage)).toBe(`{"sandboxId":"${ID}","message":"The sandbox was not found","code":502}`)
+      expect(await text(res as http.IncomingMessage)).toBe(
+        `{"sandboxId":"${ID}","message":"The sandbox was not found","code":502}`,
+      )
       req.destroy()
       await vi.waitFor(() => expect(tracked.size).toBe(0))
     }
   })
 
-  it('sends a streamed response\'s headers at once, before its first body byte', async () => {
+  it("sends a streamed response's headers at once, before its first body byte", async () => {
     const up = await startUpstream()
     const { port } = await startProxy()
     const response = send(port, { path: '/headers-first', headers: routed(up.port) })
@@ -412,9 +492,14 @@ describe('proxy connections', () => {
     const { port, tracked } = await startProxy()
     const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: routed(up.port) })
     onTestFinished(() => ws.close())
-    await new Promise((resolve, reject) => { ws.onopen = resolve; ws.onerror = reject })
+    await new Promise((resolve, reject) => {
+      ws.onopen = resolve
+      ws.onerror = reject
+    })
     expect(tracked.size).toBe(1)
-    const reply = new Promise<string>((resolve) => { ws.onmessage = (e) => resolve(String(e.data)) })
+    const reply = new Promise<string>((resolve) => {
+      ws.onmessage = (e) => resolve(String(e.data))
+    })
     ws.send('ping through the proxy')
     expect(await reply).toBe('ping through the proxy')
     ws.close()
@@ -424,7 +509,10 @@ describe('proxy connections', () => {
   it('answers a WebSocket upgrade for an unknown sandbox with the 502 body', async () => {
     const { port } = await startProxy()
     const req = http.request({
-      host: '127.0.0.1', port, path: '/ws', agent: false,
+      host: '127.0.0.1',
+      port,
+      path: '/ws',
+      agent: false,
       headers: { connection: 'Upgrade', upgrade: 'websocket', 'e2b-sandbox-id': 'gone', 'e2b-sandbox-port': '8000' },
     })
     req.end()
@@ -437,8 +525,17 @@ describe('proxy connections', () => {
     const up = await startUpstream()
     const { port, tracked } = await startProxy()
     const req = http.request({
-      host: '127.0.0.1', port, path: '/ws-silent', agent: false,
-      headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', ...routed(up.port) },
+      host: '127.0.0.1',
+      port,
+      path: '/ws-silent',
+      agent: false,
+      headers: {
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        ...routed(up.port),
+      },
     })
     const answer = new Promise<http.IncomingMessage | Error>((resolve) => {
       req.on('response', resolve)
@@ -451,15 +548,22 @@ describe('proxy connections', () => {
     const res = await answer
     expect(res).toBeInstanceOf(http.IncomingMessage)
     expect((res as http.IncomingMessage).statusCode).toBe(502)
-    expect(await text(res as http.IncomingMessage)).toBe(`{"sandboxId":"${ID}","message":"The sandbox was not found","code":502}`)
+    expect(await text(res as http.IncomingMessage)).toBe(
+      `{"sandboxId":"${ID}","message":"The sandbox was not found","code":502}`,
+    )
   })
 
   it('cuts an open WebSocket when the tracked close runs (kill)', async () => {
     const up = await startUpstream()
     const { port, tracked } = await startProxy()
     const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: routed(up.port) })
-    await new Promise((resolve, reject) => { ws.onopen = resolve; ws.onerror = reject })
-    const closed = new Promise<CloseEvent>((resolve) => { ws.onclose = resolve })
+    await new Promise((resolve, reject) => {
+      ws.onopen = resolve
+      ws.onerror = reject
+    })
+    const closed = new Promise<CloseEvent>((resolve) => {
+      ws.onclose = resolve
+    })
     for (const close of tracked) close()
     const ev = await closed
     expect(ev.wasClean).toBe(false)
@@ -475,11 +579,20 @@ describe('ingress settings (network.maskRequestHost, network.httpsPorts)', () =>
       res.end('ok')
     })
     const upstreamPort = await listen(upstream)
-    onTestFinished(() => new Promise<void>((r) => { upstream.closeAllConnections(); upstream.close(() => r()) }))
+    onTestFinished(
+      () =>
+        new Promise<void>((r) => {
+          upstream.closeAllConnections()
+          upstream.close(() => r())
+        }),
+    )
     const { port } = await startProxy({ ingress: { maskRequestHost: 'custom-host.example.com:${PORT}' } })
     const res = await send(port, { path: '/', headers: { host: `${upstreamPort}-${ID}.${DOMAIN}` } })
     expect(await text(res)).toBe('ok')
-    expect(seen[0]).toMatchObject({ host: `custom-host.example.com:${upstreamPort}`, 'x-forwarded-host': `${upstreamPort}-${ID}.${DOMAIN}` })
+    expect(seen[0]).toMatchObject({
+      host: `custom-host.example.com:${upstreamPort}`,
+      'x-forwarded-host': `${upstreamPort}-${ID}.${DOMAIN}`,
+    })
   })
 
   it('reaches an httpsPorts port over TLS without verifying its certificate', async () => {
@@ -490,9 +603,17 @@ describe('ingress settings (network.maskRequestHost, network.httpsPorts)', () =>
     upstream.listen(0, '127.0.0.1')
     await once(upstream, 'listening')
     const upstreamPort = (upstream.address() as AddressInfo).port
-    onTestFinished(() => new Promise<void>((r) => { upstream.closeAllConnections(); upstream.close(() => r()) }))
+    onTestFinished(
+      () =>
+        new Promise<void>((r) => {
+          upstream.closeAllConnections()
+          upstream.close(() => r())
+        }),
+    )
     const plain = await startProxy()
-    expect((await send(plain.port, { path: '/', headers: { host: `${upstreamPort}-${ID}.${DOMAIN}` } })).statusCode).toBe(502)
+    expect(
+      (await send(plain.port, { path: '/', headers: { host: `${upstreamPort}-${ID}.${DOMAIN}` } })).statusCode,
+    ).toBe(502)
     const { port } = await startProxy({ ingress: { httpsPorts: [upstreamPort] } })
     const res = await send(port, { path: '/', headers: { host: `${upstreamPort}-${ID}.${DOMAIN}` } })
     expect(res.statusCode).toBe(200)

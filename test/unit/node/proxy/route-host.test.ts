@@ -70,7 +70,10 @@ describe('routeRequest by headers', () => {
     ['api.sandock.test', DOMAIN],
     [undefined, DOMAIN],
   ])('routes by headers on host %j (domain %j)', (host, domain) => {
-    expect(routeRequest({ host, headers: hdrs('abc123', '49983'), domain })).toEqual({ sandboxId: 'abc123', port: 49983 })
+    expect(routeRequest({ host, headers: hdrs('abc123', '49983'), domain })).toEqual({
+      sandboxId: 'abc123',
+      port: 49983,
+    })
   })
 
   it.each([

@@ -12,7 +12,10 @@ describe('fromDockerError', () => {
     [409, 'conflict', 'container c1: (HTTP code 409) conflict'],
     [500, 'unavailable', 'docker: container c1: (HTTP code 500) conflict'],
   ])('maps status %i to %s', (status, kind, message) => {
-    const e = fromDockerError(dockerError(status, status === 500 ? '(HTTP code 500) conflict' : `(HTTP code ${status}) conflict`), 'container c1')
+    const e = fromDockerError(
+      dockerError(status, status === 500 ? '(HTTP code 500) conflict' : `(HTTP code ${status}) conflict`),
+      'container c1',
+    )
     expect(e).toMatchObject({ kind, message })
   })
 
@@ -38,8 +41,13 @@ describe('parseImageRef', () => {
 
 describe('logLines and labelChanges', () => {
   it('strips the 8-byte frame headers of a multiplexed stream, and splits plain text', () => {
-    const frame = (stream: number, text: string) => Buffer.concat([Buffer.from([stream, 0, 0, 0, 0, 0, 0, text.length]), Buffer.from(text)])
-    expect(logLines(Buffer.concat([frame(1, 'out 1\nout'), frame(2, ' 2\n'), frame(1, '\nlast')]))).toEqual(['out 1', 'out 2', 'last'])
+    const frame = (stream: number, text: string) =>
+      Buffer.concat([Buffer.from([stream, 0, 0, 0, 0, 0, 0, text.length]), Buffer.from(text)])
+    expect(logLines(Buffer.concat([frame(1, 'out 1\nout'), frame(2, ' 2\n'), frame(1, '\nlast')]))).toEqual([
+      'out 1',
+      'out 2',
+      'last',
+    ])
     expect(logLines(Buffer.from('a\n\nb\n'))).toEqual(['a', 'b'])
     expect(logLines('as a string')).toEqual(['as a string'])
   })

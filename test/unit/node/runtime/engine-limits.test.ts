@@ -5,13 +5,14 @@ import { mountOptionsAt } from '../../../../src/node/volumes/volumes-dir.js'
 
 describe('hardNofile', () => {
   it('reads the hard open-files limit, and nothing from unlimited or garbage', () => {
-    const limits = 'Limit                     Soft Limit           Hard Limit           Units     \nMax processes             unlimited            unlimited            processes \nMax open files            1024                 20000                files     \n'
+    const limits =
+      'Limit                     Soft Limit           Hard Limit           Units     \nMax processes             unlimited            unlimited            processes \nMax open files            1024                 20000                files     \n'
     expect(hardNofile(limits)).toBe(20000)
     expect(hardNofile(limits.replace('20000', 'unlimited'))).toBeUndefined()
     expect(hardNofile('')).toBeUndefined()
   })
 
-  it('finds a ceiling on this machine (dockerd\'s or this process\'s)', async () => {
+  it("finds a ceiling on this machine (dockerd's or this process's)", async () => {
     expect(await engineNofileCeiling()).toBeGreaterThan(0)
   })
 })

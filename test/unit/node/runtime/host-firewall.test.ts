@@ -6,7 +6,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pino } from 'pino'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { createHostFirewall, forwardFenceRuleset, type FirewallMode } from '../../../../src/node/runtime/host-firewall.js'
+import {
+  createHostFirewall,
+  forwardFenceRuleset,
+  type FirewallMode,
+} from '../../../../src/node/runtime/host-firewall.js'
 
 // Just enough of iptables -S/-N/-F/-X/-A/-I/-C/-D for one table, after the `-w 5` lock flag.
 const FAKE = `
@@ -61,18 +65,32 @@ async function fakeIptables() {
   onTestFinished(() => void delete process.env.FAKE_IPTABLES_STATE)
   return {
     bin,
-    rules: async () => JSON.parse(await readFile(state, 'utf8').catch(() => '{"INPUT":[],"FORWARD":[]}')) as Record<string, string[]>,
+    rules: async () =>
+      JSON.parse(await readFile(state, 'utf8').catch(() => '{"INPUT":[],"FORWARD":[]}')) as Record<string, string[]>,
     /** Docker's DOCKER-USER chain, as an engine with the iptables backend has it. */
-    dockerUser: () => writeFile(state, JSON.stringify({ INPUT: [], FORWARD: ['-A FORWARD -j DOCKER-USER'], 'DOCKER-USER': ['-A DOCKER-USER -j RETURN'] })),
+    dockerUser: () =>
+      writeFile(
+        state,
+        JSON.stringify({
+          INPUT: [],
+          FORWARD: ['-A FORWARD -j DOCKER-USER'],
+          'DOCKER-USER': ['-A DOCKER-USER -j RETURN'],
+        }),
+      ),
   }
 }
 
-const firewall = (mode: FirewallMode, bin: string) => createHostFirewall({ mode, instanceId: '0123456789abcdef', log: pino({ level: 'silent' }), iptables: bin })
+const firewall = (mode: FirewallMode, bin: string) =>
+  createHostFirewall({ mode, instanceId: '0123456789abcdef', log: pino({ level: 'silent' }), iptables: bin })
 
 describe('forward fence ruleset', () => {
-  it('passes replies, drops other sandbox bridges and DNAT\'ed host ports, opens DNS and the operator\'s CIDRs, then drops the always-denied ranges', () => {
+  it("passes replies, drops other sandbox bridges and DNAT'ed host ports, opens DNS and the operator's CIDRs, then drops the always-denied ranges", () => {
     const c = 'SANDOCK-FWD-x'
-    expect(forwardFenceRuleset(c, ['br-a', 'br-b'], { dnsServers: ['10.255.255.53'], allowCidrs: ['10.9.0.0/16'] }).split('\n')).toEqual([
+    expect(
+      forwardFenceRuleset(c, ['br-a', 'br-b'], { dnsServers: ['10.255.255.53'], allowCidrs: ['10.9.0.0/16'] }).split(
+        '\n',
+      ),
+    ).toEqual([
       '*filter',
       `:${c} - [0:0]`,
       `-A ${c} -m conntrack --ctstate ESTABLISHED,RELATED -j RETURN`,
@@ -82,7 +100,15 @@ describe('forward fence ruleset', () => {
       `-A ${c} -d 10.255.255.53 -p udp --dport 53 -j RETURN`,
       `-A ${c} -d 10.255.255.53 -p tcp --dport 53 -j RETURN`,
       `-A ${c} -d 10.9.0.0/16 -j RETURN`,
-      ...['0.0.0.0/8', '10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16', '172.16.0.0/12', '192.168.0.0/16'].map((d) => `-A ${c} -d ${d} -j DROP`),
+      ...[
+        '0.0.0.0/8',
+        '10.0.0.0/8',
+        '100.64.0.0/10',
+        '127.0.0.0/8',
+        '169.254.0.0/16',
+        '172.16.0.0/12',
+        '192.168.0.0/16',
+      ].map((d) => `-A ${c} -d ${d} -j DROP`),
       'COMMIT',
       '',
     ])
@@ -91,20 +117,38 @@ describe('forward fence ruleset', () => {
 
 // Each fake iptables call starts a Node process: generous timeouts for a loaded machine.
 describe.skipIf(!isRoot)('host firewall', { timeout: 120_000 }, () => {
-  it('removes a killed instance\'s chain from our bridges, and keeps chains on other bridges', async () => {
+  it("removes a killed instance's chain from our bridges, and keeps chains on other bridges", async () => {
     const ipt = await fakeIptables()
-    const dead = createHostFirewall({ mode: 'auto', instanceId: 'deaddeaddeaddead', log: pino({ level: 'silent' }), iptables: ipt.bin })
-    const neighbour = createHostFirewall({ mode: 'auto', instanceId: 'beefbeefbeefbeef', log: pino({ level: 'silent' }), iptables: ipt.bin })
+    const dead = createHostFirewall({
+      mode: 'auto',
+      instanceId: 'deaddeaddeaddead',
+      log: pino({ level: 'silent' }),
+      iptables: ipt.bin,
+    })
+    const neighbour = createHostFirewall({
+      mode: 'auto',
+      instanceId: 'beefbeefbeefbeef',
+      log: pino({ level: 'silent' }),
+      iptables: ipt.bin,
+    })
     await dead.install(['br-a', 'br-b'])
     await neighbour.install(['br-x'])
     // The dead server never ran remove(); a new instance (new data dir) takes the same bridges.
     const fw = firewall('auto', ipt.bin)
     await fw.install(['br-a', 'br-b'])
     const rules = await ipt.rules()
-    expect(rules.INPUT!.sort()).toEqual([`-A INPUT -i br-a -j ${fw.chain}`, `-A INPUT -i br-b -j ${fw.chain}`, `-A INPUT -i br-x -j ${neighbour.chain}`])
+    expect(rules.INPUT!.sort()).toEqual([
+      `-A INPUT -i br-a -j ${fw.chain}`,
+      `-A INPUT -i br-b -j ${fw.chain}`,
+      `-A INPUT -i br-x -j ${neighbour.chain}`,
+    ])
     expect(rules[dead.chain]).toBeUndefined()
     expect(rules[neighbour.chain]).toHaveLength(3)
-    expect(rules.FORWARD!.sort()).toEqual([`-A FORWARD -i br-a -j ${fw.forwardChain}`, `-A FORWARD -i br-b -j ${fw.forwardChain}`, `-A FORWARD -i br-x -j ${neighbour.forwardChain}`])
+    expect(rules.FORWARD!.sort()).toEqual([
+      `-A FORWARD -i br-a -j ${fw.forwardChain}`,
+      `-A FORWARD -i br-b -j ${fw.forwardChain}`,
+      `-A FORWARD -i br-x -j ${neighbour.forwardChain}`,
+    ])
     expect(rules[dead.forwardChain]).toBeUndefined()
     expect(rules[neighbour.forwardChain]).toBeDefined()
   })
@@ -126,7 +170,12 @@ describe.skipIf(!isRoot)('host firewall', { timeout: 120_000 }, () => {
 
   it('removes its jumps and its chain, and leaves other rules alone', async () => {
     const ipt = await fakeIptables()
-    const other = createHostFirewall({ mode: 'auto', instanceId: 'ffffffffffffffff', log: pino({ level: 'silent' }), iptables: ipt.bin })
+    const other = createHostFirewall({
+      mode: 'auto',
+      instanceId: 'ffffffffffffffff',
+      log: pino({ level: 'silent' }),
+      iptables: ipt.bin,
+    })
     await other.install(['br-x'])
     const fw = firewall('auto', ipt.bin)
     await fw.install(['br-a'])
@@ -150,7 +199,7 @@ describe.skipIf(!isRoot)('host firewall', { timeout: 120_000 }, () => {
     expect(rules[fw.forwardChain]!.length).toBeGreaterThan(7)
   })
 
-  it('loads the forward fence and jumps to it from DOCKER-USER (ahead of Docker\'s RETURN), idempotently', async () => {
+  it("loads the forward fence and jumps to it from DOCKER-USER (ahead of Docker's RETURN), idempotently", async () => {
     const ipt = await fakeIptables()
     await ipt.dockerUser()
     const fw = firewall('auto', ipt.bin)
@@ -159,9 +208,19 @@ describe.skipIf(!isRoot)('host firewall', { timeout: 120_000 }, () => {
     await fw.install(['br-b', 'br-c'], { dnsServers: ['10.255.255.53'], allowCidrs: ['10.9.0.0/16'] })
     const rules = await ipt.rules()
     expect(rules.FORWARD).toEqual(['-A FORWARD -j DOCKER-USER'])
-    expect(rules['DOCKER-USER']!.slice(0, 2).sort()).toEqual([`-A DOCKER-USER -i br-b -j ${fw.forwardChain}`, `-A DOCKER-USER -i br-c -j ${fw.forwardChain}`])
+    expect(rules['DOCKER-USER']!.slice(0, 2).sort()).toEqual([
+      `-A DOCKER-USER -i br-b -j ${fw.forwardChain}`,
+      `-A DOCKER-USER -i br-c -j ${fw.forwardChain}`,
+    ])
     expect(rules['DOCKER-USER']!.at(-1)).toBe('-A DOCKER-USER -j RETURN')
-    expect(rules[fw.forwardChain]).toEqual(forwardFenceRuleset(fw.forwardChain, ['br-b', 'br-c'], { dnsServers: ['10.255.255.53'], allowCidrs: ['10.9.0.0/16'] }).split('\n').filter((l) => l.startsWith('-A ')))
+    expect(rules[fw.forwardChain]).toEqual(
+      forwardFenceRuleset(fw.forwardChain, ['br-b', 'br-c'], {
+        dnsServers: ['10.255.255.53'],
+        allowCidrs: ['10.9.0.0/16'],
+      })
+        .split('\n')
+        .filter((l) => l.startsWith('-A ')),
+    )
   })
 
   it('is off with mode off, skipped with a warning in auto mode without iptables, and fatal in on mode', async () => {

@@ -3,7 +3,13 @@
 // the last `limit` backward, never more than MAX_LOG_READ_CHARS of text.
 import { PassThrough, Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { collectLogStream, createLogCollector, createLogLineParser, MAX_LOG_LINE_CHARS, MAX_LOG_READ_CHARS } from '../../../../src/node/runtime/log-reader.js'
+import {
+  collectLogStream,
+  createLogCollector,
+  createLogLineParser,
+  MAX_LOG_LINE_CHARS,
+  MAX_LOG_READ_CHARS,
+} from '../../../../src/node/runtime/log-reader.js'
 
 const frame = (stream: 1 | 2, text: string) => {
   const body = Buffer.from(text)
@@ -36,7 +42,10 @@ describe('createLogLineParser', () => {
 
   it('cuts a line at MAX_LOG_LINE_CHARS and goes on with the next', () => {
     const long = 'x'.repeat(MAX_LOG_LINE_CHARS * 3)
-    const lines = parseAll([frame(1, `${ts(1)} ${long.slice(0, 70_000)}`), frame(1, `${long.slice(70_000)}\n${ts(2)} next\n`)])
+    const lines = parseAll([
+      frame(1, `${ts(1)} ${long.slice(0, 70_000)}`),
+      frame(1, `${long.slice(70_000)}\n${ts(2)} next\n`),
+    ])
     expect(lines.map((l) => l.length)).toEqual([MAX_LOG_LINE_CHARS, `${ts(2)} next`.length])
   })
 })
@@ -46,7 +55,10 @@ describe('createLogCollector / collectLogStream', () => {
 
   it('forward: the first `limit` at or after sinceMs, and drops the stream once it has them', async () => {
     const src = new PassThrough()
-    const page = collectLogStream(src, createLogCollector({ sinceMs: Date.parse(ts(10)), limit: 3, newestFirst: false }))
+    const page = collectLogStream(
+      src,
+      createLogCollector({ sinceMs: Date.parse(ts(10)), limit: 3, newestFirst: false }),
+    )
     src.write(lines(100))
     const got = await page
     expect(got.map((l) => l.line)).toEqual(['line 10', 'line 11', 'line 12'])
@@ -54,10 +66,14 @@ describe('createLogCollector / collectLogStream', () => {
   })
 
   it('backward: the last `limit` at or before untilMs, newest first; `match` filters', async () => {
-    const read = async (q: Parameters<typeof createLogCollector>[0]) => (await collectLogStream(Readable.from([Buffer.from(lines(100))]), createLogCollector(q))).map((l) => l.line)
+    const read = async (q: Parameters<typeof createLogCollector>[0]) =>
+      (await collectLogStream(Readable.from([Buffer.from(lines(100))]), createLogCollector(q))).map((l) => l.line)
     expect(await read({ limit: 3, newestFirst: true })).toEqual(['line 99', 'line 98', 'line 97'])
     expect(await read({ untilMs: Date.parse(ts(50)), limit: 2, newestFirst: true })).toEqual(['line 50', 'line 49'])
-    expect(await read({ limit: 2, newestFirst: true, match: (l) => l.line.endsWith('7') })).toEqual(['line 97', 'line 87'])
+    expect(await read({ limit: 2, newestFirst: true, match: (l) => l.line.endsWith('7') })).toEqual([
+      'line 97',
+      'line 87',
+    ])
     expect(await read({ limit: 0, newestFirst: true })).toEqual([])
     expect(await read({ limit: 1000, newestFirst: true })).toHaveLength(100)
   })

@@ -20,7 +20,12 @@ describe('boot slots', () => {
   it('lets waiting creates in before waiting refills, and refills only up to their share', async () => {
     const slots = createBootSlots({ max: 3, refillMax: 2 })
     const { order, task, release } = tasks()
-    const runs = [slots.refill(task('r1')), slots.refill(task('r2')), slots.refill(task('r3')), slots.create(task('c1'))]
+    const runs = [
+      slots.refill(task('r1')),
+      slots.refill(task('r2')),
+      slots.refill(task('r3')),
+      slots.create(task('c1')),
+    ]
     await tick()
     // Two refills (their share), then the create takes the last slot; r3 waits.
     expect(order).toEqual(['r1', 'r2', 'c1'])
@@ -40,7 +45,11 @@ describe('boot slots', () => {
 
   it('gives a slot back when a boot fails', async () => {
     const slots = createBootSlots({ max: 1, refillMax: 1 })
-    await expect(slots.create(async () => { throw new Error('docker said no') })).rejects.toThrow('docker said no')
+    await expect(
+      slots.create(async () => {
+        throw new Error('docker said no')
+      }),
+    ).rejects.toThrow('docker said no')
     expect(await slots.refill(async () => 'ok')).toBe('ok')
   })
 })

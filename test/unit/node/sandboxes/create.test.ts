@@ -24,9 +24,11 @@ describe('warm pool claims', () => {
     expect(containers.filter((c) => pooledIds.includes(c)).sort()).toEqual([...pooledIds].sort())
     expect(records.filter((r) => r.pooled)).toHaveLength(2)
     // Each sandbox's own env vars and token went to its own container.
-    for (const [i, r] of records.entries()) expect(f.envd.lastInit(r.ip)).toEqual({ envVars: { N: String(i) }, accessToken: `envd-${r.sandboxId}` })
+    for (const [i, r] of records.entries())
+      expect(f.envd.lastInit(r.ip)).toEqual({ envVars: { N: String(i) }, accessToken: `envd-${r.sandboxId}` })
     // A pooled sandbox's id is the one its container was started with.
-    for (const r of records.filter((x) => x.pooled)) expect(f.runtime.containers.get(r.containerId)!.spec!.sandboxId).toBe(r.sandboxId)
+    for (const r of records.filter((x) => x.pooled))
+      expect(f.runtime.containers.get(r.containerId)!.spec!.sandboxId).toBe(r.sandboxId)
     // The pool refills with new containers; a claimed one is never pooled again.
     await poolReady(f, 2)
     const refilled = [...f.runtime.containers.values()].filter((c) => c.pool && !containers.includes(c.containerId))
@@ -45,7 +47,12 @@ describe('warm pool claims', () => {
     expect(r.containerId).not.toBe(pooled!.containerId)
     expect(f.runtime.containers.has(pooled!.containerId)).toBe(false)
     const claim = join(f.settings.dataDir, 'sandboxes', 'pool-claims', pooled!.spec!.sandboxId)
-    expect(await access(claim).then(() => 'marked', () => 'none')).toBe('none')
+    expect(
+      await access(claim).then(
+        () => 'marked',
+        () => 'none',
+      ),
+    ).toBe('none')
   })
 
   it('cold-starts a create without internet or with egress rules, and leaves the pool alone', async () => {
@@ -65,7 +72,7 @@ describe('warm pool claims', () => {
 })
 
 describe('cold starts', () => {
-  it('starts a template\'s start command, waits for its ready command, and merges its env under the create\'s', async () => {
+  it("starts a template's start command, waits for its ready command, and merges its env under the create's", async () => {
     const f = await sandboxFixture()
     const r = await f.create({ templateRef: 'app', envVars: { MODE: 'mine', X: '1' } })
     expect(r.templateId).toBe('tapp')
@@ -81,7 +88,10 @@ describe('cold starts', () => {
     f.envd.exitCodes.set('serve', 7)
     f.envd.exitCodes.set('ready-check', 1)
     const err = await rejection(f.create({ templateRef: 'app' }))
-    expect(err).toMatchObject({ kind: 'failed_precondition', message: "the template's start command exited with code 7 before its ready command succeeded: start failed" })
+    expect(err).toMatchObject({
+      kind: 'failed_precondition',
+      message: "the template's start command exited with code 7 before its ready command succeeded: start failed",
+    })
     expect(f.runtime.containers.size).toBe(0)
     expect(f.service.list()).toEqual([])
   })
@@ -105,7 +115,10 @@ describe('cold starts', () => {
     await f.create()
   })
 
-  it.each([[0, 'timeout: Timeout must be greater than 0'], [3601, 'timeout: Timeout cannot be greater than 3600 seconds']])('refuses a timeout of %i s', async (timeoutS, message) => {
+  it.each([
+    [0, 'timeout: Timeout must be greater than 0'],
+    [3601, 'timeout: Timeout cannot be greater than 3600 seconds'],
+  ])('refuses a timeout of %i s', async (timeoutS, message) => {
     const f = await sandboxFixture()
     expect(await rejection(f.create({ timeoutS }))).toMatchObject({ kind: 'invalid_argument', message })
     expect(f.runtime.containers.size).toBe(0)

@@ -2,12 +2,25 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError } from '../../../../src/shared/errors.js'
 import { rejection } from '../../../support/async.js'
-import { buildEgressRuleset, hasEgressRules, parseIPv4Cidr, validateEgress } from '../../../../src/node/sandboxes/egress.js'
+import {
+  buildEgressRuleset,
+  hasEgressRules,
+  parseIPv4Cidr,
+  validateEgress,
+} from '../../../../src/node/sandboxes/egress.js'
 
 describe('parseIPv4Cidr', () => {
   it.each([
-    ['1.2.3.4', '1.2.3.4/32'], ['10.0.0.0/8', '10.0.0.0/8'], ['0.0.0.0/0', '0.0.0.0/0'], ['1.2.3.4/032', undefined],
-    ['1.2.3.4/33', undefined], ['1.2.3', undefined], ['1.2.3.4/8/1', undefined], ['example.com', undefined], ['::1', undefined], ['1.2.3.4/', undefined],
+    ['1.2.3.4', '1.2.3.4/32'],
+    ['10.0.0.0/8', '10.0.0.0/8'],
+    ['0.0.0.0/0', '0.0.0.0/0'],
+    ['1.2.3.4/032', undefined],
+    ['1.2.3.4/33', undefined],
+    ['1.2.3', undefined],
+    ['1.2.3.4/8/1', undefined],
+    ['example.com', undefined],
+    ['::1', undefined],
+    ['1.2.3.4/', undefined],
   ])('%s → %s', (entry, want) => expect(parseIPv4Cidr(entry)).toBe(want))
 })
 
@@ -15,14 +28,27 @@ const noLookup = async (h: string) => Promise.reject(new Error(`no such host ${h
 
 describe('validateEgress', () => {
   it('keeps IPs, CIDRs and domains as written', async () => {
-    expect(await validateEgress({ allowOut: ['1.2.3.4', '10.0.0.0/8'], denyOut: ['0.0.0.0/0'] }, noLookup)).toEqual({ allowOut: ['1.2.3.4', '10.0.0.0/8'], denyOut: ['0.0.0.0/0'] })
+    expect(await validateEgress({ allowOut: ['1.2.3.4', '10.0.0.0/8'], denyOut: ['0.0.0.0/0'] }, noLookup)).toEqual({
+      allowOut: ['1.2.3.4', '10.0.0.0/8'],
+      denyOut: ['0.0.0.0/0'],
+    })
     expect(await validateEgress({}, noLookup)).toEqual({ allowOut: [], denyOut: [] })
-    expect(await validateEgress({ egressProxy: null, rules: {} }, noLookup)).toEqual({ allowOut: [], denyOut: [], rules: {} })
-    expect(await validateEgress({ allowOut: ['*.example.com'], denyOut: ['0.0.0.0/0'] }, noLookup)).toEqual({ allowOut: ['*.example.com'], denyOut: ['0.0.0.0/0'] })
+    expect(await validateEgress({ egressProxy: null, rules: {} }, noLookup)).toEqual({
+      allowOut: [],
+      denyOut: [],
+      rules: {},
+    })
+    expect(await validateEgress({ allowOut: ['*.example.com'], denyOut: ['0.0.0.0/0'] }, noLookup)).toEqual({
+      allowOut: ['*.example.com'],
+      denyOut: ['0.0.0.0/0'],
+    })
   })
 
   it.each([
-    [{ allowOut: ['example.com'] }, "When specifying allowed domains in allow out, you must include 'ALL_TRAFFIC' in deny out to block all other traffic."],
+    [
+      { allowOut: ['example.com'] },
+      "When specifying allowed domains in allow out, you must include 'ALL_TRAFFIC' in deny out to block all other traffic.",
+    ],
     [{ denyOut: ['example.com'] }, 'invalid denied CIDR example.com'],
     [{ allowOut: ['1.2.3.4/40'] }, 'invalid allowed address 1.2.3.4/40'],
     [{ denyOut: ['::/0'] }, 'is IPv6; sandboxes have IPv4 only'],
@@ -34,9 +60,13 @@ describe('validateEgress', () => {
   })
 
   it('refuses what only the gateway enforces on a sandbox without a route out', async () => {
-    const err = await validateEgress({ rules: { 'a.test': [{ transform: { headers: { a: 'b' } } }] } }, noLookup, { allowInternetAccess: false }).catch((e: unknown) => e)
+    const err = await validateEgress({ rules: { 'a.test': [{ transform: { headers: { a: 'b' } } }] } }, noLookup, {
+      allowInternetAccess: false,
+    }).catch((e: unknown) => e)
     expect((err as Error).message).toContain('need a sandbox with internet access')
-    expect(await validateEgress({ allowOut: ['1.2.3.4'], denyOut: ['0.0.0.0/0'] }, noLookup, { allowInternetAccess: false })).toEqual({ allowOut: ['1.2.3.4'], denyOut: ['0.0.0.0/0'] })
+    expect(
+      await validateEgress({ allowOut: ['1.2.3.4'], denyOut: ['0.0.0.0/0'] }, noLookup, { allowInternetAccess: false }),
+    ).toEqual({ allowOut: ['1.2.3.4'], denyOut: ['0.0.0.0/0'] })
   })
 })
 
@@ -50,9 +80,15 @@ describe('buildEgressRuleset', () => {
   })
 
   it('lets loopback, replies and DNS through, then allowOut, then rejects denyOut', () => {
-    const text = buildEgressRuleset({ allowOut: ['203.0.113.80'], denyOut: ['0.0.0.0/0'] }, { internet: true, dnsServers })
+    const text = buildEgressRuleset(
+      { allowOut: ['203.0.113.80'], denyOut: ['0.0.0.0/0'] },
+      { internet: true, dnsServers },
+    )
     expect(text.split('\n')).toEqual([
-      '*filter', ':INPUT ACCEPT [0:0]', ':FORWARD ACCEPT [0:0]', ':OUTPUT ACCEPT [0:0]',
+      '*filter',
+      ':INPUT ACCEPT [0:0]',
+      ':FORWARD ACCEPT [0:0]',
+      ':OUTPUT ACCEPT [0:0]',
       '-A OUTPUT -o lo -j ACCEPT',
       '-A OUTPUT -m conntrack --ctstate ESTABLISHED,RELATED -j ACCEPT',
       '-A OUTPUT -d 10.255.255.53/32 -p udp --dport 53 -j ACCEPT',
@@ -60,7 +96,8 @@ describe('buildEgressRuleset', () => {
       '-A OUTPUT -d 203.0.113.80/32 -j ACCEPT',
       '-A OUTPUT -d 0.0.0.0/0 -p tcp -j REJECT --reject-with tcp-reset',
       '-A OUTPUT -d 0.0.0.0/0 -j REJECT --reject-with icmp-port-unreachable',
-      'COMMIT', '',
+      'COMMIT',
+      '',
     ])
   })
 
@@ -72,17 +109,33 @@ describe('buildEgressRuleset', () => {
   })
 
   it('writes each address once', () => {
-    const text = buildEgressRuleset({ allowOut: [], denyOut: ['1.2.3.4', '1.2.3.4/32', '0.0.0.0/0'] }, { internet: false, dnsServers: [] })
+    const text = buildEgressRuleset(
+      { allowOut: [], denyOut: ['1.2.3.4', '1.2.3.4/32', '0.0.0.0/0'] },
+      { internet: false, dnsServers: [] },
+    )
     expect(text.match(/-d 1\.2\.3\.4\/32 -p tcp/g)).toHaveLength(1)
     expect(text.match(/-d 0\.0\.0\.0\/0 -p tcp/g)).toHaveLength(1)
   })
 
-  it('lets the gateway\'s TCP through before the deny rules, and keeps domains out of the IP rules', () => {
-    const web = buildEgressRuleset({ allowOut: ['a.test', '203.0.113.80'], denyOut: ['0.0.0.0/0'] }, { internet: true, dnsServers: [] })
-    expect(web).toContain('-A OUTPUT -p tcp -m multiport --dports 80,443 -j ACCEPT\n-A OUTPUT -d 203.0.113.80/32 -j ACCEPT\n')
+  it("lets the gateway's TCP through before the deny rules, and keeps domains out of the IP rules", () => {
+    const web = buildEgressRuleset(
+      { allowOut: ['a.test', '203.0.113.80'], denyOut: ['0.0.0.0/0'] },
+      { internet: true, dnsServers: [] },
+    )
+    expect(web).toContain(
+      '-A OUTPUT -p tcp -m multiport --dports 80,443 -j ACCEPT\n-A OUTPUT -d 203.0.113.80/32 -j ACCEPT\n',
+    )
     expect(web).not.toContain('a.test')
-    const all = buildEgressRuleset({ allowOut: [], denyOut: ['0.0.0.0/0'], egressProxy: { address: '198.51.100.1:1080' } }, { internet: true, dnsServers: [] })
+    const all = buildEgressRuleset(
+      { allowOut: [], denyOut: ['0.0.0.0/0'], egressProxy: { address: '198.51.100.1:1080' } },
+      { internet: true, dnsServers: [] },
+    )
     expect(all).toContain('-A OUTPUT -p tcp -j ACCEPT\n-A OUTPUT -d 0.0.0.0/0 -p tcp -j REJECT')
-    expect(hasEgressRules({ allowOut: [], denyOut: [], rules: { 'a.test': [{ transform: { headers: { a: 'b' } } }] } }, true)).toBe(true)
+    expect(
+      hasEgressRules(
+        { allowOut: [], denyOut: [], rules: { 'a.test': [{ transform: { headers: { a: 'b' } } }] } },
+        true,
+      ),
+    ).toBe(true)
   })
 })

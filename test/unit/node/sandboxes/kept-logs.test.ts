@@ -13,7 +13,11 @@ const dirs: string[] = []
 afterEach(async () => {
   for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true })
 })
-const lines = (n: number) => Array.from({ length: n }, (_, i) => ({ timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, n - i)), line: `line ${n - i}` }))
+const lines = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, n - i)),
+    line: `line ${n - i}`,
+  }))
 
 describe('createKeptLogs', () => {
   it('keeps the newest lines that fit, reads them back bounded, and forgets them after the retention', async () => {
@@ -25,7 +29,10 @@ describe('createKeptLogs', () => {
     // 34 bytes for 'line 100', 33 for the next: twelve fit in 400.
     expect(all!.length).toBe(12)
     expect(all!.at(-1)!.line).toBe('line 100')
-    expect((await kept.read('sbx1', { limit: 2, newestFirst: true }))!.map((l) => l.line)).toEqual(['line 100', 'line 99'])
+    expect((await kept.read('sbx1', { limit: 2, newestFirst: true }))!.map((l) => l.line)).toEqual([
+      'line 100',
+      'line 99',
+    ])
     expect(await kept.read('nope', { limit: 1, newestFirst: true })).toBeUndefined()
     expect(await kept.read('../sbx1', { limit: 1, newestFirst: true })).toBeUndefined()
     // Older than the retention (its mtime): absent, and removed.

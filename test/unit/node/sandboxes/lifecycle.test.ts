@@ -8,7 +8,10 @@ import { eventually, rejection } from '../../../support/async.js'
 import { sandboxFixture } from '../../../support/sandbox-fixture.js'
 
 /** The journal's entries about one container (or its address), without the sandbox id prefix. */
-const callsOn = (journal: string[], ...subjects: string[]) => journal.filter((j) => subjects.some((s) => j.endsWith(` ${s}`))).map((j) => j.split(' ')[0] === 'envd' ? j.split(' ').slice(0, 2).join(' ') : j.split(' ')[0])
+const callsOn = (journal: string[], ...subjects: string[]) =>
+  journal
+    .filter((j) => subjects.some((s) => j.endsWith(` ${s}`)))
+    .map((j) => (j.split(' ')[0] === 'envd' ? j.split(' ').slice(0, 2).join(' ') : j.split(' ')[0]))
 
 describe('per-sandbox serialisation', () => {
   it('runs a pause, a resume and a kill racing on one sandbox one after another, in call order', async () => {
@@ -19,7 +22,12 @@ describe('per-sandbox serialisation', () => {
     const pausing = f.service.pause(sandboxId, { memory: true }).then(() => order.push('pause'))
     const resuming = f.service.resume(sandboxId, 60).then(() => order.push('resume'))
     const killing = f.service.kill(sandboxId).then(() => order.push('kill'))
-    await eventually(() => (f.runtime.journal.includes(`pause ${containerId}`) ? true : undefined), 2000, 'the pause to reach Docker', 5)
+    await eventually(
+      () => (f.runtime.journal.includes(`pause ${containerId}`) ? true : undefined),
+      2000,
+      'the pause to reach Docker',
+      5,
+    )
     // Nothing else reaches Docker while the pause is in flight.
     await new Promise((r) => setTimeout(r, 30))
     expect(f.runtime.journal.slice(-1)).toEqual([`pause ${containerId}`])
@@ -33,9 +41,15 @@ describe('per-sandbox serialisation', () => {
   it('answers a second pause queued behind the first with 409, and the sandbox stays paused once', async () => {
     const f = await sandboxFixture()
     const { sandboxId, containerId } = await f.create()
-    const results = await Promise.allSettled([f.service.pause(sandboxId, { memory: true }), f.service.pause(sandboxId, { memory: true })])
+    const results = await Promise.allSettled([
+      f.service.pause(sandboxId, { memory: true }),
+      f.service.pause(sandboxId, { memory: true }),
+    ])
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected'])
-    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ kind: 'conflict', message: `Error pausing sandbox - sandbox '${sandboxId}' is already paused` })
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({
+      kind: 'conflict',
+      message: `Error pausing sandbox - sandbox '${sandboxId}' is already paused`,
+    })
     expect(f.runtime.journal.filter((j) => j === `pause ${containerId}`)).toHaveLength(1)
   })
 
@@ -46,7 +60,12 @@ describe('per-sandbox serialisation', () => {
     const release = f.runtime.hold('unpause')
     const first = f.service.connect(sandboxId, 60)
     const second = f.service.connect(sandboxId, 120)
-    await eventually(() => (f.runtime.journal.includes(`unpause ${containerId}`) ? true : undefined), 2000, 'the unpause', 5)
+    await eventually(
+      () => (f.runtime.journal.includes(`unpause ${containerId}`) ? true : undefined),
+      2000,
+      'the unpause',
+      5,
+    )
     release()
     const results = await Promise.all([first, second])
     expect(results.map((r) => r.resumed)).toEqual([true, false])
@@ -55,7 +74,7 @@ describe('per-sandbox serialisation', () => {
     expect(Math.abs(f.service.get(sandboxId).endAt.getTime() - (Date.now() + 120_000))).toBeLessThan(2000)
   })
 
-  it('answers a pause queued behind a kill with the sandbox\'s 404, and arms no timer for it', async () => {
+  it("answers a pause queued behind a kill with the sandbox's 404, and arms no timer for it", async () => {
     const f = await sandboxFixture()
     const { sandboxId } = await f.create()
     const record = f.service.get(sandboxId)
@@ -66,8 +85,14 @@ describe('per-sandbox serialisation', () => {
     const resuming = rejection(f.service.resume(sandboxId, 30))
     release()
     await killing
-    expect(await pausing).toMatchObject({ kind: 'not_found', message: `Sandbox "${sandboxId}" doesn't exist or you don't have access to it` })
-    expect(await resuming).toMatchObject({ kind: 'not_found', message: `Sandbox "${sandboxId}" doesn't exist or you don't have access to it` })
+    expect(await pausing).toMatchObject({
+      kind: 'not_found',
+      message: `Sandbox "${sandboxId}" doesn't exist or you don't have access to it`,
+    })
+    expect(await resuming).toMatchObject({
+      kind: 'not_found',
+      message: `Sandbox "${sandboxId}" doesn't exist or you don't have access to it`,
+    })
     // The deadline timer the kill cleared, not a new one for a sandbox that is gone.
     expect(record.timer).toBe(armed)
     expect(f.runtime.journal.filter((j) => j.startsWith('pause ') || j.startsWith('unpause '))).toEqual([])
@@ -92,11 +117,19 @@ describe('kill', () => {
     const { sandboxId, containerId } = await f.create()
     const bootIdFile = join(f.settings.dataDir, 'boot-ids', sandboxId)
     await access(bootIdFile)
-    expect(f.runtime.containers.get(containerId)!.started).toMatchObject({ bootIdFile, volumes: [{ name: '', target: '/tmp' }] })
+    expect(f.runtime.containers.get(containerId)!.started).toMatchObject({
+      bootIdFile,
+      volumes: [{ name: '', target: '/tmp' }],
+    })
     await f.service.pause(sandboxId, { memory: true })
     await f.service.kill(sandboxId)
     expect(callsOn(f.runtime.journal, containerId).slice(-3)).toEqual(['pause', 'unpause', 'remove'])
-    expect(await access(bootIdFile).then(() => 'exists', () => 'gone')).toBe('gone')
+    expect(
+      await access(bootIdFile).then(
+        () => 'exists',
+        () => 'gone',
+      ),
+    ).toBe('gone')
   })
 })
 
@@ -113,18 +146,30 @@ describe('pause and resume', () => {
 
   it('reboots a filesystem-paused sandbox: new envd /init with its env vars and token, rules and start command again', async () => {
     const f = await sandboxFixture()
-    const { sandboxId, containerId, ip } = await f.create({ templateRef: 'app', envVars: { SECRET: 's' }, egress: { denyOut: ['10.0.0.0/8'] } })
+    const { sandboxId, containerId, ip } = await f.create({
+      templateRef: 'app',
+      envVars: { SECRET: 's' },
+      egress: { denyOut: ['10.0.0.0/8'] },
+    })
     await f.service.pause(sandboxId, { memory: false })
     expect(f.runtime.containers.get(containerId)!.state).toBe('stopped')
     expect(f.service.get(sandboxId)).toMatchObject({ state: 'paused', memoryKept: false })
     const { resumed } = await f.service.connect(sandboxId, 60)
     expect(resumed).toBe(true)
-    expect(callsOn(f.runtime.journal, containerId, ip).slice(-4)).toEqual(['restart', 'setFirewall', 'envd up', 'envd init'])
+    expect(callsOn(f.runtime.journal, containerId, ip).slice(-4)).toEqual([
+      'restart',
+      'setFirewall',
+      'envd up',
+      'envd init',
+    ])
     expect(f.runtime.containers.get(containerId)!.ruleset).toContain('-A OUTPUT -d 10.0.0.0/8 -p tcp -j REJECT')
     const inits = f.envd.inits.filter((i) => i.ip === ip)
     expect(inits).toHaveLength(2)
     expect(inits[1]!.body).toEqual({ envVars: { MODE: 'app', SECRET: 's' }, accessToken: `envd-${sandboxId}` })
-    expect(f.envd.started.filter((s) => s.ip === ip).map((s) => [s.cmd, s.token])).toEqual([['serve', `envd-${sandboxId}`], ['serve', `envd-${sandboxId}`]])
+    expect(f.envd.started.filter((s) => s.ip === ip).map((s) => [s.cmd, s.token])).toEqual([
+      ['serve', `envd-${sandboxId}`],
+      ['serve', `envd-${sandboxId}`],
+    ])
     expect(f.service.get(sandboxId)).toMatchObject({ state: 'running', memoryKept: true, pausedAt: undefined })
   })
 
@@ -140,8 +185,18 @@ describe('pause and resume', () => {
     const f = await sandboxFixture({ settings: { pausedRetentionMs: 30 } })
     const { sandboxId, containerId } = await f.create()
     await f.service.pause(sandboxId, { memory: true })
-    await eventually(() => (f.runtime.containers.get(containerId)!.state === 'stopped' ? true : undefined), 2000, 'the retention to stop it', 10)
-    await eventually(() => (f.service.get(sandboxId).memoryKept === false ? true : undefined), 2000, 'the record to say so', 10)
+    await eventually(
+      () => (f.runtime.containers.get(containerId)!.state === 'stopped' ? true : undefined),
+      2000,
+      'the retention to stop it',
+      10,
+    )
+    await eventually(
+      () => (f.service.get(sandboxId).memoryKept === false ? true : undefined),
+      2000,
+      'the record to say so',
+      10,
+    )
     expect(f.service.get(sandboxId).state).toBe('paused')
     expect(f.service.resolver.lookup(sandboxId)).toMatchObject({ state: 'paused', autoResume: false })
   })

@@ -12,20 +12,47 @@ describe('parseMetadataFilter', () => {
     ['a=1', { a: '1' }],
     ['a=1&b=2&', { a: '1', b: '2' }],
     ['team+name=x+y', { 'team name': 'x y' }],
-    [`${encodeURIComponent(encodeURIComponent('k&=/ü'))}=${encodeURIComponent(encodeURIComponent('v=1&2 %'))}`, { 'k&=/ü': 'v=1&2 %' }],
+    [
+      `${encodeURIComponent(encodeURIComponent('k&=/ü'))}=${encodeURIComponent(encodeURIComponent('v=1&2 %'))}`,
+      { 'k&=/ü': 'v=1&2 %' },
+    ],
     ['a=', { a: '' }],
   ])('decodes %j', (raw, want) => expect(parseMetadataFilter(raw)).toEqual(want))
 
-  it.each([['novalue', "malformed pair 'novalue'"], ['=x', "malformed pair '=x'"], ['a=%E0%A4%A', 'malformed encoding']])('refuses %j', async (raw, message) => {
+  it.each([
+    ['novalue', "malformed pair 'novalue'"],
+    ['=x', "malformed pair '=x'"],
+    ['a=%E0%A4%A', 'malformed encoding'],
+  ])('refuses %j', async (raw, message) => {
     const err = await rejection(() => parseMetadataFilter(raw))
     expect(err).toMatchObject({ kind: 'invalid_argument', message: expect.stringContaining(message) })
   })
 })
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s))
-const sbx = (id: string, s: number, more: Partial<SandboxInfo> = {}) => ({ sandboxId: id, startedAt: at(s), state: 'running', templateId: 'base', alias: 'base', metadata: {}, ...more }) as SandboxInfo
-const ALL = [sbx('b', 2), sbx('a', 2), sbx('c', 1, { state: 'paused', metadata: { k: 'v' } }), sbx('d', 3, { templateId: 'tid', alias: 'app' }), sbx('e', 0)]
-const filter = (f: Partial<ListFilter> = {}): ListFilter => ({ states: ['running', 'paused'], order: 'desc', limit: 100, ...f })
+const sbx = (id: string, s: number, more: Partial<SandboxInfo> = {}) =>
+  ({
+    sandboxId: id,
+    startedAt: at(s),
+    state: 'running',
+    templateId: 'base',
+    alias: 'base',
+    metadata: {},
+    ...more,
+  }) as SandboxInfo
+const ALL = [
+  sbx('b', 2),
+  sbx('a', 2),
+  sbx('c', 1, { state: 'paused', metadata: { k: 'v' } }),
+  sbx('d', 3, { templateId: 'tid', alias: 'app' }),
+  sbx('e', 0),
+]
+const filter = (f: Partial<ListFilter> = {}): ListFilter => ({
+  states: ['running', 'paused'],
+  order: 'desc',
+  limit: 100,
+  ...f,
+})
 
 describe('listPage', () => {
   it('orders newest first with ties by id, and exactly the reverse for asc', () => {
@@ -59,8 +86,13 @@ describe('listPage', () => {
 
   it('refuses a token of the other order or of nothing', async () => {
     const { nextToken } = listPage(ALL, filter({ limit: 1 }))
-    expect(await rejection(() => listPage(ALL, filter({ order: 'asc', nextToken })))).toMatchObject({ kind: 'invalid_argument', message: 'Invalid next token' })
-    expect(await rejection(() => listPage(ALL, filter({ nextToken: 'garbage' })))).toMatchObject({ message: 'Invalid next token' })
+    expect(await rejection(() => listPage(ALL, filter({ order: 'asc', nextToken })))).toMatchObject({
+      kind: 'invalid_argument',
+      message: 'Invalid next token',
+    })
+    expect(await rejection(() => listPage(ALL, filter({ nextToken: 'garbage' })))).toMatchObject({
+      message: 'Invalid next token',
+    })
   })
 
   it('answers no token on the last page, and an empty page after a cursor past the end', () => {

@@ -64,9 +64,19 @@ describe('overBudget', () => {
 
   it.each([
     ['nothing when within the budget', { a: { mem: [30, 30], min: 1 } }, 100, {}],
-    ['from the pool furthest above its floor first', { a: { mem: [30, 30, 30], min: 1 }, b: { mem: [30, 30], min: 2 } }, 100, { a: 2 }],
+    [
+      'from the pool furthest above its floor first',
+      { a: { mem: [30, 30, 30], min: 1 }, b: { mem: [30, 30], min: 2 } },
+      100,
+      { a: 2 },
+    ],
     ['never below a floor, even over the budget', { a: { mem: [60, 60], min: 2 } }, 50, {}],
-    ['taking turns between pools equally far above their floors', { a: { mem: [20, 20, 20], min: 0 }, b: { mem: [20, 20, 20], min: 0 } }, 60, { a: 2, b: 1 }],
+    [
+      'taking turns between pools equally far above their floors',
+      { a: { mem: [20, 20, 20], min: 0 }, b: { mem: [20, 20, 20], min: 0 } },
+      60,
+      { a: 2, b: 1 },
+    ],
   ])('drops %s', (_what, spec, budgetMB, drops) => {
     expect(Object.fromEntries(overBudget(pools(spec), budgetMB * MiB))).toEqual(drops)
   })

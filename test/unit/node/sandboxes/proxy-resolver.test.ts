@@ -10,7 +10,12 @@ describe('proxy resolver', () => {
     const f = await sandboxFixture()
     const r = await f.create({ autoResume: true, allowPublicTraffic: false })
     expect(f.service.resolver.lookup(r.sandboxId)).toEqual({
-      sandboxId: r.sandboxId, state: 'running', ip: r.ip, autoResume: true, trafficAccessToken: `traffic-${r.sandboxId}`, envdAccessToken: `envd-${r.sandboxId}`,
+      sandboxId: r.sandboxId,
+      state: 'running',
+      ip: r.ip,
+      autoResume: true,
+      trafficAccessToken: `traffic-${r.sandboxId}`,
+      envdAccessToken: `envd-${r.sandboxId}`,
     })
     expect(f.service.resolver.lookup('inosuch0000000000000')).toBeUndefined()
     // compat: only memory pauses auto-resume.
@@ -23,7 +28,11 @@ describe('proxy resolver', () => {
     const r = await f.create({ autoResume: true, timeoutS: 120 })
     await f.service.setTimeoutS(r.sandboxId, 3000)
     await f.service.pause(r.sandboxId, { memory: true })
-    await Promise.all([f.service.resolver.resume(r.sandboxId), f.service.resolver.resume(r.sandboxId), f.service.resolver.resume(r.sandboxId)])
+    await Promise.all([
+      f.service.resolver.resume(r.sandboxId),
+      f.service.resolver.resume(r.sandboxId),
+      f.service.resolver.resume(r.sandboxId),
+    ])
     expect(f.runtime.journal.filter((j) => j === `unpause ${r.containerId}`)).toHaveLength(1)
     const after = f.service.get(r.sandboxId)
     expect(after.state).toBe('running')
@@ -59,6 +68,9 @@ describe('metrics sampling', () => {
     await eventually(() => (f.service.metrics(a.sandboxId).length >= 3 ? true : undefined), 2000, 'three samples', 10)
     expect(f.service.metrics(b.sandboxId)).toHaveLength(1)
     expect(f.service.metrics(c.sandboxId)).toHaveLength(1)
-    expect(Object.keys(f.service.lastMetrics([a.sandboxId, b.sandboxId, 'inosuch0000000000000']))).toEqual([a.sandboxId, b.sandboxId])
+    expect(Object.keys(f.service.lastMetrics([a.sandboxId, b.sandboxId, 'inosuch0000000000000']))).toEqual([
+      a.sandboxId,
+      b.sandboxId,
+    ])
   })
 })

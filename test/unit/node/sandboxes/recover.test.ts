@@ -10,14 +10,31 @@ import { sandboxFixture } from '../../../support/sandbox-fixture.js'
 import type { SandboxSpec } from '../../../../src/node/sandboxes/types.js'
 
 const spec = (sandboxId: string): SandboxSpec => ({
-  sandboxId, templateId: 'base', alias: 'base', metadata: {}, timeoutMs: 300_000, onTimeout: 'kill', autoResume: false, secure: true,
-  allowPublicTraffic: true, allowInternetAccess: true, cpuCount: 2, memoryMB: 1024, startedAt: new Date(), volumeMounts: [],
+  sandboxId,
+  templateId: 'base',
+  alias: 'base',
+  metadata: {},
+  timeoutMs: 300_000,
+  onTimeout: 'kill',
+  autoResume: false,
+  secure: true,
+  allowPublicTraffic: true,
+  allowInternetAccess: true,
+  cpuCount: 2,
+  memoryMB: 1024,
+  startedAt: new Date(),
+  volumeMounts: [],
 })
 
 describe('recovery after a restart', () => {
   it('re-attaches running, memory-paused and filesystem-paused sandboxes with their state', async () => {
     const f = await sandboxFixture()
-    const running = await f.create({ envVars: { A: '1' }, metadata: { k: 'v' }, egress: { denyOut: ['10.0.0.0/8'] }, allowPublicTraffic: false })
+    const running = await f.create({
+      envVars: { A: '1' },
+      metadata: { k: 'v' },
+      egress: { denyOut: ['10.0.0.0/8'] },
+      allowPublicTraffic: false,
+    })
     await f.service.setTimeoutS(running.sandboxId, 100)
     const frozen = await f.create()
     await f.service.pause(frozen.sandboxId, { memory: true })
@@ -30,8 +47,13 @@ describe('recovery after a restart', () => {
     const g = await f.restart()
     const again = g.service.get(running.sandboxId)
     expect(again).toMatchObject({
-      state: 'running', containerId: running.containerId, metadata: { k: 'v' }, envVars: { A: '1' }, memoryKept: true,
-      envdAccessToken: `envd-${running.sandboxId}`, trafficAccessToken: `traffic-${running.sandboxId}`,
+      state: 'running',
+      containerId: running.containerId,
+      metadata: { k: 'v' },
+      envVars: { A: '1' },
+      memoryKept: true,
+      envdAccessToken: `envd-${running.sandboxId}`,
+      trafficAccessToken: `traffic-${running.sandboxId}`,
       egress: { allowOut: [], denyOut: ['10.0.0.0/8'] },
     })
     expect(again.endAt.getTime()).toBe(endAt.getTime())
@@ -50,16 +72,32 @@ describe('recovery after a restart', () => {
     const crashed = await f.create()
     f.runtime.containers.get(crashed.containerId)!.state = 'stopped'
     const startedAt = new Date(Date.now() - 60_000)
-    const fromLabels = f.runtime.plant({ spec: { ...spec('ilabels0000000000000'), startedAt, timeoutMs: 600_000, metadata: { from: 'labels' } } })
+    const fromLabels = f.runtime.plant({
+      spec: { ...spec('ilabels0000000000000'), startedAt, timeoutMs: 600_000, metadata: { from: 'labels' } },
+    })
     const unreadable = f.runtime.plant({ spec: undefined })
 
     const g = await f.restart()
-    expect(g.service.list().map((r) => r.sandboxId).sort()).toEqual([kept.sandboxId, 'ilabels0000000000000'].sort())
-    expect(g.service.get('ilabels0000000000000')).toMatchObject({ state: 'running', containerId: fromLabels.containerId, metadata: { from: 'labels' }, envVars: {} })
+    expect(
+      g.service
+        .list()
+        .map((r) => r.sandboxId)
+        .sort(),
+    ).toEqual([kept.sandboxId, 'ilabels0000000000000'].sort())
+    expect(g.service.get('ilabels0000000000000')).toMatchObject({
+      state: 'running',
+      containerId: fromLabels.containerId,
+      metadata: { from: 'labels' },
+      envVars: {},
+    })
     expect(g.service.get('ilabels0000000000000').endAt.getTime()).toBe(startedAt.getTime() + 600_000)
     expect([...f.runtime.containers.keys()].sort()).toEqual([kept.containerId, fromLabels.containerId].sort())
-    expect(f.runtime.journal).toEqual(expect.arrayContaining([`remove ${crashed.containerId}`, `remove ${unreadable.containerId}`]))
-    expect(await readdir(join(f.settings.dataDir, 'sandboxes'))).toEqual(expect.not.arrayContaining([`${crashed.sandboxId}.json`]))
+    expect(f.runtime.journal).toEqual(
+      expect.arrayContaining([`remove ${crashed.containerId}`, `remove ${unreadable.containerId}`]),
+    )
+    expect(await readdir(join(f.settings.dataDir, 'sandboxes'))).toEqual(
+      expect.not.arrayContaining([`${crashed.sandboxId}.json`]),
+    )
   })
 
   it('puts never-claimed pool containers back in the pool, keeps claimed ones as sandboxes, and removes a claim that did not finish', async () => {
@@ -78,24 +116,44 @@ describe('recovery after a restart', () => {
     await writeFile(join(f.settings.dataDir, 'sandboxes', 'pool-claims', 'igone000000000000000'), '')
 
     const g = await f.restart({ pools: { base: { min: 3, max: 3 } } })
-    expect(g.service.get(claimed.sandboxId)).toMatchObject({ pooled: true, metadata: { who: 'claimer' }, envVars: { MINE: 'yes' }, state: 'running' })
+    expect(g.service.get(claimed.sandboxId)).toMatchObject({
+      pooled: true,
+      metadata: { who: 'claimer' },
+      envVars: { MINE: 'yes' },
+      state: 'running',
+    })
     expect(f.runtime.containers.has(cut.containerId)).toBe(false)
     expect(pool).toHaveLength(3)
     expect(await readdir(join(f.settings.dataDir, 'sandboxes', 'pool-claims'))).toEqual([claimed.sandboxId])
     // The two re-adopted pool containers serve the next creates.
     const next = [await g.create(), await g.create()]
     expect(next.map((r) => r.pooled)).toEqual([true, true])
-    expect(next.map((r) => r.containerId).sort()).toEqual(pool.slice(1).map((c) => c.containerId).sort())
+    expect(next.map((r) => r.containerId).sort()).toEqual(
+      pool
+        .slice(1)
+        .map((c) => c.containerId)
+        .sort(),
+    )
   })
 
-  it('removes what another (gone) instance left on this server\'s networks, pool containers and sandboxes, and leaves other networks alone', async () => {
+  it("removes what another (gone) instance left on this server's networks, pool containers and sandboxes, and leaves other networks alone", async () => {
     const f = await sandboxFixture()
     const orphans = [
       f.runtime.plant({ spec: spec('orphan1'), pool: true, network: 'sandock', foreignInstance: 'gone' }),
       f.runtime.plant({ spec: spec('orphan2'), network: 'sandock', foreignInstance: 'gone' }),
-      f.runtime.plant({ spec: spec('orphan3'), network: 'sandock-internal', foreignInstance: 'gone', state: 'stopped' }),
+      f.runtime.plant({
+        spec: spec('orphan3'),
+        network: 'sandock-internal',
+        foreignInstance: 'gone',
+        state: 'stopped',
+      }),
     ]
-    const elsewhere = f.runtime.plant({ spec: spec('other1'), pool: true, network: 'sandock-other', foreignInstance: 'live' })
+    const elsewhere = f.runtime.plant({
+      spec: spec('other1'),
+      pool: true,
+      network: 'sandock-other',
+      foreignInstance: 'live',
+    })
     const g = await f.restart()
     for (const o of orphans) expect(f.runtime.containers.has(o.containerId)).toBe(false)
     expect(f.runtime.containers.has(elsewhere.containerId)).toBe(true)

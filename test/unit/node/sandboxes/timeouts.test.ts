@@ -22,7 +22,12 @@ describe('deadlines', () => {
     const f = await sandboxFixture()
     const r = await f.create({ onTimeout: 'pause' })
     await f.service.setTimeoutS(r.sandboxId, 0)
-    await eventually(() => (f.service.get(r.sandboxId).state === 'paused' ? true : undefined), 2000, 'the expiry to pause it', 10)
+    await eventually(
+      () => (f.service.get(r.sandboxId).state === 'paused' ? true : undefined),
+      2000,
+      'the expiry to pause it',
+      10,
+    )
     expect(f.runtime.containers.get(r.containerId)!.state).toBe('paused')
     expect(f.service.get(r.sandboxId).memoryKept).toBe(true)
   })
@@ -30,7 +35,14 @@ describe('deadlines', () => {
   it('shortens with setTimeout, extends only with refreshes and connects, clamps to the maximum, and keeps it in the state file', async () => {
     const f = await sandboxFixture({ settings: { maxTimeoutS: 600 } })
     const r = await f.create()
-    const saved = async () => new Date((JSON.parse(await readFile(join(f.settings.dataDir, 'sandboxes', `${r.sandboxId}.json`), 'utf8')) as { endAt: string }).endAt)
+    const saved = async () =>
+      new Date(
+        (
+          JSON.parse(await readFile(join(f.settings.dataDir, 'sandboxes', `${r.sandboxId}.json`), 'utf8')) as {
+            endAt: string
+          }
+        ).endAt,
+      )
     await f.service.setTimeoutS(r.sandboxId, 60)
     expect(near(f.service.get(r.sandboxId).endAt, 60_000)).toBe(true)
     expect((await saved()).getTime()).toBe(f.service.get(r.sandboxId).endAt.getTime())
@@ -43,10 +55,15 @@ describe('deadlines', () => {
     await f.service.setTimeoutS(r.sandboxId, 999_999)
     expect(near(f.service.get(r.sandboxId).endAt, 600_000)).toBe(true)
     await f.service.setTimeoutS(r.sandboxId, -5)
-    await eventually(() => (f.runtime.containers.size === 0 ? true : undefined), 2000, 'a negative timeout to mean now', 10)
+    await eventually(
+      () => (f.runtime.containers.size === 0 ? true : undefined),
+      2000,
+      'a negative timeout to mean now',
+      10,
+    )
   })
 
-  it('starts a resumed sandbox\'s deadline afresh', async () => {
+  it("starts a resumed sandbox's deadline afresh", async () => {
     const f = await sandboxFixture()
     const r = await f.create()
     await f.service.pause(r.sandboxId, { memory: true })

@@ -7,27 +7,56 @@ import { eventually, rejection } from '../../../support/async.js'
 import { fakeControl } from '../../../support/fake-control.js'
 import { sandboxFixture } from '../../../support/sandbox-fixture.js'
 
-const ids = new Map([['vol1', 'id-1'], ['vol2', 'id-2'], ['vol3', 'id-3']])
+const ids = new Map([
+  ['vol1', 'id-1'],
+  ['vol2', 'id-2'],
+  ['vol3', 'id-3'],
+])
 const lookup = { idOf: (n: string) => ids.get(n) }
 
 describe('resolveVolumeMounts', () => {
   it('resolves names to ids; the same volume may be mounted twice', () => {
-    expect(resolveVolumeMounts([{ name: 'vol1', path: '/data' }, { name: 'vol1', path: '/again' }], lookup)).toEqual([
-      { name: 'vol1', path: '/data', volumeId: 'id-1' }, { name: 'vol1', path: '/again', volumeId: 'id-1' },
+    expect(
+      resolveVolumeMounts(
+        [
+          { name: 'vol1', path: '/data' },
+          { name: 'vol1', path: '/again' },
+        ],
+        lookup,
+      ),
+    ).toEqual([
+      { name: 'vol1', path: '/data', volumeId: 'id-1' },
+      { name: 'vol1', path: '/again', volumeId: 'id-1' },
     ])
   })
 
   it.each([
     [[{ name: 'vol1', path: '' }], '\n\t- volume mount #0: path cannot be empty'],
     [[{ name: 'vol1', path: 'relative/path' }], '\n\t- volume mount #0: path must be absolute'],
-    [[{ name: 'vol1', path: '/path/./to/somewhere' }], "\n\t- volume mount #0: path must not contain any '.' or '..' components"],
+    [
+      [{ name: 'vol1', path: '/path/./to/somewhere' }],
+      "\n\t- volume mount #0: path must not contain any '.' or '..' components",
+    ],
     [[{ name: 'vol1', path: '/a/../b' }], "\n\t- volume mount #0: path must not contain any '.' or '..' components"],
     [[{ name: 'vol1', path: '/a/' }], "\n\t- volume mount #0: path must not contain any '.' or '..' components"],
-    [[{ name: 'vol1', path: '/path' }, { name: 'vol2', path: '/path' }], "\n\t- volume mount #1: path '/path' is already used"],
+    [
+      [
+        { name: 'vol1', path: '/path' },
+        { name: 'vol2', path: '/path' },
+      ],
+      "\n\t- volume mount #1: path '/path' is already used",
+    ],
     [[{ name: 'vol1', path: '/proc/x' }], "\n\t- volume mount #0: path '/proc/x' is reserved"],
     [[{ name: 'vol1', path: '/opt/sandock' }], "\n\t- volume mount #0: path '/opt/sandock' is reserved"],
-    [[{ name: 'missing', path: '/path1' }, { name: 'vol1', path: 'relative' }, { name: 'vol2', path: '/path2' }, { name: 'vol3', path: '/path2' }],
-      "\n\t- volume mount #0: volume 'missing' not found\n\t- volume mount #1: path must be absolute\n\t- volume mount #3: path '/path2' is already used"],
+    [
+      [
+        { name: 'missing', path: '/path1' },
+        { name: 'vol1', path: 'relative' },
+        { name: 'vol2', path: '/path2' },
+        { name: 'vol3', path: '/path2' },
+      ],
+      "\n\t- volume mount #0: volume 'missing' not found\n\t- volume mount #1: path must be absolute\n\t- volume mount #3: path '/path2' is already used",
+    ],
   ])('%j', (mounts, listed) => {
     expect(() => resolveVolumeMounts(mounts, lookup)).toThrow(`invalid mounts:${listed}`)
     const err = (() => {
@@ -42,17 +71,33 @@ describe('resolveVolumeMounts', () => {
 })
 
 describe('sandboxes with volumes', () => {
-  it('mount the volumes\' Docker volumes without copy-up, cold-start past the pool, and keep their mounts across a restart', async () => {
-    const f = await sandboxFixture({ settings: { pools: { base: { min: 1, max: 1 } } }, volumes: new Map([['data', 'vid-1']]) })
+  it("mount the volumes' Docker volumes without copy-up, cold-start past the pool, and keep their mounts across a restart", async () => {
+    const f = await sandboxFixture({
+      settings: { pools: { base: { min: 1, max: 1 } } },
+      volumes: new Map([['data', 'vid-1']]),
+    })
     f.service.startPool()
     await eventually(() => (f.service.poolSizes().base?.ready === 1 ? true : undefined), 3000, 'a pool container', 5)
-    const r = await f.create({ volumeMounts: [{ name: 'data', path: '/mnt/data' }, { name: 'data', path: '/mnt/two' }] })
+    const r = await f.create({
+      volumeMounts: [
+        { name: 'data', path: '/mnt/data' },
+        { name: 'data', path: '/mnt/two' },
+      ],
+    })
     expect(r.pooled).toBe(false)
     expect(f.service.poolSizes().base?.ready).toBe(1)
-    expect(r.volumeMounts).toEqual([{ name: 'data', path: '/mnt/data', volumeId: 'vid-1' }, { name: 'data', path: '/mnt/two', volumeId: 'vid-1' }])
+    expect(r.volumeMounts).toEqual([
+      { name: 'data', path: '/mnt/data', volumeId: 'vid-1' },
+      { name: 'data', path: '/mnt/two', volumeId: 'vid-1' },
+    ])
     const started = f.runtime.containers.get(r.containerId)!.started!
-    expect(started.volumes).toEqual([{ name: 'sandock-vol-vid-1', target: '/mnt/data', noCopy: true }, { name: 'sandock-vol-vid-1', target: '/mnt/two', noCopy: true }])
-    expect((await rejection(f.create({ volumeMounts: [{ name: 'nope', path: '/x' }] }))).message).toBe("invalid mounts:\n\t- volume mount #0: volume 'nope' not found")
+    expect(started.volumes).toEqual([
+      { name: 'sandock-vol-vid-1', target: '/mnt/data', noCopy: true },
+      { name: 'sandock-vol-vid-1', target: '/mnt/two', noCopy: true },
+    ])
+    expect((await rejection(f.create({ volumeMounts: [{ name: 'nope', path: '/x' }] }))).message).toBe(
+      "invalid mounts:\n\t- volume mount #0: volume 'nope' not found",
+    )
     const again = await f.restart()
     expect(again.service.get(r.sandboxId).volumeMounts).toEqual(r.volumeMounts)
     const before = again.released.length
@@ -60,11 +105,13 @@ describe('sandboxes with volumes', () => {
     expect(again.released.length).toBe(before + 1)
   })
 
-  it('fork with the source\'s volumes, by name', async () => {
+  it("fork with the source's volumes, by name", async () => {
     const f = await sandboxFixture({ volumes: new Map([['data', 'vid-1']]) })
     const src = await f.create({ volumeMounts: [{ name: 'data', path: '/mnt/data' }] })
     const [item] = await f.service.fork(src.sandboxId, { timeoutS: 60, count: 1 })
-    expect('record' in item! && item.record.volumeMounts).toEqual([{ name: 'data', path: '/mnt/data', volumeId: 'vid-1' }])
+    expect('record' in item! && item.record.volumeMounts).toEqual([
+      { name: 'data', path: '/mnt/data', volumeId: 'vid-1' },
+    ])
     f.volumes.delete('data')
     const [gone] = await f.service.fork(src.sandboxId, { timeoutS: 60, count: 1 })
     expect('error' in gone! && gone.error.message).toBe("invalid mounts:\n\t- volume mount #0: volume 'data' not found")
@@ -76,17 +123,33 @@ describe('volumeMounts through the API', () => {
     const c = await fakeControl()
     const vol = await c.api('POST', '/volumes', { json: { name: 'shared' } })
     expect(vol.status).toBe(201)
-    const created = await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base', volumeMounts: [{ name: 'shared', path: '/mnt/shared' }] } })
+    const created = await c.api('POST', '/v2/sandboxes', {
+      json: { templateID: 'base', volumeMounts: [{ name: 'shared', path: '/mnt/shared' }] },
+    })
     expect(created.status).toBe(201)
     const id = (created.body as { sandboxID: string }).sandboxID
     const plain = (await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base' } })).body as { sandboxID: string }
-    expect((await c.api('GET', `/sandboxes/${id}`)).body).toMatchObject({ volumeMounts: [{ name: 'shared', path: '/mnt/shared' }] })
+    expect((await c.api('GET', `/sandboxes/${id}`)).body).toMatchObject({
+      volumeMounts: [{ name: 'shared', path: '/mnt/shared' }],
+    })
     expect((await c.api('GET', `/sandboxes/${plain.sandboxID}`)).body).toMatchObject({ volumeMounts: [] })
     for (const list of ['/v2/sandboxes', '/sandboxes']) {
       const listed = (await c.api('GET', list)).body as unknown as { sandboxID: string; volumeMounts: unknown }[]
       expect(listed.find((s) => s.sandboxID === id)?.volumeMounts).toEqual([{ name: 'shared', path: '/mnt/shared' }])
     }
-    const bad = await c.api('POST', '/v2/sandboxes', { json: { templateID: 'base', volumeMounts: [{ name: 'nope', path: 'rel' }, { name: 'shared', path: '/a/./b' }] } })
-    expect(bad.body).toEqual({ code: 400, message: "invalid mounts:\n\t- volume mount #0: volume 'nope' not found\n\t- volume mount #1: path must not contain any '.' or '..' components" })
+    const bad = await c.api('POST', '/v2/sandboxes', {
+      json: {
+        templateID: 'base',
+        volumeMounts: [
+          { name: 'nope', path: 'rel' },
+          { name: 'shared', path: '/a/./b' },
+        ],
+      },
+    })
+    expect(bad.body).toEqual({
+      code: 400,
+      message:
+        "invalid mounts:\n\t- volume mount #0: volume 'nope' not found\n\t- volume mount #1: path must not contain any '.' or '..' components",
+    })
   })
 })

@@ -15,7 +15,17 @@ const IDLE_MS = 60_000
 
 /** `queued`: boots never get a boot slot (a create may not wait for them). */
 /** `abortable`: a gated boot that stops (and counts itself undone) when the pool's close aborts it. */
-function fixture(opts: { bounds?: PoolBounds; memoryBudgetMB?: number; memoryMB?: number; gated?: boolean; queued?: boolean; refillDelayMs?: number; abortable?: boolean } = {}) {
+function fixture(
+  opts: {
+    bounds?: PoolBounds
+    memoryBudgetMB?: number
+    memoryMB?: number
+    gated?: boolean
+    queued?: boolean
+    refillDelayMs?: number
+    abortable?: boolean
+  } = {},
+) {
   let image = 'img:1'
   let n = 0
   let clock = 0
@@ -35,14 +45,23 @@ function fixture(opts: { bounds?: PoolBounds; memoryBudgetMB?: number; memoryMB?
       if (opts.gated) {
         await new Promise<void>((resolve, reject) => {
           pending.push(resolve)
-          if (opts.abortable) closing.addEventListener('abort', () => reject((undone++, closing.reason)), { once: true })
+          if (opts.abortable)
+            closing.addEventListener('abort', () => reject((undone++, closing.reason)), { once: true })
         })
       }
       if (failures > 0) {
         failures--
         throw new Error('docker said no')
       }
-      const e = { sandboxId: `s${++n}`, containerId: `c${n}`, ip: '10.0.0.1', templateId: t.templateId, image: t.image, diskSizeMB: 1, memoryBytes: (opts.memoryMB ?? 30) * MiB }
+      const e = {
+        sandboxId: `s${++n}`,
+        containerId: `c${n}`,
+        ip: '10.0.0.1',
+        templateId: t.templateId,
+        image: t.image,
+        diskSizeMB: 1,
+        memoryBytes: (opts.memoryMB ?? 30) * MiB,
+      }
       booted.push(e)
       return e
     },
@@ -63,7 +82,12 @@ function fixture(opts: { bounds?: PoolBounds; memoryBudgetMB?: number; memoryMB?
     await pool.settled()
   }
   return {
-    pool, booted, discarded, template, pending, settle,
+    pool,
+    booted,
+    discarded,
+    template,
+    pending,
+    settle,
     undone: () => undone,
     setImage: (i: string) => (image = i),
     setBounds: (b: PoolBounds) => (bounds = b),
@@ -90,7 +114,12 @@ describe('warm pool: size', () => {
     const claimed = clean.pool.claim(clean.template())!
     await clean.pool.close()
     await clean.pool.discardReady()
-    expect(clean.discarded.sort()).toEqual(clean.booted.map((e) => e.containerId).filter((c) => c !== claimed.containerId).sort())
+    expect(clean.discarded.sort()).toEqual(
+      clean.booted
+        .map((e) => e.containerId)
+        .filter((c) => c !== claimed.containerId)
+        .sort(),
+    )
     expect(clean.pool.containerIds()).toEqual([])
 
     const kept = fixture({ bounds: { min: 3, max: 3 } })
@@ -219,7 +248,16 @@ describe('warm pool: memory budget', () => {
 
   it('gives back growth when adopted containers hold more than the budget', async () => {
     const f = fixture({ bounds: { min: 1, max: 8 }, memoryBudgetMB: 100 })
-    for (let i = 1; i <= 6; i++) f.pool.adopt({ sandboxId: `old${i}`, containerId: `old${i}`, ip: 'x', templateId: 'base', image: 'img:1', diskSizeMB: 0, memoryBytes: 40 * MiB })
+    for (let i = 1; i <= 6; i++)
+      f.pool.adopt({
+        sandboxId: `old${i}`,
+        containerId: `old${i}`,
+        ip: 'x',
+        templateId: 'base',
+        image: 'img:1',
+        diskSizeMB: 0,
+        memoryBytes: 40 * MiB,
+      })
     await f.settle()
     expect(f.ready()).toBe(2)
     expect(f.discarded.sort()).toEqual(['old1', 'old2', 'old3', 'old4'])
@@ -338,7 +376,16 @@ describe('warm pool: creates that find it empty', () => {
 
 describe('warm pool: restarts', () => {
   const adoptAll = (f: ReturnType<typeof fixture>, k: number) => {
-    for (let i = 1; i <= k; i++) f.pool.adopt({ sandboxId: `old${i}`, containerId: `old${i}`, ip: 'x', templateId: 'base', image: 'img:1', diskSizeMB: 0, memoryBytes: 30 * MiB })
+    for (let i = 1; i <= k; i++)
+      f.pool.adopt({
+        sandboxId: `old${i}`,
+        containerId: `old${i}`,
+        ip: 'x',
+        templateId: 'base',
+        image: 'img:1',
+        diskSizeMB: 0,
+        memoryBytes: 30 * MiB,
+      })
   }
 
   it('keeps a resized pool it re-adopts for an idle period, then shrinks it to the floor', async () => {

@@ -20,10 +20,21 @@ async function volume() {
 }
 
 const body = (text: string) => Readable.from([Buffer.from(text)])
-const kindOf = async (p: Promise<unknown>) => p.then(() => 'ok', (e: { kind?: string }) => e.kind ?? String(e))
+const kindOf = async (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: { kind?: string }) => e.kind ?? String(e),
+  )
 
 describe('pathComponents', () => {
-  it.each([['/a/b', ['a', 'b']], ['a//b/', ['a', 'b']], ['/', []], ['../../etc', ['etc']], ['a/../../b', ['b']], ['./a/.', ['a']]])('%s', (p, want) => {
+  it.each([
+    ['/a/b', ['a', 'b']],
+    ['a//b/', ['a', 'b']],
+    ['/', []],
+    ['../../etc', ['etc']],
+    ['a/../../b', ['b']],
+    ['./a/.', ['a']],
+  ])('%s', (p, want) => {
     expect(pathComponents(p)).toEqual(want)
   })
   it('refuses NUL bytes', () => {
@@ -35,7 +46,15 @@ describe('volume content operations', () => {
   it('writes, reads and describes files with the requested owner and mode', async () => {
     const { root, fs } = await volume()
     const entry = await fs.write('/dir-less.txt', body('hello'), { force: false, uid: 1234, gid: 2345, mode: 0o640 })
-    expect(entry).toMatchObject({ name: 'dir-less.txt', type: 'file', path: '/dir-less.txt', size: 5, uid: 1234, gid: 2345, mode: 0o640 })
+    expect(entry).toMatchObject({
+      name: 'dir-less.txt',
+      type: 'file',
+      path: '/dir-less.txt',
+      size: 5,
+      uid: 1234,
+      gid: 2345,
+      mode: 0o640,
+    })
     expect(new Date(entry.mtime).getTime()).toBeGreaterThan(Date.now() - 60_000)
     const st = await stat(join(root, 'dir-less.txt'))
     expect([st.uid, st.gid, st.mode & 0o777]).toEqual([1234, 2345, 0o640])
@@ -50,7 +69,12 @@ describe('volume content operations', () => {
   it('defaults to uid/gid 1000 and modes 0644 / 0755', async () => {
     const { fs } = await volume()
     expect(await fs.write('f', body('x'), { force: false })).toMatchObject({ uid: 1000, gid: 1000, mode: 0o644 })
-    expect(await fs.makeDir('d', { force: false })).toMatchObject({ type: 'directory', uid: 1000, gid: 1000, mode: 0o755 })
+    expect(await fs.makeDir('d', { force: false })).toMatchObject({
+      type: 'directory',
+      uid: 1000,
+      gid: 1000,
+      mode: 0o755,
+    })
   })
 
   it('creates exclusively without force (409) and replaces with force', async () => {
@@ -105,7 +129,13 @@ describe('volume content operations', () => {
   it('updates owner and mode, and 404s for a missing path', async () => {
     const { fs } = await volume()
     await fs.write('m.txt', body('x'), { force: false })
-    expect(await fs.update('m.txt', { uid: 1001, gid: 1002, mode: 0o755 })).toMatchObject({ name: 'm.txt', path: '/m.txt', uid: 1001, gid: 1002, mode: 0o755 })
+    expect(await fs.update('m.txt', { uid: 1001, gid: 1002, mode: 0o755 })).toMatchObject({
+      name: 'm.txt',
+      path: '/m.txt',
+      uid: 1001,
+      gid: 1002,
+      mode: 0o755,
+    })
     expect(await fs.update('m.txt', { mode: 0o600 })).toMatchObject({ uid: 1001, mode: 0o600 })
     expect(await kindOf(fs.update('nope', { mode: 0o600 }))).toBe('not_found')
   })
