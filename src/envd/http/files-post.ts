@@ -10,6 +10,7 @@ import type { User } from '../identity/users.js'
 import { writeFileAtomic, type WrittenFile } from '../filesystem/write-file.js'
 import { filesUser, type FilesDeps } from './files-deps.js'
 import type { EnvdRequest, Routes } from './router.js'
+import { drainBody } from '../../shared/drain.js'
 
 const PRINTABLE = /^[\x20-\x7e]*$/
 const TOKEN = /^[!#$%&'*+.^_`|~0-9a-zA-Z-]+$/
@@ -163,6 +164,10 @@ async function uploadMultipart(
   return results.map((r) => (r as PromiseFulfilledResult<WrittenFile>).value)
 }
 
+/** How much of a refused upload's body is read (and discarded) before the answer. */
+const REFUSED_BODY_DRAIN_BYTES = 64 * 1024 * 1024
+const REFUSED_BODY_DRAIN_MS = 10_000
+
 export function filesPostRoute(app: Routes, deps: FilesDeps) {
   // The handler streams req.raw to disk, whatever the body's type: no body limit applies, and
   // unsupported types get our 400.
@@ -179,10 +184,10 @@ export function filesPostRoute(app: Routes, deps: FilesDeps) {
         written = [await writeFileAtomic(path, decodedBody(req), user, metadata, deps.own)]
       } else throw new InvalidArgumentError(`unsupported content type '${type || 'none'}'`)
     } catch (e) {
-      // The body may be half-read: drain what comes, and end the connection after this answer
-      // so a keep-alive client does not wait on a socket we stopped reading.
+      // The body may be half-read: read what the client still sends (a bounded amount, so it
+      // gets this answer rather than a reset mid-upload), and end the connection after it.
       reply.header('connection', 'close')
-      req.raw.resume()
+      await drainBody(req.raw, REFUSED_BODY_DRAIN_BYTES, REFUSED_BODY_DRAIN_MS)
       throw asUploadError(e)
     }
     reply.code(200).send(written)
