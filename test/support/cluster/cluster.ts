@@ -90,13 +90,15 @@ export async function startCluster(opts: ClusterOptions): Promise<TestCluster> {
     let egressTarget: TestCluster['egressTarget']
     if (opts.egressTargetImage) {
       const name = `${prefix}-egress-target`
+      // The image's entrypoint is envd: python3 is the entrypoint here.
       await res.run(name, [
         '--network',
         network,
         '--user',
         '65534',
-        opts.egressTargetImage,
+        '--entrypoint',
         'python3',
+        opts.egressTargetImage,
         '-m',
         'http.server',
         '8000',
