@@ -99,11 +99,12 @@ export async function startNodeAgent(
     throw new Error(`SANDOCK_RUNTIME=${config.containerRuntime} is not registered with this node's Docker`)
   await runtime.ensureNetwork(config.network, { internal: false })
   await runtime.ensureNetwork(config.internalNetwork, { internal: true })
+  const resolvers = await hostResolvers()
   const firewall = createHostFirewall({ mode: config.firewall, instanceId, log })
   await firewall.install(
     await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n))),
     {
-      dnsServers: fenceDnsServers(await hostResolvers(), config.egressDnsServers),
+      dnsServers: fenceDnsServers(resolvers, config.egressDnsServers),
       allowCidrs: config.allowInternalCidrs,
     },
   )
@@ -142,7 +143,7 @@ export async function startNodeAgent(
   const builtinImages = createBuiltinImages({ runtime, builtins, log, imageContext: opts.imageContext })
   const lookup = refreshingLookup(createTemplateLookup(store, builtins, builtinImages), builtinImages.refresh)
   const filesDir = templateFilesDir(config.dataDir)
-  const egressDnsServers = config.egressDnsServers ?? (await hostResolvers())
+  const egressDnsServers = config.egressDnsServers ?? resolvers
   const local = createLocalNode({
     runtime,
     envd: createEnvdClient(),

@@ -70,8 +70,6 @@ export function loadControlConfig(env: NodeJS.ProcessEnv = process.env): Control
             .map((x) => x.trim())
             .filter(Boolean),
   }
-  for (const c of config.allowInternalCidrs)
-    if (!isIPv4OrCidr(c)) r.problem(`SANDOCK_ALLOW_INTERNAL_CIDRS must be IPv4 addresses or CIDRs, got "${c}"`)
   for (const s of config.egressResolver) {
     const [ip, port, extra] = s.split(':')
     if (!ip || !isIPv4(ip) || extra !== undefined || (port !== undefined && !/^\d{1,5}$/.test(port)))
