@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
 import { generateCertificates } from '../../src/control/tls.js'
-import { launchBrowser, signIn, terminalText, watchedPage, type Browser } from '../support/browser.js'
+import { launchBrowser, signIn, terminalText, waitForTerminal, watchedPage, type Browser } from '../support/browser.js'
 import { createSandbox, killQuietly, printServerLogsOnFailure } from '../support/control-sdk.js'
 import {
   DEFAULT_API_PORT,
@@ -105,7 +105,7 @@ async function driveDashboard(url: string, server: ServerInfo, requestPrefix: st
   await signIn(w.page, url, server.apiKey)
   await w.page.waitForSelector(`tr[data-sandbox-id="${sbx.sandboxId}"]`, { timeout: 15_000 })
   await w.page.click(`tr[data-sandbox-id="${sbx.sandboxId}"] a`)
-  await w.page.waitForSelector('.terminal[data-pid]', { timeout: 15_000 })
+  await waitForTerminal(w.page)
   await w.page.click('.terminal')
   await w.page.keyboard.type('echo over-$((40+2))-tls\n')
   await w.page.waitForFunction(() =>

@@ -12,6 +12,7 @@ import {
   screenshot,
   signIn,
   terminalText,
+  waitForTerminal,
   watchedPage,
   type Browser,
   type WatchedPage,
@@ -152,7 +153,7 @@ it('opens a terminal in the sandbox, runs a command, follows a resize and re-att
   const sbx = await sandbox()
   const { page } = await dashboard()
   await gotoPage(page, `${dashboardUrl()}#/sandboxes/${sbx.sandboxId}/terminal`)
-  await page.waitForSelector('.terminal[data-pid]', { timeout: 15_000 })
+  await waitForTerminal(page)
   const pid = await page.getAttribute('.terminal', 'data-pid')
   await page.click('.terminal')
   await page.keyboard.type('echo dash-$((6*7)) shell-$$\n')

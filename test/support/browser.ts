@@ -113,6 +113,19 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /** The terminal's visible text (xterm's DOM renderer keeps one element per row). */
+/** Waits for the terminal's shell to connect; on a timeout the error says what the page showed instead. */
+export async function waitForTerminal(page: Page, timeout = 30_000): Promise<void> {
+  try {
+    await page.waitForSelector('.terminal[data-pid]', { timeout })
+  } catch (e) {
+    const shown = await page
+      .locator('main')
+      .innerText({ timeout: 1000 })
+      .catch(() => '(no page text)')
+    throw new Error(`the terminal did not connect within ${timeout} ms; the page showed:\n${shown}`, { cause: e })
+  }
+}
+
 export async function terminalText(page: Page): Promise<string> {
   return page.evaluate(() =>
     [...document.querySelectorAll('.xterm-rows > div')].map((r) => r.textContent ?? '').join('\n'),

@@ -1,14 +1,18 @@
 // usePoll(): loads now, then again every `intervalMs` while the tab is visible; aborts on unmount.
+// When `deps` change it starts over; with `keepPrevious` the last answer stays on screen (marked stale) until the
+// new one arrives, so a list being re-filtered does not flash empty.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
 
-export type Poll<T> = { data: T | undefined; error: Error | undefined; refresh: () => void }
+export type Poll<T> = { data: T | undefined; error: Error | undefined; stale: boolean; refresh: () => void }
 
 export function usePoll<T>(
   load: (signal: AbortSignal) => Promise<T>,
   intervalMs: number,
   deps: readonly unknown[],
+  options: { keepPrevious?: boolean } = {},
 ): Poll<T> {
   const [data, setData] = useState<T | undefined>(undefined)
+  const [stale, setStale] = useState(false)
   const [error, setError] = useState<Error | undefined>(undefined)
   const kick = useRef<() => void>(() => undefined)
 
@@ -25,6 +29,7 @@ export function usePoll<T>(
           const value = await load(abort.signal)
           if (!abort.signal.aborted) {
             setData(() => value)
+            setStale(false)
             setError(undefined)
           }
         }
@@ -40,7 +45,8 @@ export function usePoll<T>(
       if (!document.hidden) void run()
     }
     document.addEventListener('visibilitychange', onVisible)
-    setData(undefined)
+    if (options.keepPrevious) setStale(true)
+    else setData(undefined)
     setError(undefined)
     void run()
     return () => {
@@ -52,7 +58,7 @@ export function usePoll<T>(
   }, deps)
 
   const refresh = useCallback(() => kick.current(), [])
-  return { data, error, refresh }
+  return { data, error, stale, refresh }
 }
 
 /** The current time, re-rendered every `intervalMs` (countdowns). */

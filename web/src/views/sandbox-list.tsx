@@ -42,7 +42,9 @@ export function SandboxList() {
     300,
   )
   const filterKey = JSON.stringify(filter)
-  const list = usePoll((signal) => listSandboxes(filter, signal), LIST_POLL_MS, [filterKey])
+  const list = usePoll((signal) => listSandboxes(filter, signal), LIST_POLL_MS, [filterKey], {
+    keepPrevious: true,
+  })
   const sandboxes = list.data?.sandboxes ?? []
   const metrics = useMetricsHistory(sandboxes.filter((s) => s.state === 'running').map((s) => s.sandboxID))
   const [notices, notify] = useNotices()
@@ -95,7 +97,7 @@ export function SandboxList() {
         </p>
       )}
       <Notices notices={notices} />
-      <table class="grid sandboxes">
+      <table class="grid sandboxes" aria-busy={list.stale}>
         <thead>
           <tr>
             <th>Sandbox</th>
