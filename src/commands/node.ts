@@ -101,13 +101,14 @@ export async function startNodeAgent(
   await runtime.ensureNetwork(config.internalNetwork, { internal: true })
   const resolvers = await hostResolvers()
   const firewall = createHostFirewall({ mode: config.firewall, instanceId, log })
-  await firewall.install(
+  const fenced = await firewall.install(
     await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n))),
     {
       dnsServers: fenceDnsServers(resolvers, config.egressDnsServers),
       allowCidrs: config.allowInternalCidrs,
     },
   )
+  if (fenced) runtime.capFlows?.(config.sandboxMaxFlows)
 
   // The registry requires credentials (docker/registry-entrypoint.sh): Sandock's own pulls and pushes
   // carry them; a user's `fromImage` never does (it brings its own, or none).

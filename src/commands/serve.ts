@@ -86,11 +86,13 @@ export async function startControl(
   })
   const resolvers = await hostResolvers()
   const firewall = createHostFirewall({ mode: config.firewall, instanceId: keys.instanceId, log })
-  await firewall.install(bridges, {
+  const fenced = await firewall.install(bridges, {
     gatewayPort: egress.gatewayPort,
     dnsServers: fenceDnsServers(resolvers, config.egressDnsServers),
     allowCidrs: config.allowInternalCidrs,
   })
+  // The flow cap needs what the firewall needs (root, iptables); without them both are off, and said so.
+  if (fenced) runtime.capFlows?.(config.sandboxMaxFlows)
 
   const core = createControlCore({
     config,

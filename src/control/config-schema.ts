@@ -151,6 +151,14 @@ export const ControlSettings = Type.Object({
     minimum: 64,
     maximum: 1048576,
   }),
+  sandboxMaxFlows: Type.Integer({
+    env: 'SANDOCK_SANDBOX_MAX_FLOWS',
+    description:
+      "tracked network flows (conntrack entries: open connections, and closed ones the kernel still remembers) a sandbox may hold at once; a new one past it is refused in the sandbox (`EPERM`), so no sandbox can fill the kernel's connection table that the host shares. Loopback inside a sandbox is not tracked and not counted. Needs the host firewall (root); see [Security](security.md#resource-limits)",
+    default: 8192,
+    minimum: 64,
+    maximum: 1048576,
+  }),
   inotifyLimits: Type.Union([Type.Literal('auto'), Type.Literal('off')], {
     env: 'SANDOCK_INOTIFY_LIMITS',
     description:

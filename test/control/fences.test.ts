@@ -14,6 +14,7 @@
 // registry), user ports through the proxy, the egress gateway with a rule and the operator's
 // range keep working. Own server: API and proxy ports + 90.
 import { execFile } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
 import http from 'node:http'
 import net from 'node:net'
 import { promisify } from 'node:util'
@@ -29,6 +30,7 @@ import {
   waitForPortInSandbox,
 } from '../support/control-sdk.js'
 import {
+  containersOf,
   DEFAULT_API_PORT,
   DEFAULT_PROXY_PORT,
   sdkOpts,
@@ -173,6 +175,16 @@ async function expectBlocked(sbx: Sandbox, urls = blockedUrls()): Promise<void> 
   }
 }
 
+/** The flow cap (flow-cap.ts) is in the sandbox's current network namespace. */
+async function expectFlowCap(sbx: Sandbox): Promise<void> {
+  const [containerId] = await containersOf(sbx.sandboxId)
+  const pid = (await docker('inspect', '-f', '{{.State.Pid}}', containerId!)).trim()
+  const mangle = (await run('nsenter', [`--net=/proc/${pid}/ns/net`, 'iptables-save', '-t', 'mangle'])).stdout
+  expect(mangle, `flow cap in ${sbx.sandboxId}`).toMatch(
+    /-m connlimit --connlimit-above 8192 --connlimit-mask 0 .*-j DROP/,
+  )
+}
+
 async function expectOpen(sbx: Sandbox): Promise<void> {
   const got = await reach(sbx, [`http://${WEB}/`, `http://${MIRROR}/`])
   expect(got).toEqual({ [`http://${WEB}/`]: '200 0', [`http://${MIRROR}/`]: '200 0' })
@@ -208,6 +220,7 @@ describe('every sandbox is fenced from its first packet', () => {
     expect((await inspectSandbox(sbx.sandboxId)).Config.Labels['sandock.pool']).toBe('true')
     await expectBlocked(sbx)
     await expectOpen(sbx)
+    await expectFlowCap(sbx)
   })
 
   it('a cold sandbox (a denyOut rule keeps it off the pool): blocked paths blocked, UDP to the LAN dropped; the registry over HTTPS and a user port through the proxy work', async () => {
@@ -215,6 +228,8 @@ describe('every sandbox is fenced from its first packet', () => {
     expect((await inspectSandbox(sbx.sandboxId)).Config.Labels['sandock.pool']).not.toBe('true')
     await expectBlocked(sbx)
     await expectOpen(sbx)
+    // Its egress rules (the filter table) and the flow cap (raw, mangle) are both in place.
+    await expectFlowCap(sbx)
     // UDP to the LAN (its DNS server answers the host) is dropped too.
     const udp = `python3 -c "
 import socket
@@ -267,11 +282,13 @@ except socket.timeout: print('timeout')
     const rebooted = await Sandbox.connect(sbx.sandboxId, sdkOpts(server))
     await expectBlocked(rebooted)
     await expectOpen(rebooted)
+    await expectFlowCap(rebooted)
     const [fork] = await rebooted.fork({ count: 1 })
     if (!(fork instanceof Sandbox)) throw new Error(`fork failed: ${String(fork)}`)
     trackSandbox(server, fork.sandboxId)
     onTestFinished(() => killQuietly(fork.sandboxId, server))
     await expectBlocked(fork)
+    await expectFlowCap(fork)
   })
 
   it('has no IPv6: no address to bind, and the networks have none', async () => {
@@ -307,6 +324,62 @@ except OSError as e: print('refused', e.errno)
     expect(jumps.filter((r) => r.endsWith(` ${chain}`))).toHaveLength(2)
     for (const d of ['10.0.0.0/8', '169.254.0.0/16', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10', '127.0.0.0/8'])
       expect(rules).toContain(`-A ${chain} -d ${d} -j DROP`)
+  })
+})
+
+describe("the kernel's connection table (one for the host)", () => {
+  it('a UDP flood gets EPERM past the flow cap; loopback is not tracked; another sandbox, DNS and the API keep working', async () => {
+    const [flooder, other] = await Promise.all([made(), made()])
+    const hostCount = async () => Number(await readFile('/proc/sys/net/netfilter/nf_conntrack_count', 'utf8'))
+    const before = await hostCount()
+    // 20,000 flows each way: to ports on the sandbox's loopback, then to the web host.
+    const { stdout, exitCode } = await sh(
+      flooder,
+      `python3 - <<'EOF'
+import json, socket, threading, time
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+def flood(host):
+    ok = err = 0; errno = None; t = time.time()
+    for p in range(1, 20001):
+        try:
+            s.sendto(b'x', (host, p)); ok += 1
+        except OSError as e:
+            err += 1; errno = errno or e.errno
+    return {'ok': ok, 'err': err, 'errno': errno, 's': round(time.time() - t, 2)}
+lo = flood('127.0.0.1')
+srv = socket.socket(); srv.bind(('127.0.0.1', 0)); srv.listen()
+threading.Thread(target=lambda: srv.accept()[0].send(b'hi'), daemon=True).start()
+c = socket.create_connection(srv.getsockname()); tcp = c.recv(2).decode()
+print(json.dumps({'lo': lo, 'loTcp': tcp, 'web': flood('${WEB}')}))
+EOF`,
+    )
+    expect(exitCode).toBe(0)
+    const got = JSON.parse(stdout) as {
+      lo: { ok: number; err: number }
+      loTcp: string
+      web: { ok: number; err: number; errno: number | null; s: number }
+    }
+    expect(got.lo).toMatchObject({ ok: 20_000, err: 0 })
+    expect(got.loTcp).toBe('hi')
+    // The cap (8192, the default) less the few flows the sandbox already held; the rest refused.
+    expect(got.web.ok).toBeLessThanOrEqual(8192)
+    expect(got.web.ok).toBeGreaterThan(8000)
+    expect(got.web.errno).toBe(1)
+    const [containerId] = await containersOf(flooder.sandboxId)
+    const pid = (await docker('inspect', '-f', '{{.State.Pid}}', containerId!)).trim()
+    const inSandbox = Number(
+      (await run('nsenter', [`--net=/proc/${pid}/ns/net`, 'cat', '/proc/sys/net/netfilter/nf_conntrack_count'])).stdout,
+    )
+    expect(inSandbox).toBeLessThanOrEqual(8192 + 16)
+    // The host's own table took at most the cap (plus what other suites did meanwhile), not 40,000.
+    const grown = (await hostCount()) - before
+    expect(grown).toBeLessThan(8192 + 4000)
+    console.info(
+      `flow cap: ${got.web.ok} flows in ${got.web.s} s, then EPERM for ${got.web.err}; ${inSandbox} entries in the sandbox, host table +${grown}`,
+    )
+    // Everyone else is unaffected: another sandbox's web and DNS, and the API.
+    await expectOpen(other)
+    expect((await fetch(`${server.apiUrl}/health`)).status).toBe(200)
   })
 })
 

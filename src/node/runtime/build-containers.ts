@@ -6,9 +6,11 @@ import { Writable } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
 import type Docker from 'dockerode'
 import { fromDockerError, ipOf, logLines, statusOf, type DockerClient } from './docker-client.js'
+import { type FlowCap, flowCapRuleset } from './flow-cap.js'
 import { hardenedHostConfig } from './hardening.js'
 import { LABELS } from './labels.js'
 import { commitContainer } from './images.js'
+import { loadNetnsRuleset } from './netns-firewall.js'
 import type { BuildContainer, BuildRuntime, ExecOptions } from './types.js'
 
 /** Build and check containers are named `sandock-build-<buildId>-<random>`. */
@@ -166,6 +168,7 @@ function wrap(client: DockerClient, container: Docker.Container, network: string
 
 export function createBuildContainers(
   client: DockerClient,
+  opts: { procRoot?: string | undefined; flowCap?: FlowCap } = {},
 ): Pick<BuildRuntime, 'startContainer' | 'removeBuildContainers'> {
   const { docker } = client
   return {
@@ -194,6 +197,13 @@ export function createBuildContainers(
         const c = wrap(client, container, o.network)
         await o.beforeStart?.(c)
         await container.start()
+        // A build step gets a sandbox's flow cap (flow-cap.ts).
+        const maxFlows = opts.flowCap?.maxFlows ?? 0
+        if (maxFlows > 0) {
+          const pid = (await container.inspect()).State.Pid
+          if (pid)
+            await loadNetnsRuleset(pid, flowCapRuleset(maxFlows), { procRoot: opts.procRoot, what: 'the flow cap' })
+        }
         return c
       } catch (e) {
         if (container) await container.remove({ force: true }).catch(() => undefined)

@@ -4,6 +4,7 @@ import type { Logger } from 'pino'
 import { createBuildContainers } from './build-containers.js'
 import { createContainers } from './containers.js'
 import { createDockerClient, fromDockerError } from './docker-client.js'
+import type { FlowCap } from './flow-cap.js'
 import type { LogCap } from './hardening.js'
 import { createImages } from './images.js'
 import { createNetworks } from './networks.js'
@@ -20,11 +21,20 @@ export function createDockerRuntime(opts: {
   logCap?: LogCap
 }): Runtime {
   const client = createDockerClient(opts)
+  const flowCap: FlowCap = { maxFlows: 0 }
   return {
-    ...createContainers(client, { diskLimitMB: opts.diskLimitMB, procRoot: opts.procRoot, logCap: opts.logCap }),
+    ...createContainers(client, {
+      diskLimitMB: opts.diskLimitMB,
+      procRoot: opts.procRoot,
+      logCap: opts.logCap,
+      flowCap,
+    }),
     ...createImages(client),
     ...createNetworks(client),
-    ...createBuildContainers(client),
+    ...createBuildContainers(client, { procRoot: opts.procRoot, flowCap }),
+    capFlows(maxFlows) {
+      flowCap.maxFlows = maxFlows
+    },
     ...createVolumes(client),
     async ping() {
       await client.docker.ping()

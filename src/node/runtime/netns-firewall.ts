@@ -7,11 +7,11 @@
 import { spawn } from 'node:child_process'
 import { AppError } from '../../shared/errors.js'
 
-/** `procRoot`: where the host's /proc is seen (default /proc). */
+/** `procRoot`: where the host's /proc is seen (default /proc); `what`: the rules, for the error. */
 export async function loadNetnsRuleset(
   pid: number,
   ruleset: string,
-  opts: { timeoutMs?: number; procRoot?: string } = {},
+  opts: { timeoutMs?: number; procRoot?: string | undefined; what?: string } = {},
 ): Promise<void> {
   const { code, stderr, spawnError } = await new Promise<{ code: number | null; stderr: string; spawnError?: Error }>(
     (resolve) => {
@@ -32,7 +32,7 @@ export async function loadNetnsRuleset(
   const why = spawnError ? spawnError.message : stderr.trim() || `exit code ${code}`
   throw new AppError(
     'internal',
-    `egress rules could not be applied in the sandbox's network namespace (nsenter + iptables-restore: ${why}); ` +
+    `${opts.what ?? 'egress rules'} could not be applied in the sandbox's network namespace (nsenter + iptables-restore: ${why}); ` +
       'the server needs root on the host (in a container: pid: host and the NET_ADMIN and SYS_ADMIN capabilities) and iptables installed',
   )
 }

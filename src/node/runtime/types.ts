@@ -80,6 +80,11 @@ export interface SandboxRuntime {
    * a stopped container has no namespace; the caller applies the rules after it boots).
    */
   setFirewall(containerId: string, ruleset: string): Promise<boolean>
+  /**
+   * From now on every container started (sandboxes and build steps) gets at most `maxFlows`
+   * tracked flows (flow-cap.ts); 0 = none. Set once the host firewall is in place.
+   */
+  capFlows?(maxFlows: number): void
   /** Creates and starts a sandbox container; resolves with its id and address. Removes it on failure. */
   start(spec: ContainerSpec): Promise<{ containerId: string; ip: string }>
   /** Removes the container and its anonymous volumes; a missing one is no error. */
