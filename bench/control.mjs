@@ -21,7 +21,10 @@
 // BENCH_ROUNDS (3) times on a fresh server and sandbox; with BENCH_BEFORE_BUNDLE (another build's
 // dist/image/sandock.mjs) and BENCH_BEFORE_IMAGE (its base image), each round measures that build
 // first and this one second, so before/after share the run and its load (BENCH_BUNDLE: measure
-// another build's bundle as "this one", e.g. a copy of dist/image taken before further edits).
+// another build's bundle as "this one", e.g. a copy of dist/image taken before further edits);
+// BENCH_BEFORE_ENV=K=V,... gives "before" extra settings (alone: this build with them).
+// The full run ends with the fences' cost: cold create → first command and 1/100 MiB transfers with
+// SANDOCK_FIREWALL=off against the default, BENCH_ROUNDS interleaved rounds (BENCH_FENCES=0 skips).
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import os, { tmpdir } from 'node:os'
@@ -55,9 +58,20 @@ const ONLY = (process.env.BENCH_ONLY ?? '')
 const ROUNDS = num('BENCH_ROUNDS', 3)
 const FOCUSED_CREATES = num('BENCH_FOCUSED_CREATES', 15)
 const THIS_BUNDLE = process.env.BENCH_BUNDLE
-const BEFORE = process.env.BENCH_BEFORE_BUNDLE
-  ? { bundle: process.env.BENCH_BEFORE_BUNDLE, image: process.env.BENCH_BEFORE_IMAGE ?? image }
-  : undefined
+const BEFORE_ENV = Object.fromEntries(
+  (process.env.BENCH_BEFORE_ENV ?? '')
+    .split(',')
+    .filter((kv) => kv.includes('='))
+    .map((kv) => [kv.slice(0, kv.indexOf('=')).trim(), kv.slice(kv.indexOf('=') + 1)]),
+)
+const BEFORE =
+  process.env.BENCH_BEFORE_BUNDLE || Object.keys(BEFORE_ENV).length > 0
+    ? {
+        bundle: process.env.BENCH_BEFORE_BUNDLE ?? THIS_BUNDLE,
+        image: process.env.BENCH_BEFORE_IMAGE ?? image,
+        env: BEFORE_ENV,
+      }
+    : undefined
 const networks = [`sandock-bench-${apiPort}`, `sandock-bench-${apiPort}-internal`]
 const execBaselineName = `sandock-bench-exec-${apiPort}`
 
@@ -91,6 +105,7 @@ let dataDir
 
 /** A fresh `sandock serve` with its own data dir and a fixed pool of `poolSize` (0: none; workloads.mjs measures pools that follow demand). */
 async function startServer(poolSize, build = { bundle: THIS_BUNDLE, image }) {
+  build = { bundle: THIS_BUNDLE, ...build }
   dataDir = mkdtempSync(join(tmpdir(), 'sandock-bench-'))
   server = await startServe({
     apiUrl: opts.apiUrl,
@@ -109,7 +124,8 @@ async function startServer(poolSize, build = { bundle: THIS_BUNDLE, image }) {
       SANDOCK_POOL_SIZES: 'code-interpreter-v1=0',
       SANDOCK_BUILD_BUILTINS: 'off',
       SANDOCK_MAX_SANDBOXES: String(Math.max(100, CONCURRENT, ...IDLE) + 10),
-      SANDOCK_BASE_TEMPLATE_IMAGE: build.image,
+      SANDOCK_BASE_TEMPLATE_IMAGE: build.image ?? image,
+      ...build.env,
     },
   })
 }
@@ -292,9 +308,12 @@ function sayFiles(files, prefix = '') {
   }
 }
 
-/** BENCH_ONLY: just the named hot paths, ROUNDS fresh servers per build, before/after interleaved. */
-async function focused() {
-  const builds = [...(BEFORE ? [['before', BEFORE]] : []), ['after', { bundle: THIS_BUNDLE, image }]]
+/**
+ * Just the named hot paths (create, commands, files), `ROUNDS` fresh servers per build, the builds
+ * interleaved in every round so they share the run and its load. A build: another bundle and image,
+ * or this one with extra settings (`env`).
+ */
+async function compare(only, builds) {
   const samples = Object.fromEntries(builds.map(([name]) => [name, { cmd: [], files: fileSamples(), create: [] }]))
   const load = { start: loadavg() }
   for (let round = 0; round < ROUNDS; round++) {
@@ -302,11 +321,11 @@ async function focused() {
       // No pool: nothing boots in the background while the hot paths are measured.
       await startServer(0, build)
       try {
-        if (ONLY.includes('create'))
+        if (only.includes('create'))
           samples[name].create.push(...(await createToFirstCommand(undefined, FOCUSED_CREATES)))
         const sbx = await create()
-        if (ONLY.includes('commands')) await measureCommands(sbx, samples[name])
-        if (ONLY.includes('files')) await measureFiles(sbx, samples[name].files)
+        if (only.includes('commands')) await measureCommands(sbx, samples[name])
+        if (only.includes('files')) await measureFiles(sbx, samples[name].files)
         await kill(sbx)
       } finally {
         await stopServer()
@@ -314,12 +333,12 @@ async function focused() {
     }
   }
   load.end = loadavg()
-  const out = { when: result.when, mode: 'focused', only: ONLY, rounds: ROUNDS, loadAverage: load, builds: {} }
+  const out = { only, rounds: ROUNDS, loadAverage: load, builds: {} }
   for (const [name, build] of builds) {
-    const r = { bundle: build.bundle ?? 'this checkout', image: build.image }
-    if (ONLY.includes('commands')) Object.assign(r, commandSummary(samples[name]))
-    if (ONLY.includes('files')) r.files = filesSummary(samples[name].files)
-    if (ONLY.includes('create')) r.createToFirstCommandPoolOffMs = stats(samples[name].create)
+    const r = { bundle: build.bundle ?? 'this checkout', image: build.image ?? image, env: build.env }
+    if (only.includes('commands')) Object.assign(r, commandSummary(samples[name]))
+    if (only.includes('files')) r.files = filesSummary(samples[name].files)
+    if (only.includes('create')) r.createToFirstCommandPoolOffMs = stats(samples[name].create)
     out.builds[name] = r
     if (r.commandRoundTripMs) sayCommands(r, `[${name}] `)
     if (r.files) sayFiles(r.files, `[${name}] `)
@@ -329,6 +348,42 @@ async function focused() {
       )
   }
   say(`load average (1/5/15 min) at start ${load.start.join(' ')}, at end ${load.end.join(' ')}`)
+  return out
+}
+
+/** BENCH_ONLY: before (BENCH_BEFORE_BUNDLE/IMAGE and/or BENCH_BEFORE_ENV) and after. */
+async function focused() {
+  const builds = [...(BEFORE ? [['before', BEFORE]] : []), ['after', { bundle: THIS_BUNDLE, image }]]
+  return { mode: 'focused', ...(await compare(ONLY, builds)) }
+}
+
+/**
+ * What the fences cost (the host firewall's chains and each sandbox's flow cap): cold create →
+ * first command and file transfers up to 100 MiB with SANDOCK_FIREWALL=off and with the default
+ * (on), interleaved in the same run.
+ */
+async function fencesCost() {
+  const off = 'fences off (SANDOCK_FIREWALL=off)'
+  const on = 'fences on (default)'
+  const out = await compare(
+    ['create', 'files'],
+    [
+      [off, { env: { SANDOCK_FIREWALL: 'off' } }],
+      [on, {}],
+    ],
+  )
+  const a = out.builds[off]
+  const b = out.builds[on]
+  const ratio = (x, y) => +(y / x).toFixed(2)
+  out.ratios = {
+    createToFirstCommandP50: ratio(a.createToFirstCommandPoolOffMs.p50, b.createToFirstCommandPoolOffMs.p50),
+    createToFirstCommandP95: ratio(a.createToFirstCommandPoolOffMs.p95, b.createToFirstCommandPoolOffMs.p95),
+    write100MiBP50: ratio(a.files['100MiB'].writeMs.p50, b.files['100MiB'].writeMs.p50),
+    read100MiBP50: ratio(a.files['100MiB'].readMs.p50, b.files['100MiB'].readMs.p50),
+  }
+  say(
+    `fences on / off: cold create → first command p50 ×${out.ratios.createToFirstCommandP50}, p95 ×${out.ratios.createToFirstCommandP95}; 100 MiB write p50 ×${out.ratios.write100MiBP50}, read p50 ×${out.ratios.read100MiBP50}`,
+  )
   return out
 }
 const loadavg = () => os.loadavg().map((x) => +x.toFixed(2))
@@ -535,6 +590,10 @@ try {
           .map(([k, v]) => `${k} x${v}`)
           .join(', '),
     )
+    if (process.env.BENCH_FENCES !== '0') {
+      say('\nfences cost (SANDOCK_FIREWALL=off against the default, interleaved):')
+      result.fences = await fencesCost()
+    }
   }
   result.loadAverageAtEnd = loadavg()
   const out = join(
