@@ -24,7 +24,8 @@ import type { BuildJob, BuildLog } from '../node/builds/build-types.js'
 import { baseTemplate, builtinTemplates } from '../node/builds/builtins.js'
 import { createTemplateLookup, refreshingLookup } from '../control/templates/resolve.js'
 import { templateFilesDir } from '../control/templates/service.js'
-import { SqliteTemplateStore } from '../control/templates/template-store.js'
+import { SqliteLayerCache } from '../control/templates/sqlite-layer-cache.js'
+import { openTemplatesDb } from '../control/templates/templates-db.js'
 import { loadClusterConfig, type ClusterConfig } from '../control/cluster/config.js'
 import { heartbeat, registerNode, type NodeStatus } from '../control/cluster/nodes.js'
 import { createDb, migrate } from '../control/cluster/pg.js'
@@ -140,7 +141,8 @@ export async function startNodeAgent(
   const builtins = builtinTemplates({ baseImage: config.baseImage })
   const store = new PgTemplateStore(db)
   // The step cache stays on this node (its layers are this node's images).
-  const layers = new SqliteTemplateStore(config.dataDir)
+  const layersDb = openTemplatesDb(config.dataDir)
+  const layers = new SqliteLayerCache(layersDb)
   const builtinImages = createBuiltinImages({ runtime, builtins, log, imageContext: opts.imageContext })
   const lookup = refreshingLookup(createTemplateLookup(store, builtins, builtinImages), builtinImages.refresh)
   const filesDir = templateFilesDir(config.dataDir)
@@ -261,7 +263,7 @@ export async function startNodeAgent(
       clearInterval(timer)
       await beating
       await Promise.all([app.close(), proxy.close(), local.close()])
-      await layers.close()
+      layersDb.close()
       await firewall.remove()
       await db.end()
     },

@@ -15,7 +15,7 @@ import { createBuiltinImages, type BuiltinImages } from '../node/builds/builtin-
 import { baseTemplate, builtinTemplates, type BuiltinTemplate } from '../node/builds/builtins.js'
 import { createTemplateLookup, refreshingLookup } from './templates/resolve.js'
 import { createTemplateService, templateFilesDir, type TemplateService } from './templates/service.js'
-import { SqliteTemplateStore } from './templates/template-store.js'
+import { SqliteTemplateStore } from './templates/sqlite-template-store.js'
 import { SecretStore } from './secret-store/secret-store.js'
 import { createVolumeStore, type VolumeStore } from './volumes/volume-store.js'
 import { createVolumeTokens, type VolumeTokens } from './volumes/volume-tokens.js'
@@ -69,7 +69,7 @@ export function createControlCore(deps: {
     templates: lookup,
     defaults: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
     builds: {
-      layers: store,
+      layers: store.layers,
       filesDir: templateFilesDir(config.dataDir),
       base: baseTemplate(builtins),
       readyTimeoutMs: BUILD_CHECK_TIMEOUT_MS,

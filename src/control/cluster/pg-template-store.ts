@@ -12,43 +12,16 @@ import {
   type TemplateStore,
 } from '../templates/template-store.js'
 import type { TemplateRuntimeConfig } from '../../node/builds/template-model.js'
+import { catalogRows, PG_CATALOG } from '../templates/template-tables.js'
 import { inTx, type Db, type Tx } from './pg.js'
 
 type Row = Record<string, unknown>
 type Queryable = Db | Tx
 
-const toTemplate = (r: Row): TemplateRow => ({
-  templateId: r.template_id as string,
-  alias: r.alias as string,
-  cpuCount: Number(r.cpu_count),
-  memoryMB: Number(r.memory_mb),
-  createdAt: r.created_at as string,
-  updatedAt: r.updated_at as string,
-  spawnCount: Number(r.spawn_count),
-  lastSpawnedAt: (r.last_spawned_at as string | null) ?? null,
-  public: r.public === true,
-})
-
-const toBuild = (r: Row): BuildRow => ({
-  buildId: r.build_id as string,
-  templateId: r.template_id as string,
-  status: r.status as BuildStatus,
-  cpuCount: Number(r.cpu_count),
-  memoryMB: Number(r.memory_mb),
-  createdAt: r.created_at as string,
-  updatedAt: r.updated_at as string,
-  finishedAt: (r.finished_at as string | null) ?? null,
-  image: (r.image as string | null) ?? null,
-  config: (r.config as TemplateRuntimeConfig | null) ?? null,
-  reason: (r.reason as BuildRow['reason']) ?? null,
-  pendingTags: (r.pending_tags as string[] | null) ?? [],
-})
-
-const toTag = (r: Row): TagRow => ({
-  tag: r.tag as string,
-  buildId: r.build_id as string,
-  createdAt: r.created_at as string,
-})
+const rows = catalogRows(PG_CATALOG)
+const toTemplate = rows.template
+const toBuild = rows.build
+const toTag = rows.tag
 
 export class PgTemplateStore implements TemplateStore {
   /** `db` is shared with the rest of the cluster's state and closed by its owner. */
@@ -143,15 +116,9 @@ export class PgTemplateStore implements TemplateStore {
       'INSERT INTO builtin_templates (name, created_at) SELECT unnest($1::text[]), $2 ON CONFLICT (name) DO NOTHING',
       [names, now],
     )
-    const { rows } = await this.db.query('SELECT * FROM builtin_templates WHERE name = ANY($1::text[])', [names])
+    const found = (await this.db.query('SELECT * FROM builtin_templates WHERE name = ANY($1::text[])', [names])).rows
     return names.map((name) => {
-      const r = rows.find((x: Row) => x.name === name) as Row
-      return {
-        name,
-        createdAt: r.created_at as string,
-        spawnCount: Number(r.spawn_count),
-        lastSpawnedAt: (r.last_spawned_at as string | null) ?? null,
-      }
+      return rows.builtin(name, found.find((x: Row) => x.name === name) as Row)
     })
   }
 
@@ -275,17 +242,14 @@ export class PgTemplateStore implements TemplateStore {
     opts: { offset: number; limit: number; minLevel?: LogLevel; step?: string; newest?: boolean },
   ): Promise<LogEntry[]> {
     const levels = LEVELS.slice(LEVELS.indexOf(opts.minLevel ?? 'debug'))
-    const { rows } = await this.db.query(
-      `SELECT ts, level, message, step FROM build_logs WHERE build_id = $1 AND level = ANY($2)${opts.step ? ' AND step = $5' : ''} ORDER BY seq${opts.newest ? ' DESC' : ''} LIMIT $3 OFFSET $4`,
-      [buildId, levels, opts.limit, opts.offset, ...(opts.step ? [opts.step] : [])],
-    )
-    if (opts.newest) rows.reverse()
-    return rows.map((r: Row) => ({
-      timestamp: r.ts as string,
-      level: r.level as LogLevel,
-      message: r.message as string,
-      ...(r.step ? { step: r.step as string } : {}),
-    }))
+    const found = (
+      await this.db.query(
+        `SELECT ts, level, message, step FROM build_logs WHERE build_id = $1 AND level = ANY($2)${opts.step ? ' AND step = $5' : ''} ORDER BY seq${opts.newest ? ' DESC' : ''} LIMIT $3 OFFSET $4`,
+        [buildId, levels, opts.limit, opts.offset, ...(opts.step ? [opts.step] : [])],
+      )
+    ).rows as Row[]
+    if (opts.newest) found.reverse()
+    return found.map(rows.logEntry)
   }
 }
 

@@ -1,9 +1,10 @@
 // The cluster's PostgreSQL: one pool per process, the schema (created once, under an advisory lock
 // so replicas starting together do not race), and a transaction helper. Everything the cluster
-// shares lives here: the template catalog (same tables as the SQLite store), uploaded template
-// files, snapshots' metadata, the sandbox → node catalog, create reservations (the cluster-wide
-// sandbox limit), the node registry with heartbeats. API keys are not here: they are the configured ones.
+// shares lives here: the template catalog (the SQLite store's tables, template-tables.ts), uploaded
+// template files, snapshots' metadata, the sandbox → node catalog, create reservations (the
+// cluster-wide sandbox limit), the node registry with heartbeats. API keys are not here: they are the configured ones.
 import pg from 'pg'
+import { catalogTables, PG_CATALOG } from '../templates/template-tables.js'
 
 export type Db = pg.Pool
 export type Tx = pg.PoolClient
@@ -11,30 +12,7 @@ export type Tx = pg.PoolClient
 /** A fixed key for the schema lock; other advisory locks use their own (see LOCKS). */
 export const LOCKS = { schema: 7301, reservations: 7302, chores: 7303 } as const
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS templates (
-  template_id TEXT PRIMARY KEY, alias TEXT NOT NULL UNIQUE, cpu_count INTEGER NOT NULL, memory_mb INTEGER NOT NULL,
-  created_at TEXT NOT NULL, updated_at TEXT NOT NULL, spawn_count INTEGER NOT NULL DEFAULT 0, last_spawned_at TEXT,
-  public BOOLEAN NOT NULL DEFAULT false
-);
-CREATE TABLE IF NOT EXISTS builtin_templates (
-  name TEXT PRIMARY KEY, created_at TEXT NOT NULL, spawn_count INTEGER NOT NULL DEFAULT 0, last_spawned_at TEXT
-);
-CREATE TABLE IF NOT EXISTS builds (
-  build_id TEXT PRIMARY KEY, template_id TEXT NOT NULL REFERENCES templates(template_id) ON DELETE CASCADE,
-  status TEXT NOT NULL, cpu_count INTEGER NOT NULL, memory_mb INTEGER NOT NULL,
-  created_at TEXT NOT NULL, updated_at TEXT NOT NULL, finished_at TEXT,
-  image TEXT, config JSONB, reason JSONB, pending_tags JSONB NOT NULL DEFAULT '[]'
-);
-CREATE INDEX IF NOT EXISTS builds_by_template ON builds(template_id, created_at);
-CREATE TABLE IF NOT EXISTS tags (
-  template_id TEXT NOT NULL REFERENCES templates(template_id) ON DELETE CASCADE, tag TEXT NOT NULL,
-  build_id TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (template_id, tag)
-);
-CREATE TABLE IF NOT EXISTS build_logs (
-  build_id TEXT NOT NULL REFERENCES builds(build_id) ON DELETE CASCADE, seq INTEGER NOT NULL,
-  ts TEXT NOT NULL, level TEXT NOT NULL, message TEXT NOT NULL, step TEXT, PRIMARY KEY (build_id, seq)
-);
+const SCHEMA = `${catalogTables(PG_CATALOG)}
 CREATE TABLE IF NOT EXISTS template_files (hash TEXT PRIMARY KEY, data BYTEA NOT NULL, created_at TIMESTAMPTZ NOT NULL DEFAULT now());
 CREATE TABLE IF NOT EXISTS nodes (
   node_id TEXT PRIMARY KEY, address TEXT NOT NULL, api_port INTEGER NOT NULL, proxy_port INTEGER NOT NULL,

@@ -1,11 +1,12 @@
 // The interception CA of one sandbox (minted once, kept in the data dir so it is stable across
-// pauses, resumes and server restarts, removed with the sandbox) and the leaf certificates the
-// gateway presents for the hosts a transform rule intercepts, minted on first use and cached.
+// pauses, resumes and server restarts, removed with the sandbox), the leaf certificates the
+// gateway presents for the hosts a transform rule intercepts, minted on first use and cached, and
+// the roots the real upstreams of those hosts are verified against.
 import { createPrivateKey, webcrypto } from 'node:crypto'
 import type { webcrypto as WebCrypto } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { createSecureContext, type SecureContext } from 'node:tls'
+import tls, { createSecureContext, type SecureContext } from 'node:tls'
 import * as x509 from '@peculiar/x509'
 
 const ALG = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const
@@ -122,4 +123,17 @@ export function createLeafMinter(ca: SandboxCa): LeafMinter {
       return ctx
     },
   }
+}
+
+/** The host's trust store for verifying intercepted upstreams: Node's bundled roots, the system store, and extra PEMs. */
+export function hostTrustStore(extraPem: readonly string[] = []): string[] {
+  const get = (tls as unknown as { getCACertificates?: (which: string) => string[] }).getCACertificates
+  const system = (() => {
+    try {
+      return get?.('system') ?? []
+    } catch {
+      return []
+    }
+  })()
+  return [...tls.rootCertificates, ...system, ...extraPem]
 }

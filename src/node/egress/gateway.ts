@@ -5,19 +5,14 @@
 // Blocked connections are accepted and closed; allowed ones are dialled (by name when a domain
 // allowed them) and piped, or intercepted when a transform rule names the host.
 import net, { type Server, type Socket } from 'node:net'
-import { Duplex } from 'node:stream'
-import tls from 'node:tls'
 import type { Logger } from 'pino'
 import { createLeafMinter, type LeafMinter, type SandboxCa } from './ca.js'
 import { dialAddress, dialByName, dialViaSocks, type EgressResolver } from './dial.js'
-import { createInterceptor, type UpstreamPool } from './intercept.js'
+import { createInterceptor, terminateTls, type UpstreamPool } from './intercept.js'
 import type { SecretResolver } from './placeholders.js'
 import { createHostAddresses } from './host-addresses.js'
 import { internalCheck, type CompiledPolicy, type Verdict } from './policy.js'
-import { sniffHttp, sniffTls, type Sniffed } from './sniff.js'
-
-/** How long a client-first connection (80, 443) may take to name its host before it is decided by IP. */
-const SNIFF_TIMEOUT_MS = 10_000
+import { readHostname, sniffHttp, sniffTls } from './sniff.js'
 
 /** A sandbox the gateway serves: its policy and, when it has transform rules, its CA. */
 export type GatewaySandbox = Readonly<{
@@ -83,33 +78,6 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
     }
   }
 
-  /** Reads until the sniffer decides (or the timeout: no name). Returns the bytes read and the name. */
-  function sniff(
-    socket: Socket,
-    parse: (b: Buffer) => Sniffed,
-  ): Promise<{ head: Buffer; hostname: string | undefined }> {
-    return new Promise((resolve) => {
-      let head = Buffer.alloc(0)
-      const done = (hostname: string | undefined) => {
-        clearTimeout(timer)
-        socket.removeListener('data', onData)
-        socket.removeListener('end', onEnd)
-        socket.pause()
-        resolve({ head, hostname })
-      }
-      const onData = (chunk: Buffer) => {
-        head = Buffer.concat([head, chunk])
-        const r = parse(head)
-        if (r.state === 'done') done(r.hostname)
-      }
-      const onEnd = () => done(undefined)
-      const timer = setTimeout(() => done(undefined), SNIFF_TIMEOUT_MS)
-      socket.on('data', onData)
-      socket.once('end', onEnd)
-      socket.resume()
-    })
-  }
-
   async function handle(socket: Socket): Promise<void> {
     const entry = byIp.get(socket.remoteAddress?.replace(/^::ffff:/, '') ?? '')
     if (!entry) {
@@ -133,9 +101,9 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
     }
     const sniffed =
       dst.port === ports.http
-        ? await sniff(socket, sniffHttp)
+        ? await readHostname(socket, sniffHttp)
         : dst.port === ports.tls
-          ? await sniff(socket, sniffTls)
+          ? await readHostname(socket, sniffTls)
           : { head: Buffer.alloc(0), hostname: undefined }
     const { hostname, head } = sniffed
     const verdict: Verdict = sandbox.policy.decide(hostname, dst.address)
@@ -231,17 +199,7 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
       socket.destroy()
       return
     }
-    const minter = entry.minter
-    const secure = new tls.TLSSocket(withHead(socket, head), {
-      isServer: true,
-      ALPNProtocols: ['http/1.1'],
-      SNICallback: (_name, cb) => {
-        minter.contextFor(t.hostname).then(
-          (ctx) => cb(null, ctx),
-          (err: Error) => cb(err),
-        )
-      },
-    })
+    const secure = terminateTls(socket, head, t.hostname, entry.minter)
     track(entry, secure)
     secure.on('error', () => socket.destroy())
     secure.once('secure', () => interceptor.handle(secure as unknown as Socket, target))
@@ -287,43 +245,4 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
       await new Promise<void>((r) => server.close(() => r()))
     },
   }
-}
-
-/**
- * The socket as a stream that first yields the bytes already read (the ClientHello): a TLSSocket
- * over a net.Socket reads its handle directly and would miss them.
- */
-function withHead(socket: Socket, head: Buffer): Duplex {
-  const stream = new Duplex({
-    read: () => void socket.resume(),
-    write: (chunk: Buffer, _enc, cb) => void socket.write(chunk, cb),
-    final: (cb) => {
-      socket.end()
-      cb()
-    },
-    destroy: (err, cb) => {
-      socket.destroy()
-      cb(err)
-    },
-  })
-  if (head.length > 0) stream.push(head)
-  socket.on('data', (d: Buffer) => {
-    if (!stream.push(d)) socket.pause()
-  })
-  socket.once('end', () => stream.push(null))
-  socket.once('close', () => stream.destroy())
-  return stream
-}
-
-/** The host's trust store for verifying intercepted upstreams: Node's bundled roots, the system store, and extra PEMs. */
-export function hostTrustStore(extraPem: readonly string[] = []): string[] {
-  const get = (tls as unknown as { getCACertificates?: (which: string) => string[] }).getCACertificates
-  const system = (() => {
-    try {
-      return get?.('system') ?? []
-    } catch {
-      return []
-    }
-  })()
-  return [...tls.rootCertificates, ...system, ...extraPem]
 }

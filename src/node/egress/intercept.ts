@@ -4,12 +4,14 @@
 // that request with a 502 and never sends the raw text anywhere. Upstream connections are kept
 // alive per sandbox, host and port (an UpstreamPool, owned by the gateway's entry for the sandbox,
 // so a new policy never reuses a connection dialled under the old one): a client that opens a
-// connection per request does not pay a TCP and TLS handshake upstream each time.
+// connection per request does not pay a TCP and TLS handshake upstream each time. The client's
+// side of a TLS connection is terminated here too (terminateTls), with the sandbox CA's leaf.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import type { Duplex } from 'node:stream'
+import { Duplex } from 'node:stream'
 import tls from 'node:tls'
 import type { Logger } from 'pino'
+import type { LeafMinter } from './ca.js'
 import { resolvePlaceholders, UnresolvedPlaceholderError, type SecretResolver } from './placeholders.js'
 
 /** What one intercepted connection is bound to: its hostname, port, headers and how to dial. */
@@ -188,4 +190,47 @@ export function createInterceptor(opts: { secrets: SecretResolver; trustedCa: re
       server.closeAllConnections()
     },
   }
+}
+
+/**
+ * The client's side of an intercepted TLS connection, terminated with a leaf for `hostname`
+ * minted by the sandbox's CA; `head` holds the bytes already read (the ClientHello).
+ */
+export function terminateTls(socket: Socket, head: Buffer, hostname: string, minter: LeafMinter): tls.TLSSocket {
+  return new tls.TLSSocket(withHead(socket, head), {
+    isServer: true,
+    ALPNProtocols: ['http/1.1'],
+    SNICallback: (_name, cb) => {
+      minter.contextFor(hostname).then(
+        (ctx) => cb(null, ctx),
+        (err: Error) => cb(err),
+      )
+    },
+  })
+}
+
+/**
+ * The socket as a stream that first yields the bytes already read (the ClientHello): a TLSSocket
+ * over a net.Socket reads its handle directly and would miss them.
+ */
+function withHead(socket: Socket, head: Buffer): Duplex {
+  const stream = new Duplex({
+    read: () => void socket.resume(),
+    write: (chunk: Buffer, _enc, cb) => void socket.write(chunk, cb),
+    final: (cb) => {
+      socket.end()
+      cb()
+    },
+    destroy: (err, cb) => {
+      socket.destroy()
+      cb(err)
+    },
+  })
+  if (head.length > 0) stream.push(head)
+  socket.on('data', (d: Buffer) => {
+    if (!stream.push(d)) socket.pause()
+  })
+  socket.once('end', () => stream.push(null))
+  socket.once('close', () => stream.destroy())
+  return stream
 }

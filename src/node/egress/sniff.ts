@@ -1,6 +1,9 @@
 // The hostname a client-first connection names before any byte goes upstream: the SNI of a TLS
 // ClientHello (port 443) or the Host header of an HTTP/1 request (port 80). Pure parsers over the
-// bytes read so far: each says whether it needs more, found a name, or found none.
+// bytes read so far: each says whether it needs more, found a name, or found none; readHostname
+// feeds one from a socket.
+import type { Socket } from 'node:net'
+
 export type Sniffed = { state: 'more' } | { state: 'done'; hostname: string | undefined }
 
 /** Longest prefix we wait for before deciding without a name (a ClientHello record is ≤16 KiB + 5). */
@@ -77,4 +80,37 @@ export function sniffHttp(buf: Buffer): Sniffed {
     }
   }
   return none
+}
+
+/** How long a client-first connection (80, 443) may take to name its host before it is decided by IP. */
+const SNIFF_TIMEOUT_MS = 10_000
+
+/**
+ * Reads a paused socket until `parse` decides (or the timeout, or the end: no name) and pauses it
+ * again. Returns the bytes read, to be sent on, and the name.
+ */
+export function readHostname(
+  socket: Socket,
+  parse: (b: Buffer) => Sniffed,
+): Promise<{ head: Buffer; hostname: string | undefined }> {
+  return new Promise((resolve) => {
+    let head = Buffer.alloc(0)
+    const done = (hostname: string | undefined) => {
+      clearTimeout(timer)
+      socket.removeListener('data', onData)
+      socket.removeListener('end', onEnd)
+      socket.pause()
+      resolve({ head, hostname })
+    }
+    const onData = (chunk: Buffer) => {
+      head = Buffer.concat([head, chunk])
+      const r = parse(head)
+      if (r.state === 'done') done(r.hostname)
+    }
+    const onEnd = () => done(undefined)
+    const timer = setTimeout(() => done(undefined), SNIFF_TIMEOUT_MS)
+    socket.on('data', onData)
+    socket.once('end', onEnd)
+    socket.resume()
+  })
 }

@@ -7,7 +7,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { createDb, migrate, type Db } from '../../../../src/control/cluster/pg.js'
 import { PgTemplateStore } from '../../../../src/control/cluster/pg-template-store.js'
-import { SqliteTemplateStore, type TemplateStore } from '../../../../src/control/templates/template-store.js'
+import { SqliteTemplateStore } from '../../../../src/control/templates/sqlite-template-store.js'
+import type { TemplateStore } from '../../../../src/control/templates/template-store.js'
 import { createDatabase, postgresAvailable, startPostgres, type TestPostgres } from '../../../support/postgres.js'
 
 const config = {

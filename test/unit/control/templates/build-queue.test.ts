@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { createBuildQueue } from '../../../../src/control/templates/build-queue.js'
 import type { BuildResult } from '../../../../src/node/builds/build-types.js'
-import { SqliteTemplateStore } from '../../../../src/control/templates/template-store.js'
+import { SqliteTemplateStore } from '../../../../src/control/templates/sqlite-template-store.js'
 import { createLogger } from '../../../../src/shared/logging.js'
 
 const log = createLogger({ level: 'silent', name: 'unit' })

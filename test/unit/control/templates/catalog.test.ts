@@ -8,7 +8,7 @@ import pino from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
 import { builtinTemplates, type BuiltinTemplate } from '../../../../src/node/builds/builtins.js'
 import { createCatalog } from '../../../../src/control/templates/catalog.js'
-import { SqliteTemplateStore } from '../../../../src/control/templates/template-store.js'
+import { SqliteTemplateStore } from '../../../../src/control/templates/sqlite-template-store.js'
 
 describe('template catalog: built-ins', () => {
   let dir: string | undefined

@@ -9,7 +9,7 @@ import type { BuiltinImageState } from '../../../../src/node/builds/builtin-imag
 import { builtinTemplates } from '../../../../src/node/builds/builtins.js'
 import { createTemplateLookup, refreshingLookup } from '../../../../src/control/templates/resolve.js'
 import { createTemplateResolver } from '../../../../src/node/sandboxes/template-resolver.js'
-import { SqliteTemplateStore } from '../../../../src/control/templates/template-store.js'
+import { SqliteTemplateStore } from '../../../../src/control/templates/sqlite-template-store.js'
 import type { ResolvedTemplate } from '../../../../src/node/builds/template-model.js'
 import { rejection } from '../../../support/async.js'
 
