@@ -8,7 +8,7 @@ import { matchesDigest } from '../../shared/safe-equal.js'
 import type { AccessTokens } from '../access-tokens.js'
 import { CLI_LOGIN_PATH } from './cli-login.js'
 
-const OPEN = new Set(['/health', '/teams'])
+const OPEN = new Set(['/health'])
 
 /**
  * `apiKeyDigests`: SHA-256 digests of the accepted keys (the keys themselves are never kept);
@@ -26,8 +26,8 @@ export function registerApiKeyAuth(
       OPEN.has(path) ||
       (req.method === 'PUT' && path.startsWith('/template-files/')) ||
       path.startsWith('/volumecontent/') ||
-      path === CLI_LOGIN_PATH ||
-      path.startsWith(`${CLI_LOGIN_PATH}/`)
+      (accessTokens !== undefined &&
+        (path === '/teams' || path === CLI_LOGIN_PATH || path.startsWith(`${CLI_LOGIN_PATH}/`)))
     )
       return
     if ((req.method === 'GET' || req.method === 'HEAD') && (path === '/dashboard' || path.startsWith('/dashboard/')))
