@@ -1,8 +1,9 @@
 // Access tokens and GET /teams against the shared `sandock serve`: a token issued by `sandock
 // access-token create` on the running server's data dir, then E2B's own CLI (`@e2b/cli`, pinned,
 // unmodified) signed in with it as a person would: `e2b auth login` in a PTY (no browser on PATH, so
-// it prints the sign-in URL; the test is the browser), `e2b auth configure` choosing the project,
-// then commands that use only the API key the CLI stored. Plus every refusal: 401s with the E2B body.
+// it prints the sign-in URL; Chromium, then the test itself, is the browser), `e2b auth configure`
+// choosing the project, then commands that use only the API key the CLI stored. Plus every
+// refusal: 401s with the E2B body.
 import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -12,6 +13,7 @@ import { promisify } from 'node:util'
 import * as nodePty from 'node-pty'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { eventually } from '../support/async.js'
+import { launchBrowser } from '../support/browser.js'
 import { printServerLogsOnFailure, sharedServer } from '../support/control-sdk.js'
 import { serverLogTail } from '../support/control-server.js'
 
@@ -153,6 +155,26 @@ async function login(token: string, name: string): Promise<void> {
   expect(await cli.exited).toBe(0)
 }
 
+/** `e2b auth login` with a person at Chromium: the printed URL opened, the token pasted, Sign in clicked. */
+async function loginInBrowser(token: string, name: string): Promise<void> {
+  const cli = e2bInPty(['auth', 'login'])
+  const [url] = await cli.waitFor(/http:\/\/\S+\/docs\/api\/cli\?\S+/, 'the sign-in URL')
+  const browser = await launchBrowser()
+  try {
+    const page = await browser.context.newPage()
+    await page.goto(url)
+    await page.getByLabel('Access token').fill(token)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    // Through the CLI's own listener on localhost, which sends the browser back to the success page.
+    await page.waitForURL(/\/docs\/api\/cli\?state=success/, { timeout: 30_000 })
+    expect((await page.locator('body').textContent()) ?? '').toContain(`signed in as ${name}`)
+  } finally {
+    await browser.close()
+  }
+  await cli.waitFor(new RegExp(`Logged in as ${name} with selected project Sandock`), 'the signed-in line')
+  expect(await cli.exited).toBe(0)
+}
+
 const readConfig = async () =>
   JSON.parse(await readFile(join(home, '.e2b', 'config.json'), 'utf8')) as Record<string, unknown> & {
     projectApiKey: string
@@ -255,7 +277,7 @@ describe('the CLI sign-in pages', () => {
 describe('e2b auth login and configure (E2B CLI in a PTY)', () => {
   it('signs in with an access token, selects the project, and then works with the stored key', async () => {
     const { token, id } = await createToken('alice')
-    await login(token, 'alice')
+    await loginInBrowser(token, 'alice')
     const config = await readConfig()
     expect(config.projectName).toBe('Sandock')
     expect(config.projectApiKey).toMatch(/^e2b_[0-9a-f]{40}$/)
