@@ -16,6 +16,8 @@ Commands:
   interpreter  run the code-interpreter server (@e2b/code-interpreter, port 49999)
   templates build-builtin [name ...]
              build the built-in template images ahead of time (base, code-interpreter-v1, desktop)
+  access-token create|list|revoke
+             access tokens for E2B's CLI (e2b auth login), on the data dir
   version    print versions
 
 Run "sandock <command> --help" for a command's options.
@@ -41,6 +43,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./commands/pg-relay.js')).pgRelayCommand(rest)
     case 'templates':
       return (await import('./commands/build-builtins.js')).templatesCommand(rest)
+    case 'access-token':
+      return (await import('./commands/access-token.js')).accessTokenCommand(rest)
     case 'version':
     case '--version':
       process.stdout.write(`envd ${ENVD_VERSION}\n`)

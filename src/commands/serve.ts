@@ -17,6 +17,7 @@ import { fenceDnsServers, hostResolvers } from '../node/egress/host-resolvers.js
 import { startEgress } from '../node/egress/start.js'
 import { createHostFirewall } from '../node/runtime/host-firewall.js'
 import { loadServerKeys } from '../control/server-keys.js'
+import { accessTokenStore } from '../control/access-tokens.js'
 import { loadTls } from '../control/tls.js'
 import { raiseInotifyLimits } from '../node/runtime/host-limits.js'
 import { fenceVolumesDir } from '../node/volumes/volumes-dir.js'
@@ -130,6 +131,10 @@ export async function startControl(
     volumes: core.volumes,
     volumeTokens: core.volumeTokens,
     apiKeyDigests: keys.apiKeyDigests,
+    accessTokens: accessTokenStore(config.dataDir, (e) =>
+      log.error({ err: e }, 'cannot read the access tokens: none is accepted until the file is fixed'),
+    ),
+    instanceId: keys.instanceId,
     domain: publicDomain,
     ready: () => ready,
     limits: config.proxyLimits,

@@ -5,6 +5,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Logger } from 'pino'
 import { sendError, sendNotFound } from '../shared/http-errors.js'
 import { registerApiKeyAuth } from './api/auth.js'
+import { cliLoginRoutes } from './api/cli-login.js'
+import { teamRoutes } from './api/teams.js'
+import type { AccessTokens } from './access-tokens.js'
 import { dashboardRoutes } from './dashboard/index.js'
 import { readJsonBody } from '../shared/json-body.js'
 import { sandboxRoutes } from './api/sandboxes/index.js'
@@ -35,6 +38,10 @@ export type ControlAppDeps = Readonly<{
   volumeTokens?: VolumeTokens
   /** SHA-256 digests of the accepted API keys. */
   apiKeyDigests: readonly Buffer[]
+  /** Issued access tokens (GET /teams, the CLI's sign-in) and their API keys; without it those routes are 404. */
+  accessTokens?: AccessTokens
+  /** Names this server's team (GET /teams). */
+  instanceId?: string
   domain: string
   /** Whether the server can create sandboxes yet (Docker reachable, built-in images present). */
   ready: () => boolean
@@ -80,7 +87,7 @@ export async function buildControlApp(deps: ControlAppDeps): Promise<FastifyInst
   app.addHook('preValidation', async (req) => {
     if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {}
   })
-  registerApiKeyAuth(app as unknown as FastifyInstance, deps.apiKeyDigests)
+  registerApiKeyAuth(app as unknown as FastifyInstance, deps.apiKeyDigests, deps.accessTokens)
 
   app.get('/health', async (_req, reply) =>
     deps.ready()
@@ -90,6 +97,10 @@ export async function buildControlApp(deps: ControlAppDeps): Promise<FastifyInst
   await app.register(sandboxRoutes, { node: deps.node, domain: deps.domain, recordSpawn: deps.templates.recordSpawn })
   await app.register(templateRoutes, { templates: deps.templates, node: deps.node })
   await app.register(dashboardRoutes, { resolver: deps.node.proxy, log: deps.log, assetsDir: deps.dashboardDir })
+  if (deps.accessTokens) {
+    await app.register(teamRoutes, { accessTokens: deps.accessTokens, instanceId: deps.instanceId ?? '' })
+    await app.register(cliLoginRoutes, { accessTokens: deps.accessTokens })
+  }
   if (deps.secrets) await app.register(secretRoutes, { secrets: deps.secrets })
   if (deps.volumes && deps.volumeTokens) {
     await app.register(volumeRoutes, { volumes: deps.volumes, volumeTokens: deps.volumeTokens })

@@ -1,5 +1,6 @@
 // Domain mode: one (TLS) listener in front of both the API (api.<domain>) and the sandbox proxy
 // (<port>-<id>.<domain>, or any request carrying E2b-Sandbox-Id).
+import { CLI_LOGIN_PATH } from './api/cli-login.js'
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { Duplex } from 'node:stream'
@@ -23,11 +24,18 @@ export type DomainListenerDeps = {
   limits?: ProxyLimits
 }
 
-/** Whether a request is for the control API: no sandbox header, and Host is api.<domain>. */
-export function isApiRequest(req: Pick<IncomingMessage, 'headers'>, domain: string): boolean {
+/**
+ * Whether a request is for the control API: no sandbox header, and Host is api.<domain>, or
+ * <domain> itself for the CLI's sign-in page (E2B's CLI opens https://<E2B_DOMAIN>/docs/api/cli).
+ */
+export function isApiRequest(req: Pick<IncomingMessage, 'headers' | 'url'>, domain: string): boolean {
   // compat: envd's GET /health collides with the API's; the sandbox header decides first.
   if (req.headers['e2b-sandbox-id'] !== undefined) return false
   const host = (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '')
+  if (host === domain.toLowerCase()) {
+    const path = (req.url ?? '').split('?')[0]
+    return path === CLI_LOGIN_PATH || path?.startsWith(`${CLI_LOGIN_PATH}/`) === true
+  }
   return host === `api.${domain.toLowerCase()}`
 }
 

@@ -3,6 +3,7 @@
 // through one TLS listener.
 import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
+import { request as httpsRequest } from 'node:https'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -61,4 +62,30 @@ it('rejects a client that does not trust the generated CA', async () => {
   )
   expect(res).not.toBe('connected')
   expect(res).toMatch(/certificate|self.signed|verify/i)
+})
+
+it("serves E2B's CLI sign-in page on the bare domain (https://<E2B_DOMAIN>/docs/api/cli), and nothing else there", async () => {
+  const ca = await readFile(join(server.dataDir, 'tls', DOMAIN, 'ca.crt'), 'utf8')
+  const get = (host: string, path: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpsRequest(
+        { host: '127.0.0.1', port: TLS_PORT, path, servername: host, ca, headers: { host: `${host}:${TLS_PORT}` } },
+        (res) => {
+          let body = ''
+          res.setEncoding('utf8')
+          res.on('data', (d: string) => {
+            body += d
+          })
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+        },
+      )
+      req.on('error', reject)
+      req.end()
+    })
+  const page = await get(DOMAIN, `/docs/api/cli?next=${encodeURIComponent('http://localhost:4567')}&cliVersion=2.19.0`)
+  expect(page.status).toBe(200)
+  expect(page.body).toContain('name="next" value="http://localhost:4567/"')
+  // The rest of the bare domain is not the API.
+  expect((await get(DOMAIN, '/v2/sandboxes')).body).not.toContain('authorization header is missing')
+  expect((await get(`api.${DOMAIN}`, '/v2/sandboxes')).status).toBe(401)
 })

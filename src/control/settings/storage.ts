@@ -6,7 +6,7 @@ export const storageSettings = {
   dataDir: Type.String({
     env: 'SANDOCK_DATA_DIR',
     description:
-      'API key, token seed, sandbox deadlines, TLS material, secrets (`secrets.db`, values encrypted) (`/var/lib/sandock` in the image)',
+      'API key, token seed, access tokens (`access-tokens.json`, digests only), sandbox deadlines, TLS material, secrets (`secrets.db`, values encrypted) (`/var/lib/sandock` in the image)',
     default: '.sandock-data',
   }),
   volumesDir: Type.String({
