@@ -369,7 +369,7 @@ describe("polling watchers (the Python SDK's sync watch_dir: CreateWatcher, then
         const sub = recursive ? 'nested/' : ''
         if (recursive) await sbx.files.makeDir(`${dir}/nested`)
         const { watcherId } = await fs.createWatcher({ path: dir, recursive })
-        onTestFinished(() => fs.removeWatcher({ watcherId }).catch(() => undefined))
+        onTestFinished(async () => void (await fs.removeWatcher({ watcherId }).catch(() => undefined)))
         await sbx.files.write(`${dir}/${sub}watched.txt`, 'This file will be watched.')
         const { events } = await fs.getWatcherEvents({ watcherId })
         expect(events.map((e) => [e.type, e.name])).toEqual([
