@@ -21,7 +21,42 @@ import { accessTokenStore } from '../control/access-tokens.js'
 import { loadTls } from '../control/tls.js'
 import { raiseInotifyLimits } from '../node/runtime/host-limits.js'
 import { fenceVolumesDir } from '../node/volumes/volumes-dir.js'
+import type { Logger } from 'pino'
+import type { LocalNode } from '../node/local-node.js'
+import type { Runtime } from '../node/runtime/types.js'
 import { closeOnSignals } from './signals.js'
+
+/** How long a clean stop waits for the warm pool's boots to stop before it removes their containers itself. */
+const POOL_CLOSE_BUDGET_MS = 2000
+
+/** Whether `p` settles within `ms` (never rejects). */
+function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms)
+    p.then(
+      () => (clearTimeout(timer), resolve(true)),
+      () => (clearTimeout(timer), resolve(true)),
+    )
+  })
+}
+
+/** Removes this server's warm-pool containers that no sandbox has claimed (booting or ready). */
+async function removeUnclaimedPool(
+  runtime: Pick<Runtime, 'listManaged' | 'remove'>,
+  node: Pick<LocalNode, 'list'>,
+  log: Logger,
+): Promise<void> {
+  const claimed = new Set((await node.list()).map((s) => s.sandboxId))
+  const unclaimed = (await runtime.listManaged()).filter((c) => c.pool && !claimed.has(c.spec?.sandboxId ?? ''))
+  await Promise.all(
+    unclaimed.map((c) =>
+      runtime.remove(c.containerId).then(
+        () => log.info({ containerId: c.containerId }, 'pool container removed at shutdown'),
+        (err: unknown) => log.warn({ err, containerId: c.containerId }, 'removing a pool container failed'),
+      ),
+    ),
+  )
+}
 
 /** `sandock serve [--help]`: runs until a signal; -1 = keep the process alive. */
 export async function serveCommand(args: readonly string[]): Promise<number> {
@@ -189,28 +224,40 @@ export async function startControl(
     apiPort,
     proxyPort,
     async close() {
+      const nodeClosed = node.close({ discardPool: true })
       await Promise.all([
-        node.close({ discardPool: true }),
+        settlesWithin(nodeClosed, POOL_CLOSE_BUDGET_MS),
         api.close(),
         proxy.close(),
         domainServer && new Promise((r) => domainServer!.close(r)),
         templates.close(),
       ])
-      await egress.close()
-      core.secrets.close()
-      core.volumes.close()
-      await volumesDir.release()
+      await Promise.all([
+        (async () => {
+          // A refill boot caught in Docker's create/start removes its container only once Docker
+          // answers, which on a loaded host outlasts the exit deadline: past a budget, the pool
+          // containers no sandbox claimed are removed here (the API is closed: no claim is in flight).
+          if (!(await settlesWithin(nodeClosed, 0))) await removeUnclaimedPool(runtime, node, log)
+          await nodeClosed
+        })(),
+        // None of this waits for the pool: it runs meanwhile, so the whole stop fits the deadline.
+        (async () => {
+          await egress.close()
+          core.secrets.close()
+          core.volumes.close()
+          await volumesDir.release()
+        })(),
+      ])
       // A server stopped for good leaves no networks behind; sandboxes still on them keep them,
       // and the firewall stays to fence them until the next start re-attaches them.
-      let left = false
-      for (const n of [config.network, config.internalNetwork]) {
-        if (
-          !(await runtime
+      const removed = await Promise.all(
+        [config.network, config.internalNetwork].map((n) =>
+          runtime
             .removeNetworkIfUnused(n)
-            .catch((err: unknown) => log.warn({ err, network: n }, 'removing a network failed')))
-        )
-          left = true
-      }
+            .catch((err: unknown) => log.warn({ err, network: n }, 'removing a network failed')),
+        ),
+      )
+      const left = removed.some((r) => !r)
       await firewall.remove({ keep: left })
     },
   }

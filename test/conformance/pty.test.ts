@@ -126,6 +126,18 @@ it('kill returns true and ends the PTY with exit code -1', async () => {
   expect((await sbx.commands.list()).map((p) => p.pid)).not.toContain(handle.pid)
 })
 
+// E2B's test_kill_pty: the PTY's shell is gone once kill has answered, never a process still on
+// its way out (nor a zombie) that `kill -0` would find.
+it('a killed PTY is gone when kill answers: kill -0 fails right after', async () => {
+  for (let round = 0; round < 3; round++) {
+    const handle = await sbx.pty.create({ cols: 80, rows: 24, onData: () => undefined })
+    expect(await sbx.pty.kill(handle.pid)).toBe(true)
+    const probe = await rejection(sbx.commands.run(`kill -0 ${handle.pid}`))
+    expect(probe).toBeInstanceOf(CommandExitError)
+    expect(await rejection(handle.wait())).toBeInstanceOf(CommandExitError)
+  }
+})
+
 it('kill of an unknown pid returns false', async () => {
   expect(await sbx.pty.kill(UNKNOWN_PID)).toBe(false)
 })

@@ -8,8 +8,11 @@ import {
   type Sandbox,
   type WatchHandle,
 } from 'e2b'
+import { createClient } from '@connectrpc/connect'
+import { createConnectTransport } from '@connectrpc/connect-node'
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { connectSandbox } from '../support/sdk.js'
+import { EventType, Filesystem } from '../../src/gen/filesystem/filesystem_pb.js'
+import { connectSandbox, envdTarget } from '../support/sdk.js'
 import { unique } from '../support/async.js'
 
 const EVENT_TIMEOUT_MS = 10_000
@@ -335,4 +338,46 @@ describe('watchDir errors and lifecycle', () => {
     await sbx.files.write(`${dir}/after-many.txt`, 'ok')
     await rec.waitEvent(FilesystemEventType.WRITE, 'after-many.txt')
   })
+})
+
+describe("polling watchers (the Python SDK's sync watch_dir: CreateWatcher, then GetWatcherEvents)", () => {
+  /** envd's Filesystem service as the sync client calls it: unary Connect over HTTP/1.1, as user `user`. */
+  async function pollingClient() {
+    const { url, headers } = await envdTarget(sbx)
+    const transport = createConnectTransport({
+      baseUrl: url,
+      httpVersion: '1.1',
+      interceptors: [
+        (next) => async (req) => {
+          for (const [k, v] of Object.entries(headers)) req.header.set(k, v)
+          req.header.set('authorization', `Basic ${Buffer.from('user:').toString('base64')}`)
+          return next(req)
+        },
+      ],
+    })
+    return createClient(Filesystem, transport)
+  }
+
+  // Upstream's inotify has queued a write's events by the time files.write returns, so the sync
+  // client's first poll right after it already has them (E2B's test_watch_recursive_directory_changes).
+  it.each([false, true])(
+    'a poll right after files.write has its CREATE, CHMOD, WRITE (recursive: %s)',
+    async (recursive) => {
+      const fs = await pollingClient()
+      for (let round = 0; round < 5; round++) {
+        const dir = await tempDir('poll')
+        const sub = recursive ? 'nested/' : ''
+        if (recursive) await sbx.files.makeDir(`${dir}/nested`)
+        const { watcherId } = await fs.createWatcher({ path: dir, recursive })
+        onTestFinished(async () => void (await fs.removeWatcher({ watcherId }).catch(() => undefined)))
+        await sbx.files.write(`${dir}/${sub}watched.txt`, 'This file will be watched.')
+        const { events } = await fs.getWatcherEvents({ watcherId })
+        expect(events.map((e) => [e.type, e.name])).toEqual([
+          [EventType.CREATE, `${sub}watched.txt`],
+          [EventType.CHMOD, `${sub}watched.txt`],
+          [EventType.WRITE, `${sub}watched.txt`],
+        ])
+      }
+    },
+  )
 })

@@ -44,7 +44,15 @@ function watchError(err: unknown): Error {
 }
 
 export type WatchOptions = { recursive: boolean; includeEntry: boolean; allowNetworkMounts: boolean }
-export type DirWatch = { events: AsyncQueue<FilesystemEvent>; close(): Promise<void> }
+export type DirWatch = {
+  events: AsyncQueue<FilesystemEvent>
+  /**
+   * Resolves once this watch has reported every change envd announced since it began within its
+   * scope (at most `maxWaitMs`): a poll right after envd's own write sees that write's events.
+   */
+  settle(maxWaitMs: number): Promise<void>
+  close(): Promise<void>
+}
 
 async function mountOf(path: string): Promise<{ type: string; options: string } | undefined> {
   const mounts = await readFile('/proc/self/mounts', 'utf8').catch(() => '')
@@ -135,6 +143,7 @@ export async function openDirWatch(
   const reportOwn = (p: string, change: OwnChange, stats?: Stats) => {
     // compat: a move reports the old name (RENAME) before the new one, when both are watched.
     if (change.from !== undefined && inodes.has(change.from)) {
+      ownChange(change.from, inodes.get(change.from), 'goes')
       inodes.delete(change.from)
       renamedAway.add(change.from)
       emit(change.from, EventType.RENAME)
@@ -243,6 +252,15 @@ export async function openDirWatch(
     throw failed
   }
   ready = true
+  const readyAt = Date.now()
+  /** Whether an announced change at `p` is one this watch will see (and has not reported yet). */
+  const awaited = (p: string, change: OwnChange): boolean => {
+    if (reported.get(change)?.has(p)) return false
+    const rel = relative(dir, p)
+    if (rel === '' || rel.startsWith('..') || (!opts.recursive && rel.includes(sep))) return false
+    // A removal of something this watch never saw (e.g. rm -rf of a missing path) gives no event.
+    return change.kind === 'appears' || inodes.has(p)
+  }
   // Recent-add bookkeeping only needs to outlive the rename window (and a write's change event).
   const sweep = setInterval(() => {
     const cutoff = Date.now() - RENAME_WINDOW_MS
@@ -253,6 +271,12 @@ export async function openDirWatch(
 
   return {
     events,
+    async settle(maxWaitMs) {
+      const deadline = Date.now() + maxWaitMs
+      const pending = () => [...own.since(readyAt)].some(([p, c]) => awaited(p, c))
+      while (pending() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5))
+      await emitted
+    },
     async close() {
       clearInterval(sweep)
       for (const { timer } of pendingUnlinks.values()) clearTimeout(timer)

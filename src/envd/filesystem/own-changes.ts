@@ -42,6 +42,12 @@ export class OwnChanges {
     this.changes.delete(path)
   }
 
+  /** The live announcements made at or after `at`, with their paths (a watch settling on them). */
+  *since(at: number): Iterable<[string, OwnChange]> {
+    const now = Date.now()
+    for (const [p, c] of this.changes) if (c.at >= at && now - c.at < TTL_MS) yield [p, c]
+  }
+
   /**
    * The announcement covering a change seen at `path` (with inode `ino` when known): one for the
    * path itself, or a subtree removal above it. Several watchers may see one change, so finding

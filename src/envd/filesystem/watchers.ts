@@ -7,6 +7,8 @@ import { openDirWatch } from './fs-watcher.js'
 import { resolveFor, type FsDeps } from './deps.js'
 import type { WatcherEntry as Entry } from './watcher-registry.js'
 
+/** The longest a poll waits for a change envd announced to reach its watcher. */
+const SETTLE_MAX_MS = 1000
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
 function watcherId(): string {
   return 'w' + [...randomBytes(20)].map((b) => ALPHABET[b % ALPHABET.length]).join('')
@@ -40,6 +42,11 @@ export function createWatcher(deps: FsDeps): ServiceImpl<typeof Filesystem>['cre
 export function getWatcherEvents(deps: FsDeps): ServiceImpl<typeof Filesystem>['getWatcherEvents'] {
   return async (req) => {
     const entry = getEntry(deps, req.watcherId)
+    // compat: upstream's inotify has queued the events of a write that has returned; here they
+    // may still be on their way through chokidar, so wait (briefly) for envd's own changes.
+    await entry.watch.settle(SETTLE_MAX_MS)
+    // The loop below has the settled events once the microtasks that deliver them have run.
+    await new Promise((r) => setImmediate(r))
     if (entry.error) throw entry.error
     return { events: entry.buffered.splice(0) }
   }

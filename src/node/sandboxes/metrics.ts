@@ -1,6 +1,6 @@
 // Sandbox metrics: envd's /metrics sampled for every running sandbox at an interval, the last
 // METRICS_KEPT samples kept per sandbox, and queries by time range.
-import type { EnvdMetrics } from '../envd-client/client.js'
+import { diskSizeMB, type EnvdMetrics } from '../envd-client/client.js'
 import type { SandboxContext } from './context.js'
 import type { SandboxRecord } from './registry.js'
 import type { SandboxMetric } from './types.js'
@@ -33,6 +33,9 @@ export function createMetrics({ registry, envd, settings }: SandboxContext) {
       const m = await envd.metrics(record.ip, record.envdAccessToken)
       record.metrics.push(toMetric(m))
       if (record.metrics.length > METRICS_KEPT) record.metrics.splice(0, record.metrics.length - METRICS_KEPT)
+      // Unknown until envd first answered: a create whose first read failed, a sandbox re-attached
+      // while paused (and resumed since). The API's diskSizeMB is then the first sample's.
+      if (record.diskSizeMB === 0 && m.disk_total > 0) record.diskSizeMB = diskSizeMB(m)
       return m
     } catch (err) {
       // A bad or missing answer is a gap in the series. Logged as an error once per minute per
