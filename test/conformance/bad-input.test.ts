@@ -78,16 +78,6 @@ async function lsla(dir: string): Promise<string> {
   return res.stdout
 }
 
-/** Polls `check` until it returns true or the timeout passes. */
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    if (await check()) return
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
 type RawResponse = { status: number; headers: Record<string, string | string[] | undefined>; text: string }
 
 /** One HTTP request with node:http (own connection unless an agent is given); rejects after timeoutMs. */
@@ -415,18 +405,26 @@ describe('bad uploads', () => {
     )
 
     // Wait until the daemon has really written some of the data somewhere in the directory.
-    await eventually(async () => {
-      const r = await sbx.commands.run(`find '${dir}' -mindepth 1 -type f -size +1k | wc -l`, { user: 'root' })
-      return r.stdout.trim() !== '0'
-    }, 'the daemon to start writing the upload')
+    await expect
+      .poll(
+        async () =>
+          (
+            await sbx.commands.run(`find '${dir}' -mindepth 1 -type f -size +1k | wc -l`, { user: 'root' })
+          ).stdout.trim(),
+        { timeout: 15_000, interval: 100, message: 'the daemon to start writing the upload' },
+      )
+      .not.toBe('0')
     expect(sent).toBeGreaterThanOrEqual(MiB)
     controller.abort()
     expect(await settled).toBe('rejected')
 
-    await eventually(
-      async () => (await sbx.commands.run(`ls -A '${dir}'`, { user: 'root' })).stdout === '',
-      'the partial upload to be cleaned up',
-    )
+    await expect
+      .poll(async () => (await sbx.commands.run(`ls -A '${dir}'`, { user: 'root' })).stdout, {
+        timeout: 15_000,
+        interval: 100,
+        message: 'the partial upload to be cleaned up',
+      })
+      .toBe('')
     expect(await sbx.files.exists(target)).toBe(false)
     const listing = await lsla(dir)
     expect(listing).not.toContain('.sandock-upload-')
@@ -526,11 +524,13 @@ describe('dead clients on streams', () => {
     await it.return(undefined).catch(() => undefined)
     await expectHealthy()
     // The producer is not blocked forever by the vanished reader: it finishes on its own.
-    await eventually(
-      async () => !(await sbx.commands.list()).some((p) => p.pid === pid),
-      'the heavy-output process to finish',
-      30_000,
-    )
+    await expect
+      .poll(async () => (await sbx.commands.list()).some((p) => p.pid === pid), {
+        timeout: 30_000,
+        interval: 100,
+        message: 'the heavy-output process to finish',
+      })
+      .toBe(false)
   }, 45_000)
 })
 

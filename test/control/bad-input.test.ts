@@ -7,7 +7,6 @@ import { api } from '../support/control-api.js'
 import { containersOf, printServerLogsOnFailure, sharedServer } from '../support/control-sdk.js'
 import { trackSandbox } from '../support/control-server.js'
 import { INVALID_CREATES } from '../support/invalid-creates.js'
-import { eventually } from '../support/async.js'
 
 printServerLogsOnFailure()
 
@@ -40,11 +39,13 @@ describe('POST /v2/sandboxes with unknown fields', () => {
     const killed = await api('DELETE', `/sandboxes/${id}`)
     expect(killed.status).toBe(204)
     expect(killed.text).toBe('')
-    await eventually(
-      async () => ((await containersOf(id)).length === 0 ? true : undefined),
-      10_000,
-      'the container to be removed',
-    )
+    await expect
+      .poll(async () => (await containersOf(id)).length, {
+        timeout: 10_000,
+        interval: 100,
+        message: 'the container to be removed',
+      })
+      .toBe(0)
   })
 })
 

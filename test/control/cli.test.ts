@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import * as nodePty from 'node-pty'
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { Sandbox, Template } from 'e2b'
-import { eventually, unique } from '../support/async.js'
+import { unique } from '../support/async.js'
 import {
   containersOf,
   createSandbox,
@@ -107,11 +107,13 @@ function e2bInPty(args: string[]) {
     exited,
     /** Waits until the screen text (no colours, no carriage returns) matches `re`; returns the match. */
     waitFor: (re: RegExp, what: string, timeoutMs = 60_000) =>
-      eventually(
-        async () => re.exec(screenText(output)) ?? undefined,
-        timeoutMs,
-        `${what} in the terminal; output so far:\n${output}`,
-        100,
+      vi.waitFor(
+        () => {
+          const m = re.exec(screenText(output))
+          expect(m, `${what} in the terminal; output so far:\n${output}`).not.toBeNull()
+          return m!
+        },
+        { timeout: timeoutMs, interval: 100 },
       ),
   }
 }
@@ -232,13 +234,14 @@ describe('e2b sandbox info, exec, metrics', () => {
   })
 
   it("metrics prints the sandbox's samples (json and pretty)", async () => {
-    const res = await eventually(
+    const res = await vi.waitFor(
       async () => {
         const r = await e2b(['sandbox', 'metrics', sbx.sandboxId, '--format', 'json'])
-        return r.code === 0 && r.stdout.trim() ? r : undefined
+        expect(r.code, 'a metrics sample').toBe(0)
+        expect(r.stdout.trim(), 'a metrics sample').not.toBe('')
+        return r
       },
-      30_000,
-      'a metrics sample',
+      { timeout: 30_000, interval: 100 },
     )
     const first = JSON.parse(res.stdout.trim().split('\n')[0]!) as Record<string, unknown>
     expect(first).toMatchObject({
@@ -395,12 +398,13 @@ describe('e2b sandbox connect and create (a terminal through a PTY)', () => {
     term.write('exit\r')
     expect(await term.exited).toBe(0)
     // The CLI sets a 1 s timeout when its terminal closes: the sandbox then ends.
-    await eventually(
-      async () => ((await containersOf(sandboxId!)).length === 0 ? true : undefined),
-      30_000,
-      'the sandbox to end after the terminal closed',
-      500,
-    )
+    await expect
+      .poll(async () => (await containersOf(sandboxId!)).length, {
+        timeout: 30_000,
+        interval: 500,
+        message: 'the sandbox to end after the terminal closed',
+      })
+      .toBe(0)
   })
 
   it('create -d only prints the new sandbox id', async () => {

@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, startServer, type ControlServer } from '../support/control-server.js'
 import { docker } from '../support/docker.js'
-import { eventually } from '../support/async.js'
 import { killQuietly } from '../support/control-sdk.js'
 import {
   CODE_INTERPRETER_ALIAS,
@@ -32,14 +31,13 @@ afterAll(async () => {
 
 describe('code-interpreter warm pool', () => {
   it('gives a pooled sandbox the create-time env vars in every kernel', async () => {
-    await eventually(
-      async () => {
-        const h = (await (await fetch(`${server.apiUrl}/health`)).json()) as Health
-        return h.pools[CODE_INTERPRETER_ALIAS]?.ready === 1 ? true : undefined
-      },
-      180_000,
-      'the code-interpreter pool to be ready',
-    )
+    await expect
+      .poll(
+        async () =>
+          ((await (await fetch(`${server.apiUrl}/health`)).json()) as Health).pools[CODE_INTERPRETER_ALIAS]?.ready,
+        { timeout: 180_000, interval: 100, message: 'the code-interpreter pool to be ready' },
+      )
+      .toBe(1)
     const sbx = await createCodeSandbox({ envs: { POOLED_VAR: 'from-create' } }, server)
     try {
       // It came from the pool: its container was started with the pool label.

@@ -7,7 +7,6 @@ import { createConnectTransport } from '@connectrpc/connect-web'
 import { expect, it, onTestFinished } from 'vitest'
 import { Filesystem } from '../../src/gen/filesystem/filesystem_pb.js'
 import { Process } from '../../src/gen/process/process_pb.js'
-import { eventually } from '../support/async.js'
 import { createSandbox, killQuietly, printServerLogsOnFailure, sdkOpts } from '../support/control-sdk.js'
 
 printServerLogsOnFailure()
@@ -140,13 +139,11 @@ it('cuts an open stream when the sandbox is killed, then answers 404', async () 
   expect(events[0]).toBe('start')
   expect(events).not.toContain('end')
   expect(result).toBeInstanceOf(ConnectError)
-  await eventually(
-    async () =>
-      (await fetch(`${route(sbx.sandboxId)}/files?path=a`, { headers: { 'x-api-key': sdkOpts().apiKey } })).status ===
-      404
-        ? true
-        : undefined,
-    10_000,
-    'a 404 after the kill',
-  )
+  await expect
+    .poll(
+      async () =>
+        (await fetch(`${route(sbx.sandboxId)}/files?path=a`, { headers: { 'x-api-key': sdkOpts().apiKey } })).status,
+      { timeout: 10_000, interval: 100, message: 'a 404 after the kill' },
+    )
+    .toBe(404)
 })

@@ -17,7 +17,7 @@ import {
   type Browser,
   type WatchedPage,
 } from '../support/browser.js'
-import { eventually, unique } from '../support/async.js'
+import { unique } from '../support/async.js'
 import { createSandbox, killQuietly, printServerLogsOnFailure, sdkOpts } from '../support/control-sdk.js'
 import { sharedServer } from '../support/control-server.js'
 import type { document as pageDocument, window as pageWindow } from '../support/page-globals.js'
@@ -242,11 +242,13 @@ it('pauses, resumes and extends a sandbox from the page', async () => {
   expect(await sbx.isRunning()).toBe(true)
   const endBefore = (await sbx.getInfo()).endAt.getTime()
   await r.locator('button:has-text("+5 min")').click()
-  await eventually(
-    async () => ((await sbx.getInfo()).endAt.getTime() >= endBefore + 4 * 60_000 ? true : undefined),
-    10_000,
-    'a later deadline',
-  )
+  await expect
+    .poll(async () => (await sbx.getInfo()).endAt.getTime(), {
+      timeout: 10_000,
+      interval: 100,
+      message: 'a later deadline',
+    })
+    .toBeGreaterThanOrEqual(endBefore + 4 * 60_000)
 })
 
 it('kills a sandbox from the page, and the SDK sees it stop', async () => {
@@ -258,11 +260,9 @@ it('kills a sandbox from the page, and the SDK sees it stop', async () => {
   await r.locator('button:has-text("Kill")').click()
   await r.locator('button:has-text("Confirm kill")').click()
   await page.waitForSelector(row(sbx.sandboxId), { state: 'detached', timeout: 15_000 })
-  await eventually(
-    async () => ((await sbx.isRunning()) === false ? true : undefined),
-    10_000,
-    'isRunning() to be false',
-  )
+  await expect
+    .poll(() => sbx.isRunning(), { timeout: 10_000, interval: 100, message: 'isRunning() to be false' })
+    .toBe(false)
 })
 
 it("streams a template build's step logs into the page while it runs", async () => {

@@ -7,9 +7,8 @@ import http from 'node:http'
 import { join } from 'node:path'
 import type { Duplex } from 'node:stream'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { Sandbox } from '@e2b/desktop'
-import { eventually } from '../support/async.js'
 import {
   inspectSandbox,
   killQuietly,
@@ -82,11 +81,13 @@ describe('screen, mouse and keyboard', () => {
     expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR')
     expect({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) }).toEqual({ width: 1024, height: 768 })
     // The SDK removes its temp file without waiting: poll.
-    await eventually(
-      async () => ((await sbx.commands.run('ls /tmp')).stdout.includes('screenshot-') ? undefined : true),
-      10_000,
-      'the screenshot file to go',
-    )
+    await expect
+      .poll(async () => (await sbx.commands.run('ls /tmp')).stdout, {
+        timeout: 10_000,
+        interval: 100,
+        message: 'the screenshot file to go',
+      })
+      .not.toContain('screenshot-')
   })
 
   it('moves the mouse and reads the same position back', async () => {
@@ -99,7 +100,10 @@ describe('screen, mouse and keyboard', () => {
   it('types a command into a launched terminal, which writes the file', async () => {
     const token = `typed${Date.now().toString(36)}`
     await sbx.launch('xfce4-terminal')
-    const [win] = await eventually(async () => sbx.getApplicationWindows('xfce4-terminal'), 60_000, 'a terminal window')
+    const [win] = await vi.waitFor(() => sbx.getApplicationWindows('xfce4-terminal'), {
+      timeout: 60_000,
+      interval: 100,
+    })
     // Click into the window (its centre): it gets the keyboard focus.
     const geo = await sbx.commands.run(`xdotool getwindowgeometry --shell ${win}`)
     const g = Object.fromEntries(
@@ -110,15 +114,17 @@ describe('screen, mouse and keyboard', () => {
         .map(([k, v]) => [k, Number(v)]),
     )
     await sbx.leftClick(g.X! + Math.floor(g.WIDTH! / 2), g.Y! + Math.floor(g.HEIGHT! / 2))
-    await eventually(
-      async () => ((await sbx.getCurrentWindowId()) === win ? true : undefined),
-      10_000,
-      'the terminal to have the focus',
-    )
+    await expect
+      .poll(() => sbx.getCurrentWindowId(), {
+        timeout: 10_000,
+        interval: 100,
+        message: 'the terminal to have the focus',
+      })
+      .toBe(win)
     expect(await sbx.getWindowTitle(win!)).toMatch(/Terminal/)
     await sbx.write(`echo ${token} > ~/typed.txt`)
     await sbx.press('enter')
-    const text = await eventually(async () => sbx.files.read('typed.txt').catch(() => undefined), 15_000, 'typed.txt')
+    const text = await vi.waitFor(() => sbx.files.read('typed.txt'), { timeout: 15_000, interval: 100 })
     expect(text).toBe(`${token}\n`)
   })
 
@@ -127,17 +133,15 @@ describe('screen, mouse and keyboard', () => {
     await sbx.files.write('page.html', `<!doctype html><title>${token}</title><h1>${token}</h1>`)
     await sbx.open('/home/user/page.html')
     // Firefox's first start takes a while on a loaded 2-core host.
-    const title = await eventually(
+    const title = await vi.waitFor(
       async () => {
         for (const id of await sbx.getApplicationWindows('firefox')) {
           const t = await sbx.getWindowTitle(id)
           if (t.includes(token)) return t
         }
-        return undefined
+        throw new Error('no Firefox window titled with the page yet')
       },
-      120_000,
-      'a Firefox window titled with the page',
-      1000,
+      { timeout: 120_000, interval: 1000 },
     )
     expect(title).toMatch(new RegExp(`^${token} — Mozilla Firefox`))
   }, 180_000)

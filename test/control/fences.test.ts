@@ -20,7 +20,7 @@ import net from 'node:net'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { ALL_TRAFFIC, CommandExitError, Sandbox, Template, type SandboxOpts } from 'e2b'
-import { eventually, unique } from '../support/async.js'
+import { unique } from '../support/async.js'
 import { startComposeServer, TEST_DEPLOY } from '../support/compose-server.js'
 import {
   inspectSandbox,
@@ -209,13 +209,14 @@ describe('the test hosts answer the host (so "blocked" means blocked)', () => {
 
 describe('every sandbox is fenced from its first packet', () => {
   it("a pooled sandbox: no LAN, metadata, host address or API port; the internet, DNS and the operator's range work", async () => {
-    await eventually(
-      async () =>
-        ((await (await fetch(`${server.apiUrl}/health`)).json()) as { pools: Record<string, { ready: number }> }).pools
-          .base?.ready === 1 || undefined,
-      120_000,
-      'the pool',
-    )
+    await expect
+      .poll(
+        async () =>
+          ((await (await fetch(`${server.apiUrl}/health`)).json()) as { pools: Record<string, { ready: number }> })
+            .pools.base?.ready,
+        { timeout: 120_000, interval: 100, message: 'the pool' },
+      )
+      .toBe(1)
     const sbx = await made()
     expect((await inspectSandbox(sbx.sandboxId)).Config.Labels['sandock.pool']).toBe('true')
     await expectBlocked(sbx)

@@ -9,7 +9,6 @@ import {
   printServerLogsOnFailure,
   sdkOpts,
 } from '../support/control-sdk.js'
-import { eventually } from '../support/async.js'
 
 printServerLogsOnFailure()
 
@@ -24,17 +23,21 @@ it('pauses at the deadline with onTimeout pause, and traffic resumes it with fil
   const info = await s.getInfo()
   expect(info.lifecycle).toEqual({ onTimeout: 'pause', autoResume: true })
 
-  await eventually(
-    async () => ((await s.getInfo()).state === 'paused' ? true : undefined),
-    15_000,
-    'auto-pause at the deadline',
-  )
+  await expect
+    .poll(async () => (await s.getInfo()).state, {
+      timeout: 15_000,
+      interval: 100,
+      message: 'auto-pause at the deadline',
+    })
+    .toBe('paused')
   // The API says paused as soon as the pause starts (so the proxy refuses traffic); Docker's freeze follows.
-  await eventually(
-    async () => ((await inspectSandbox(s.sandboxId)).State.Paused ? true : undefined),
-    5_000,
-    'the container to be frozen',
-  )
+  await expect
+    .poll(async () => (await inspectSandbox(s.sandboxId)).State.Paused, {
+      timeout: 5_000,
+      interval: 100,
+      message: 'the container to be frozen',
+    })
+    .toBe(true)
 
   // isRunning() is GET /health through the proxy with the access token: it resumes the sandbox.
   expect(await s.isRunning()).toBe(true)
@@ -49,20 +52,23 @@ it('pauses at the deadline without memory with keepMemory: false (processes drop
   await s.files.write('kept.txt', 'still here')
   await s.commands.run('sleep 600', { background: true, timeoutMs: 0 })
   expect((await s.getInfo()).lifecycle).toEqual({ onTimeout: 'pause', autoResume: false })
-  await eventually(
-    async () => ((await s.getInfo()).state === 'paused' ? true : undefined),
-    15_000,
-    'auto-pause at the deadline',
-  )
+  await expect
+    .poll(async () => (await s.getInfo()).state, {
+      timeout: 15_000,
+      interval: 100,
+      message: 'auto-pause at the deadline',
+    })
+    .toBe('paused')
   // A filesystem-only pause: the container is stopped, not frozen.
-  await eventually(
-    async () => {
-      const st = (await inspectSandbox(s.sandboxId)).State
-      return !st.Running && !st.Paused ? true : undefined
-    },
-    10_000,
-    'the container to be stopped',
-  )
+  await expect
+    .poll(
+      async () => {
+        const st = (await inspectSandbox(s.sandboxId)).State
+        return !st.Running && !st.Paused
+      },
+      { timeout: 10_000, interval: 100, message: 'the container to be stopped' },
+    )
+    .toBe(true)
   // Not resumed by traffic (no autoResume): connect boots it from its filesystem.
   expect(await s.isRunning()).toBe(false)
   await Sandbox.connect(s.sandboxId, { ...sdkOpts(), timeoutMs: 60_000 })

@@ -11,7 +11,7 @@ import { Template, type LogEntry } from 'e2b'
 import { createSandbox, killQuietly, printServerLogsOnFailure, sdkOpts } from '../support/control-sdk.js'
 import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, startServer, type ControlServer } from '../support/control-server.js'
 import { docker } from '../support/docker.js'
-import { eventually, rejection, unique } from '../support/async.js'
+import { rejection, unique } from '../support/async.js'
 
 const RETENTION_S = 8
 let server: ControlServer
@@ -65,13 +65,13 @@ describe('a sandbox flooding its log', () => {
       })
       expect(flood.exitCode).toBe(0)
       // Docker copies the output into its log behind the writer: wait for the last line.
-      await eventually(
-        async () =>
-          (await api(`/v2/sandboxes/${sbx.sandboxId}/logs?limit=1`)).body.logs?.[0]?.message === 'flood-done' ||
-          undefined,
-        120_000,
-        'the flood in the log',
-      )
+      await expect
+        .poll(async () => (await api(`/v2/sandboxes/${sbx.sandboxId}/logs?limit=1`)).body.logs?.[0]?.message, {
+          timeout: 120_000,
+          interval: 100,
+          message: 'the flood in the log',
+        })
+        .toBe('flood-done')
       const logPath = (await docker('inspect', '--format', '{{.LogPath}}', id)).trim()
       const dir = dirname(logPath)
       const files = readdirSync(dir).filter((f) => f.startsWith(`${id}-json.log`))
@@ -151,14 +151,18 @@ describe('v2 logs as upstream, and kept after a kill', () => {
       )
       const kept = join(server.dataDir, 'sandbox-logs', `${sbx.sandboxId}.log`)
       expect(statSync(kept).size).toBeLessThanOrEqual(256 * 1024)
-      await eventually(
-        async () => (await api(base)).status === 404 || undefined,
-        (RETENTION_S + 5) * 1000,
-        'the kept log expired',
-      )
+      await expect
+        .poll(async () => (await api(base)).status, {
+          timeout: (RETENTION_S + 5) * 1000,
+          interval: 100,
+          message: 'the kept log expired',
+        })
+        .toBe(404)
       expect(Date.now() - killedAt).toBeGreaterThan((RETENTION_S - 1) * 1000)
       expect((await api(`/sandboxes/${sbx.sandboxId}/logs`)).status).toBe(404)
-      await eventually(() => !existsSync(kept) || undefined, 5000, 'the kept file removed')
+      await expect
+        .poll(() => existsSync(kept), { timeout: 5000, interval: 100, message: 'the kept file removed' })
+        .toBe(false)
     } finally {
       await killQuietly(sbx.sandboxId, server)
     }

@@ -1,9 +1,8 @@
 // The control API's optional routes (contract 2.2 "Optional sandbox routes"), over raw HTTP:
 // logs, batch metrics, refreshes, the deprecated resume and the v1 list.
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import type { Sandbox } from 'e2b'
 import { createSandbox, killQuietly, printServerLogsOnFailure, sdkOpts } from '../support/control-sdk.js'
-import { eventually } from '../support/async.js'
 
 printServerLogsOnFailure()
 
@@ -37,13 +36,13 @@ it('serves envd logs as v1 lines and entries, and as v2 entries', async () => {
 })
 
 it('returns the latest sample per sandbox for GET /sandboxes/metrics', async () => {
-  const res = await eventually(
+  const res = await vi.waitFor(
     async () => {
       const r = await json(api(`/sandboxes/metrics?sandbox_ids=${sbx.sandboxId},unknown123`))
-      return r.sandboxes?.[sbx.sandboxId] ? r : undefined
+      expect(r.sandboxes?.[sbx.sandboxId], 'a metrics sample').toBeTruthy()
+      return r
     },
-    15_000,
-    'a metrics sample',
+    { timeout: 15_000, interval: 100 },
   )
   expect(res.sandboxes[sbx.sandboxId].cpuCount).toBeGreaterThan(0)
   expect(res.sandboxes[sbx.sandboxId].memTotal).toBeGreaterThan(0)

@@ -3,7 +3,7 @@
 // reboot on connect; connect {memory:false} reboots; racing pauses and connects settle into a
 // consistent state; the paused retention turns a frozen sandbox into a stopped one; and a
 // filesystem-only paused sandbox survives a server restart. Contract sections 2.2, 3.5, 7.1–7.3.
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { Sandbox } from 'e2b'
 import {
   containersOf,
@@ -24,7 +24,7 @@ import {
   type ControlServer,
   type ServerInfo,
 } from '../support/control-server.js'
-import { eventually, unique } from '../support/async.js'
+import { unique } from '../support/async.js'
 
 printServerLogsOnFailure()
 
@@ -62,7 +62,9 @@ async function readCount(sbx: Sandbox): Promise<number> {
 async function startCounter(sbx: Sandbox): Promise<number> {
   const handle = await sbx.commands.run(COUNTER, { background: true, timeoutMs: 0 })
   await handle.disconnect()
-  await eventually(async () => ((await readCount(sbx)) >= 3 ? true : undefined), 10_000, 'the counter to start')
+  await expect
+    .poll(() => readCount(sbx), { timeout: 10_000, interval: 100, message: 'the counter to start' })
+    .toBeGreaterThanOrEqual(3)
   return handle.pid
 }
 
@@ -266,13 +268,13 @@ describe('on a server with SANDOCK_PAUSED_RETENTION=2', () => {
     expect(await sbx.pause()).toBe(true)
     expect((await inspectSandbox(sbx.sandboxId)).State.Paused).toBe(true)
 
-    const stopped = await eventually(
+    const stopped = await vi.waitFor(
       async () => {
         const c = await inspectSandbox(sbx.sandboxId)
-        return !c.State.Running && !c.State.Paused ? c : undefined
+        expect(!c.State.Running && !c.State.Paused, 'the frozen container to be stopped after the retention').toBe(true)
+        return c
       },
-      10_000,
-      'the frozen container to be stopped after the retention',
+      { timeout: 10_000, interval: 100 },
     )
     expect(stopped.State.Status).toBe('exited')
     expect(await containersOf(sbx.sandboxId)).toHaveLength(1)

@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ALL_TRAFFIC, Sandbox } from 'e2b'
 import {
   DEFAULT_API_PORT,
@@ -21,7 +21,7 @@ import {
 } from '../support/control-server.js'
 import { containersOf, createSandbox, killQuietly, printServerLogsOnFailure } from '../support/control-sdk.js'
 import { docker } from '../support/docker.js'
-import { eventually, unique } from '../support/async.js'
+import { unique } from '../support/async.js'
 
 const iptables = async (...args: string[]) => (await promisify(execFile)('iptables', ['-w', '5', ...args])).stdout
 const apiPort = DEFAULT_API_PORT + 30
@@ -96,13 +96,14 @@ describe('warm pool', () => {
   const labelled = () => poolLabelled(server)
   const unclaimed = () => unclaimedOf(server)
   const poolFull = () =>
-    eventually(
+    vi.waitFor(
       async () => {
         const h = await health()
-        return h.pools.base?.ready === POOL_SIZE && (await unclaimed()).length === POOL_SIZE ? h : undefined
+        expect(h.pools.base?.ready, 'the base pool to be full').toBe(POOL_SIZE)
+        expect(await unclaimed(), 'the base pool to be full').toHaveLength(POOL_SIZE)
+        return h
       },
-      120_000,
-      'the base pool to be full',
+      { timeout: 120_000, interval: 100 },
     )
   const create = async (opts: Parameters<typeof createSandbox>[0] = {}) => {
     const sbx = await createSandbox(opts, server)
@@ -326,11 +327,13 @@ describe('warm pool', () => {
         env: { SANDOCK_POOL_SIZE: '6..6', SANDOCK_POOL_BOOTS: '2' },
       })),
     )
-    await eventually(
-      async () => ((await labelled()).size > 0 ? true : undefined),
-      60_000,
-      'the first pool boot to start a container',
-    )
+    await expect
+      .poll(async () => (await labelled()).size, {
+        timeout: 60_000,
+        interval: 100,
+        message: 'the first pool boot to start a container',
+      })
+      .toBeGreaterThan(0)
     expect((await health()).pools.base!.ready).toBeLessThan(6)
     await server.stop('SIGTERM')
     const instance = (await readFile(join(server.dataDir, 'instance-id'), 'utf8')).trim()
@@ -362,14 +365,13 @@ describe('the live sandbox cap with a warm pool', () => {
   })
 
   it('answers 429 with the contract body and Retry-After beyond the cap (pool containers do not count), and the SDK retries into a freed slot', async () => {
-    await eventually(
-      async () => {
-        const h = (await (await fetch(`${server.apiUrl}/health`)).json()) as Health
-        return h.pools.base?.ready === 1 ? true : undefined
-      },
-      120_000,
-      'the pool to fill',
-    )
+    await expect
+      .poll(async () => ((await (await fetch(`${server.apiUrl}/health`)).json()) as Health).pools.base?.ready, {
+        timeout: 120_000,
+        interval: 100,
+        message: 'the pool to fill',
+      })
+      .toBe(1)
     const a = await createSandbox({}, server)
     const b = await createSandbox({}, server)
     ids.push(a.sandboxId, b.sandboxId)
@@ -436,16 +438,15 @@ describe('a warm pool that follows demand', () => {
 
   /** Waits until the pool's target is `size` with that many containers ready and unclaimed. */
   const poolAt = (size: number) =>
-    eventually(
+    vi.waitFor(
       async () => {
         const h = await healthOf(server)
-        return h.pools.base?.size === size && h.pools.base.ready === size && (await unclaimedOf(server)).length === size
-          ? h
-          : undefined
+        expect(h.pools.base?.size, `the base pool at ${size}`).toBe(size)
+        expect(h.pools.base?.ready, `the base pool at ${size}`).toBe(size)
+        expect(await unclaimedOf(server), `the base pool at ${size}`).toHaveLength(size)
+        return h
       },
-      120_000,
-      `the base pool at ${size}`,
-      250,
+      { timeout: 120_000, interval: 250 },
     )
   const burst = async (n: number) => {
     creating++

@@ -4,7 +4,6 @@
 import http from 'node:http'
 import { expect, it, onTestFinished } from 'vitest'
 import { Sandbox } from 'e2b'
-import { eventually } from '../support/async.js'
 import {
   containersOf,
   createSandbox,
@@ -99,12 +98,13 @@ it('requests in flight or arriving while a sandbox pauses get an answer (2xx or 
     // envd has the upload's temp file open: the request is in flight, its answer not started.
     // A shell glob, not `ls`: coreutils' ls fails under Debian's runsc (statx), the glob only reads the directory.
     const probe = 'for f in /tmp/.sandock-upload-*; do [ -e "$f" ] && echo found; done; true'
-    await eventually(
-      async () => ((await sbx.commands.run(probe)).stdout.includes('found') ? true : undefined),
-      10_000,
-      'the upload to reach envd',
-      20,
-    )
+    await expect
+      .poll(async () => (await sbx.commands.run(probe)).stdout, {
+        timeout: 10_000,
+        interval: 20,
+        message: 'the upload to reach envd',
+      })
+      .toContain('found')
     let pausing = true
     const racing = Array.from({ length: 3 }, async () => {
       const seen: (number | string)[] = []

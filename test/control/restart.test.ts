@@ -17,7 +17,7 @@ import {
   killQuietly,
   printServerLogsOnFailure,
 } from '../support/control-sdk.js'
-import { eventually, unique } from '../support/async.js'
+import { unique } from '../support/async.js'
 
 const apiPort = DEFAULT_API_PORT + 10
 const proxyPort = DEFAULT_PROXY_PORT + 10
@@ -88,11 +88,13 @@ describe('a server restarted after SIGKILL on the same data dir and ports', () =
     expect(containersBefore.every((c) => c.length === 1)).toBe(true)
 
     // The one whose deadline passed while the server was down is killed on start.
-    await eventually(
-      async () => ((await containersOf(expiring.sandboxId)).length === 0 ? true : undefined),
-      10_000,
-      'the overdue sandbox to be removed',
-    )
+    await expect
+      .poll(async () => (await containersOf(expiring.sandboxId)).length, {
+        timeout: 10_000,
+        interval: 100,
+        message: 'the overdue sandbox to be removed',
+      })
+      .toBe(0)
     expect(await Sandbox.list({ ...opts, query: { metadata: { restartTag: `${tag}-expiring` } } }).nextItems()).toEqual(
       [],
     )
@@ -109,17 +111,21 @@ describe('a server restarted after SIGKILL on the same data dir and ports', () =
       endAt - 1000,
     )
     expect(await sbx.isRunning()).toBe(true)
-    await eventually(
-      async () => ((await sbx.isRunning()) ? undefined : true),
-      Math.max(0, endAt - Date.now()) + 8000,
-      'the sandbox to expire',
-    )
+    await expect
+      .poll(() => sbx.isRunning(), {
+        timeout: Math.max(0, endAt - Date.now()) + 8000,
+        interval: 100,
+        message: 'the sandbox to expire',
+      })
+      .toBe(false)
     expect(Date.now()).toBeGreaterThanOrEqual(endAt - 1000)
-    await eventually(
-      async () => ((await containersOf(sbx.sandboxId)).length === 0 ? true : undefined),
-      10_000,
-      'the expired container to be removed',
-    )
+    await expect
+      .poll(async () => (await containersOf(sbx.sandboxId)).length, {
+        timeout: 10_000,
+        interval: 100,
+        message: 'the expired container to be removed',
+      })
+      .toBe(0)
     expect(await containersOf(paused.sandboxId)).toHaveLength(1)
   })
 })

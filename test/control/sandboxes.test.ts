@@ -1,6 +1,6 @@
 // Sandbox lifecycle through the official SDK against `sandock serve`: create, info, list, timeouts,
 // connect, kill, metrics, pause/resume, errors; side effects checked through Docker.
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { AuthenticationError, CommandExitError, Sandbox, SandboxNotFoundError, TimeoutError } from 'e2b'
 import {
   containersOf,
@@ -12,7 +12,7 @@ import {
   sharedServer,
 } from '../support/control-sdk.js'
 import { trackSandbox } from '../support/control-server.js'
-import { eventually, rejection, unique } from '../support/async.js'
+import { rejection, unique } from '../support/async.js'
 
 const MiB = 1024 * 1024
 const UNKNOWN_ID = 'nosuchsandbox0000000'
@@ -88,13 +88,13 @@ describe('a sandbox created with metadata, envs and timeoutMs', () => {
   })
 
   it('has a metrics sample with cpuCount and memTotal within 15 s', async () => {
-    const metrics = await eventually(
+    const metrics = await vi.waitFor(
       async () => {
         const m = await sbx.getMetrics()
-        return m.length > 0 ? m : undefined
+        expect(m.length, 'a metrics sample').toBeGreaterThan(0)
+        return m
       },
-      15_000,
-      'a metrics sample',
+      { timeout: 15_000, interval: 100 },
     )
     const last = metrics.at(-1)!
     expect(last.timestamp).toBeInstanceOf(Date)
@@ -108,7 +108,13 @@ describe('a sandbox created with metadata, envs and timeoutMs', () => {
   })
 
   it('honours the metrics start/end window', async () => {
-    await eventually(async () => ((await sbx.getMetrics()).length > 0 ? true : undefined), 15_000, 'a metrics sample')
+    await expect
+      .poll(async () => (await sbx.getMetrics()).length, {
+        timeout: 15_000,
+        interval: 100,
+        message: 'a metrics sample',
+      })
+      .toBeGreaterThan(0)
     const inWindow = await sbx.getMetrics({
       start: new Date(createdWindow.from - 10_000),
       end: new Date(Date.now() + 10_000),
@@ -252,14 +258,18 @@ describe('setTimeout', () => {
     expect(info.endAt.getTime()).toBeGreaterThanOrEqual(t0 + 2000 - 1000)
     expect(info.endAt.getTime()).toBeLessThanOrEqual(Date.now() + 2000 + 1000)
 
-    await eventually(async () => ((await sbx.isRunning()) ? undefined : true), 15_000, 'isRunning() to turn false')
+    await expect
+      .poll(() => sbx.isRunning(), { timeout: 15_000, interval: 100, message: 'isRunning() to turn false' })
+      .toBe(false)
     expect(Date.now()).toBeGreaterThanOrEqual(info.endAt.getTime() - 500)
     expect(await rejection(sbx.getInfo())).toBeInstanceOf(SandboxNotFoundError)
-    await eventually(
-      async () => ((await containersOf(sbx.sandboxId)).length === 0 ? true : undefined),
-      10_000,
-      'the container to be removed',
-    )
+    await expect
+      .poll(async () => (await containersOf(sbx.sandboxId)).length, {
+        timeout: 10_000,
+        interval: 100,
+        message: 'the container to be removed',
+      })
+      .toBe(0)
   })
 })
 
@@ -275,11 +285,13 @@ describe('kill', () => {
     expect(await sbx.kill()).toBe(true)
     expect(await sbx.isRunning()).toBe(false)
     expect(await Sandbox.kill(sbx.sandboxId, sdkOpts())).toBe(false)
-    await eventually(
-      async () => ((await containersOf(sbx.sandboxId)).length === 0 ? true : undefined),
-      10_000,
-      'the container to be removed',
-    )
+    await expect
+      .poll(async () => (await containersOf(sbx.sandboxId)).length, {
+        timeout: 10_000,
+        interval: 100,
+        message: 'the container to be removed',
+      })
+      .toBe(0)
     expect(await rejection(Sandbox.getInfo(sbx.sandboxId, sdkOpts()))).toBeInstanceOf(SandboxNotFoundError)
     expect(await listed()).toEqual([])
   })
@@ -291,11 +303,13 @@ describe('kill', () => {
     expect(await Sandbox.kill(sbx.sandboxId, sdkOpts())).toBe(true)
     expect(await rejection(Sandbox.getInfo(sbx.sandboxId, sdkOpts()))).toBeInstanceOf(SandboxNotFoundError)
     expect(await rejection(Sandbox.connect(sbx.sandboxId, sdkOpts()))).toBeInstanceOf(SandboxNotFoundError)
-    await eventually(
-      async () => ((await containersOf(sbx.sandboxId)).length === 0 ? true : undefined),
-      10_000,
-      'the container to be removed',
-    )
+    await expect
+      .poll(async () => (await containersOf(sbx.sandboxId)).length, {
+        timeout: 10_000,
+        interval: 100,
+        message: 'the container to be removed',
+      })
+      .toBe(0)
   })
 
   it('makes an in-flight commands.run reject promptly instead of hanging', async () => {
@@ -307,14 +321,13 @@ describe('kill', () => {
       (e: unknown) => e as Error,
     )
     // The command is up once it shows in the process list.
-    await eventually(
-      async () =>
-        (await sbx.commands.list()).some((p) => p.cmd.includes('sleep') || p.args.join(' ').includes('sleep 30'))
-          ? true
-          : undefined,
-      10_000,
-      'sleep 30 to start',
-    )
+    await expect
+      .poll(
+        async () =>
+          (await sbx.commands.list()).some((p) => p.cmd.includes('sleep') || p.args.join(' ').includes('sleep 30')),
+        { timeout: 10_000, interval: 100, message: 'sleep 30 to start' },
+      )
+      .toBe(true)
 
     const t0 = Date.now()
     expect(await Sandbox.kill(sbx.sandboxId, sdkOpts())).toBe(true)

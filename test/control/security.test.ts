@@ -28,7 +28,6 @@ import {
   startServer,
   type ControlServer,
 } from '../support/control-server.js'
-import { eventually } from '../support/async.js'
 
 const run = promisify(execFile)
 const MEMORY_MB = 256
@@ -265,15 +264,13 @@ describe('resource limits', () => {
     try {
       await bomb.commands.run(`bash -c ':(){ :|:& };:'`, { background: true, timeoutMs: 0 }).catch(() => undefined)
       const container = (await inspectSandbox(bomb.sandboxId)).Id
-      await eventually(
-        async () => {
-          const pids = Number(await docker('stats', '--no-stream', '--format', '{{.PIDs}}', container))
-          return pids >= PIDS_LIMIT - 5 ? pids : undefined
-        },
-        60_000,
-        'the fork bomb to reach the pids limit',
-        1000,
-      )
+      await expect
+        .poll(async () => Number(await docker('stats', '--no-stream', '--format', '{{.PIDs}}', container)), {
+          timeout: 60_000,
+          interval: 1000,
+          message: 'the fork bomb to reach the pids limit',
+        })
+        .toBeGreaterThanOrEqual(PIDS_LIMIT - 5)
       expect((await fetch(`${server.apiUrl}/health`)).status).toBe(200)
       expect((await b.commands.run('echo b-ok', { timeoutMs: 20_000 })).stdout).toBe('b-ok\n')
       expect((await Sandbox.getInfo(b.sandboxId, sdkOpts(server))).state).toBe('running')

@@ -3,7 +3,7 @@
 // never reach a log. Uses its own server (ports + 20) so the shared one is never disturbed.
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Sandbox, Template } from 'e2b'
 import { api } from '../support/control-api.js'
 import { docker } from '../support/docker.js'
@@ -16,7 +16,7 @@ import {
   trackSandbox,
   type ControlServer,
 } from '../support/control-server.js'
-import { eventually, rejection, unique } from '../support/async.js'
+import { rejection, unique } from '../support/async.js'
 
 const apiPort = DEFAULT_API_PORT + 20
 const proxyPort = DEFAULT_PROXY_PORT + 20
@@ -78,12 +78,13 @@ describe('templates across a restart', () => {
         })
       ).status,
     ).toBe(202)
-    await eventually(
-      async () =>
-        (await status(interrupted)).logEntries.some((l) => l.message.includes('[1] RUN sleep 600')) ? true : undefined,
-      60_000,
-      'the slow build to reach its step',
-    )
+    await expect
+      .poll(async () => (await status(interrupted)).logEntries.some((l) => l.message.includes('[1] RUN sleep 600')), {
+        timeout: 60_000,
+        interval: 100,
+        message: 'the slow build to reach its step',
+      })
+      .toBe(true)
     expect(await buildContainers(first)).toHaveLength(1)
     await first.stop('SIGKILL')
 
@@ -117,31 +118,31 @@ describe('templates across a restart', () => {
       fromTemplate: 'base',
       steps: [{ type: 'RUN', args: ['sleep 600'] }],
     })
-    await eventually(
-      async () => ((await status(older)).status === 'building' ? true : undefined),
-      30_000,
-      'the older build to start',
-    )
+    await expect
+      .poll(async () => (await status(older)).status, {
+        timeout: 30_000,
+        interval: 100,
+        message: 'the older build to start',
+      })
+      .toBe('building')
     const newer = await request(tname)
     expect(newer.templateID).toBe(older.templateID)
     await lapi('POST', `/v2/templates/${newer.templateID}/builds/${newer.buildID}`, {
       fromTemplate: 'base',
       steps: [{ type: 'RUN', args: ['echo newer > /tmp/which'] }],
     })
-    const cancelled = await eventually(
+    const cancelled = await vi.waitFor(
       async () => {
         const s = await status(older)
-        return s.status === 'error' ? s : undefined
+        expect(s.status, 'the older build to be cancelled').toBe('error')
+        return s
       },
-      30_000,
-      'the older build to be cancelled',
+      { timeout: 30_000, interval: 100 },
     )
     expect(cancelled.reason?.message).toContain('cancelled by a newer build')
-    await eventually(
-      async () => ((await status(newer)).status === 'ready' ? true : undefined),
-      120_000,
-      'the newer build',
-    )
+    await expect
+      .poll(async () => (await status(newer)).status, { timeout: 120_000, interval: 100, message: 'the newer build' })
+      .toBe('ready')
     const sbx = await Sandbox.create(tname, sdkOpts(live()))
     trackSandbox(live(), sbx.sandboxId)
     try {

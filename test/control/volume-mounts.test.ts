@@ -6,7 +6,7 @@
 // The restart uses its own server (API port + 70, proxy port + 70).
 import { afterAll, describe, expect, it } from 'vitest'
 import { CommandExitError, Sandbox, Volume, VolumeNotFoundError } from 'e2b'
-import { eventually, rejection, unique } from '../support/async.js'
+import { rejection, unique } from '../support/async.js'
 import { createSandbox, killQuietly, printServerLogsOnFailure, restartableServer } from '../support/control-sdk.js'
 import { sdkOpts, sharedServer, trackSandbox, type ServerInfo } from '../support/control-server.js'
 import { docker } from '../support/docker.js'
@@ -132,11 +132,13 @@ describe('volumes mounted into sandboxes', () => {
     await sbx.files.write('/mnt/data/doomed.txt', 'x')
     expect(await Volume.destroy(v.volumeId, sdkOpts())).toBe(true)
     await expect(Volume.getInfo(v.volumeId, sdkOpts())).rejects.toThrow(VolumeNotFoundError)
-    await eventually(
-      async () => ((await sbx.files.list('/mnt/data')).length === 0 ? true : undefined),
-      10_000,
-      'the mount to be emptied',
-    )
+    await expect
+      .poll(async () => (await sbx.files.list('/mnt/data')).length, {
+        timeout: 10_000,
+        interval: 100,
+        message: 'the mount to be emptied',
+      })
+      .toBe(0)
     expect(await exitCodeOf(sbx.commands.run('echo new > /mnt/data/new.txt'))).not.toBe(0)
     // The sandbox itself carries on; the name is free again, for a new, empty volume.
     expect((await sbx.commands.run('echo alive')).stdout).toBe('alive\n')
@@ -145,11 +147,13 @@ describe('volumes mounted into sandboxes', () => {
     expect(await again.list('/')).toEqual([])
     expect(await dockerVolumeExists(v.volumeId)).toBe(true)
     await sbx.kill()
-    await eventually(
-      async () => ((await dockerVolumeExists(v.volumeId)) ? undefined : true),
-      20_000,
-      "the deleted volume's Docker volume to go",
-    )
+    await expect
+      .poll(() => dockerVolumeExists(v.volumeId), {
+        timeout: 20_000,
+        interval: 100,
+        message: "the deleted volume's Docker volume to go",
+      })
+      .toBe(false)
   })
 })
 

@@ -1,31 +1,5 @@
-// Waiting and failing in tests: one eventually, one rejection helper, one unique value.
-
-/**
- * Polls `check` until it returns something other than undefined; a throw counts as "not yet".
- * Fails after `timeoutMs` naming `what` and the last error.
- */
-export async function eventually<T>(
-  check: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 5000,
-  what = 'condition',
-  intervalMs = 100,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  let last: unknown
-  for (;;) {
-    try {
-      const v = await check()
-      if (v !== undefined) return v
-    } catch (e) {
-      last = e
-    }
-    if (Date.now() > deadline)
-      throw new Error(
-        `timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`,
-      )
-    await new Promise((r) => setTimeout(r, intervalMs))
-  }
-}
+// Failing in tests: one rejection helper, one unique value. Tests wait with vitest's own
+// expect.poll (a value compared by a matcher) or vi.waitFor (a callback that throws until true).
 
 /** What `p` rejects with (or `fn` throws, synchronously or not); fails the test when it succeeds. */
 export async function rejection<E = Error>(p: Promise<unknown> | (() => unknown)): Promise<E> {

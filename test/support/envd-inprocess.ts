@@ -17,9 +17,6 @@ import { Filesystem } from '../../src/gen/filesystem/filesystem_pb.js'
 import { Process } from '../../src/gen/process/process_pb.js'
 import { rejection } from './async.js'
 
-// The envd tests' one waiting helper is async.ts's (re-exported: their imports stay as they are).
-export { eventually } from './async.js'
-
 export type FilesystemClient = Client<typeof Filesystem>
 export type ProcessClient = Client<typeof Process>
 

@@ -19,6 +19,29 @@ import { ALWAYS_DENIED_CIDRS } from '../egress/policy.js'
 
 const run = promisify(execFile)
 
+/** How the firewall runs `iptables` and `iptables-restore` (tests pass an in-process fake). */
+export type IptablesRunner = Readonly<{
+  /** Runs `file` with `args`: its stdout, or a rejection when it fails or exits non-zero. */
+  run(file: string, args: readonly string[]): Promise<string>
+  /** Runs `file` with `args`, `input` on its stdin: its exit code (null when it did not start) and stderr. */
+  feed(file: string, args: readonly string[], input: string): Promise<{ code: number | null; stderr: string }>
+}>
+
+/** The real programs, as child processes. */
+export const processRunner: IptablesRunner = {
+  run: async (file, args) => (await run(file, [...args])).stdout,
+  feed: (file, args, input) =>
+    new Promise((resolve) => {
+      const child = spawn(file, [...args], { stdio: ['pipe', 'ignore', 'pipe'] })
+      let err = ''
+      child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')))
+      child.once('error', (e) => resolve({ code: null, stderr: e.message }))
+      child.once('close', (c) => resolve({ code: c, stderr: err }))
+      child.stdin.on('error', () => undefined)
+      child.stdin.end(input)
+    }),
+}
+
 export type FirewallMode = 'auto' | 'on' | 'off'
 
 export type HostFirewall = Readonly<{
@@ -72,13 +95,15 @@ export function createHostFirewall(opts: {
   instanceId: string
   log: Logger
   iptables?: string
+  runner?: IptablesRunner
 }): HostFirewall {
   const { mode, log } = opts
   const bin = opts.iptables ?? 'iptables'
+  const runner = opts.runner ?? processRunner
   // iptables chain names are at most 28 characters.
   const chain = `SANDOCK-IN-${opts.instanceId.slice(0, 12)}`
   const forwardChain = `SANDOCK-FWD-${opts.instanceId.slice(0, 12)}`
-  const ipt = async (...args: string[]) => (await run(bin, ['-w', '5', ...args])).stdout
+  const ipt = (...args: string[]) => runner.run(bin, ['-w', '5', ...args])
   const ok = (...args: string[]) =>
     ipt(...args).then(
       () => true,
@@ -88,15 +113,7 @@ export function createHostFirewall(opts: {
 
   /** Loads a ruleset with `iptables-restore --noflush` (one transaction). */
   async function restore(text: string): Promise<void> {
-    const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(`${bin}-restore`, ['-w', '5', '--noflush'], { stdio: ['pipe', 'ignore', 'pipe'] })
-      let err = ''
-      child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')))
-      child.once('error', (e) => resolve({ code: null, stderr: e.message }))
-      child.once('close', (c) => resolve({ code: c, stderr: err }))
-      child.stdin.on('error', () => undefined)
-      child.stdin.end(text)
-    })
+    const { code, stderr } = await runner.feed(`${bin}-restore`, ['-w', '5', '--noflush'], text)
     if (code !== 0)
       throw new AppError(
         'internal',

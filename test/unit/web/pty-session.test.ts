@@ -16,6 +16,16 @@ afterEach(async () => {
   envd = undefined
 })
 
+/**
+ * The in-process envd, its shells given a HOME of their own: `bash -i -l` sourced the host's
+ * ~/.bashrc (pyenv and the like on the CI host), seconds per shell before the first prompt.
+ */
+async function startShellEnvd(): Promise<InProcessEnvd> {
+  const e = await startEnvd()
+  e.state.envVars.HOME = e.root
+  return e
+}
+
 function client(fetchImpl: typeof fetch = fetch) {
   return createClient(Process, createConnectTransport({ baseUrl: envd!.url, fetch: fetchImpl }))
 }
@@ -51,7 +61,7 @@ async function until(check: () => boolean, what: string, timeoutMs = 10_000) {
 const connected = (out: { statuses: PtyStatus[] }) => out.statuses.at(-1)?.kind === 'connected'
 
 it('starts a shell with a PTY and delivers fast keystrokes in order', async () => {
-  envd = await startEnvd()
+  envd = await startShellEnvd()
   const { session, out } = open()
   await until(() => connected(out), 'the shell to start')
   expect(out.pids).toEqual([session.pid])
@@ -61,7 +71,7 @@ it('starts a shell with a PTY and delivers fast keystrokes in order', async () =
 })
 
 it('resizes the PTY (programs see the new size)', async () => {
-  envd = await startEnvd()
+  envd = await startShellEnvd()
   const { session, out } = open()
   await until(() => connected(out), 'the shell to start')
   await session.resize(101, 37)
@@ -70,7 +80,7 @@ it('resizes the PTY (programs see the new size)', async () => {
 })
 
 it('re-attaches to the same shell by pid after a detach, and starts a new one for an unknown pid', async () => {
-  envd = await startEnvd()
+  envd = await startShellEnvd()
   const first = open()
   await until(() => connected(first.out), 'the shell to start')
   await first.session.write('echo first-$$\r')
@@ -92,7 +102,7 @@ it('re-attaches to the same shell by pid after a detach, and starts a new one fo
 })
 
 it('re-attaches with Connect when the output stream is cut mid-way', async () => {
-  envd = await startEnvd()
+  envd = await startShellEnvd()
   let cut: (() => void) | undefined
   // The first Start response body errors when the test says so, as a dropped connection would.
   const cuttingFetch: typeof fetch = async (input, init) => {
@@ -127,7 +137,7 @@ it('re-attaches with Connect when the output stream is cut mid-way', async () =>
 })
 
 it('reports the exit code when the shell exits, and closes on kill', async () => {
-  envd = await startEnvd()
+  envd = await startShellEnvd()
   const exiting = open()
   await until(() => connected(exiting.out), 'the shell to start')
   await exiting.session.write('exit 3\r')

@@ -5,8 +5,7 @@ import { existsSync, statSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it, onTestFinished } from 'vitest'
-import { eventually } from '../../../support/async.js'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { BASE_IMAGE, fakeControl, type FakeControl } from '../../../support/fake-control.js'
 import { FakeRuntime } from '../../../support/fake-runtime.js'
 import { expectError } from '../../../support/invalid-creates.js'
@@ -450,11 +449,13 @@ describe('logs', () => {
     expect((await again.api('GET', `/v2/sandboxes/${id}/logs?limit=1`)).body).toEqual({
       logs: [expect.objectContaining({ message: 'line 99' })],
     })
-    await eventually(
-      async () => (await again.api('GET', `/v2/sandboxes/${id}/logs`)).status === 404 || undefined,
-      5000,
-      'the kept log expired',
-    )
+    await expect
+      .poll(async () => (await again.api('GET', `/v2/sandboxes/${id}/logs`)).status, {
+        timeout: 5000,
+        interval: 100,
+        message: 'the kept log expired',
+      })
+      .toBe(404)
     expect(existsSync(join(dataDir, 'sandbox-logs', `${id}.log`))).toBe(false)
   })
 })
@@ -566,12 +567,13 @@ describe('PUT /sandboxes/{id}/network', () => {
     const id = await create(c)
     const release = c.runtime.hold('pause')
     const pausing = c.api('POST', `/sandboxes/${id}/pause`, { json: {} })
-    await eventually(
-      () => (c.runtime.journal.some((j) => j.startsWith('pause')) ? true : undefined),
-      2000,
-      'the pause to reach the runtime',
-      5,
-    )
+    await expect
+      .poll(() => c.runtime.journal.some((j) => j.startsWith('pause')), {
+        timeout: 2000,
+        interval: 5,
+        message: 'the pause to reach the runtime',
+      })
+      .toBe(true)
     expectError(await c.api('PUT', `/sandboxes/${id}/network`, { json: {} }), 409, /changing state/)
     release()
     expect((await pausing).status).toBe(204)
@@ -594,14 +596,13 @@ describe('GET /health', () => {
       env: { SANDOCK_POOL_SIZE: '2', SANDOCK_POOL_MAX: '5', SANDOCK_POOL_SIZES: 'code-interpreter-v1=0' },
     })
     c.node.startPool()
-    const res = await eventually(
+    const res = await vi.waitFor(
       async () => {
         const r = await c.api('GET', '/health', { key: null })
-        return (r.body as { pools: { base: { ready: number } } }).pools.base.ready === 2 ? r : undefined
+        expect((r.body as { pools: { base: { ready: number } } }).pools.base.ready, 'the pool to fill').toBe(2)
+        return r
       },
-      5000,
-      'the pool to fill',
-      20,
+      { timeout: 5000, interval: 20 },
     )
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
@@ -668,11 +669,13 @@ describe('issue 28: lifecycle, network and error details as upstream', () => {
     const withMemory = await create(c, { timeout: 1, autoPause: true })
     const [a] = c.runtime.containersOf(fsOnly)
     const [b] = c.runtime.containersOf(withMemory)
-    await eventually(
-      async () => (a!.state === 'stopped' && b!.state === 'paused') || undefined,
-      10_000,
-      'both paused at their deadline',
-    )
+    await expect
+      .poll(() => a!.state === 'stopped' && b!.state === 'paused', {
+        timeout: 10_000,
+        interval: 100,
+        message: 'both paused at their deadline',
+      })
+      .toBe(true)
     expect((await c.api('GET', `/sandboxes/${fsOnly}`)).body).toMatchObject({
       state: 'paused',
       lifecycle: { onTimeout: 'pause', autoResume: false },
@@ -683,7 +686,9 @@ describe('issue 28: lifecycle, network and error details as upstream', () => {
     const fork = await c.api('POST', `/sandboxes/${fsOnly2}/fork`, { json: { count: 1, timeout: 1 } })
     const forkId = (fork.body as unknown as { sandbox: { sandboxID: string } }[])[0]!.sandbox.sandboxID
     const [f] = c.runtime.containersOf(forkId)
-    await eventually(async () => f!.state === 'stopped' || undefined, 10_000, 'the fork paused without memory')
+    await expect
+      .poll(() => f!.state, { timeout: 10_000, interval: 100, message: 'the fork paused without memory' })
+      .toBe('stopped')
   })
 
   it("answers a memory-paused sandbox's endAt as when the paused retention drops its memory", async () => {

@@ -1,8 +1,7 @@
 // Every template route through the app on fakes (no Docker): build requests, uploads, starting a
 // build and following it to ready or to a failed step, status and logs, aliases, listing, tags and
 // deletion, with their error bodies. Real builds: test/control/templates.test.ts.
-import { describe, expect, it } from 'vitest'
-import { eventually } from '../../../support/async.js'
+import { describe, expect, it, vi } from 'vitest'
 import {
   BASE_IMAGE as BASE_IMAGE_REF,
   fakeControl,
@@ -62,14 +61,13 @@ async function requestBuild(
 async function buildToEnd(c: FakeControl, t: { templateID: string; buildID: string }, body: Record<string, unknown>) {
   const started = await c.api('POST', `/v2/templates/${t.templateID}/builds/${t.buildID}`, { json: body })
   expect(started.status, started.text).toBe(202)
-  return eventually(
+  return vi.waitFor(
     async () => {
       const s = await c.api('GET', `/templates/${t.templateID}/builds/${t.buildID}/status`)
-      return s.body!.status === 'ready' || s.body!.status === 'error' ? s : undefined
+      expect(['ready', 'error'], 'the build to end').toContain(s.body!.status)
+      return s
     },
-    5000,
-    'the build to end',
-    10,
+    { timeout: 5000, interval: 10 },
   )
 }
 
@@ -218,14 +216,13 @@ describe('POST /v2/templates/{id}/builds/{buildID}', () => {
     expect(started.status).toBe(202)
     expect(started.text).toBe('')
     expect(started.headers.get('content-length')).toBe('0')
-    const status = await eventually(
+    const status = await vi.waitFor(
       async () => {
         const s = await c.api('GET', `/templates/${t.templateID}/builds/${t.buildID}/status`)
-        return s.body!.status === 'ready' ? s : undefined
+        expect(s.body!.status, 'the build to be ready').toBe('ready')
+        return s
       },
-      5000,
-      'the build to be ready',
-      10,
+      { timeout: 5000, interval: 10 },
     )
     expect(status.body).toMatchObject({ templateID: t.templateID, buildID: t.buildID, status: 'ready', logs: [] })
     const messages = (status.body!.logEntries as { message: string; step: string }[]).map(

@@ -5,7 +5,7 @@
 import { appendFile, mkdir, writeFile } from 'node:fs/promises'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { EventType, type FilesystemEvent } from '../../../../src/gen/filesystem/filesystem_pb.js'
-import { eventually, startEnvd, type InProcessEnvd } from '../../../support/envd-inprocess.js'
+import { startEnvd, type InProcessEnvd } from '../../../support/envd-inprocess.js'
 
 const { CREATE, WRITE, CHMOD, RENAME, REMOVE } = EventType
 const NAMES: Record<number, string> = {
@@ -49,10 +49,14 @@ async function watch(e: InProcessEnvd, dir: string, recursive = false) {
      * still had to report has been reported; returns the events before the marker.
      */
     async settle(count: number): Promise<string[]> {
-      await eventually(async () => (events.length >= count ? true : undefined), 5000, `${count} events`)
+      await expect
+        .poll(() => events.length, { timeout: 5000, interval: 100, message: `${count} events` })
+        .toBeGreaterThanOrEqual(count)
       const marker = `zz-marker-${++markers}`
       await writeFile(`${dir}/${marker}`, '')
-      await eventually(async () => (events.some((ev) => ev.name === marker) ? true : undefined), 5000, 'the marker')
+      await expect
+        .poll(() => events.some((ev) => ev.name === marker), { timeout: 5000, interval: 100, message: 'the marker' })
+        .toBe(true)
       return this.seen().filter((s) => !s.startsWith('zz-marker-'))
     },
   }

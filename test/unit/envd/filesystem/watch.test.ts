@@ -1,9 +1,9 @@
 // WatchDir streams and the polling watchers (contract 4.5, 4.6, 4.8).
 import { writeFile } from 'node:fs/promises'
 import { Code } from '@connectrpc/connect'
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { EventType, type FilesystemEvent } from '../../../../src/gen/filesystem/filesystem_pb.js'
-import { collectStream, eventually, rpcError, startEnvd } from '../../../support/envd-inprocess.js'
+import { collectStream, rpcError, startEnvd } from '../../../support/envd-inprocess.js'
 
 async function envd() {
   const e = await startEnvd()
@@ -54,13 +54,15 @@ describe('polling watchers', () => {
     expect(watcherId).toMatch(/^w[a-z0-9]{20}$/)
     await writeFile(e.path('dir', 'a.txt'), 'a')
     const seen: FilesystemEvent[] = []
-    await eventually(
+    await vi.waitFor(
       async () => {
         seen.push(...(await e.filesystem.getWatcherEvents({ watcherId })).events)
-        return seen.find((ev) => ev.name === 'a.txt' && ev.type === EventType.CREATE)
+        expect(
+          seen.some((ev) => ev.name === 'a.txt' && ev.type === EventType.CREATE),
+          'CREATE a.txt',
+        ).toBe(true)
       },
-      5000,
-      'CREATE a.txt',
+      { timeout: 5000, interval: 100 },
     )
     const { events: after } = await e.filesystem.getWatcherEvents({ watcherId })
     expect(after.filter((ev) => ev.type === EventType.CREATE && ev.name === 'a.txt')).toEqual([])
@@ -72,13 +74,14 @@ describe('polling watchers', () => {
     await e.seed({ 'dir/': null })
     const { watcherId } = await e.filesystem.createWatcher({ path: e.path('dir'), includeEntry: true })
     await writeFile(e.path('dir', 'b.txt'), 'bb')
-    const ev = await eventually(
+    const ev = await vi.waitFor(
       async () => {
         const { events } = await e.filesystem.getWatcherEvents({ watcherId })
-        return events.find((x) => x.name === 'b.txt' && x.type === EventType.CREATE)
+        const created = events.find((x) => x.name === 'b.txt' && x.type === EventType.CREATE)
+        expect(created, 'CREATE b.txt').toBeDefined()
+        return created!
       },
-      5000,
-      'CREATE b.txt',
+      { timeout: 5000, interval: 100 },
     )
     expect(ev.entry?.path).toBe(e.path('dir', 'b.txt'))
   })

@@ -1,6 +1,7 @@
-// The host firewall against a fake iptables and iptables-restore (rules kept in a JSON file):
-// idempotent install of both chains (INPUT and the forward fence), stale jumps removed, everything
-// removed at shutdown (or kept while sandboxes outlive the server), and the auto/on/off modes.
+// The host firewall against a fake iptables and iptables-restore (in this process): idempotent
+// install of both chains (INPUT and the forward fence), stale jumps removed, everything removed at
+// shutdown (or kept while sandboxes outlive the server), and the auto/on/off modes. The real
+// programs' runner (child processes) against two shell scripts.
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,78 +11,99 @@ import {
   createHostFirewall,
   forwardFenceRuleset,
   type FirewallMode,
+  type IptablesRunner,
+  processRunner,
 } from '../../../../src/node/runtime/host-firewall.js'
 
-// Just enough of iptables -S/-N/-F/-X/-A/-I/-C/-D for one table, after the `-w 5` lock flag.
-const FAKE = `
-const fs = require('node:fs')
-const file = process.env.FAKE_IPTABLES_STATE
-const st = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : { INPUT: [], FORWARD: [] }
-const [, , , , op, chain, ...rest] = process.argv
-const save = () => fs.writeFileSync(file, JSON.stringify(st))
-const fail = (m) => { process.stderr.write(m + '\\n'); process.exit(1) }
-const rule = (args) => ['-A', chain, ...args].join(' ')
-switch (op) {
-  case '-S': if (!st[chain]) fail('no chain'); process.stdout.write([chain === 'INPUT' || chain === 'FORWARD' ? '-P ' + chain + ' ACCEPT' : '-N ' + chain, ...st[chain]].join('\\n') + '\\n'); break
-  case '-N': if (st[chain]) fail('exists'); st[chain] = []; save(); break
-  case '-F': if (!st[chain]) fail('no chain'); st[chain] = []; save(); break
-  case '-X': if (!st[chain] || Object.values(st).some((rs) => rs.some((r) => r.endsWith('-j ' + chain)))) fail('busy'); delete st[chain]; save(); break
-  case '-A': st[chain].push(rule(rest)); save(); break
-  case '-I': st[chain].unshift(rule(rest.slice(1))); save(); break
-  case '-C': if (!st[chain] || !st[chain].includes(rule(rest))) fail('no rule'); break
-  case '-D': { const i = st[chain].indexOf(rule(rest)); if (i < 0) fail('no rule'); st[chain].splice(i, 1); save(); break }
-  default: fail('unsupported ' + op)
-}
-`
-
-// iptables-restore --noflush for the filter table: a chain line creates or flushes it, -A appends.
-const FAKE_RESTORE = `
-const fs = require('node:fs')
-const file = process.env.FAKE_IPTABLES_STATE
-const st = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : { INPUT: [], FORWARD: [] }
-if (!process.argv.includes('--noflush')) { process.stderr.write('expected --noflush\\n'); process.exit(1) }
-const lines = fs.readFileSync(0, 'utf8').split('\\n').filter(Boolean)
-if (lines[0] !== '*filter' || lines.at(-1) !== 'COMMIT') { process.stderr.write('bad table\\n'); process.exit(1) }
-for (const l of lines.slice(1, -1)) {
-  if (l.startsWith(':')) st[l.slice(1).split(' ')[0]] = []
-  else if (l.startsWith('-A ')) st[l.split(' ')[1]].push(l)
-  else { process.stderr.write('unsupported ' + l + '\\n'); process.exit(1) }
-}
-fs.writeFileSync(file, JSON.stringify(st))
-`
+type Rules = Record<string, string[]>
 
 const isRoot = process.getuid?.() === 0
 
-async function fakeIptables() {
-  const dir = await mkdtemp(join(tmpdir(), 'sandock-ipt-'))
-  onTestFinished(() => rm(dir, { recursive: true, force: true }))
-  const bin = join(dir, 'iptables')
-  await writeFile(bin, `#!${process.execPath}\n${FAKE}`)
-  await writeFile(`${bin}-restore`, `#!${process.execPath}\n${FAKE_RESTORE}`)
-  await chmod(bin, 0o755)
-  await chmod(`${bin}-restore`, 0o755)
-  const state = join(dir, 'state.json')
-  process.env.FAKE_IPTABLES_STATE = state
-  onTestFinished(() => void delete process.env.FAKE_IPTABLES_STATE)
+/**
+ * A fake iptables and iptables-restore for one filter table, in this process (a real program per
+ * call made this file slow). Just enough of iptables -S/-N/-F/-X/-A/-I/-C/-D after the `-w 5`
+ * lock flag, and of iptables-restore --noflush (a chain line creates or flushes it, -A appends).
+ * A failing call rejects (iptables) or exits 1 (iptables-restore) with a message, as the real ones.
+ */
+function fakeIptables() {
+  const bin = '/fake/sbin/iptables'
+  let st: Rules = { INPUT: [], FORWARD: [] }
+  const fail = (m: string): never => {
+    throw new Error(`Command failed: ${m}`)
+  }
+  const iptables = (args: readonly string[]): string => {
+    const [, , op, chain = '', ...rest] = args
+    const rule = (a: readonly string[]) => ['-A', chain, ...a].join(' ')
+    const rules = st[chain]
+    switch (op) {
+      case '-S':
+        if (!rules) fail('no chain')
+        return `${[chain === 'INPUT' || chain === 'FORWARD' ? `-P ${chain} ACCEPT` : `-N ${chain}`, ...rules!].join('\n')}\n`
+      case '-N':
+        if (rules) fail('exists')
+        st[chain] = []
+        return ''
+      case '-F':
+        if (!rules) fail('no chain')
+        st[chain] = []
+        return ''
+      case '-X':
+        if (!rules || Object.values(st).some((rs) => rs.some((r) => r.endsWith(`-j ${chain}`)))) fail('busy')
+        delete st[chain]
+        return ''
+      case '-A':
+        rules!.push(rule(rest))
+        return ''
+      case '-I':
+        rules!.unshift(rule(rest.slice(1)))
+        return ''
+      case '-C':
+        if (!rules?.includes(rule(rest))) fail('no rule')
+        return ''
+      case '-D': {
+        const i = rules ? rules.indexOf(rule(rest)) : -1
+        if (i < 0) fail('no rule')
+        rules!.splice(i, 1)
+        return ''
+      }
+      default:
+        return fail(`unsupported ${op}`)
+    }
+  }
+  const restore = (args: readonly string[], input: string): { code: number; stderr: string } => {
+    if (!args.includes('--noflush')) return { code: 1, stderr: 'expected --noflush\n' }
+    const lines = input.split('\n').filter(Boolean)
+    if (lines[0] !== '*filter' || lines.at(-1) !== 'COMMIT') return { code: 1, stderr: 'bad table\n' }
+    const next: Rules = structuredClone(st)
+    for (const l of lines.slice(1, -1)) {
+      const target = l.startsWith(':') ? undefined : next[l.split(' ')[1]!]
+      if (l.startsWith(':')) next[l.slice(1).split(' ')[0]!] = []
+      else if (l.startsWith('-A ') && target) target.push(l)
+      else return { code: 1, stderr: `unsupported ${l}\n` }
+    }
+    st = next
+    return { code: 0, stderr: '' }
+  }
+  const runner: IptablesRunner = {
+    run: async (file, args) => (file === bin ? iptables(args) : fail(`${file}: not found`)),
+    feed: async (file, args, input) =>
+      file === `${bin}-restore` ? restore(args, input) : { code: null, stderr: `spawn ${file} ENOENT` },
+  }
   return {
     bin,
-    rules: async () =>
-      JSON.parse(await readFile(state, 'utf8').catch(() => '{"INPUT":[],"FORWARD":[]}')) as Record<string, string[]>,
+    runner,
+    rules: async (): Promise<Rules> => structuredClone(st),
     /** Docker's DOCKER-USER chain, as an engine with the iptables backend has it. */
-    dockerUser: () =>
-      writeFile(
-        state,
-        JSON.stringify({
-          INPUT: [],
-          FORWARD: ['-A FORWARD -j DOCKER-USER'],
-          'DOCKER-USER': ['-A DOCKER-USER -j RETURN'],
-        }),
-      ),
+    dockerUser: async () => {
+      st = { INPUT: [], FORWARD: ['-A FORWARD -j DOCKER-USER'], 'DOCKER-USER': ['-A DOCKER-USER -j RETURN'] }
+    },
   }
 }
 
-const firewall = (mode: FirewallMode, bin: string) =>
-  createHostFirewall({ mode, instanceId: '0123456789abcdef', log: pino({ level: 'silent' }), iptables: bin })
+type Fake = ReturnType<typeof fakeIptables>
+
+const firewall = (mode: FirewallMode, ipt: Fake, instanceId = '0123456789abcdef') =>
+  createHostFirewall({ mode, instanceId, log: pino({ level: 'silent' }), iptables: ipt.bin, runner: ipt.runner })
 
 describe('forward fence ruleset', () => {
   it("passes replies, drops other sandbox bridges and DNAT'ed host ports, opens DNS and the operator's CIDRs, then drops the always-denied ranges", () => {
@@ -115,26 +137,27 @@ describe('forward fence ruleset', () => {
   })
 })
 
-// Each fake iptables call starts a Node process: generous timeouts for a loaded machine.
-describe.skipIf(!isRoot)('host firewall', { timeout: 120_000 }, () => {
+describe.skipIf(!isRoot)('host firewall', () => {
   it("removes a killed instance's chain from our bridges, and keeps chains on other bridges", async () => {
-    const ipt = await fakeIptables()
+    const ipt = fakeIptables()
     const dead = createHostFirewall({
       mode: 'auto',
       instanceId: 'deaddeaddeaddead',
       log: pino({ level: 'silent' }),
       iptables: ipt.bin,
+      runner: ipt.runner,
     })
     const neighbour = createHostFirewall({
       mode: 'auto',
       instanceId: 'beefbeefbeefbeef',
       log: pino({ level: 'silent' }),
       iptables: ipt.bin,
+      runner: ipt.runner,
     })
     await dead.install(['br-a', 'br-b'])
     await neighbour.install(['br-x'])
     // The dead server never ran remove(); a new instance (new data dir) takes the same bridges.
-    const fw = firewall('auto', ipt.bin)
+    const fw = firewall('auto', ipt)
     await fw.install(['br-a', 'br-b'])
     const rules = await ipt.rules()
     expect(rules.INPUT!.sort()).toEqual([
@@ -154,8 +177,8 @@ describe.skipIf(!isRoot)('host firewall', { timeout: 120_000 }, () => {
   })
 
   it('installs one chain and one INPUT jump per bridge, idempotently, dropping stale jumps', async () => {
-    const ipt = await fakeIptables()
-    const fw = firewall('auto', ipt.bin)
+    const ipt = fakeIptables()
+    const fw = firewall('auto', ipt)
     expect(fw.chain).toBe('SANDOCK-IN-0123456789ab')
     expect(await fw.install(['br-a', 'br-b'])).toBe(true)
     expect(await fw.install(['br-b', 'br-c'])).toBe(true)
@@ -169,15 +192,16 @@ describe.skipIf(!isRoot)('host firewall', { timeout: 120_000 }, () => {
   })
 
   it('removes its jumps and its chain, and leaves other rules alone', async () => {
-    const ipt = await fakeIptables()
+    const ipt = fakeIptables()
     const other = createHostFirewall({
       mode: 'auto',
       instanceId: 'ffffffffffffffff',
       log: pino({ level: 'silent' }),
       iptables: ipt.bin,
+      runner: ipt.runner,
     })
     await other.install(['br-x'])
-    const fw = firewall('auto', ipt.bin)
+    const fw = firewall('auto', ipt)
     await fw.install(['br-a'])
     await fw.remove()
     const rules = await ipt.rules()
@@ -189,8 +213,8 @@ describe.skipIf(!isRoot)('host firewall', { timeout: 120_000 }, () => {
   })
 
   it('keeps both chains at shutdown while sandboxes outlive the server', async () => {
-    const ipt = await fakeIptables()
-    const fw = firewall('auto', ipt.bin)
+    const ipt = fakeIptables()
+    const fw = firewall('auto', ipt)
     await fw.install(['br-a'])
     await fw.remove({ keep: true })
     const rules = await ipt.rules()
@@ -200,9 +224,9 @@ describe.skipIf(!isRoot)('host firewall', { timeout: 120_000 }, () => {
   })
 
   it("loads the forward fence and jumps to it from DOCKER-USER (ahead of Docker's RETURN), idempotently", async () => {
-    const ipt = await fakeIptables()
+    const ipt = fakeIptables()
     await ipt.dockerUser()
-    const fw = firewall('auto', ipt.bin)
+    const fw = firewall('auto', ipt)
     expect(fw.forwardChain).toBe('SANDOCK-FWD-0123456789ab')
     await fw.install(['br-a', 'br-b'], { dnsServers: ['10.255.255.53'], allowCidrs: ['10.9.0.0/16'] })
     await fw.install(['br-b', 'br-c'], { dnsServers: ['10.255.255.53'], allowCidrs: ['10.9.0.0/16'] })
@@ -224,10 +248,55 @@ describe.skipIf(!isRoot)('host firewall', { timeout: 120_000 }, () => {
   })
 
   it('is off with mode off, skipped with a warning in auto mode without iptables, and fatal in on mode', async () => {
-    const ipt = await fakeIptables()
-    expect(await firewall('off', ipt.bin).install(['br-a'])).toBe(false)
+    const ipt = fakeIptables()
+    expect(await firewall('off', ipt).install(['br-a'])).toBe(false)
     expect((await ipt.rules()).INPUT).toEqual([])
-    expect(await firewall('auto', '/nonexistent/iptables').install(['br-a'])).toBe(false)
-    await expect(firewall('on', '/nonexistent/iptables').install(['br-a'])).rejects.toThrow(/SANDOCK_FIREWALL=on/)
+    // No runner: the real one, which finds no such program.
+    const missing = (mode: FirewallMode) =>
+      createHostFirewall({
+        mode,
+        instanceId: '0123456789abcdef',
+        log: pino({ level: 'silent' }),
+        iptables: '/nonexistent/iptables',
+      })
+    expect(await missing('auto').install(['br-a'])).toBe(false)
+    await expect(missing('on').install(['br-a'])).rejects.toThrow(/SANDOCK_FIREWALL=on/)
+  })
+})
+
+describe('the real programs runner', () => {
+  async function scripts() {
+    const dir = await mkdtemp(join(tmpdir(), 'sandock-ipt-'))
+    onTestFinished(() => rm(dir, { recursive: true, force: true }))
+    const bin = join(dir, 'iptables')
+    // iptables prints its arguments (exit 3 on `-C`); iptables-restore keeps its stdin, or fails on `--fail`.
+    await writeFile(bin, '#!/bin/sh\n[ "$3" = "-C" ] && { echo "no rule" >&2; exit 3; }\necho "$@"\n')
+    await writeFile(
+      `${bin}-restore`,
+      `#!/bin/sh\ncase " $* " in *" --fail "*) echo "bad table" >&2; exit 2;; esac\ncat > "${dir}/restored"\n`,
+    )
+    await chmod(bin, 0o755)
+    await chmod(`${bin}-restore`, 0o755)
+    return { bin, restored: () => readFile(join(dir, 'restored'), 'utf8') }
+  }
+
+  it('gives the stdout of a call and rejects on a non-zero exit, or a missing program', async () => {
+    const { bin } = await scripts()
+    expect(await processRunner.run(bin, ['-w', '5', '-S', 'INPUT'])).toBe('-w 5 -S INPUT\n')
+    await expect(processRunner.run(bin, ['-w', '5', '-C', 'INPUT'])).rejects.toThrow(/no rule/)
+    await expect(processRunner.run('/nonexistent/iptables', ['-S'])).rejects.toThrow(/ENOENT/)
+  })
+
+  it("feeds the input on stdin, and gives the exit code and stderr (null when the program doesn't start)", async () => {
+    const { bin, restored } = await scripts()
+    expect(await processRunner.feed(`${bin}-restore`, ['--noflush'], '*filter\nCOMMIT\n')).toEqual({
+      code: 0,
+      stderr: '',
+    })
+    expect(await restored()).toBe('*filter\nCOMMIT\n')
+    expect(await processRunner.feed(`${bin}-restore`, ['--fail'], 'x')).toEqual({ code: 2, stderr: 'bad table\n' })
+    const missing = await processRunner.feed('/nonexistent/iptables-restore', [], 'x')
+    expect(missing.code).toBeNull()
+    expect(missing.stderr).toMatch(/ENOENT/)
   })
 })

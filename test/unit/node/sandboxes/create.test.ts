@@ -5,11 +5,13 @@
 import { access } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { eventually, rejection } from '../../../support/async.js'
+import { rejection } from '../../../support/async.js'
 import { sandboxFixture, type SandboxFixture } from '../../../support/sandbox-fixture.js'
 
 const poolReady = (f: SandboxFixture, n: number) =>
-  eventually(() => (f.service.poolSizes().base?.ready === n ? true : undefined), 3000, `${n} pool containers`, 5)
+  expect
+    .poll(() => f.service.poolSizes().base?.ready, { timeout: 3000, interval: 5, message: `${n} pool containers` })
+    .toBe(n)
 
 describe('warm pool claims', () => {
   it('gives concurrent creates distinct pool containers, once each; the rest cold-start', async () => {

@@ -4,7 +4,7 @@
 import { access } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { eventually, rejection } from '../../../support/async.js'
+import { rejection } from '../../../support/async.js'
 import { sandboxFixture } from '../../../support/sandbox-fixture.js'
 
 /** The journal's entries about one container (or its address), without the sandbox id prefix. */
@@ -22,12 +22,9 @@ describe('per-sandbox serialisation', () => {
     const pausing = f.service.pause(sandboxId, { memory: true }).then(() => order.push('pause'))
     const resuming = f.service.resume(sandboxId, 60).then(() => order.push('resume'))
     const killing = f.service.kill(sandboxId).then(() => order.push('kill'))
-    await eventually(
-      () => (f.runtime.journal.includes(`pause ${containerId}`) ? true : undefined),
-      2000,
-      'the pause to reach Docker',
-      5,
-    )
+    await expect
+      .poll(() => f.runtime.journal, { timeout: 2000, interval: 5, message: 'the pause to reach Docker' })
+      .toContain(`pause ${containerId}`)
     // Nothing else reaches Docker while the pause is in flight.
     await new Promise((r) => setTimeout(r, 30))
     expect(f.runtime.journal.slice(-1)).toEqual([`pause ${containerId}`])
@@ -60,12 +57,9 @@ describe('per-sandbox serialisation', () => {
     const release = f.runtime.hold('unpause')
     const first = f.service.connect(sandboxId, 60)
     const second = f.service.connect(sandboxId, 120)
-    await eventually(
-      () => (f.runtime.journal.includes(`unpause ${containerId}`) ? true : undefined),
-      2000,
-      'the unpause',
-      5,
-    )
+    await expect
+      .poll(() => f.runtime.journal, { timeout: 2000, interval: 5, message: 'the unpause' })
+      .toContain(`unpause ${containerId}`)
     release()
     const results = await Promise.all([first, second])
     expect(results.map((r) => r.resumed)).toEqual([true, false])
@@ -185,18 +179,16 @@ describe('pause and resume', () => {
     const f = await sandboxFixture({ settings: { pausedRetentionMs: 30 } })
     const { sandboxId, containerId } = await f.create()
     await f.service.pause(sandboxId, { memory: true })
-    await eventually(
-      () => (f.runtime.containers.get(containerId)!.state === 'stopped' ? true : undefined),
-      2000,
-      'the retention to stop it',
-      10,
-    )
-    await eventually(
-      () => (f.service.get(sandboxId).memoryKept === false ? true : undefined),
-      2000,
-      'the record to say so',
-      10,
-    )
+    await expect
+      .poll(() => f.runtime.containers.get(containerId)!.state, {
+        timeout: 2000,
+        interval: 10,
+        message: 'the retention to stop it',
+      })
+      .toBe('stopped')
+    await expect
+      .poll(() => f.service.get(sandboxId).memoryKept, { timeout: 2000, interval: 10, message: 'the record to say so' })
+      .toBe(false)
     expect(f.service.get(sandboxId).state).toBe('paused')
     expect(f.service.resolver.lookup(sandboxId)).toMatchObject({ state: 'paused', autoResume: false })
   })

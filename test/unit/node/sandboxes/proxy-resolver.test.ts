@@ -2,7 +2,6 @@
 // for traffic with the create-time timeout (joining a resume in flight), connection tracking; and
 // the metrics sampler behind GET .../metrics.
 import { describe, expect, it } from 'vitest'
-import { eventually } from '../../../support/async.js'
 import { sandboxFixture } from '../../../support/sandbox-fixture.js'
 
 describe('proxy resolver', () => {
@@ -65,7 +64,9 @@ describe('metrics sampling', () => {
     await f.service.pause(b.sandboxId, { memory: true })
     f.envd.down.add(c.ip)
     f.service.startSampling()
-    await eventually(() => (f.service.metrics(a.sandboxId).length >= 3 ? true : undefined), 2000, 'three samples', 10)
+    await expect
+      .poll(() => f.service.metrics(a.sandboxId).length, { timeout: 2000, interval: 10, message: 'three samples' })
+      .toBeGreaterThanOrEqual(3)
     expect(f.service.metrics(b.sandboxId)).toHaveLength(1)
     expect(f.service.metrics(c.sandboxId)).toHaveLength(1)
     expect(Object.keys(f.service.lastMetrics([a.sandboxId, b.sandboxId, 'inosuch0000000000000']))).toEqual([

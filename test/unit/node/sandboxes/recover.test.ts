@@ -5,7 +5,6 @@
 import { readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { eventually } from '../../../support/async.js'
 import { sandboxFixture } from '../../../support/sandbox-fixture.js'
 import type { SandboxSpec } from '../../../../src/node/sandboxes/types.js'
 
@@ -103,10 +102,14 @@ describe('recovery after a restart', () => {
   it('puts never-claimed pool containers back in the pool, keeps claimed ones as sandboxes, and removes a claim that did not finish', async () => {
     const f = await sandboxFixture({ settings: { pools: { base: { min: 3, max: 3 } } } })
     f.service.startPool()
-    await eventually(() => (f.service.poolSizes().base?.ready === 3 ? true : undefined), 3000, 'the pool to fill', 5)
+    await expect
+      .poll(() => f.service.poolSizes().base?.ready, { timeout: 3000, interval: 5, message: 'the pool to fill' })
+      .toBe(3)
     const claimed = await f.create({ envVars: { MINE: 'yes' }, metadata: { who: 'claimer' } })
     expect(claimed.pooled).toBe(true)
-    await eventually(() => (f.service.poolSizes().base?.ready === 3 ? true : undefined), 3000, 'the pool to refill', 5)
+    await expect
+      .poll(() => f.service.poolSizes().base?.ready, { timeout: 3000, interval: 5, message: 'the pool to refill' })
+      .toBe(3)
     await f.service.close()
     const pool = [...f.runtime.containers.values()].filter((c) => c.pool && c.containerId !== claimed.containerId)
     // One claim was marked and then cut by the "crash": its container must never be pooled again.

@@ -3,7 +3,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { eventually } from '../../../support/async.js'
 import { sandboxFixture } from '../../../support/sandbox-fixture.js'
 
 const near = (d: Date, ms: number) => Math.abs(d.getTime() - (Date.now() + ms)) < 1500
@@ -14,7 +13,9 @@ describe('deadlines', () => {
     const r = await f.create()
     expect(near(r.endAt, 300_000)).toBe(true)
     await f.service.setTimeoutS(r.sandboxId, 0)
-    await eventually(() => (f.runtime.containers.size === 0 ? true : undefined), 2000, 'the expiry to kill it', 10)
+    await expect
+      .poll(() => f.runtime.containers.size, { timeout: 2000, interval: 10, message: 'the expiry to kill it' })
+      .toBe(0)
     expect(f.service.list()).toEqual([])
   })
 
@@ -22,12 +23,9 @@ describe('deadlines', () => {
     const f = await sandboxFixture()
     const r = await f.create({ onTimeout: 'pause' })
     await f.service.setTimeoutS(r.sandboxId, 0)
-    await eventually(
-      () => (f.service.get(r.sandboxId).state === 'paused' ? true : undefined),
-      2000,
-      'the expiry to pause it',
-      10,
-    )
+    await expect
+      .poll(() => f.service.get(r.sandboxId).state, { timeout: 2000, interval: 10, message: 'the expiry to pause it' })
+      .toBe('paused')
     expect(f.runtime.containers.get(r.containerId)!.state).toBe('paused')
     expect(f.service.get(r.sandboxId).memoryKept).toBe(true)
   })
@@ -55,12 +53,9 @@ describe('deadlines', () => {
     await f.service.setTimeoutS(r.sandboxId, 999_999)
     expect(near(f.service.get(r.sandboxId).endAt, 600_000)).toBe(true)
     await f.service.setTimeoutS(r.sandboxId, -5)
-    await eventually(
-      () => (f.runtime.containers.size === 0 ? true : undefined),
-      2000,
-      'a negative timeout to mean now',
-      10,
-    )
+    await expect
+      .poll(() => f.runtime.containers.size, { timeout: 2000, interval: 10, message: 'a negative timeout to mean now' })
+      .toBe(0)
   })
 
   it("starts a resumed sandbox's deadline afresh", async () => {

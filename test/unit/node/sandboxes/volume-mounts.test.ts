@@ -3,7 +3,7 @@
 // across a restart (labels), forks mounting the same volumes, and removals reported to the store.
 import { describe, expect, it } from 'vitest'
 import { resolveVolumeMounts } from '../../../../src/node/sandboxes/volume-mounts.js'
-import { eventually, rejection } from '../../../support/async.js'
+import { rejection } from '../../../support/async.js'
 import { fakeControl } from '../../../support/fake-control.js'
 import { sandboxFixture } from '../../../support/sandbox-fixture.js'
 
@@ -77,7 +77,9 @@ describe('sandboxes with volumes', () => {
       volumes: new Map([['data', 'vid-1']]),
     })
     f.service.startPool()
-    await eventually(() => (f.service.poolSizes().base?.ready === 1 ? true : undefined), 3000, 'a pool container', 5)
+    await expect
+      .poll(() => f.service.poolSizes().base?.ready, { timeout: 3000, interval: 5, message: 'a pool container' })
+      .toBe(1)
     const r = await f.create({
       volumeMounts: [
         { name: 'data', path: '/mnt/data' },
