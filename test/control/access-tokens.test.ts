@@ -11,8 +11,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import * as nodePty from 'node-pty'
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { eventually } from '../support/async.js'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { launchBrowser } from '../support/browser.js'
 import { printServerLogsOnFailure, sharedServer } from '../support/control-sdk.js'
 import { serverLogTail } from '../support/control-server.js'
@@ -111,7 +110,14 @@ function e2bInPty(args: string[]) {
     write: (s: string) => term.write(s),
     exited,
     waitFor: (re: RegExp, what: string, timeoutMs = 30_000) =>
-      eventually(async () => re.exec(screen()) ?? undefined, timeoutMs, `${what}; terminal so far:\n${screen()}`),
+      vi.waitFor(
+        () => {
+          const m = re.exec(screen())
+          if (!m) throw new Error(`${what}; terminal so far:\n${screen()}`)
+          return m
+        },
+        { timeout: timeoutMs, interval: 100 },
+      ),
   }
 }
 

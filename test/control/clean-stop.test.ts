@@ -6,7 +6,6 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, it, onTestFinished } from 'vitest'
-import { eventually } from '../support/async.js'
 import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, startServer } from '../support/control-server.js'
 import { docker } from '../support/docker.js'
 
@@ -24,7 +23,9 @@ it('SIGTERM while the warm pool fills: exit 0, no container, network, firewall c
   const instance = (await readFile(join(server.dataDir, 'instance-id'), 'utf8')).trim()
   const ours = () => docker('ps', '-aq', '--filter', `label=sandock.instance=${instance}`)
   // Stop while refills are in flight: the first pool container exists, the pool is not full.
-  await eventually(async () => ((await ours()).trim() !== '' ? true : undefined), 120_000, 'a first pool container')
+  await expect
+    .poll(async () => (await ours()).trim(), { timeout: 120_000, interval: 100, message: 'a first pool container' })
+    .not.toBe('')
   const health = (await (await fetch(`${server.apiUrl}/health`)).json()) as Health
   expect(health.pools.base?.ready ?? 0).toBeLessThan(4)
 

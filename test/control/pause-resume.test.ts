@@ -342,16 +342,16 @@ describe('a filesystem-only paused sandbox across a SIGKILL restart', () => {
     expect((await sbx.commands.run('echo $FOO')).stdout).toBe('bar\n')
     expect((await Sandbox.getInfo(sbx.sandboxId, opts)).state).toBe('running')
     // Re-attached while paused, its disk size was unknown: once running it is reported again.
-    const detail = await eventually(
+    const detail = await vi.waitFor(
       async () => {
         const res = await fetch(`${second!.apiUrl}/sandboxes/${sbx.sandboxId}`, {
           headers: { 'x-api-key': second!.apiKey },
         })
         const body = (await res.json()) as { diskSizeMB: number }
-        return body.diskSizeMB > 0 ? body : undefined
+        expect(body.diskSizeMB, 'a non-zero diskSizeMB').toBeGreaterThan(0)
+        return body
       },
-      30_000,
-      'a non-zero diskSizeMB',
+      { timeout: 30_000, interval: 100 },
     )
     expect(detail.diskSizeMB).toBeGreaterThan(0)
   })
