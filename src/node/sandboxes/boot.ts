@@ -16,6 +16,7 @@ import type { EgressPort } from '../egress/port.js'
 import type { EgressRules } from './egress.js'
 import type { Firewall } from './firewall.js'
 import type { SandboxRecord } from './registry.js'
+import type { SandboxStates } from './sandbox-state.js'
 import type { SandboxSpec } from './types.js'
 import type { PoolEntry } from './warm-pool.js'
 
@@ -36,9 +37,11 @@ export function createBoot({
   firewall,
   egress,
   volumes,
+  state,
 }: Pick<SandboxServiceDeps, 'settings' | 'runtime' | 'envd' | 'log' | 'volumes'> & {
   firewall: Firewall
   egress: EgressPort
+  state: Pick<SandboxStates, 'transition'>
 }) {
   const bootIdDir = resolve(settings.dataDir, 'boot-ids')
   const slots = createBootSlots({ max: Math.max(CONCURRENT_BOOTS, settings.poolBoots), refillMax: settings.poolBoots })
@@ -233,7 +236,7 @@ export function createBoot({
           // The old address goes back to Docker: the gateway must not serve it any more.
           await firewall.release(record)
           const { ip } = await runtime.restart(record.containerId, networkOf(record))
-          record.ip = ip
+          await state.transition(record, 'readdressed', { ip })
           return { containerId: record.containerId, ip }
         },
         beforeEnvd: () => firewall.load(record),
