@@ -1,6 +1,7 @@
 // Bringing a started container up as a sandbox: envd answering, /init with the env vars and
-// token, the template's start command started and its ready command passed. The one sequence
-// behind a cold start, a warm-pool boot, a reboot-resume and a template build's final check.
+// token, the template's start command started and its ready command passed. bringUp() is the
+// whole sequence (a template build's final check); a sandbox's boots (sandboxes/boot.ts) run the
+// same steps in line, with initEnvd() once envd answers.
 import type { Limiter } from '../../shared/limiter.js'
 import type { EnvdClient, EnvdInit, EnvdMetrics } from './client.js'
 import { waitUntilReady, type SandboxCommand, type StartedCommand } from './commands.js'
@@ -90,22 +91,34 @@ export async function bringUp(envd: EnvdClient, o: BringUpOptions): Promise<Brou
   }
   const { containerId, ip } = o.slot ? await o.slot(boot) : await boot()
   try {
-    const first = await unlessAborted(
-      (async () => {
-        const [m] = await Promise.all([
-          o.firstMetrics ? envd.metrics(ip, undefined).catch(() => undefined) : undefined,
-          envd.init(ip, o.init),
-        ])
-        if (o.commands) await runStartCommands(envd, ip, o.init.accessToken, o.commands)
-        return m
-      })(),
-      o.signal,
-    )
+    const first = await initEnvd(envd, ip, o)
     return { containerId, ip, first, startedAt, envdUpAt }
   } catch (e) {
     await o.undo?.(containerId).catch(() => undefined)
     throw e
   }
+}
+
+/**
+ * The steps once envd answers at `ip`: /init (envd's first metrics read beside it when asked), then
+ * the template's start command and its ready command; raced against `signal`.
+ */
+export async function initEnvd(
+  envd: EnvdClient,
+  ip: string,
+  o: Pick<BringUpOptions, 'init' | 'firstMetrics' | 'commands' | 'signal'>,
+): Promise<EnvdMetrics | undefined> {
+  return unlessAborted(
+    (async () => {
+      const [m] = await Promise.all([
+        o.firstMetrics ? envd.metrics(ip, undefined).catch(() => undefined) : undefined,
+        envd.init(ip, o.init),
+      ])
+      if (o.commands) await runStartCommands(envd, ip, o.init.accessToken, o.commands)
+      return m
+    })(),
+    o.signal,
+  )
 }
 
 async function runStartCommands(

@@ -1,11 +1,12 @@
 // Sandbox containers: the container spec (the same for a cold start and a pool container), boot
 // ids under gVisor, removal, and the three ways a sandbox container comes up (cold, pooled,
-// rebooted), each through the one bringUp() of envd/bring-up.ts.
+// rebooted), each read top to bottom: start (in a boot slot), egress rules, envd answering, then
+// initEnvd() of envd-client/bring-up.ts (/init, start and ready commands).
 import { randomUUID } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { newSandboxId } from '../../shared/ids.js'
-import { bringUp, unlessAborted, type BroughtUp, type StartCommands } from '../envd-client/bring-up.js'
+import { initEnvd, unlessAborted, type BroughtUp, type StartCommands } from '../envd-client/bring-up.js'
 import { diskSizeMB, type EnvdMetrics } from '../envd-client/client.js'
 import type { ContainerSpec } from '../runtime/types.js'
 import { dockerVolumeName } from '../runtime/volumes.js'
@@ -16,6 +17,7 @@ import type { EgressPort } from '../egress/port.js'
 import type { EgressRules } from './egress.js'
 import type { Firewall } from './firewall.js'
 import type { SandboxRecord } from './registry.js'
+import type { SandboxStates } from './sandbox-state.js'
 import type { SandboxSpec } from './types.js'
 import type { PoolEntry } from './warm-pool.js'
 
@@ -36,9 +38,11 @@ export function createBoot({
   firewall,
   egress,
   volumes,
+  state,
 }: Pick<SandboxServiceDeps, 'settings' | 'runtime' | 'envd' | 'log' | 'volumes'> & {
   firewall: Firewall
   egress: EgressPort
+  state: Pick<SandboxStates, 'transition'>
 }) {
   const bootIdDir = resolve(settings.dataDir, 'boot-ids')
   const slots = createBootSlots({ max: Math.max(CONCURRENT_BOOTS, settings.poolBoots), refillMax: settings.poolBoots })
@@ -112,39 +116,52 @@ export function createBoot({
     },
 
     /**
-     * A new container for a create: its egress rules are loaded before envd first answers, and its
-     * interception CA (when a rule transforms headers) goes into its trust store through /init.
+     * A new container for a create, in a create's boot slot: its egress rules are loaded before envd
+     * first answers, and its interception CA (when a rule transforms headers) goes into its trust
+     * store through /init. Removed (and its rules dropped) when a step fails.
      */
     async cold(
       template: ResolvedTemplate,
       spec: SandboxSpec,
       o: { envVars: Record<string, string>; token: string | undefined; egress: EgressRules },
     ): Promise<BroughtUp> {
-      const caBundle = await egress.caBundle(spec.sandboxId, o.egress)
-      let ip: string | undefined
-      return bringUp(envd, {
-        slot: slots.create,
-        start: async () => runtime.start(containerSpec(template, spec, await newBootId(spec.sandboxId), false)),
-        beforeEnvd: (c) => {
-          ip = c.ip
-          return firewall.load({
-            sandboxId: spec.sandboxId,
+      const { sandboxId } = spec
+      const caBundle = await egress.caBundle(sandboxId, o.egress)
+      const undo = (c: { containerId: string; ip: string }) =>
+        (async () => {
+          await firewall.release({ ip: c.ip })
+          await removeContainer({ sandboxId, containerId: c.containerId })
+        })().catch(() => undefined)
+      // Docker's start and envd's Node start are the heavy part: they hold the slot.
+      const { c, startedAt, envdUpAt } = await slots.create(async () => {
+        const c = await runtime.start(containerSpec(template, spec, await newBootId(sandboxId), false))
+        const startedAt = performance.now()
+        try {
+          // No user code runs without its egress rules.
+          await firewall.load({
+            sandboxId,
             containerId: c.containerId,
             ip: c.ip,
             egress: o.egress,
             internetAccess: spec.allowInternetAccess,
             allowInternetAccess: spec.allowInternetAccess,
-            log: log.child({ sandboxId: spec.sandboxId }),
+            log: log.child({ sandboxId }),
           })
-        },
-        undo: async (containerId) => {
-          if (ip) await firewall.release({ ip })
-          await removeContainer({ sandboxId: spec.sandboxId, containerId })
-        },
-        init: { envVars: o.envVars, accessToken: o.token, caBundle },
-        firstMetrics: true,
-        commands: commandsOf(template),
+          await envd.waitUntilUp(c.ip)
+        } catch (e) {
+          await undo(c)
+          throw e
+        }
+        return { c, startedAt, envdUpAt: performance.now() }
       })
+      try {
+        const init = { envVars: o.envVars, accessToken: o.token, caBundle }
+        const first = await initEnvd(envd, c.ip, { init, firstMetrics: true, commands: commandsOf(template) })
+        return { containerId: c.containerId, ip: c.ip, first, startedAt, envdUpAt }
+      } catch (e) {
+        await undo(c)
+        throw e
+      }
     },
 
     /**
@@ -171,20 +188,35 @@ export function createBoot({
         startedAt: new Date(),
         volumeMounts: [],
       }
-      const up = await bringUp(envd, {
-        slot: (fn) =>
-          slots.refill(() => {
-            closing?.throwIfAborted()
-            started?.()
-            return fn()
-          }),
-        start: async () => runtime.start(containerSpec(template, spec, await newBootId(sandboxId), true)),
-        undo: (containerId) => removeContainer({ sandboxId, containerId }),
-        init: { envVars: { ...template.config?.envs } },
-        firstMetrics: true,
-        commands: commandsOf(template),
-        signal: closing,
+      const undo = (containerId: string) => removeContainer({ sandboxId, containerId }).catch(() => undefined)
+      // Docker's start and envd's Node start hold a refill slot (creates get theirs first).
+      const box = await slots.refill(async () => {
+        closing?.throwIfAborted()
+        started?.()
+        const box = await runtime.start(containerSpec(template, spec, await newBootId(sandboxId), true))
+        try {
+          closing?.throwIfAborted()
+          await unlessAborted(envd.waitUntilUp(box.ip), closing)
+        } catch (e) {
+          await undo(box.containerId)
+          throw e
+        }
+        return box
       })
+      let first: EnvdMetrics | undefined
+      try {
+        const init = { envVars: { ...template.config?.envs } }
+        first = await initEnvd(envd, box.ip, {
+          init,
+          firstMetrics: true,
+          commands: commandsOf(template),
+          signal: closing,
+        })
+      } catch (e) {
+        await undo(box.containerId)
+        throw e
+      }
+      const up = { ...box, first }
       // One throwaway command warms envd's process path (first spawn, first stream), so the
       // sandbox's first command costs what every later one does. It ends before any claim.
       const c = template.config
@@ -227,19 +259,16 @@ export function createBoot({
      */
     async reboot(record: SandboxRecord, template: ResolvedTemplate | undefined): Promise<void> {
       const caBundle = await egress.caBundle(record.sandboxId, record.egress)
-      await bringUp(envd, {
-        start: async () => {
-          await newBootId(record.sandboxId)
-          // The old address goes back to Docker: the gateway must not serve it any more.
-          await firewall.release(record)
-          const { ip } = await runtime.restart(record.containerId, networkOf(record))
-          record.ip = ip
-          return { containerId: record.containerId, ip }
-        },
-        beforeEnvd: () => firewall.load(record),
-        init: { envVars: record.envVars, accessToken: record.envdAccessToken, caBundle },
-        commands: commandsOf(template),
-      })
+      await newBootId(record.sandboxId)
+      // The old address goes back to Docker: the gateway must not serve it any more.
+      await firewall.release(record)
+      const { ip } = await runtime.restart(record.containerId, networkOf(record))
+      await state.transition(record, 'readdressed', { ip })
+      // A new network namespace: its rules again, before envd first answers.
+      await firewall.load(record)
+      await envd.waitUntilUp(ip)
+      const init = { envVars: record.envVars, accessToken: record.envdAccessToken, caBundle }
+      await initEnvd(envd, ip, { init, commands: commandsOf(template) })
     },
   }
 }

@@ -15,7 +15,7 @@ import { resolveVolumeMounts } from './volume-mounts.js'
 import type { PoolEntry, WarmPool } from './warm-pool.js'
 
 export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claimOrWait'>) {
-  const { settings, registry, stateFile, timers, boot, tokens, log } = ctx
+  const { settings, registry, stateFile, state, boot, tokens, log } = ctx
   let pending = 0
 
   async function create(req: CreateSandboxRequest): Promise<SandboxRecord> {
@@ -100,7 +100,7 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claimOr
       )
       throw e
     }
-    const record = registry.adopt(
+    const record = await state.adopt(
       {
         ...spec,
         state: 'running',
@@ -116,8 +116,6 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claimOr
       },
       { envVars, pausedAt: undefined, memoryKept: true, pooled: true },
     )
-    timers.schedule(record)
-    await stateFile.save(record)
     record.log.info(
       { containerId: entry.containerId, ms: Math.round(performance.now() - t0), pooled: true },
       'sandbox created',
@@ -136,7 +134,7 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claimOr
     const token = spec.secure ? tokens.envd(spec.sandboxId) : undefined
     const up = await boot.cold(template, spec, { envVars, token, egress })
     // Boot time does not count against the timeout (as upstream re-stamps start after boot).
-    const record = registry.adopt(
+    const record = await state.adopt(
       {
         ...spec,
         state: 'running',
@@ -151,10 +149,8 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claimOr
         internetAccess: spec.allowInternetAccess,
       },
       { envVars, pausedAt: undefined, memoryKept: true, pooled: false },
+      { firstMetric: up.first && toMetric(up.first) },
     )
-    timers.schedule(record)
-    await stateFile.save(record)
-    if (up.first) record.metrics.push(toMetric(up.first))
     const ms = (t: number) => Math.round(t - t0)
     // dockerMs and envdReadyMs include any wait for a boot slot.
     record.log.info(

@@ -1,5 +1,5 @@
 // Each sandbox's one timer: its timeout while running, the paused retention while frozen; what
-// happens when it passes (Expiry) is the lifecycle's.
+// happens when it passes (Expiry) is the lifecycle's. Armed and cleared through sandbox-state.ts.
 import type { SandboxSettings } from './settings.js'
 import type { SandboxRecord } from './registry.js'
 
@@ -50,6 +50,8 @@ export function createDeadlines(settings: Pick<SandboxSettings, 'pausedRetention
   return {
     /** (Re)arms the record's timer for its state: the deadline, or the paused retention. */
     schedule,
+    /** Stops the record's timer (the handle stays, spent, until the next schedule). */
+    clear: (record: SandboxRecord) => clearTimeout(record.timer),
     /** now + `timeoutS` seconds, clamped to [0, SANDOCK_MAX_TIMEOUT]. */
     deadlineIn: (timeoutS: number) =>
       new Date(Date.now() + Math.min(Math.max(0, timeoutS), settings.maxTimeoutS) * 1000),

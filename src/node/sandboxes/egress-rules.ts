@@ -6,7 +6,7 @@ import type { SandboxContext } from './context.js'
 import { validateEgress } from './egress.js'
 import type { NetworkUpdate, Sandbox } from './types.js'
 
-export function createNetworkUpdates({ registry, stateFile, firewall, egress, envd }: SandboxContext) {
+export function createNetworkUpdates({ registry, state, firewall, egress, envd }: SandboxContext) {
   return {
     /**
      * Replaces the sandbox's egress rules live (running or memory-paused: loaded now; stopped:
@@ -16,7 +16,7 @@ export function createNetworkUpdates({ registry, stateFile, firewall, egress, en
      */
     async updateNetwork(sandboxId: string, update: NetworkUpdate): Promise<void> {
       const record = registry.get(sandboxId)
-      if (record.transition)
+      if (record.inFlight)
         throw new AppError(
           'conflict',
           `sandbox ${sandboxId} is changing state (pause, resume or kill in progress); try again`,
@@ -33,9 +33,7 @@ export function createNetworkUpdates({ registry, stateFile, firewall, egress, en
         if (record.state === 'running' && hasTransforms(rules))
           await sendCa(envd, record, await egress.caBundle(sandboxId, rules))
         await firewall.load(next, { force: true })
-        record.egress = rules
-        record.internetAccess = next.internetAccess
-        await stateFile.save(record)
+        await state.transition(record, 'networkChanged', { egress: rules, internetAccess: next.internetAccess })
         record.log.info(
           {
             allowOut: rules.allowOut.length,

@@ -10,7 +10,7 @@ import { extendDeadline } from './timeouts.js'
 export type Lifecycle = ReturnType<typeof createLifecycle>
 
 export function createLifecycle(ctx: SandboxContext) {
-  const { registry, stateFile, timers, runtime, boot, settings, firewall, egress, keptLogs } = ctx
+  const { registry, stateFile, state, timers, runtime, boot, settings, firewall, egress, keptLogs } = ctx
 
   /** The newest lines of the container's log, up to the kept size; a failure only loses the log. */
   async function keepLog(record: SandboxRecord): Promise<void> {
@@ -28,12 +28,11 @@ export function createLifecycle(ctx: SandboxContext) {
   async function kill(sandboxId: string): Promise<void> {
     const record = registry.get(sandboxId)
     await registry.serially(record, async () => {
-      clearTimeout(record.timer)
+      state.disarm(record)
       // Its log outlives it (for the retention): saved while the route still finds the sandbox.
       await keepLog(record)
       // Forget first: the proxy answers 502 from now on, then in-flight streams are cut.
-      registry.remove(sandboxId)
-      await stateFile.remove(sandboxId)
+      await state.forget(sandboxId)
       registry.cutConnections(record)
       // gVisor: a SIGKILL to a paused sandbox waits out Docker's 10 s kill timeout and may leave a
       // zombie Docker cannot remove; thaw it first (runc handles a paused container's kill itself).
@@ -57,9 +56,8 @@ export function createLifecycle(ctx: SandboxContext) {
     await registry.serially(record, async () => {
       if (record.state === 'paused')
         throw new AppError('conflict', `Error pausing sandbox - sandbox '${sandboxId}' is already paused`)
-      clearTimeout(record.timer)
       // Paused first, so the proxy refuses new traffic, then cut what is in flight.
-      record.state = 'paused'
+      await state.transition(record, 'pausing', { state: 'paused' })
       registry.cutConnections(record)
       try {
         if (opts.memory) await runtime.pause(record.containerId)
@@ -69,17 +67,17 @@ export function createLifecycle(ctx: SandboxContext) {
           await firewall.release(record)
         }
       } catch (e) {
-        record.state = 'running'
-        timers.schedule(record)
+        await state.transition(record, 'pauseFailed', { state: 'running' })
         throw e
       }
-      record.pausedAt = new Date()
-      record.memoryKept = opts.memory
+      const pausedAt = new Date()
       // compat: while paused, endAt says when its memory goes (SANDOCK_PAUSED_RETENTION; then it
       // is stopped, filesystem kept); no deadline runs while paused, and a resume sets a new one.
-      if (opts.memory) record.endAt = new Date(record.pausedAt.getTime() + settings.pausedRetentionMs)
-      await stateFile.save(record)
-      timers.schedule(record)
+      await state.transition(record, 'paused', {
+        pausedAt,
+        memoryKept: opts.memory,
+        ...(opts.memory ? { endAt: new Date(pausedAt.getTime() + settings.pausedRetentionMs) } : {}),
+      })
       record.log.info({ memory: opts.memory }, 'sandbox paused')
     })
   }
@@ -92,9 +90,7 @@ export function createLifecycle(ctx: SandboxContext) {
       await runtime.unpause(record.containerId)
       await runtime.stop(record.containerId)
       await firewall.release(record)
-      record.memoryKept = false
-      await stateFile.save(record)
-      timers.schedule(record)
+      await state.transition(record, 'memoryDropped', { memoryKept: false })
     })
   }
 
@@ -124,12 +120,12 @@ export function createLifecycle(ctx: SandboxContext) {
         // A reboot lost the template's start command with the rest of memory: it starts again.
         await boot.reboot(record, await ctx.templates(record.templateId).catch(() => undefined))
       }
-      record.state = 'running'
-      record.memoryKept = true
-      record.pausedAt = undefined
-      record.endAt = timers.deadlineIn(timeoutS ?? settings.defaultTimeoutS)
-      await stateFile.save(record)
-      timers.schedule(record)
+      await state.transition(record, 'resumed', {
+        state: 'running',
+        memoryKept: true,
+        pausedAt: undefined,
+        endAt: timers.deadlineIn(timeoutS ?? settings.defaultTimeoutS),
+      })
       record.log.info({ reboot: Boolean(opts.reboot) }, 'sandbox resumed')
       return record
     })

@@ -26,7 +26,7 @@ export function createProxyResolver(
     },
     async resume(sandboxId) {
       const r = registry.get(sandboxId)
-      if (r.state === 'running' && !r.transition) return
+      if (r.state === 'running' && !r.inFlight) return
       // compat: auto-resume uses the create-time timeout, not a later setTimeout value. A resume
       // in flight (connect, another request) is joined: its turn finds the sandbox running.
       await lifecycle.resumePaused(sandboxId, Math.ceil(r.timeoutMs / 1000))

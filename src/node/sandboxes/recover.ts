@@ -12,7 +12,7 @@ export function createRecovery(
   ctx: SandboxContext,
   parts: { pool: Pick<WarmPool, 'adopt'>; metrics: Pick<Metrics, 'sample'> },
 ) {
-  const { registry, stateFile, runtime, boot, timers, firewall, envd, tokens, log } = ctx
+  const { registry, stateFile, state, runtime, boot, firewall, envd, tokens, log } = ctx
 
   /** A never-claimed pool container that is running with envd answering, as a pool entry. */
   async function readoptable(c: ManagedContainer, spec: SandboxSpec): Promise<PoolEntry | undefined> {
@@ -43,12 +43,13 @@ export function createRecovery(
     let pooled = 0
     const poolIds = new Set<string>()
     for (const c of await runtime.listManaged()) {
-      let spec = c.spec
-      const persisted = spec ? await stateFile.load(spec.sandboxId) : undefined
+      // The labels name the container's sandbox; the state file holds what it is (its spec too).
+      // Only a state file written before it kept every spec leaves the labels' spec in use.
+      const persisted = c.spec ? await stateFile.load(c.spec.sandboxId) : undefined
+      const spec = persisted?.spec ?? c.spec
       if (spec && c.pool) {
         poolIds.add(spec.sandboxId)
-        if (persisted?.spec) spec = persisted.spec
-        else {
+        if (!persisted?.spec) {
           const entry = await readoptable(c, spec)
           if (entry) {
             parts.pool.adopt(entry)
@@ -72,15 +73,14 @@ export function createRecovery(
       ) {
         if (spec) {
           await boot.removeContainer({ sandboxId: spec.sandboxId, containerId: c.containerId })
-          registry.remove(spec.sandboxId)
-          await stateFile.remove(spec.sandboxId)
+          await state.forget(spec.sandboxId)
           await stateFile.unmarkClaimed(spec.sandboxId)
         } else await runtime.remove(c.containerId)
         removed++
         continue
       }
       const endAt = persisted.endAt ?? new Date(spec.startedAt.getTime() + spec.timeoutMs)
-      const record = registry.adopt(
+      const record = await state.adopt(
         {
           ...spec,
           state: c.state === 'running' ? 'running' : 'paused',
@@ -98,17 +98,19 @@ export function createRecovery(
           envVars: persisted.envVars,
           pausedAt: c.state === 'running' ? undefined : (persisted.pausedAt ?? new Date()),
           memoryKept: c.state !== 'stopped',
-          pooled: persisted.spec !== undefined,
+          pooled: persisted.pooled,
         },
+        { recovered: true },
       )
-      timers.schedule(record)
       // The namespace outlives the server, but a restart may have cut a PUT short: load them again.
       if (c.state !== 'stopped')
         await firewall
           .load(record)
           .catch((err: unknown) => record.log.error({ err }, 're-applying egress rules failed'))
       if (record.state === 'running')
-        void parts.metrics.sample(record).then((m) => m && (record.diskSizeMB = diskSizeMB(m)))
+        void parts.metrics
+          .sample(record)
+          .then((m) => m && state.transition(record, 'measured', { diskSizeMB: diskSizeMB(m) }))
       adopted++
     }
     // Claim marks whose container is gone (removed by hand, or a crash after the removal).

@@ -5,7 +5,8 @@ import { SandboxNotFoundError } from '../../shared/errors.js'
 import { echoPolicy } from '../egress/validate.js'
 import type { Sandbox, SandboxInfo, SandboxMetric } from './types.js'
 
-export type SandboxRecord = Sandbox & {
+/** What a record adds to a sandbox that outlives a restart (the state file keeps it). */
+export type PersistedState = {
   /** The create's env vars: a reboot (filesystem-only resume) sends them to the new envd again. */
   envVars: Record<string, string>
   /** When the sandbox was paused; the paused-retention clock runs from here. */
@@ -14,16 +15,21 @@ export type SandboxRecord = Sandbox & {
   memoryKept: boolean
   /** Claimed from a warm pool: the container's labels describe the pool, the state file the sandbox. */
   pooled: boolean
+}
+
+/**
+ * A live sandbox. Its state is read-only here: only sandbox-state.ts changes it (and persists it
+ * and re-arms its timer with the change). The rest is the node's bookkeeping of it: its timer
+ * (deadlines.ts), proxied connections and the verb in flight (this file), metrics samples.
+ */
+export type SandboxRecord = Readonly<Sandbox & PersistedState> & {
   log: Logger
   timer: NodeJS.Timeout | undefined
   connections: Set<() => void>
   metrics: SandboxMetric[]
   /** Set while kill/pause/resume runs, so concurrent calls queue behind it. */
-  transition: Promise<unknown> | undefined
+  inFlight: Promise<unknown> | undefined
 }
-
-/** What a record adds to a sandbox that outlives a restart (the state file keeps it). */
-export type PersistedState = Pick<SandboxRecord, 'envVars' | 'pausedAt' | 'memoryKept' | 'pooled'>
 
 /** The record as plain data for the API: a copy, without what stays on the node. */
 export function infoOf(r: SandboxRecord): SandboxInfo {
@@ -73,22 +79,22 @@ export function createRegistry(log: Logger) {
       return records.size
     },
 
-    /** Registers a sandbox; its logger carries its id and template from now on. */
-    adopt(sandbox: Sandbox, persisted: PersistedState): SandboxRecord {
+    /** Registers a sandbox (sandbox-state.ts's adopt); its logger carries its id and template from now on. */
+    adopt(sandbox: Sandbox, persisted: PersistedState, metrics: SandboxMetric[] = []): SandboxRecord {
       const record: SandboxRecord = {
         ...sandbox,
         ...persisted,
         log: log.child({ sandboxId: sandbox.sandboxId, templateId: sandbox.templateId }),
         timer: undefined,
         connections: new Set(),
-        metrics: [],
-        transition: undefined,
+        metrics,
+        inFlight: undefined,
       }
       records.set(sandbox.sandboxId, record)
       return record
     },
 
-    /** Forgets the sandbox: from now on it is not found (the proxy answers 502). */
+    /** Forgets the sandbox (sandbox-state.ts's forget): from now on it is not found (the proxy answers 502). */
     remove(sandboxId: string): void {
       records.delete(sandboxId)
     },
@@ -99,18 +105,18 @@ export function createRegistry(log: Logger) {
      * SandboxNotFoundError instead of running `fn`.
      */
     async serially<T>(record: SandboxRecord, fn: () => Promise<T>): Promise<T> {
-      const before = record.transition ?? Promise.resolve()
+      const before = record.inFlight ?? Promise.resolve()
       const run = before
         .catch(() => undefined)
         .then(() => {
           if (records.get(record.sandboxId) !== record) throw new SandboxNotFoundError(record.sandboxId)
           return fn()
         })
-      record.transition = run
+      record.inFlight = run
       try {
         return await run
       } finally {
-        if (record.transition === run) record.transition = undefined
+        if (record.inFlight === run) record.inFlight = undefined
       }
     },
 

@@ -16,6 +16,7 @@ import { createKeptLogs } from './kept-logs.js'
 import { createProxyResolver } from './proxy-resolver.js'
 import { createRecovery } from './recover.js'
 import { createRegistry } from './registry.js'
+import { createSandboxStates } from './sandbox-state.js'
 import type { SnapshotService } from './snapshots.js'
 import { StateFile } from './state-file.js'
 import { createTimeouts } from './timeouts.js'
@@ -27,14 +28,19 @@ import { logMatcher, type SandboxLogQuery } from './log-entries.js'
 export function createContext(deps: SandboxServiceDeps, expiry: Expiry): SandboxContext {
   const egress = deps.egress ?? disabledEgressPort()
   const firewall = createFirewall(deps.runtime, egress, deps.settings.egressDnsServers)
+  const registry = createRegistry(deps.log)
+  const stateFile = new StateFile(deps.settings.dataDir)
+  const timers = createDeadlines(deps.settings, expiry)
+  const state = createSandboxStates({ registry, stateFile, timers })
   return {
     ...deps,
     egress,
-    registry: createRegistry(deps.log),
-    stateFile: new StateFile(deps.settings.dataDir),
+    registry,
+    stateFile,
     firewall,
-    timers: createDeadlines(deps.settings, expiry),
-    boot: createBoot({ ...deps, egress, firewall }),
+    timers,
+    state,
+    boot: createBoot({ ...deps, egress, firewall, state }),
     keptLogs: createKeptLogs({
       dir: join(deps.settings.dataDir, 'sandbox-logs'),
       retentionMs: 0,
@@ -130,7 +136,7 @@ export function createSandboxService(deps: SandboxServiceDeps & { snapshots: Sna
     async close(opts: { discardPool?: boolean } = {}): Promise<void> {
       metrics.stopSampling()
       ctx.keptLogs.stop()
-      for (const r of registry.all()) clearTimeout(r.timer)
+      for (const r of registry.all()) ctx.state.disarm(r)
       await pool.close()
       if (opts.discardPool) await pool.discardReady()
     },

@@ -1,26 +1,53 @@
-// A sandbox's mutable state on disk, beside what its container's labels hold (labels cannot
-// change): the deadline, how it is paused, its egress rules, and the env vars a reboot must
-// re-apply; plus the claim marks of warm-pool containers. The files are 0600 in the 0700 data
-// dir: env vars may hold secrets.
+// A sandbox's state on disk, the one source a restart rebuilds it from: its creation spec, the
+// deadline, how it is paused, its egress rules, and the env vars a reboot must re-apply; plus the
+// claim marks of warm-pool containers. Only sandbox-state.ts saves it. The files are 0600 in the
+// 0700 data dir: env vars may hold secrets.
 import { access, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { NO_EGRESS_RULES, type EgressRules } from './egress.js'
-import type { SandboxRecord } from './registry.js'
-import type { SandboxSpec } from './types.js'
+import type { PersistedState } from './registry.js'
+import type { Sandbox, SandboxSpec } from './types.js'
 
 type PersistedSpec = Omit<SandboxSpec, 'startedAt' | 'volumeMounts'> & {
   startedAt: string
   volumeMounts?: SandboxSpec['volumeMounts']
 }
-/** `spec` is kept for sandboxes claimed from a warm pool: their labels were set before the create. */
+/**
+ * `spec` is what the sandbox was created with, whether it was claimed from a warm pool (whose
+ * labels were set before the create) or cold-started. Files written before every sandbox kept it
+ * hold it for pooled sandboxes only, and no `pooled` (then: pooled when `spec` is there).
+ */
 type StateJson = {
   endAt: string
   envVars: Record<string, string>
   pausedAt?: string
   memoryKept: boolean
+  pooled?: boolean
   egress?: EgressRules
   internetAccess?: boolean
   spec?: PersistedSpec
+}
+
+/** The spec as JSON, field by field (a record holds more than its spec). */
+function persistedSpec(s: SandboxSpec): PersistedSpec {
+  return {
+    sandboxId: s.sandboxId,
+    templateId: s.templateId,
+    alias: s.alias,
+    metadata: s.metadata,
+    timeoutMs: s.timeoutMs,
+    onTimeout: s.onTimeout,
+    ...(s.autoPauseMemory === false ? { autoPauseMemory: false } : {}),
+    autoResume: s.autoResume,
+    secure: s.secure,
+    allowPublicTraffic: s.allowPublicTraffic,
+    allowInternetAccess: s.allowInternetAccess,
+    cpuCount: s.cpuCount,
+    memoryMB: s.memoryMB,
+    startedAt: s.startedAt.toISOString(),
+    ...(s.ingress ? { ingress: s.ingress } : {}),
+    volumeMounts: s.volumeMounts,
+  }
 }
 
 export type LoadedState = {
@@ -28,8 +55,11 @@ export type LoadedState = {
   envVars: Record<string, string>
   pausedAt?: Date
   memoryKept: boolean
+  /** Claimed from a warm pool (its container's labels describe the pool, not the sandbox). */
+  pooled: boolean
   egress: EgressRules
   internetAccess: boolean | undefined
+  /** The creation spec; undefined when there is no file, or an older one of a cold-started sandbox. */
   spec?: SandboxSpec
 }
 
@@ -46,58 +76,19 @@ export class StateFile {
     await mkdir(this.claimsDir, { recursive: true })
   }
 
+  /** Writes the sandbox's whole state: its creation spec (whatever its history) and what changes. */
   async save(
-    record: Pick<
-      SandboxRecord,
-      'endAt' | 'envVars' | 'pausedAt' | 'memoryKept' | 'pooled' | 'egress' | 'internetAccess'
-    > &
-      SandboxSpec,
+    record: PersistedState & SandboxSpec & Pick<Sandbox, 'endAt' | 'egress' | 'internetAccess'>,
   ): Promise<void> {
     const state: StateJson = {
       endAt: record.endAt.toISOString(),
       envVars: record.envVars,
       pausedAt: record.pausedAt?.toISOString(),
       memoryKept: record.memoryKept,
+      pooled: record.pooled,
       egress: record.egress,
       internetAccess: record.internetAccess,
-    }
-    if (record.pooled) {
-      const {
-        sandboxId,
-        templateId,
-        alias,
-        metadata,
-        timeoutMs,
-        onTimeout,
-        autoPauseMemory,
-        autoResume,
-        secure,
-        allowPublicTraffic,
-        allowInternetAccess,
-        cpuCount,
-        memoryMB,
-        startedAt,
-        ingress,
-        volumeMounts,
-      } = record
-      state.spec = {
-        sandboxId,
-        templateId,
-        alias,
-        metadata,
-        timeoutMs,
-        onTimeout,
-        ...(autoPauseMemory === false ? { autoPauseMemory } : {}),
-        autoResume,
-        secure,
-        allowPublicTraffic,
-        allowInternetAccess,
-        cpuCount,
-        memoryMB,
-        startedAt: startedAt.toISOString(),
-        ...(ingress ? { ingress } : {}),
-        volumeMounts,
-      }
+      spec: persistedSpec(record),
     }
     await writeFile(join(this.dir, `${record.sandboxId}.json`), JSON.stringify(state), { mode: 0o600 })
   }
@@ -123,12 +114,13 @@ export class StateFile {
         envVars: p.envVars ?? {},
         pausedAt: date(p.pausedAt),
         memoryKept: p.memoryKept !== false,
+        pooled: p.pooled ?? p.spec !== undefined,
         egress,
         internetAccess: p.internetAccess,
         spec,
       }
     } catch {
-      return { envVars: {}, memoryKept: true, egress: NO_EGRESS_RULES, internetAccess: undefined }
+      return { envVars: {}, memoryKept: true, pooled: false, egress: NO_EGRESS_RULES, internetAccess: undefined }
     }
   }
 

@@ -4,27 +4,20 @@ import type { SandboxContext } from './context.js'
 import type { SandboxRecord } from './registry.js'
 
 export async function extendDeadline(
-  { timers, stateFile }: SandboxContext,
+  { timers, state }: SandboxContext,
   record: SandboxRecord,
   timeoutS: number,
 ): Promise<void> {
   const wanted = timers.deadlineIn(timeoutS)
-  if (wanted > record.endAt) {
-    record.endAt = wanted
-    await stateFile.save(record)
-    timers.schedule(record)
-  }
+  if (wanted > record.endAt) await state.transition(record, 'deadlineMoved', { endAt: wanted })
 }
 
 export function createTimeouts(ctx: SandboxContext) {
-  const { registry, stateFile, timers } = ctx
+  const { registry, state, timers } = ctx
   return {
     /** endAt = now + timeout; may shorten; negative means now. */
     async setTimeoutS(sandboxId: string, timeoutS: number): Promise<void> {
-      const record = registry.get(sandboxId)
-      record.endAt = timers.deadlineIn(timeoutS)
-      await stateFile.save(record)
-      timers.schedule(record)
+      await state.transition(registry.get(sandboxId), 'deadlineMoved', { endAt: timers.deadlineIn(timeoutS) })
     },
     /** Extends only (refreshes): endAt = max(endAt, now + duration). */
     refresh: async (sandboxId: string, durationS: number) => extendDeadline(ctx, registry.get(sandboxId), durationS),

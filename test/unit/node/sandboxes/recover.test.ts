@@ -1,8 +1,8 @@
-// Re-attaching after a restart on fakes: sandboxes rebuilt from their containers' labels and their
-// state files (deadline, pause mode, env vars, rules), never-claimed pool containers back in the
-// pool, claimed ones kept as sandboxes, leftovers removed, and a container without a state file
-// rebuilt from its labels alone.
-import { readdir, writeFile } from 'node:fs/promises'
+// Re-attaching after a restart on fakes: sandboxes rebuilt from their state files (creation spec,
+// deadline, pause mode, env vars, rules), never-claimed pool containers back in the pool, claimed
+// ones kept as sandboxes, leftovers removed, and a container without a state file rebuilt from
+// its labels alone.
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { sandboxFixture } from '../../../support/sandbox-fixture.js'
@@ -63,6 +63,25 @@ describe('recovery after a restart', () => {
     // And they work: the filesystem-paused one boots with its env vars.
     expect((await g.service.connect(stopped.sandboxId, 60)).resumed).toBe(true)
     expect(g.envd.lastInit(stopped.ip)?.envVars).toEqual({ B: '2' })
+  })
+
+  it("reads a sandbox's creation spec from its state file, whether it cold-started or was claimed from a pool", async () => {
+    const f = await sandboxFixture()
+    const cold = await f.create({ metadata: { from: 'state' }, egress: { denyOut: ['10.0.0.0/8'] } })
+    // Labels that say otherwise are not what a restart reads (only an older state file without a spec leaves them in use).
+    const labels = f.runtime.containers.get(cold.containerId)!
+    labels.spec = { ...labels.spec!, metadata: { from: 'labels' }, timeoutMs: 1 }
+    const saved = JSON.parse(
+      await readFile(join(f.settings.dataDir, 'sandboxes', `${cold.sandboxId}.json`), 'utf8'),
+    ) as { spec?: { sandboxId: string; metadata: Record<string, string> }; pooled?: boolean }
+    expect(saved).toMatchObject({ pooled: false, spec: { sandboxId: cold.sandboxId, metadata: { from: 'state' } } })
+
+    const g = await f.restart()
+    expect(g.service.get(cold.sandboxId)).toMatchObject({
+      metadata: { from: 'state' },
+      timeoutMs: cold.timeoutMs,
+      pooled: false,
+    })
   })
 
   it('removes leftovers (a stopped container whose state says no pause, one with unreadable labels) and rebuilds one without a state file from its labels', async () => {
