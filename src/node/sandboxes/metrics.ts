@@ -23,7 +23,7 @@ export function toMetric(m: EnvdMetrics): SandboxMetric {
 
 export type Metrics = ReturnType<typeof createMetrics>
 
-export function createMetrics({ registry, envd, settings }: SandboxContext) {
+export function createMetrics({ registry, envd, settings, state }: SandboxContext) {
   let sampler: NodeJS.Timeout | undefined
   const lastWarned = new WeakMap<SandboxRecord, number>()
 
@@ -35,7 +35,8 @@ export function createMetrics({ registry, envd, settings }: SandboxContext) {
       if (record.metrics.length > METRICS_KEPT) record.metrics.splice(0, record.metrics.length - METRICS_KEPT)
       // Unknown until envd first answered: a create whose first read failed, a sandbox re-attached
       // while paused (and resumed since). The API's diskSizeMB is then the first sample's.
-      if (record.diskSizeMB === 0 && m.disk_total > 0) record.diskSizeMB = diskSizeMB(m)
+      if (record.diskSizeMB === 0 && m.disk_total > 0)
+        void state.transition(record, 'measured', { diskSizeMB: diskSizeMB(m) })
       return m
     } catch (err) {
       // A bad or missing answer is a gap in the series. Logged as an error once per minute per
