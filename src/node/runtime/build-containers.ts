@@ -6,11 +6,10 @@ import { Writable } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
 import type Docker from 'dockerode'
 import { fromDockerError, ipOf, logLines, statusOf, type DockerClient } from './docker-client.js'
-import { type FlowCap, flowCapRuleset } from './flow-cap.js'
+import { capFlowsOf, type FlowCap } from './flow-cap.js'
 import { hardenedHostConfig } from './hardening.js'
 import { LABELS } from './labels.js'
 import { commitContainer } from './images.js'
-import { loadNetnsRuleset } from './netns-firewall.js'
 import type { BuildContainer, BuildRuntime, ExecOptions } from './types.js'
 
 /** Build and check containers are named `sandock-build-<buildId>-<random>`. */
@@ -198,12 +197,8 @@ export function createBuildContainers(
         await o.beforeStart?.(c)
         await container.start()
         // A build step gets a sandbox's flow cap (flow-cap.ts).
-        const maxFlows = opts.flowCap?.maxFlows ?? 0
-        if (maxFlows > 0) {
-          const pid = (await container.inspect()).State.Pid
-          if (pid)
-            await loadNetnsRuleset(pid, flowCapRuleset(maxFlows), { procRoot: opts.procRoot, what: 'the flow cap' })
-        }
+        if ((opts.flowCap?.maxFlows ?? 0) > 0)
+          await capFlowsOf(container, (await container.inspect()).State.Pid, opts.flowCap, opts.procRoot)
         return c
       } catch (e) {
         if (container) await container.remove({ force: true }).catch(() => undefined)

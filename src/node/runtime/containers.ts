@@ -7,7 +7,7 @@ import { engineNofileCeiling } from './engine-limits.js'
 import { hardenedHostConfig, storageDriverSupportsSize, type LogCap } from './hardening.js'
 import { LABELS, MANAGED_BY } from './labels.js'
 import { collectLogStream, createLogCollector } from './log-reader.js'
-import { type FlowCap, flowCapRuleset } from './flow-cap.js'
+import { capFlowsOf, type FlowCap } from './flow-cap.js'
 import { loadNetnsRuleset } from './netns-firewall.js'
 import { isPoolContainer, specFromLabels, specLabels } from './sandbox-labels.js'
 import type { ContainerSpec, SandboxRuntime } from './types.js'
@@ -26,12 +26,6 @@ export function createContainers(
   opts: { diskLimitMB?: number; procRoot?: string; logCap?: LogCap; flowCap?: FlowCap },
 ): ContainerOps {
   const { docker, log } = client
-  /** Loads the flow cap into a started container's namespace (flow-cap.ts); a failure fails the start. */
-  const capFlows = async (pid: number) => {
-    const max = opts.flowCap?.maxFlows ?? 0
-    if (max > 0 && pid)
-      await loadNetnsRuleset(pid, flowCapRuleset(max), { procRoot: opts.procRoot, what: 'the flow cap' })
-  }
   let diskLimit: Promise<number> | undefined
   const diskLimitMB = (): Promise<number> => {
     const wanted = opts.diskLimitMB ?? 0
@@ -134,7 +128,7 @@ export function createContainers(
         const info = await container.inspect()
         const ip = ipOf(info, spec.network)
         if (!ip) throw new AppError('internal', `sandbox container has no address on network ${spec.network}`)
-        await capFlows(info.State.Pid)
+        await capFlowsOf(container, info.State.Pid, opts.flowCap, opts.procRoot)
         return { containerId: container.id, ip }
       } catch (e) {
         if (container) await container.remove({ force: true }).catch(() => undefined)
@@ -174,7 +168,7 @@ export function createContainers(
       const ip = ipOf(info, network)
       if (!ip) throw new AppError('internal', `sandbox container has no address on network ${network}`)
       // A new start is a new network namespace: the cap goes in again, or the container stops.
-      await capFlows(info.State.Pid).catch(async (e: unknown) => {
+      await capFlowsOf(container, info.State.Pid, opts.flowCap, opts.procRoot).catch(async (e: unknown) => {
         await container.stop({ t: 1 }).catch(() => undefined)
         throw e
       })

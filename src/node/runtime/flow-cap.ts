@@ -10,6 +10,8 @@
 //   entry is confirmed, so the sender gets EPERM and neither table grows.
 // Only the raw and mangle tables: a sandbox's egress rules (its filter table) are loaded and
 // replaced on their own without touching these. The sandbox has no NET_ADMIN to change them.
+import type Docker from 'dockerode'
+import { loadNetnsRuleset } from './netns-firewall.js'
 
 /** The ruleset for `iptables-restore` in a sandbox's namespace. */
 export function flowCapRuleset(maxFlows: number): string {
@@ -35,3 +37,27 @@ export function flowCapRuleset(maxFlows: number): string {
 
 /** Set once the host firewall is in place (it needs the same rights); 0 = no cap. Shared by the runtime's parts. */
 export type FlowCap = { maxFlows: number }
+
+/**
+ * Loads the cap into the namespace of a container just started (`pid`: its process). A container
+ * whose process has already ended has no namespace left to cap: that is not this step's failure
+ * (the start's own checks report why it ended), so only a still-running container's error counts.
+ */
+export async function capFlowsOf(
+  container: Pick<Docker.Container, 'inspect'>,
+  pid: number,
+  cap: FlowCap | undefined,
+  procRoot: string | undefined,
+): Promise<void> {
+  const max = cap?.maxFlows ?? 0
+  if (max <= 0 || !pid) return
+  try {
+    await loadNetnsRuleset(pid, flowCapRuleset(max), { procRoot, what: 'the flow cap' })
+  } catch (e) {
+    const running = await container.inspect().then(
+      (i) => i.State.Running && i.State.Pid === pid,
+      () => false,
+    )
+    if (running) throw e
+  }
+}
