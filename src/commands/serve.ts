@@ -25,20 +25,10 @@ import type { Logger } from 'pino'
 import type { LocalNode } from '../node/local-node.js'
 import type { Runtime } from '../node/runtime/types.js'
 import { closeOnSignals } from './signals.js'
+import { settlesWithin } from '../shared/settles-within.js'
 
 /** How long a clean stop waits for the warm pool's boots to stop before it removes their containers itself. */
 const POOL_CLOSE_BUDGET_MS = 2000
-
-/** Whether `p` settles within `ms` (never rejects). */
-function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms)
-    p.then(
-      () => (clearTimeout(timer), resolve(true)),
-      () => (clearTimeout(timer), resolve(true)),
-    )
-  })
-}
 
 /** Removes this server's warm-pool containers that no sandbox has claimed (booting or ready). */
 async function removeUnclaimedPool(

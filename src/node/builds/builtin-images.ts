@@ -11,6 +11,7 @@ import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Logger } from 'pino'
 import { AppError } from '../../shared/errors.js'
+import { settlesWithin } from '../../shared/settles-within.js'
 import type { BuildRuntime, SandboxRuntime } from '../runtime/types.js'
 import { baseTemplate, type BuiltinTemplate } from './builtins.js'
 
@@ -19,6 +20,8 @@ const BASE_DOCKERFILE = 'base.Dockerfile'
 /** Labels of a derived built-in's image: which one, and from which base tag (older builds of the pair are removed). */
 const BUILTIN_LABEL = 'sandock.builtin'
 const BUILTIN_BASE_LABEL = 'sandock.builtin.base'
+/** How long a create right after the start waits for the look at the derived built-ins' images. */
+const STARTING_WAIT_MS = 10_000
 
 export type BuiltinImageState =
   | { state: 'ready'; image: string }
@@ -104,6 +107,9 @@ export function createBuiltinImages(deps: {
     ]),
   )
   let context: Promise<string> | undefined
+  /** Settles when the start has looked for every derived built-in's image (before any build). */
+  let lookDone!: () => void
+  const looked = new Promise<void>((r) => (lookDone = r))
   const imageContext = () => (context ??= findImageContext(deps.imageContext))
 
   /** The tag a derived built-in has for the current build folder and base image. */
@@ -190,25 +196,37 @@ export function createBuiltinImages(deps: {
     }
   }
 
-  /** Finds each derived built-in's image, building the missing ones (mode auto) one after another. */
+  /**
+   * Finds each derived built-in's image, then builds the missing ones (mode auto) one after
+   * another. The looking takes moments and comes first, so a create right after the start gets
+   * the answer (ready, or how to build it) instead of "still starting".
+   */
   async function ensureDerived(mode: BuildBuiltinsMode, only?: readonly string[]): Promise<void> {
-    for (const b of builtins) {
-      if (!b.derived || (only && !only.includes(b.name))) continue
-      let found: { tag: string; dir: string }
-      try {
-        found = await tagOf(b)
-      } catch (e) {
-        states.set(b.name, {
-          state: 'unavailable',
-          reason: `the built-in template '${b.name}' is unavailable: ${(e as Error).message}`,
-        })
-        log.error({ template: b.name, err: e }, 'built-in template unavailable')
-        continue
+    const queued: { b: BuiltinTemplate; tag: string; dir: string }[] = []
+    try {
+      for (const b of builtins) {
+        if (!b.derived || (only && !only.includes(b.name))) continue
+        let found: { tag: string; dir: string }
+        try {
+          found = await tagOf(b)
+        } catch (e) {
+          states.set(b.name, {
+            state: 'unavailable',
+            reason: `the built-in template '${b.name}' is unavailable: ${(e as Error).message}`,
+          })
+          log.error({ template: b.name, err: e }, 'built-in template unavailable')
+          continue
+        }
+        if (await runtime.imageExists(found.tag)) states.set(b.name, { state: 'ready', image: found.tag })
+        else if (mode === 'auto') {
+          states.set(b.name, { state: 'building', image: found.tag, since: Date.now() })
+          queued.push({ b, ...found })
+        } else states.set(b.name, { state: 'missing', reason: notBuilt(b.name) })
       }
-      if (await runtime.imageExists(found.tag)) states.set(b.name, { state: 'ready', image: found.tag })
-      else if (mode === 'auto') await build(b, found.tag, found.dir)
-      else states.set(b.name, { state: 'missing', reason: notBuilt(b.name) })
+    } finally {
+      lookDone()
     }
+    for (const { b, tag, dir } of queued) await build(b, tag, dir)
   }
 
   const notBuilt = (name: string) =>
@@ -226,6 +244,8 @@ export function createBuiltinImages(deps: {
      */
     async refresh(name: string): Promise<void> {
       const b = builtins.find((x) => x.name === name)
+      // Just started: the look takes moments (a base image still being built does not end it).
+      if (b?.derived) await settlesWithin(looked, STARTING_WAIT_MS)
       if (!b?.derived || states.get(name)?.state !== 'missing') return
       const found = await tagOf(b).catch(() => undefined)
       if (found && (await runtime.imageExists(found.tag))) states.set(name, { state: 'ready', image: found.tag })

@@ -2,7 +2,8 @@
 // ones tagged by the content hash of their folder and the base image, built in 'auto' mode with
 // the base as BASE_TEMPLATE_IMAGE, found ready when the tag exists, reported (not built) in 'off'
 // mode and found again by refresh() once built, a failed build reported with its cause, and older
-// builds of the same built-in removed.
+// builds of the same built-in removed; a create right after the start answered from the look at
+// the images (moments), not "still starting".
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -144,6 +145,35 @@ describe('built-in template images', () => {
     await images.refresh('code-interpreter-v1')
     expect(images.state('code-interpreter-v1')).toEqual(cli.state('code-interpreter-v1'))
     expect(images.state('desktop')?.state).toBe('missing')
+  })
+
+  it('a create right after the start waits for the look, not for the builds: missing (off) or building (auto)', async () => {
+    const { context } = await layout()
+    const runtime = new FakeRuntime({ images: [BASE] })
+    const { images } = setup(runtime, context)
+    // The create comes before the start has looked (CI saw "still starting" for a server that was up).
+    const early = images.refresh('desktop')
+    const look = images.ensureDerived('off')
+    await early
+    expect(images.state('desktop')).toMatchObject({
+      state: 'missing',
+      reason: expect.stringContaining('build-builtin'),
+    })
+    await look
+
+    const auto = setup(runtime, context).images
+    const release = runtime.hold('buildImage')
+    const started = auto.ensureDerived('auto')
+    await auto.refresh('desktop')
+    // code-interpreter-v1 is building (held), desktop waits its turn: both say "building", not "starting".
+    expect(auto.state('code-interpreter-v1')).toMatchObject({ state: 'building' })
+    expect(auto.state('desktop')).toMatchObject({
+      state: 'building',
+      image: expect.stringMatching(/^sandock\/desktop:/),
+    })
+    release()
+    await started
+    expect(auto.state('desktop')).toMatchObject({ state: 'ready' })
   })
 
   it('reports a failed build with its cause and goes on with the next built-in', async () => {
