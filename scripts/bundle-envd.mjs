@@ -30,6 +30,9 @@ const common = {
   logLevel: 'warning',
 }
 
+// package.json's `bin`: `npx sandock` from a clone runs it directly (tsc writes it 0644; an
+// installed package gets the bit from npm, a clone from here).
+await chmod(join(root, 'dist', 'cli.js'), 0o755)
 await rm(out, { recursive: true, force: true })
 await mkdir(join(out, 'bin'), { recursive: true })
 await build({
