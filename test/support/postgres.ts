@@ -12,7 +12,14 @@ import pg from 'pg'
 
 const BIN = '/usr/lib/postgresql/15/bin'
 
-export type TestPostgres = Readonly<{ url: string; stop(): Promise<void> }>
+export type TestPostgres = Readonly<{
+  url: string
+  stop(): Promise<void>
+  /** Stops the server (a fast shutdown), keeping its data. */
+  down(): Promise<void>
+  /** Starts it again on the same port and data; resolves once it accepts connections. */
+  up(): Promise<void>
+}>
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -56,54 +63,66 @@ export async function startPostgres(opts: { hbaFirst?: readonly string[] } = {})
     await writeFile(hba, `${opts.hbaFirst.join('\n')}\n${await readFile(hba, 'utf8')}`)
   }
   const port = await freePort()
-  const child: ChildProcess = spawn(
-    join(BIN, 'postgres'),
-    [
-      '-D',
-      data,
-      '-p',
-      String(port),
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      `unix_socket_directories=${dir}`,
-      '-c',
-      'fsync=off',
-      '-c',
-      'synchronous_commit=off',
-      '-c',
-      'full_page_writes=off',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'], ...user },
-  )
-  let stderr = ''
-  child.stderr!.on('data', (b: Buffer) => (stderr = (stderr + b.toString()).slice(-4000)))
   const url = `postgres://sandock@127.0.0.1:${port}/postgres`
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    const client = new pg.Client({ connectionString: url })
-    try {
-      await client.connect()
-      await client.end()
-      break
-    } catch (e) {
-      await client.end().catch(() => undefined)
-      if (child.exitCode !== null || Date.now() > deadline)
-        throw new Error(`postgres did not start: ${(e as Error).message}\n${stderr}`)
-      await new Promise((r) => setTimeout(r, 100))
+  let child: ChildProcess | undefined
+  let stderr = ''
+  const running = () => child !== undefined && child.exitCode === null && child.signalCode === null
+  async function run(): Promise<void> {
+    if (running()) return
+    const proc = spawn(
+      join(BIN, 'postgres'),
+      [
+        '-D',
+        data,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        `unix_socket_directories=${dir}`,
+        '-c',
+        'fsync=off',
+        '-c',
+        'synchronous_commit=off',
+        '-c',
+        'full_page_writes=off',
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'], ...user },
+    )
+    child = proc
+    proc.stderr!.on('data', (b: Buffer) => (stderr = (stderr + b.toString()).slice(-4000)))
+    const deadline = Date.now() + 30_000
+    for (;;) {
+      const client = new pg.Client({ connectionString: url })
+      try {
+        await client.connect()
+        await client.end()
+        return
+      } catch (e) {
+        await client.end().catch(() => undefined)
+        if (proc.exitCode !== null || Date.now() > deadline)
+          throw new Error(`postgres did not start: ${(e as Error).message}\n${stderr}`)
+        await new Promise((r) => setTimeout(r, 100))
+      }
     }
   }
+  async function halt(): Promise<void> {
+    if (!running()) return
+    const proc = child!
+    const exited = new Promise((r) => proc.once('exit', r))
+    proc.kill('SIGINT') // fast shutdown
+    await exited
+  }
+  await run()
   await writeFile(join(dir, 'url'), url)
   return {
     url,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r))
-        child.kill('SIGINT') // fast shutdown
-        await exited
-      }
+      await halt()
       await rm(dir, { recursive: true, force: true })
     },
+    down: halt,
+    up: run,
   }
 }
 

@@ -3,7 +3,7 @@
 // for placement and routing. A node whose heartbeat is older than `deadAfterMs` is dead: skipped by
 // placement, and its sandboxes are reported gone (Swarm restarting the agent brings it back).
 import type { PoolStatus } from '../../node/sandbox-node.js'
-import type { Db } from './pg.js'
+import { recentOutageSince, type Db } from './pg.js'
 
 /** What an agent reports with each heartbeat. */
 export type NodeStatus = {
@@ -63,11 +63,18 @@ export async function heartbeat(db: Db, nodeId: string, status: NodeStatus): Pro
   ])
 }
 
-/** Nodes whose heartbeat is younger than `deadAfterMs` (PostgreSQL's clock: one clock for every replica). */
+/**
+ * Nodes whose heartbeat is younger than `deadAfterMs` (PostgreSQL's clock: one clock for every
+ * replica). Within `deadAfterMs` after an outage of the database, nodes could not heartbeat during
+ * it: the ones that heartbeated up to its start still count (none is reported dead, none of its
+ * sandboxes gone) until they have had the time to heartbeat again.
+ */
 export async function liveNodes(db: Db, deadAfterMs: number): Promise<NodeRow[]> {
+  const since = recentOutageSince(db, deadAfterMs)
   const { rows } = await db.query(
-    "SELECT * FROM nodes WHERE heartbeat_at > now() - ($1 || ' milliseconds')::interval ORDER BY node_id",
-    [String(deadAfterMs)],
+    `SELECT * FROM nodes WHERE heartbeat_at > now() - ($1 || ' milliseconds')::interval
+       OR heartbeat_at > $2::timestamptz - ($1 || ' milliseconds')::interval ORDER BY node_id`,
+    [String(deadAfterMs), since === undefined ? null : new Date(since).toISOString()],
   )
   return rows.map(toNode)
 }

@@ -4,9 +4,18 @@
 // template files, snapshots' metadata, the sandbox → node catalog, create reservations (the
 // cluster-wide sandbox limit), the node registry with heartbeats. API keys are not here: they are the configured ones.
 import pg from 'pg'
+import { AppError } from '../../shared/errors.js'
 import { catalogTables, PG_CATALOG } from '../templates/template-tables.js'
 
-export type Db = pg.Pool
+/**
+ * What this process has seen of the database's reachability (ms since the epoch; 0: never):
+ * the last answer, the last failure to reach it, and when the current or last outage began (the
+ * last answer before its first failure).
+ */
+export type Reachability = { lastOkAt: number; lastUnreachableAt: number; outageSince: number }
+
+/** The pool, with what this process has seen of the database's reachability. */
+export type Db = pg.Pool & { reachability?: Reachability }
 export type Tx = pg.PoolClient
 
 /** A fixed key for the schema lock; other advisory locks use their own (see LOCKS). */
@@ -50,16 +59,109 @@ export function urlWithPassword(url: string, password: string | undefined): stri
   return u.toString()
 }
 
-/** A pool on `url` (postgres://user:pass@host:port/db); connections are made lazily. */
+/** PostgreSQL's SQLSTATEs (and sockets' codes) that mean "the database is not there now", not "this query is wrong". */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, shutting down)
+  '53300', // too_many_connections
+])
+const UNREACHABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/
+
+/** Whether `err` says the database could not be reached (rather than that a statement failed). */
+export function isDbUnreachable(err: unknown): boolean {
+  if (err instanceof DatabaseUnavailableError) return true
+  if (!(err instanceof Error)) return false
+  const code = (err as { code?: unknown }).code
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true
+  return UNREACHABLE_MESSAGES.test(err.message)
+}
+
+/** What the API answers while PostgreSQL cannot be reached: 503, and the cause in the log only. */
+export class DatabaseUnavailableError extends AppError {
+  constructor(cause: unknown) {
+    super('unavailable', "the cluster's database (PostgreSQL) cannot be reached right now; try again shortly", {
+      cause,
+    })
+  }
+}
+
+const asUnavailable = (err: unknown) => (isDbUnreachable(err) ? new DatabaseUnavailableError(err) : err)
+
+function sawUnreachable(db: Db): void {
+  const r = db.reachability
+  if (!r) return
+  if (r.lastUnreachableAt <= r.lastOkAt) r.outageSince = r.lastOkAt
+  r.lastUnreachableAt = Date.now()
+}
+
+/**
+ * When the outage this process saw ended less than `windowMs` ago, when it began (ms since the
+ * epoch); otherwise undefined. Nodes could not heartbeat during it: their silence then proves
+ * nothing (nodes.ts).
+ */
+export function recentOutageSince(db: Db, windowMs: number): number | undefined {
+  const r = db.reachability
+  return r && r.lastUnreachableAt > 0 && Date.now() - r.lastUnreachableAt < windowMs ? r.outageSince : undefined
+}
+
+/**
+ * Asks the database every `everyMs` (SELECT 1), so an outage is seen even while nothing else
+ * queries (recentOutageSince). Stops with the returned function.
+ */
+export function watchReachability(db: Db, everyMs = 1000): () => void {
+  const timer = setInterval(() => void db.query('SELECT 1').catch(() => undefined), everyMs)
+  timer.unref()
+  return () => clearInterval(timer)
+}
+
+/**
+ * A pool on `url` (postgres://user:pass@host:port/db); connections are made lazily. A query or
+ * connect that fails because the database cannot be reached rejects with DatabaseUnavailableError
+ * (503), and `lastUnreachableAt` keeps when that last happened.
+ */
 export function createDb(url: string, opts: { max?: number; password?: string } = {}): Db {
   const pool = new pg.Pool({
     connectionString: urlWithPassword(url, opts.password),
     max: opts.max ?? 10,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
-  })
+  }) as Db
   // An idle client whose server went away emits here; the next query reconnects.
   pool.on('error', () => undefined)
+  pool.reachability = { lastOkAt: Date.now(), lastUnreachableAt: 0, outageSince: 0 }
+  const mapped = (err: unknown) => {
+    const e = asUnavailable(err)
+    if (e instanceof DatabaseUnavailableError) sawUnreachable(pool)
+    return e
+  }
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown> | undefined
+  pool.query = ((...args: unknown[]) => {
+    if (typeof args.at(-1) === 'function') return query(...args)
+    return query(...args)?.then(
+      (out) => ((pool.reachability!.lastOkAt = Date.now()), out),
+      (err: unknown) => {
+        throw mapped(err)
+      },
+    )
+  }) as typeof pool.query
+  // pg's own pool.query calls connect(callback): only the promise form is ours to map.
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<Tx> | undefined
+  pool.connect = ((...args: unknown[]) => {
+    if (typeof args[0] === 'function') return connect(...args)
+    return connect()!.then(undefined, (err: unknown) => {
+      throw mapped(err)
+    })
+  }) as typeof pool.connect
   return pool
 }
 
@@ -81,7 +183,9 @@ export async function inTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
     return out
   } catch (e) {
     await tx.query('ROLLBACK').catch(() => undefined)
-    throw e
+    // A connection lost mid-transaction is the database going away, not the statement's fault.
+    if (isDbUnreachable(e)) sawUnreachable(db)
+    throw asUnavailable(e)
   } finally {
     tx.release()
   }
