@@ -18,12 +18,12 @@ import { createTemplateResolver } from '../node/sandboxes/template-resolver.js'
 import { createTemplateService, templateFilesDir } from '../control/templates/service.js'
 import { loadTls } from '../control/tls.js'
 import { loadApiKeySet } from '../control/cluster/api-keys.js'
-import * as catalog from '../control/cluster/sandbox-placements.js'
 import { createClusterNode } from '../control/cluster/cluster-node.js'
 import { loadClusterConfig, type ClusterConfig } from '../control/cluster/config.js'
 import { createEdgeProxy } from '../control/cluster/edge-proxy.js'
+import { createEdgeLocator } from '../control/cluster/edge-locator.js'
 import { readSecretFile } from '../control/cluster/secret-file.js'
-import { createDb, migrate, type Db } from '../control/cluster/pg.js'
+import { createDb, migrate, watchReachability, type Db } from '../control/cluster/pg.js'
 import { PgTemplateStore } from '../control/cluster/pg-template-store.js'
 import { startReconciler } from '../control/cluster/reconcile.js'
 import { findSnapshotRow } from '../control/cluster/snapshots.js'
@@ -71,6 +71,9 @@ export async function startClusterControl(
     password: cluster.databasePasswordFile && (await readSecretFile(cluster.databasePasswordFile, 'database password')),
   })
   await migrate(db)
+  // Each second: an outage is seen even by an idle replica, so no node is judged dead for the
+  // heartbeats it could not write (nodes.ts).
+  const stopWatching = watchReachability(db)
   // Exactly the configured keys: the file is re-read every API_KEYS_RELOAD_MS (a key removed from
   // it stops working within that bound); a rotated Swarm secret restarts the replica.
   const keys = await loadApiKeySet({
@@ -144,15 +147,17 @@ export async function startClusterControl(
   api.addHook('onRequest', async (req) => {
     if (!ready && req.url === '/health') ready = (await node.nodes()).length > 0
   })
+  const locator = createEdgeLocator({
+    db,
+    nodes: node.nodes,
+    remote: node.remote,
+    log: log.child({ component: 'edge' }),
+  })
   const proxy = createEdgeProxy({
     domain: config.domain,
     log: log.child({ component: 'edge' }),
     limits: config.proxyLimits,
-    async locate(sandboxId) {
-      const row = await catalog.rowOf(db, sandboxId)
-      const n = row && (await node.nodes()).find((x) => x.nodeId === row.nodeId)
-      return n && { nodeId: n.nodeId, address: n.address, proxyPort: n.proxyPort }
-    },
+    locate: locator.locate,
   })
   await api.listen({ port: config.apiPort, host: config.host })
   const proxyPort = await listen(proxy.server, config.proxyPort, config.host)
@@ -184,6 +189,8 @@ export async function startClusterControl(
     proxyPort,
     async close() {
       keys.stop()
+      stopWatching()
+      locator.stop()
       await reconciler.stop()
       await Promise.all([
         api.close(),

@@ -26,12 +26,22 @@ export type NodeTarget = Readonly<{ nodeId: string; address: string; proxyPort: 
 
 /** Positive look-ups are kept this long: a burst of requests to one sandbox costs one query. */
 const ROUTE_CACHE_MS = 2000
+/** How many sandboxes' last known nodes are kept for when the catalog cannot be asked. */
+const KNOWN_ROUTES = 10_000
+
+/** The edge's answer when the catalog cannot be asked and it has never routed to the sandbox. */
+const catalogUnavailable = (sandboxId: string): ProxyError => ({
+  status: 503,
+  body: { sandboxId, code: 503, message: "the cluster's database cannot be reached right now; try again shortly" },
+})
 
 export function createEdgeProxy(deps: {
   locate: (sandboxId: string) => Promise<NodeTarget | undefined>
   domain: string
   log: Logger
   limits?: ProxyLimits
+  /** How long a positive look-up is used without asking again (default ROUTE_CACHE_MS). */
+  routeCacheMs?: number
 }): SandboxProxy {
   const { log } = deps
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
@@ -52,13 +62,29 @@ export function createEdgeProxy(deps: {
     })
   })
 
-  async function locate(sandboxId: string): Promise<NodeTarget | undefined> {
+  /**
+   * The sandbox's node: from the cache, else the catalog. When the catalog cannot be asked
+   * (PostgreSQL down), the node it last named: a running sandbox keeps serving; a wrong guess
+   * is the node proxy's 502, as for any sandbox gone.
+   */
+  async function locate(sandboxId: string): Promise<NodeTarget | ProxyError | undefined> {
     const hit = cache.get(sandboxId)
     if (hit && hit.until > Date.now()) return hit.target
-    const target = await deps.locate(sandboxId)
-    if (target) cache.set(sandboxId, { target, until: Date.now() + ROUTE_CACHE_MS })
-    else cache.delete(sandboxId)
-    if (cache.size > 10_000) cache.clear()
+    let target: NodeTarget | undefined
+    try {
+      target = await deps.locate(sandboxId)
+    } catch (err) {
+      if (!hit) {
+        log.warn({ err, sandboxId }, 'edge: the catalog cannot be asked and the sandbox was never routed here')
+        return catalogUnavailable(sandboxId)
+      }
+      log.debug({ err, sandboxId }, 'edge: the catalog cannot be asked; routing to the last known node')
+      return hit.target
+    }
+    cache.delete(sandboxId)
+    if (target) cache.set(sandboxId, { target, until: Date.now() + (deps.routeCacheMs ?? ROUTE_CACHE_MS) })
+    // The oldest entry goes first (a Map keeps insertion order).
+    if (cache.size > KNOWN_ROUTES) cache.delete(cache.keys().next().value!)
     return target
   }
 
@@ -68,6 +94,7 @@ export function createEdgeProxy(deps: {
     if (route === undefined) return noSandboxInRequest()
     if (isRouteError(route)) return badRoute(route.error)
     const target = await locate(route.sandboxId)
+    if (target && 'body' in target) return target
     return target ? { target, sandboxId: route.sandboxId } : sandboxNotFound(route.sandboxId)
   }
 
