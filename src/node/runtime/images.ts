@@ -43,6 +43,14 @@ export async function commitContainer(
   }
 }
 
+/** Docker's words for a registry it could not reach (down, unresolvable, timing out), not one that refused. */
+const REGISTRY_UNREACHABLE =
+  /dial tcp|connection refused|no such host|i\/o timeout|TLS handshake timeout|connection reset|server misbehaving|Service Unavailable|Bad Gateway|: EOF\b/i
+
+/** A pull the registry could not serve now is a 503 (try again); one it refused (no such image, no access) is the caller's. */
+export const pullFailureKind = (why: string): 'unavailable' | 'failed_precondition' =>
+  REGISTRY_UNREACHABLE.test(why) ? 'unavailable' : 'failed_precondition'
+
 export function createImages(client: DockerClient): ImageOps {
   const { docker } = client
   const inspect = (ref: string) =>
@@ -106,11 +114,8 @@ export function createImages(client: DockerClient): ImageOps {
         .pull(ref, auth ? { authconfig: auth } : {})
         .catch((e: unknown) => {
           // Docker's message names the registry and the cause (no such host, unauthorized, …).
-          throw new AppError(
-            'failed_precondition',
-            `cannot pull image '${ref}': ${(e as { json?: { message?: string } }).json?.message ?? (e as Error).message}`,
-            { cause: e },
-          )
+          const why = (e as { json?: { message?: string } }).json?.message ?? (e as Error).message
+          throw new AppError(pullFailureKind(why), `cannot pull image '${ref}': ${why}`, { cause: e })
         })
       const failed = await followProgress<{ error?: string; status?: string; id?: string; progress?: string }>(
         client,
@@ -119,7 +124,7 @@ export function createImages(client: DockerClient): ImageOps {
           if (ev.status && !ev.progress) onLine(`${ev.id ? `${ev.id}: ` : ''}${ev.status}`)
         },
       )
-      if (failed) throw new AppError('failed_precondition', `cannot pull image '${ref}': ${failed}`)
+      if (failed) throw new AppError(pullFailureKind(failed), `cannot pull image '${ref}': ${failed}`)
     },
 
     async push(ref, auth) {
