@@ -3,7 +3,8 @@
 // agent per node, PostgreSQL), the test registry, then the official e2b SDK: creates spread over
 // the nodes and claim warm containers; one sandbox's commands and files through either replica; a
 // template built on one node started on another; a snapshot taken on one node started on another;
-// pause/resume and auto-resume through the edge; an agent killed and restarted by Swarm (its
+// pause/resume and auto-resume through the edge; PostgreSQL stopped and started again (creates answer
+// 503, running sandboxes keep serving through both edges, nothing reported gone); an agent killed and restarted by Swarm (its
 // sandboxes come back); a control replica killed (the other serves, and the build the killed one
 // was running is failed once its lease expires); a node lost (placement skips
 // it, its sandboxes are gone). Steps build on each other (one cluster per file) and run in order;
@@ -597,6 +598,69 @@ for method, path in [('GET', '/v2/'), ('GET', '/v2/_catalog'), ('GET', '/v2/sand
     await Sandbox.kill(sbx.sandboxId, opts(b!))
     made.delete(sbx.sandboxId)
   }, 300_000)
+
+  it('keeps running sandboxes serving while PostgreSQL is down, answers creates 503, and loses nothing when it returns', async () => {
+    const [a, b] = await replicas()
+    const sbx = track(await Sandbox.create('base', opts(a!)))
+    await sbx.files.write('/home/user/before.txt', 'before the outage')
+    // Replica B has never routed this sandbox: during the outage its edge must find it without the catalog.
+    const viaB = await Sandbox.connect(sbx.sandboxId, opts(b!))
+    const nodeId = await stack.nodeOf(sbx.sandboxId)
+    const n1 = stack.node('node1')
+    const create = (r: Replica) =>
+      fetch(`${r.apiUrl}/sandboxes`, {
+        method: 'POST',
+        headers: { 'x-api-key': opts(r).apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ templateID: 'base' }),
+        signal: AbortSignal.timeout(30_000),
+      })
+    await n1.docker('service', 'scale', '--detach', `${STACK}_postgres=0`)
+    try {
+      const body = await waitFor(
+        'a create answered 503 (PostgreSQL gone)',
+        async () => {
+          const res = await create(a!)
+          if (res.status === 503) return res.json()
+          await res.body?.cancel()
+          return undefined
+        },
+        120_000,
+        500,
+      )
+      expect(body).toEqual({
+        code: 503,
+        message: "the cluster's database (PostgreSQL) cannot be reached right now; try again shortly",
+      })
+      await expect(Sandbox.create('base', opts(b!))).rejects.toThrow(/cannot be reached right now/)
+      // Longer than a node's dead-after (6 s): every heartbeat is stale when PostgreSQL returns.
+      await new Promise((r) => setTimeout(r, 8000))
+      for (const s of [sbx, viaB]) {
+        expect((await s.commands.run('cat /home/user/before.txt')).stdout).toBe('before the outage')
+        await s.files.write('/home/user/during.txt', `written during the outage through ${s === sbx ? 'A' : 'B'}`)
+      }
+    } finally {
+      await n1.docker('service', 'scale', '--detach', `${STACK}_postgres=1`)
+    }
+    const t0 = performance.now()
+    const after = await waitFor(
+      'creates work again',
+      async () => Sandbox.create('base', opts(b!)).then(track, () => undefined),
+      180_000,
+      1000,
+    )
+    timings.push(['PostgreSQL back → first create', performance.now() - t0])
+    await killTracked(after)
+    // Nothing was reported gone, also after a reconcile round (every 10 s): listed by both
+    // replicas, its catalog row on its node, its files whole.
+    await new Promise((r) => setTimeout(r, 12_000))
+    expect(await stack.nodeOf(sbx.sandboxId)).toBe(nodeId)
+    for (const r of [a!, b!]) {
+      expect((await Sandbox.list(opts(r)).nextItems()).map((x) => x.sandboxId)).toContain(sbx.sandboxId)
+      const again = await Sandbox.connect(sbx.sandboxId, opts(r))
+      expect(await again.files.read('/home/user/during.txt')).toBe('written during the outage through B')
+    }
+    await killTracked(sbx)
+  }, 420_000)
 
   it("brings a killed node agent's sandboxes back when Swarm restarts it", async () => {
     const [a] = await replicas()
