@@ -185,7 +185,11 @@ export async function startNodeAgent(
     await runtime.tag(result.image, ref)
     out.log('info', 'finalize', `Pushing ${ref} to the cluster registry`)
     const t0 = Date.now()
-    await runtime.push(ref, registryAuth)
+    // A template other nodes cannot pull is a failed build: its image goes with the push.
+    await runtime.push(ref, registryAuth).catch(async (e: unknown) => {
+      for (const image of [ref, result.image]) await runtime.removeImage(image).catch(() => undefined)
+      throw e
+    })
     log.info({ image: ref, ms: Date.now() - t0 }, 'template image pushed')
     return { ...result, image: ref }
   }

@@ -93,7 +93,12 @@ export function createClusterSnapshots(deps: {
         memoryMB: sandbox.memoryMB,
         forkOf: opts.forkOf,
       })
-      if (deps.registry) await runtime.push(image, deps.registryAuth)
+      // A snapshot other nodes cannot pull is none: its commit goes with the failed push.
+      if (deps.registry)
+        await runtime.push(image, deps.registryAuth).catch(async (e: unknown) => {
+          await runtime.removeImage(image).catch(() => undefined)
+          throw e
+        })
       const createdS = Math.floor(Date.now() / 1000)
       await db.query(
         `INSERT INTO snapshots (snapshot_id, names, sandbox_id, template_id, node_id, image, cpu_count, memory_mb, fork_of, created_s)
