@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import { createLogger } from '../shared/logging.js'
+import { SandboxNotFoundError } from '../shared/errors.js'
 import { listen } from '../shared/listen.js'
 import { useStreamingGc } from '../shared/streaming-gc.js'
 import { buildControlApp } from '../control/app.js'
@@ -133,20 +134,6 @@ export async function startClusterControl(
     config.domain && config.tls === 'auto' && config.tlsPort !== 443
       ? `${config.domain}:${config.tlsPort}`
       : config.domain
-  // Ready once a node is: before that a create has nowhere to go.
-  let ready = false
-  const api = await buildControlApp({
-    log,
-    node,
-    templates,
-    apiKeyDigests: keys.digests,
-    domain: publicDomain,
-    ready: () => ready,
-    limits: config.proxyLimits,
-  })
-  api.addHook('onRequest', async (req) => {
-    if (!ready && req.url === '/health') ready = (await node.nodes()).length > 0
-  })
   const locator = createEdgeLocator({
     db,
     nodes: node.nodes,
@@ -158,6 +145,31 @@ export async function startClusterControl(
     log: log.child({ component: 'edge' }),
     limits: config.proxyLimits,
     locate: locator.locate,
+  })
+  // Ready once a node is: before that a create has nowhere to go.
+  let ready = false
+  const api = await buildControlApp({
+    log,
+    node,
+    templates,
+    apiKeyDigests: keys.digests,
+    domain: publicDomain,
+    ready: () => ready,
+    limits: config.proxyLimits,
+    dashboardEnvd: {
+      target: (sandboxId) =>
+        node.get(sandboxId).then(
+          (s) => ({ state: s.state, envdAccessToken: s.envdAccessToken }),
+          (e: unknown) => {
+            if (e instanceof SandboxNotFoundError) return undefined
+            throw e
+          },
+        ),
+      handle: proxy.handle,
+    },
+  })
+  api.addHook('onRequest', async (req) => {
+    if (!ready && req.url === '/health') ready = (await node.nodes()).length > 0
   })
   await api.listen({ port: config.apiPort, host: config.host })
   const proxyPort = await listen(proxy.server, config.proxyPort, config.host)

@@ -9,6 +9,7 @@ import { cliLoginRoutes } from './api/cli-login.js'
 import { teamRoutes } from './api/teams.js'
 import type { AccessTokens } from './access-tokens.js'
 import { dashboardRoutes } from './dashboard/index.js'
+import type { ClusterEnvdForward } from './dashboard/envd-forward.js'
 import { readJsonBody } from '../shared/json-body.js'
 import { sandboxRoutes } from './api/sandboxes/index.js'
 import { templateRoutes } from './api/templates/index.js'
@@ -49,6 +50,8 @@ export type ControlAppDeps = Readonly<{
   limits?: ProxyLimits
   /** The built dashboard (default: found beside the bundle, see dashboard/serve-dashboard.ts). */
   dashboardDir?: string
+  /** A cluster's control: the dashboard reaches envd through the edge (dashboard/envd-forward.ts). */
+  dashboardEnvd?: ClusterEnvdForward
 }>
 
 const BODY_LIMIT = 4 * 1024 * 1024
@@ -96,7 +99,12 @@ export async function buildControlApp(deps: ControlAppDeps): Promise<FastifyInst
   )
   await app.register(sandboxRoutes, { node: deps.node, domain: deps.domain, recordSpawn: deps.templates.recordSpawn })
   await app.register(templateRoutes, { templates: deps.templates, node: deps.node })
-  await app.register(dashboardRoutes, { resolver: deps.node.proxy, log: deps.log, assetsDir: deps.dashboardDir })
+  await app.register(dashboardRoutes, {
+    resolver: deps.node.proxy,
+    log: deps.log,
+    assetsDir: deps.dashboardDir,
+    cluster: deps.dashboardEnvd,
+  })
   if (deps.accessTokens) {
     await app.register(teamRoutes, { accessTokens: deps.accessTokens, instanceId: deps.instanceId ?? '' })
     await app.register(cliLoginRoutes, { accessTokens: deps.accessTokens })

@@ -2,12 +2,13 @@
 // RPCs, /files). Authenticated with the API key like every API route, forwarded with the sandbox's
 // envd access token through the sandbox proxy's own forwarding code (streams pass unbuffered, a
 // kill cuts them, envd's control routes stay unreachable).
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Logger } from 'pino'
 import { AppError, InvalidArgumentError, SandboxNotFoundError } from '../../shared/errors.js'
 import { createProxyServer } from '../../node/proxy/proxy-server.js'
 import { ENVD_PORT } from '../../shared/envd.js'
-import type { ProxyResolver } from '../../node/sandboxes/types.js'
+import type { ProxyResolver, ProxyTarget } from '../../node/sandboxes/types.js'
 
 export const ENVD_FORWARD_PREFIX = '/sandock/v1/sandboxes'
 
@@ -26,11 +27,24 @@ const DROPPED = [
   'x-forwarded-host',
 ]
 
+/**
+ * A cluster's way to a sandbox's envd: control has no sandboxes of its own, so it asks the
+ * sandbox's node for its state and token, and its edge forwards to that node's proxy (which tracks
+ * the stream and cuts it on a kill, as on one host).
+ */
+export type ClusterEnvdForward = Readonly<{
+  /** The sandbox's state and envd token; undefined when there is no such sandbox. */
+  target(sandboxId: string): Promise<Pick<ProxyTarget, 'state' | 'envdAccessToken'> | undefined>
+  handle(req: IncomingMessage, res: ServerResponse): void
+}>
+
 export type EnvdForwardDeps = {
   resolver: ProxyResolver
   log: Logger
   /** envd's port in the sandbox; tests point it at a stand-in. */
   envdPort?: number
+  /** On a cluster's control: through its edge instead of the resolver (which has no sandbox there). */
+  cluster?: ClusterEnvdForward
 }
 
 /**
@@ -40,7 +54,7 @@ export type EnvdForwardDeps = {
  */
 export const envdForwardRoute: FastifyPluginAsync<EnvdForwardDeps> = async (
   app,
-  { resolver, log, envdPort = ENVD_PORT },
+  { resolver, log, envdPort = ENVD_PORT, cluster },
 ) => {
   // Its own proxy instance (never listening) over the same resolver, so kills cut these streams too.
   const proxy = createProxyServer({ resolver, domain: '', log: log.child({ component: 'dashboard-envd' }) })
@@ -55,7 +69,7 @@ export const envdForwardRoute: FastifyPluginAsync<EnvdForwardDeps> = async (
     handler: async (req, reply) => {
       const { sandboxID } = req.params
       if (!SANDBOX_ID.test(sandboxID)) throw new InvalidArgumentError('Invalid sandbox ID')
-      const target = resolver.lookup(sandboxID)
+      const target = cluster ? await cluster.target(sandboxID) : resolver.lookup(sandboxID)
       if (target === undefined) throw new SandboxNotFoundError(sandboxID)
       if (target.state !== 'running')
         throw new AppError('conflict', `Sandbox "${sandboxID}" is paused: resume it to reach its envd`)
@@ -70,7 +84,7 @@ export const envdForwardRoute: FastifyPluginAsync<EnvdForwardDeps> = async (
       // Route by the headers above, never by the name this API was reached under.
       raw.headers.host = 'localhost'
       reply.hijack()
-      proxy.handle(raw, reply.raw)
+      ;(cluster ?? proxy).handle(raw, reply.raw)
     },
   })
 }
