@@ -3,7 +3,8 @@
 // agent per node, PostgreSQL), the test registry, then the official e2b SDK: creates spread over
 // the nodes and claim warm containers; one sandbox's commands and files through either replica; a
 // template built on one node started on another; a snapshot taken on one node started on another;
-// pause/resume and auto-resume through the edge; PostgreSQL stopped and started again (creates answer
+// pause/resume and auto-resume through the edge; the dashboard in Chromium through a replica (list, terminal, files); the registry stopped (a snapshot and a build fail
+// with the reason, leaving nothing); PostgreSQL stopped and started again (creates answer
 // 503, running sandboxes keep serving through both edges, nothing reported gone); an agent killed and restarted by Swarm (its
 // sandboxes come back); a control replica killed (the other serves, and the build the killed one
 // was running is failed once its lease expires); a node lost (placement skips
@@ -22,6 +23,7 @@ import { docker, waitFor } from '../support/cluster/docker-cli.js'
 import { removeImages } from '../support/cluster/images.js'
 import { listLabelled } from '../support/cluster/resources.js'
 import { rawWebSocket, WS_ECHO_PY } from '../support/websocket.js'
+import { gotoPage, launchBrowser, signIn, terminalText, waitForTerminal, watchedPage } from '../support/browser.js'
 import {
   deploySandock,
   ensureBaseTemplateImage,
@@ -465,6 +467,48 @@ describe('sandock on a swarm', () => {
     expect(await stack.sql(`SELECT count(*) FROM snapshots WHERE snapshot_id = '${snap.snapshotId}'`)).toEqual([['0']])
   })
 
+  it('fails a snapshot and a template build with the reason while the registry is down, leaving nothing; both work once it is back', async () => {
+    const [a] = await replicas()
+    const sbx = track(await Sandbox.create('base', opts(a!)))
+    const origin = stack.node((await stack.nodeOf(sbx.sandboxId))!)
+    const local = async (pattern: string) =>
+      (await origin.docker('image', 'ls', '--format', '{{.Repository}}:{{.Tag}}'))
+        .split('\n')
+        .filter((t) => t.includes(pattern))
+    const snapshotsBefore = await local('sandock/snapshot:')
+    const name = `cluster-noreg-${Date.now().toString(36)}`
+    await execFileP('docker', ['stop', '-t', '1', cluster!.registry.container])
+    try {
+      await expect(sbx.createSnapshot()).rejects.toThrow(/cannot push image|push .*(refused|no such host|dial tcp)/)
+      expect(await stack.sql(`SELECT count(*) FROM snapshots WHERE sandbox_id = '${sbx.sandboxId}'`)).toEqual([['0']])
+      expect(await local('sandock/snapshot:')).toEqual(snapshotsBefore)
+      await expect(
+        Template.build(Template().fromTemplate('base').runCmd('true'), name, {
+          apiKey: opts(a!).apiKey,
+          apiUrl: a!.apiUrl,
+          cpuCount: 1,
+          memoryMB: 1024,
+        }),
+      ).rejects.toThrow(/cannot push image|push .*(refused|no such host|dial tcp)/)
+      // The sandbox itself never needed the registry.
+      expect((await sbx.commands.run('echo ok')).stdout).toBe('ok\n')
+    } finally {
+      await execFileP('docker', ['start', cluster!.registry.container])
+    }
+    const snap = await waitFor(
+      'a snapshot pushed again',
+      () => sbx.createSnapshot().catch(() => undefined),
+      120_000,
+      2000,
+    )
+    await killTracked(sbx)
+    const del = await fetch(`${a!.apiUrl}/templates/${snap.snapshotId}`, {
+      method: 'DELETE',
+      headers: { 'x-api-key': opts(a!).apiKey },
+    })
+    expect(del.status).toBe(204)
+  }, 300_000)
+
   it('requires the registry credentials: a node without them and a sandbox cannot list, pull or push', async () => {
     const [a] = await replicas()
     const reg = cluster!.registry
@@ -598,6 +642,46 @@ for method, path in [('GET', '/v2/'), ('GET', '/v2/_catalog'), ('GET', '/v2/sand
     await Sandbox.kill(sbx.sandboxId, opts(b!))
     made.delete(sbx.sandboxId)
   }, 300_000)
+
+  it('serves the dashboard from either replica: a sandbox made through the other is listed, its terminal runs and its files open', async () => {
+    const [a, b] = await replicas()
+    const sbx = track(await Sandbox.create('base', opts(b!)))
+    await sbx.files.write('/home/user/cluster-dash.txt', 'seen from the dashboard\n')
+    const browser = await launchBrowser()
+    try {
+      const w = await watchedPage(browser.context)
+      const url = `${a!.apiUrl}/dashboard/`
+      await signIn(w.page, url, opts(a!).apiKey)
+      await w.page.waitForSelector(`tr[data-sandbox-id="${sbx.sandboxId}"]`, { timeout: 15_000 })
+      await gotoPage(w.page, `${url}#/sandboxes/${sbx.sandboxId}/terminal`)
+      await waitForTerminal(w.page)
+      await w.page.click('.terminal')
+      await w.page.keyboard.type('echo dash-$((6*7)) on $(hostname)\n')
+      const host = sbx.sandboxId.slice(0, 12)
+      await expect.poll(() => terminalText(w.page), { timeout: 15_000 }).toContain(`dash-42 on ${host}`)
+      await gotoPage(w.page, `${url}#/sandboxes/${sbx.sandboxId}/files`)
+      const row = 'tr[data-path="/home/user/cluster-dash.txt"]'
+      await w.page.waitForSelector(row, { timeout: 15_000 })
+      await w.page.click(`${row} button.file`)
+      await w.page.waitForSelector('.file-text')
+      expect(await w.page.locator('.file-text').textContent()).toBe('seen from the dashboard\n')
+      expect(w.pageErrors).toEqual([])
+      expect(await w.cspViolations()).toEqual([])
+      expect(w.requests.filter((u) => u.includes(opts(a!).apiKey))).toEqual([])
+    } finally {
+      await browser.close()
+    }
+    // The same route without the API key is refused; an unknown sandbox is the API's 404.
+    const envd = (id: string, key?: string) =>
+      fetch(`${a!.apiUrl}/sandock/v1/sandboxes/${id}/envd/files?path=/home/user/cluster-dash.txt`, {
+        headers: key ? { 'x-api-key': key } : {},
+      })
+    expect((await envd(sbx.sandboxId)).status).toBe(401)
+    const missing = await envd('nosuchsandbox0000000', opts(a!).apiKey)
+    expect(missing.status).toBe(404)
+    expect(((await missing.json()) as { code: number }).code).toBe(404)
+    await killTracked(sbx)
+  })
 
   it('keeps running sandboxes serving while PostgreSQL is down, answers creates 503, and loses nothing when it returns', async () => {
     const [a, b] = await replicas()
