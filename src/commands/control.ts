@@ -19,6 +19,7 @@ import { createTemplateResolver } from '../node/sandboxes/template-resolver.js'
 import { createTemplateService, templateFilesDir } from '../control/templates/service.js'
 import { loadTls } from '../control/tls.js'
 import { loadApiKeySet } from '../control/cluster/api-keys.js'
+import { accessTokenStore } from '../control/access-tokens.js'
 import { createClusterNode } from '../control/cluster/cluster-node.js'
 import { loadClusterConfig, type ClusterConfig } from '../control/cluster/config.js'
 import { createEdgeProxy } from '../control/cluster/edge-proxy.js'
@@ -156,6 +157,13 @@ export async function startClusterControl(
     domain: publicDomain,
     ready: () => ready,
     limits: config.proxyLimits,
+    ...(cluster.accessTokensFile && {
+      accessTokens: accessTokenStore(cluster.accessTokensFile, (err) =>
+        log.error({ err }, 'cannot read the access tokens: none is accepted until the file is fixed'),
+      ),
+      // One team for the cluster: the same id from every replica (derived from the shared seed).
+      instanceId: secrets.deriveKey('team').toString('hex').slice(0, 16),
+    }),
     dashboardEnvd: {
       target: (sandboxId) =>
         node.get(sandboxId).then(

@@ -1,5 +1,6 @@
 // `sandock serve`: config → logger → Docker (networks, host firewall) → the core (core.ts:
 // templates, this host's node, sandboxes re-attached) → API and proxy listening → built-in images.
+import { join } from 'node:path'
 import type { Server } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import { createLogger } from '../shared/logging.js'
@@ -17,7 +18,7 @@ import { fenceDnsServers, hostResolvers } from '../node/egress/host-resolvers.js
 import { startEgress } from '../node/egress/start.js'
 import { createHostFirewall } from '../node/runtime/host-firewall.js'
 import { loadServerKeys } from '../control/server-keys.js'
-import { accessTokenStore } from '../control/access-tokens.js'
+import { ACCESS_TOKENS_FILE, accessTokenStore } from '../control/access-tokens.js'
 import { loadTls } from '../control/tls.js'
 import { raiseInotifyLimits } from '../node/runtime/host-limits.js'
 import { fenceVolumesDir } from '../node/volumes/volumes-dir.js'
@@ -156,7 +157,7 @@ export async function startControl(
     volumes: core.volumes,
     volumeTokens: core.volumeTokens,
     apiKeyDigests: keys.apiKeyDigests,
-    accessTokens: accessTokenStore(config.dataDir, (e) =>
+    accessTokens: accessTokenStore(join(config.dataDir, ACCESS_TOKENS_FILE), (e) =>
       log.error({ err: e }, 'cannot read the access tokens: none is accepted until the file is fixed'),
     ),
     instanceId: keys.instanceId,

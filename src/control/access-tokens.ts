@@ -42,17 +42,20 @@ function isRecord(r: unknown): r is AccessTokenRecord {
 }
 
 /** The records in `dataDir` ([] when there is no file); throws on a file that is not ours. */
-export async function readAccessTokens(dataDir: string): Promise<AccessTokenRecord[]> {
+export const readAccessTokens = (dataDir: string): Promise<AccessTokenRecord[]> =>
+  readAccessTokenFile(join(dataDir, ACCESS_TOKENS_FILE))
+
+async function readAccessTokenFile(path: string): Promise<AccessTokenRecord[]> {
   let text: string
   try {
-    text = await readFile(join(dataDir, ACCESS_TOKENS_FILE), 'utf8')
+    text = await readFile(path, 'utf8')
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return []
     throw e
   }
   const parsed = JSON.parse(text) as Partial<FileShape>
   if (parsed?.version !== 1 || !Array.isArray(parsed.tokens) || !parsed.tokens.every(isRecord)) {
-    throw new Error(`${join(dataDir, ACCESS_TOKENS_FILE)} is not an access token file`)
+    throw new Error(`${path} is not an access token file`)
   }
   return parsed.tokens
 }
@@ -106,18 +109,18 @@ export type AccessTokens = {
 }
 
 /**
- * The server's view of `access-tokens.json`: re-read when its inode, size or mtime changes (one
- * stat per lookup). A file that cannot be read counts as no tokens, reported through `onError`.
+ * The server's view of an access token file (`<data dir>/access-tokens.json`, or a cluster's
+ * Swarm secret holding one): re-read when its inode, size or mtime changes (one stat per lookup).
+ * A file that cannot be read counts as no tokens, reported through `onError`.
  */
-export function accessTokenStore(dataDir: string, onError: (e: Error) => void): AccessTokens {
-  const path = join(dataDir, ACCESS_TOKENS_FILE)
+export function accessTokenStore(path: string, onError: (e: Error) => void): AccessTokens {
   let stamp = ''
   type View = { records: AccessTokenRecord[]; digests: { token: Buffer[]; apiKey: Buffer[] } }
   let view: Promise<View> = Promise.resolve({ records: [], digests: { token: [], apiKey: [] } })
   const load = async (): Promise<View> => {
     let records: AccessTokenRecord[] = []
     try {
-      records = await readAccessTokens(dataDir)
+      records = await readAccessTokenFile(path)
     } catch (e) {
       onError(e as Error)
     }

@@ -15,6 +15,11 @@ export type ClusterConfig = Readonly<{
   nodeTokenFile: string
   /** File with API keys, one per line or comma-separated (control); SANDOCK_API_KEYS adds to it. */
   apiKeysFile: string | undefined
+  /**
+   * An access token file (`sandock access-token create` writes one; a Swarm secret) for the E2B
+   * CLI's sign-in and GET /teams on control; its tokens' API keys are configured keys too.
+   */
+  accessTokensFile: string | undefined
   /** host:port of the image registry nodes push builds and snapshots to and pull from ('' = none: images stay on their node). */
   registry: string
   /** File with the registry's `user:password` (the sandock_registry_auth Swarm secret): a node logs in with it to push and pull. */
@@ -45,6 +50,7 @@ export function loadClusterConfig(env: NodeJS.ProcessEnv = process.env, role: 'c
     tokenSeedFile: r.str('SANDOCK_TOKEN_SEED_FILE', ''),
     nodeTokenFile: r.str('SANDOCK_NODE_TOKEN_FILE', ''),
     apiKeysFile: r.optStr('SANDOCK_API_KEYS_FILE'),
+    accessTokensFile: r.optStr('SANDOCK_ACCESS_TOKENS_FILE'),
     registry: r.str('SANDOCK_REGISTRY', ''),
     registryAuthFile: r.optStr('SANDOCK_REGISTRY_AUTH_FILE'),
     nodeId: r.str('SANDOCK_NODE_ID', hostname()),

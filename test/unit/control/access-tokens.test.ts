@@ -23,7 +23,7 @@ beforeEach(async () => {
 })
 afterEach(() => rm(dir, { recursive: true, force: true }))
 
-const store = () => accessTokenStore(dir, (e) => errors.push(e))
+const store = () => accessTokenStore(join(dir, ACCESS_TOKENS_FILE), (e) => errors.push(e))
 
 describe('access tokens', () => {
   it('authenticate their own token only, and give back the API key issued with it', async () => {
