@@ -12,7 +12,10 @@
 // everything, images included unless kept, is removed at the end, also on failure.
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { Sandbox, Template } from 'e2b'
@@ -745,6 +748,62 @@ for method, path in [('GET', '/v2/'), ('GET', '/v2/_catalog'), ('GET', '/v2/sand
     }
     await killTracked(sbx)
   }, 420_000)
+
+  it("answers the E2B CLI's GET /teams on both replicas from an access token file given as a Swarm secret", async () => {
+    // What docs/cluster.md tells an operator: `sandock access-token create` into a directory, that
+    // file as a secret, SANDOCK_ACCESS_TOKENS_FILE naming it.
+    const dir = await mkdtemp(join(tmpdir(), 'sandock-cluster-tokens-'))
+    try {
+      const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url))
+      const { stdout } = await execFileP(process.execPath, [cli, 'access-token', 'create', '--name', 'cluster-cli'], {
+        env: { ...process.env, SANDOCK_DATA_DIR: dir },
+      })
+      const token = stdout.trim()
+      expect(token).toMatch(/^sk_e2b_[0-9a-f]{40}$/)
+      const n1 = stack.node('node1')
+      await n1.exec(['docker', 'secret', 'create', 'sandock_access_tokens', '-'], {
+        input: await readFile(join(dir, 'access-tokens.json'), 'utf8'),
+      })
+      await n1.docker(
+        'service',
+        'update',
+        '--quiet',
+        '--secret-add',
+        'source=sandock_access_tokens,target=sandock_access_tokens',
+        '--env-add',
+        'SANDOCK_ACCESS_TOKENS_FILE=/run/secrets/sandock_access_tokens',
+        `${STACK}_control`,
+      )
+      const teams = async (r: Replica, auth: string) => {
+        const res = await fetch(`${r.apiUrl}/teams`, {
+          headers: { authorization: auth },
+          signal: AbortSignal.timeout(5000),
+        })
+        return { status: res.status, body: (await res.json()) as Record<string, unknown>[] | Record<string, unknown> }
+      }
+      const answers = await waitFor(
+        'GET /teams answered by both replicas',
+        async () => {
+          const rs = await replicas()
+          if (rs.length < 2) return undefined
+          const got = await Promise.all(rs.map((r) => teams(r, `Bearer ${token}`).catch(() => undefined)))
+          return got.every((g) => g?.status === 200) ? (got as { body: Record<string, unknown>[] }[]) : undefined
+        },
+        180_000,
+        1000,
+      )
+      // One team for the cluster, the same from each replica, with the token's own API key.
+      const [first, second] = answers.map((a) => a.body[0]!)
+      expect(first).toEqual(second)
+      expect(first).toMatchObject({ name: expect.any(String), isDefault: true, apiKey: expect.stringMatching(/^e2b_/) })
+      const [a, b] = await replicas()
+      expect((await teams(a!, 'Bearer sk_e2b_0000000000000000000000000000000000000000')).status).toBe(401)
+      // The token's key is a key of the cluster: the SDK lists through either replica with it.
+      for (const r of [a!, b!]) await Sandbox.list({ ...opts(r), apiKey: first!.apiKey as string }).nextItems()
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  }, 300_000)
 
   it("brings a killed node agent's sandboxes back when Swarm restarts it", async () => {
     const [a] = await replicas()
