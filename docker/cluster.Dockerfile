@@ -11,6 +11,8 @@ RUN apt-get update \
 COPY image /opt/sandock
 # The derived built-ins' build folders (code-interpreter-v1, desktop): a node builds them.
 COPY builtins /opt/builtins
+# The dashboard beside the bundle (found at ../dashboard from it), served by control replicas.
+COPY dashboard /opt/dashboard
 ENV SANDOCK_DATA_DIR=/var/lib/sandock SANDOCK_HOST=0.0.0.0
 ENTRYPOINT ["/opt/sandock/bin/node", "/opt/sandock/sandock.mjs"]
 CMD ["control"]

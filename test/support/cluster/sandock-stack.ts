@@ -30,8 +30,9 @@ export async function ensureClusterImage(prefix: string, labels: readonly string
   const dist = join(ROOT, 'dist')
   const hash = createHash('sha256').update(await readFile(join(ROOT, 'docker/cluster.Dockerfile')))
   hash.update(await docker(['image', 'inspect', '-f', '{{.Id}}', BASE_IMAGE]))
-  // The image copies dist/image and dist/builtins (the derived built-ins' build folders).
-  for (const part of ['image', 'builtins']) {
+  // The image copies dist/image, dist/builtins (the derived built-ins' build folders) and dist/dashboard.
+  const parts = ['image', 'builtins', 'dashboard']
+  for (const part of parts) {
     const files = (await readdir(join(dist, part), { recursive: true, withFileTypes: true }))
       .filter((d) => d.isFile())
       .map((d) => join(d.parentPath, d.name))
@@ -39,7 +40,7 @@ export async function ensureClusterImage(prefix: string, labels: readonly string
     for (const f of files) hash.update(`\0${relative(dist, f)}\0`).update(await readFile(f))
   }
   return ensureTagged(`${prefix}-cluster:${hash.digest('hex').slice(0, 12)}`, labels, async (context) => {
-    for (const part of ['image', 'builtins']) await cp(join(dist, part), join(context, part), { recursive: true })
+    for (const part of parts) await cp(join(dist, part), join(context, part), { recursive: true })
     return join(ROOT, 'docker/cluster.Dockerfile')
   })
 }
