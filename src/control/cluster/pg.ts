@@ -127,7 +127,7 @@ export function watchReachability(db: Db, everyMs = 1000): () => void {
 /**
  * A pool on `url` (postgres://user:pass@host:port/db); connections are made lazily. A query or
  * connect that fails because the database cannot be reached rejects with DatabaseUnavailableError
- * (503), and `lastUnreachableAt` keeps when that last happened.
+ * (503), and `reachability` keeps what this process has seen of it.
  */
 export function createDb(url: string, opts: { max?: number; password?: string } = {}): Db {
   const pool = new pg.Pool({
