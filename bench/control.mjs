@@ -13,7 +13,7 @@
 // Prints the numbers and writes bench/results/control-<timestamp>.json. Everything it creates
 // (sandboxes, pool containers, networks, the exec baseline container) is removed, also on failure.
 // Knobs: BENCH_API_PORT/BENCH_PROXY_PORT (3500/3502), BENCH_CREATE_RUNS (50), BENCH_POOL_SIZE (2),
-// BENCH_CMD_RUNS (100), BENCH_FILE_RUNS (10), BENCH_BIG_FILE_RUNS (3), BENCH_WATCH_RUNS (30),
+// BENCH_CMD_RUNS (200), BENCH_FILE_RUNS (10), BENCH_BIG_FILE_RUNS (3), BENCH_WATCH_RUNS (30),
 // BENCH_CONCURRENT (50), BENCH_IDLE ("20,100"), BENCH_PAUSE_RUNS (3), SANDOCK_BASE_TEMPLATE_IMAGE,
 // BENCH_BUILD_IMAGE=0 (use that image as it is, e.g. one built from an older commit).
 // Focused mode: BENCH_ONLY=files,commands,create measures just those hot paths (same code as the
@@ -38,7 +38,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const num = (name, fallback) => Number(process.env[name] ?? fallback)
 const RUNS = num('BENCH_CREATE_RUNS', 50)
 const POOL_SIZE = num('BENCH_POOL_SIZE', 2)
-const CMD_RUNS = num('BENCH_CMD_RUNS', 100)
+const CMD_RUNS = num('BENCH_CMD_RUNS', 200)
 const FILE_RUNS = num('BENCH_FILE_RUNS', 10)
 const BIG_FILE_RUNS = num('BENCH_BIG_FILE_RUNS', 3)
 const WATCH_RUNS = num('BENCH_WATCH_RUNS', 30)
@@ -167,17 +167,19 @@ async function kill(sbx) {
 }
 
 // spawn() of /bin/true and of what commands.run('true') executes (`bash -l -c true` as the sandbox
-// user), CMD_RUNS times each, run by the sandbox's own Node inside its container.
+// user), run by the sandbox's own Node inside its container: one of each per line on stdin, their
+// times (ms) back as one line, so they interleave with the commands measured through the proxy.
 const SPAWN_BASELINE = `
-const { spawn } = require('node:child_process'); const { execFileSync } = require('node:child_process');
+const { spawn, execFileSync } = require('node:child_process');
 const [uid, gid] = ['-u', '-g'].map((f) => Number(execFileSync('id', [f, 'user']).toString()));
 const env = { PATH: process.env.PATH, HOME: '/home/user', USER: 'user', LOGNAME: 'user' };
-const t = async (fn) => { const o = []; for (let i = 0; i < ${CMD_RUNS}; i++) { const s = performance.now(); await fn(); o.push(performance.now() - s) } return o };
 const sp = (cmd, args, o) => new Promise((r) => spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...o }).on('close', r));
-(async () => process.stdout.write(JSON.stringify({
-  spawnTrue: await t(() => sp('/bin/true', [])),
-  spawnBash: await t(() => sp('/bin/bash', ['-l', '-c', 'true'], { uid, gid, env, cwd: '/home/user' })),
-})))();`
+const t = async (fn) => { const s = performance.now(); await fn(); return performance.now() - s };
+require('node:readline').createInterface({ input: process.stdin }).on('line', async () => {
+  const spawnTrue = await t(() => sp('/bin/true', []));
+  const spawnBash = await t(() => sp('/bin/bash', ['-l', '-c', 'true'], { uid, gid, env, cwd: '/home/user' }));
+  process.stdout.write(JSON.stringify({ spawnTrue, spawnBash }) + '\\n');
+});`
 
 async function createToFirstCommand(beforeEach, runs = RUNS) {
   const xs = []
@@ -234,14 +236,46 @@ async function idleMemory(alive, count) {
   }
 }
 
-/** commands.run('true') through the proxy, CMD_RUNS times, and the spawn baselines in the same container. */
+/**
+ * commands.run('true') through the proxy, CMD_RUNS times, each followed by the spawn baselines
+ * in the same container (the same moment's load on both sides of the comparison).
+ */
 async function measureCommands(sbx, into) {
-  await sbx.commands.run('true')
-  for (let i = 0; i < CMD_RUNS; i++) into.cmd.push(await time(() => sbx.commands.run('true')))
-  // Baselines in the same container, by its own Node: what the command itself costs.
-  const spawned = JSON.parse(docker('exec', `sandock-${sbx.sandboxId}`, '/opt/sandock/bin/node', '-e', SPAWN_BASELINE))
-  ;(into.spawnTrue ??= []).push(...spawned.spawnTrue)
-  ;(into.spawnBash ??= []).push(...spawned.spawnBash)
+  const loop = spawn(
+    'docker',
+    ['exec', '-i', `sandock-${sbx.sandboxId}`, '/opt/sandock/bin/node', '-e', SPAWN_BASELINE],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  )
+  const lines = loop.stdout.setEncoding('utf8')[Symbol.asyncIterator]()
+  let buffered = ''
+  const baseline = async () => {
+    loop.stdin.write('\n')
+    while (!buffered.includes('\n')) {
+      const { value, done } = await lines.next()
+      if (done) throw new Error('the spawn baseline loop ended')
+      buffered += value
+    }
+    const line = buffered.slice(0, buffered.indexOf('\n'))
+    buffered = buffered.slice(line.length + 1)
+    return JSON.parse(line)
+  }
+  try {
+    for (let i = 0; i < 5; i++) {
+      await sbx.commands.run('true')
+      await baseline()
+    }
+    for (let i = 0; i < CMD_RUNS; i++) {
+      into.cmd.push(await time(() => sbx.commands.run('true')))
+      const b = await baseline()
+      ;(into.spawnTrue ??= []).push(b.spawnTrue)
+      ;(into.spawnBash ??= []).push(b.spawnBash)
+    }
+  } finally {
+    loop.stdin.end()
+    loop.kill()
+  }
 }
 function commandSummary(s) {
   const commandRoundTripMs = stats(s.cmd)
@@ -256,6 +290,11 @@ function commandSummary(s) {
   }
 }
 function sayCommands(r, prefix = '') {
+  const over = r.commandOverP50Ms.spawnBashLoginAsUser
+  say(
+    `${prefix}target: commands.run('true') p50 within 2 ms of spawn('bash -l -c true') in the same sandbox: +${over} ms ` +
+      `(${over <= 2 ? 'met' : 'missed'}; n=${r.commandRoundTripMs.n}, interleaved)`,
+  )
   say(
     `${prefix}commands.run('true') through the proxy: p50 ${r.commandRoundTripMs.p50} / p95 ${r.commandRoundTripMs.p95} ms; in the container ` +
       `spawn('/bin/true') ${r.commandBaselines.spawnTrueMs.p50} / ${r.commandBaselines.spawnTrueMs.p95} ms (+${r.commandOverP50Ms.spawnTrue} ms), ` +

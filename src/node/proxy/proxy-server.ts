@@ -5,6 +5,7 @@ import { Readable, type Duplex } from 'node:stream'
 import { ProxyServer } from 'http-proxy-3'
 import type { Logger } from 'pino'
 import type { ProxyResolver, ProxyTarget } from '../sandboxes/types.js'
+import { coalesceStreamedWrites } from './coalesce-writes.js'
 import { errorCode, isReplayable, isRoutineFailure, retryDelayMs } from './dial-retry.js'
 import { forwardUpgrade } from './forward-upgrade.js'
 import { forwardedHeaders } from './forwarded-headers.js'
@@ -77,11 +78,8 @@ export function createProxyServer(deps: {
     // compat: a streamed response's headers go out at once, not with its first body byte (Node
     // holds them until then). The code interpreter's /execute relies on it: the SDK's request
     // timer stops at the headers. The library copies them onto `res` right after this event.
-    if (proxyRes.headers['content-length'] === undefined && res instanceof http.ServerResponse) {
-      process.nextTick(() => {
-        if (!res.headersSent && !res.destroyed) res.flushHeaders()
-      })
-    }
+    if (proxyRes.headers['content-length'] === undefined && res instanceof http.ServerResponse)
+      coalesceStreamedWrites(proxyRes, res)
   })
   proxy.on('proxyReqWs', (proxyReq, req) => {
     const ex = exchanges.of(req)

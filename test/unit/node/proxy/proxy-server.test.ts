@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto'
 import { once } from 'node:events'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { pino } from 'pino'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
@@ -161,7 +161,7 @@ async function startProxy(
   })
   const port = await listen(proxy.server)
   onTestFinished(() => proxy.close())
-  return { port, tracked, resumed }
+  return { port, tracked, resumed, server: proxy.server }
 }
 
 type Sent = { path: string; method?: string; headers?: Record<string, string>; body?: string }
@@ -472,6 +472,36 @@ describe('proxy connections', () => {
     expect(res.headers['content-type']).toBe('application/x-ndjson')
     up.release()
     expect(await text(res)).toBe('{"type":"end_of_execution"}\n')
+  })
+
+  it('sends what the sandbox sent in one packet in one write: head with first chunk, last chunk with the end', async () => {
+    const up = await startUpstream()
+    const { port, server } = await startProxy()
+    // Each write the proxy makes on the client's socket (a write or a writev of corked chunks).
+    const writes: string[] = []
+    server.once('connection', (socket: Socket) => {
+      const write = socket._write.bind(socket)
+      const writev = socket._writev?.bind(socket)
+      socket._write = (chunk, encoding, cb) => {
+        writes.push(String(chunk))
+        write(chunk, encoding, cb)
+      }
+      socket._writev = (chunks, cb) => {
+        writes.push(chunks.map((c) => String(c.chunk)).join(''))
+        writev?.(chunks, cb)
+      }
+    })
+    const res = await send(port, { path: '/stream', headers: routed(up.port) })
+    expect(res.statusCode).toBe(200)
+    const [first] = (await once(res, 'data')) as [Buffer]
+    expect(String(first)).toBe('first\n')
+    up.release()
+    let rest = ''
+    for await (const chunk of res) rest += String(chunk)
+    expect(rest).toBe('last\n')
+    expect(writes).toHaveLength(2)
+    expect(writes[0]).toMatch(/^HTTP\/1\.1 200 [\s\S]*\r\n\r\n6\r\nfirst\n\r\n$/)
+    expect(writes[1]).toBe('5\r\nlast\n\r\n0\r\n\r\n')
   })
 
   it('breaks the client response when the upstream dies mid-stream', async () => {
