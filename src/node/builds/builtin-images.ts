@@ -107,9 +107,8 @@ export function createBuiltinImages(deps: {
     ]),
   )
   let context: Promise<string> | undefined
-  /** Settles when the start has looked for every derived built-in's image (before any build). */
-  let lookDone!: () => void
-  const looked = new Promise<void>((r) => (lookDone = r))
+  /** Settles when the first ensureDerived has looked at every derived built-in's image (before any build); none before it runs. */
+  let looking: Promise<void> | undefined
   const imageContext = () => (context ??= findImageContext(deps.imageContext))
 
   /** The tag a derived built-in has for the current build folder and base image. */
@@ -202,31 +201,37 @@ export function createBuiltinImages(deps: {
    * the answer (ready, or how to build it) instead of "still starting".
    */
   async function ensureDerived(mode: BuildBuiltinsMode, only?: readonly string[]): Promise<void> {
+    const look = lookForDerived(mode, only)
+    looking ??= look.then(
+      () => undefined,
+      () => undefined,
+    )
+    for (const { b, tag, dir } of await look) await build(b, tag, dir)
+  }
+
+  /** Each derived built-in's state from its image (ready, missing, unavailable), and the ones to build. */
+  async function lookForDerived(mode: BuildBuiltinsMode, only?: readonly string[]) {
     const queued: { b: BuiltinTemplate; tag: string; dir: string }[] = []
-    try {
-      for (const b of builtins) {
-        if (!b.derived || (only && !only.includes(b.name))) continue
-        let found: { tag: string; dir: string }
-        try {
-          found = await tagOf(b)
-        } catch (e) {
-          states.set(b.name, {
-            state: 'unavailable',
-            reason: `the built-in template '${b.name}' is unavailable: ${(e as Error).message}`,
-          })
-          log.error({ template: b.name, err: e }, 'built-in template unavailable')
-          continue
-        }
-        if (await runtime.imageExists(found.tag)) states.set(b.name, { state: 'ready', image: found.tag })
-        else if (mode === 'auto') {
-          states.set(b.name, { state: 'building', image: found.tag, since: Date.now() })
-          queued.push({ b, ...found })
-        } else states.set(b.name, { state: 'missing', reason: notBuilt(b.name) })
+    for (const b of builtins) {
+      if (!b.derived || (only && !only.includes(b.name))) continue
+      let found: { tag: string; dir: string }
+      try {
+        found = await tagOf(b)
+      } catch (e) {
+        states.set(b.name, {
+          state: 'unavailable',
+          reason: `the built-in template '${b.name}' is unavailable: ${(e as Error).message}`,
+        })
+        log.error({ template: b.name, err: e }, 'built-in template unavailable')
+        continue
       }
-    } finally {
-      lookDone()
+      if (await runtime.imageExists(found.tag)) states.set(b.name, { state: 'ready', image: found.tag })
+      else if (mode === 'auto') {
+        states.set(b.name, { state: 'building', image: found.tag, since: Date.now() })
+        queued.push({ b, ...found })
+      } else states.set(b.name, { state: 'missing', reason: notBuilt(b.name) })
     }
-    for (const { b, tag, dir } of queued) await build(b, tag, dir)
+    return queued
   }
 
   const notBuilt = (name: string) =>
@@ -244,8 +249,8 @@ export function createBuiltinImages(deps: {
      */
     async refresh(name: string): Promise<void> {
       const b = builtins.find((x) => x.name === name)
-      // Just started: the look takes moments (a base image still being built does not end it).
-      if (b?.derived) await settlesWithin(looked, STARTING_WAIT_MS)
+      // Just started: the start's look at the images takes moments (nothing to wait for before it runs).
+      if (b?.derived && looking) await settlesWithin(looking, STARTING_WAIT_MS)
       if (!b?.derived || states.get(name)?.state !== 'missing') return
       const found = await tagOf(b).catch(() => undefined)
       if (found && (await runtime.imageExists(found.tag))) states.set(name, { state: 'ready', image: found.tag })

@@ -151,9 +151,15 @@ describe('built-in template images', () => {
     const { context } = await layout()
     const runtime = new FakeRuntime({ images: [BASE] })
     const { images } = setup(runtime, context)
-    // The create comes before the start has looked (CI saw "still starting" for a server that was up).
-    const early = images.refresh('desktop')
+    // Before any start looked (a node that never builds them, a test's server): nothing to wait for.
+    await images.refresh('desktop')
+    expect(images.state('desktop')).toMatchObject({
+      state: 'unavailable',
+      reason: expect.stringContaining('still starting'),
+    })
+    // The create comes while the start is looking (CI saw "still starting" for a server that was up).
     const look = images.ensureDerived('off')
+    const early = images.refresh('desktop')
     await early
     expect(images.state('desktop')).toMatchObject({
       state: 'missing',
