@@ -10,7 +10,7 @@ import { dockerVolumeName } from '../runtime/volumes.js'
 import type { ResolvedTemplate } from '../builds/template-model.js'
 import type { SandboxServiceDeps } from './settings.js'
 import type { SandboxSpec } from './types.js'
-import type { PoolEntry } from './warm-pool.js'
+import type { PoolEntry } from './pool-types.js'
 
 export type BootHost = ReturnType<typeof createBootHost>
 

@@ -9,7 +9,7 @@ import type { BootHost } from './boot-host.js'
 import type { BootSlots } from './boot-slots.js'
 import type { SandboxServiceDeps } from './settings.js'
 import type { SandboxSpec } from './types.js'
-import type { PoolEntry } from './warm-pool.js'
+import type { PoolEntry } from './pool-types.js'
 
 type PooledBootDeps = Pick<SandboxServiceDeps, 'settings' | 'runtime' | 'envd' | 'log'> & {
   slots: Pick<BootSlots, 'refill'>

@@ -65,14 +65,14 @@ export function createSandboxService(deps: SandboxServiceDeps & { snapshots: Sna
   const lifecycle = createLifecycle(ctx)
   const { settings } = deps
   const pool = createWarmPool({
-    bounds: () => settings.pools,
-    resolve: deps.templates,
-    boot: ctx.boot.pooled,
-    discard: ctx.boot.removeContainer,
+    node: { resolve: deps.templates, boot: ctx.boot.pooled, discard: ctx.boot.removeContainer },
+    sizing: {
+      bounds: () => settings.pools,
+      memoryBudgetBytes: settings.poolMemoryMB * 1048576,
+      idleMs: settings.poolIdleMs,
+      refillDelayMs: settings.poolRefillDelayMs,
+    },
     log: deps.log,
-    memoryBudgetBytes: settings.poolMemoryMB * 1048576,
-    idleMs: settings.poolIdleMs,
-    refillDelayMs: settings.poolRefillDelayMs,
   })
   const creates = createCreates(ctx, pool)
   const metrics = createMetrics(ctx)
