@@ -34,6 +34,8 @@ export type LocalNodeDeps = Readonly<{
   snapshots?: SnapshotService
   /** The egress gateway of this host (absent: IP rules only). */
   egress?: EgressPort | undefined
+  /** Told of each sandbox a create made (the template catalog's spawn count); never throws. */
+  spawned?: ((templateId: string) => void) | undefined
 }>
 
 export type LocalNode = SandboxNode & {
@@ -69,7 +71,11 @@ export function createLocalNode(deps: LocalNodeDeps): LocalNode {
   }
 
   return {
-    create: async (req) => infoOf(await sandboxes.create(req)),
+    async create(req) {
+      const record = await sandboxes.create(req)
+      deps.spawned?.(record.templateId)
+      return infoOf(record)
+    },
     get: async (sandboxId) => infoOf(sandboxes.get(sandboxId)),
     list: async () => sandboxes.list().map(infoOf),
     kill: (sandboxId) => sandboxes.kill(sandboxId),

@@ -28,6 +28,8 @@ export type ClusterNodeDeps = Readonly<{
   maxSandboxes: number
   /** A create's template reference → image and resources (the catalog in PostgreSQL, then snapshots). */
   resolve: TemplateResolver
+  /** Told of each sandbox placed (the template catalog's spawn count); never throws. */
+  spawned?: (templateId: string) => void
   fetch?: FetchLike
 }>
 
@@ -167,6 +169,7 @@ export function createClusterNode(deps: ClusterNodeDeps): ClusterNode {
               { sandboxId: sandbox.sandboxId, nodeId: candidate.nodeId, templateId: sandbox.templateId },
               'sandbox placed',
             )
+            deps.spawned?.(sandbox.templateId)
             return sandbox
           } catch (e) {
             if (!retryable(e)) throw e

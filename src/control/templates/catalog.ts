@@ -182,13 +182,6 @@ export function createCatalog(deps: {
       return [t.alias]
     },
 
-    /** Counts a create from a template (spawnCount, lastSpawnedAt); snapshot ids are ignored. Never throws: the create already succeeded. */
-    recordSpawn(templateId: string): void {
-      store
-        .recordSpawn(templateId)
-        .catch((err: unknown) => deps.log.warn({ err, templateId }, 'counting a spawn failed'))
-    },
-
     /** True when `ref` names a stored template (so DELETE /templates/{id} is ours, not a snapshot's). */
     owns: async (ref: string): Promise<boolean> => (await store.findTemplate(ref)) !== undefined,
 
