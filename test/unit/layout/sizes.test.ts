@@ -24,7 +24,6 @@ const KNOWN_LONG: Readonly<Record<string, number>> = {
   'src/node/builds/builtin-images.ts:createBuiltinImages': 164,
   'src/node/egress/gateway.ts:createEgressGateway': 189,
   'src/node/runtime/host-firewall.ts:createHostFirewall': 186,
-  'src/node/sandboxes/create.ts:createCreates': 154,
 }
 
 function sourceFiles(dir: string): string[] {
