@@ -19,7 +19,6 @@ const KNOWN_LONG: Readonly<Record<string, number>> = {
   'src/commands/node.ts:startNodeAgent': 201,
   'src/commands/serve.ts:startControl': 189,
   'src/control/templates/build-queue.ts:createBuildQueue': 158,
-  'src/control/templates/catalog.ts:createCatalog': 184,
   'src/envd/filesystem/fs-watcher.ts:openDirWatch': 210,
   'src/node/builds/builtin-images.ts:createBuiltinImages': 164,
   'src/node/egress/gateway.ts:createEgressGateway': 189,
