@@ -18,7 +18,6 @@ const MAX_FUNCTION_LINES = 150
 const KNOWN_LONG: Readonly<Record<string, number>> = {
   'src/commands/node.ts:startNodeAgent': 201,
   'src/commands/serve.ts:startControl': 189,
-  'src/control/templates/build-queue.ts:createBuildQueue': 158,
   'src/envd/filesystem/fs-watcher.ts:openDirWatch': 210,
   'src/node/builds/builtin-images.ts:createBuiltinImages': 164,
   'src/node/egress/gateway.ts:createEgressGateway': 189,
