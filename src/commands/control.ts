@@ -30,6 +30,7 @@ import { PgTemplateStore } from '../control/cluster/pg-template-store.js'
 import { startReconciler } from '../control/cluster/reconcile.js'
 import { findSnapshotRow } from '../control/cluster/snapshots.js'
 import { sharedUploads } from '../control/cluster/uploads.js'
+import { spawnCounter } from '../control/templates/spawn-counter.js'
 import { closeOnSignals } from './signals.js'
 
 const TEMPLATE_LIMITS = { maxCpu: 32, maxMemoryMB: 65536 }
@@ -111,6 +112,7 @@ export async function startClusterControl(
     deadAfterMs: cluster.deadAfterMs,
     maxSandboxes: config.maxSandboxes,
     resolve,
+    spawned: spawnCounter(store, log),
   })
   await mkdir(templateFilesDir(config.dataDir), { recursive: true, mode: 0o700 })
   // No recover() at start: builds in flight may be another replica's. Each replica renews the

@@ -97,7 +97,7 @@ export async function buildControlApp(deps: ControlAppDeps): Promise<FastifyInst
       ? reply.code(200).send({ status: 'ok', pools: await deps.node.poolStatus() })
       : reply.code(503).send({ code: 503, message: 'not ready: the base template image is still being prepared' }),
   )
-  await app.register(sandboxRoutes, { node: deps.node, domain: deps.domain, recordSpawn: deps.templates.recordSpawn })
+  await app.register(sandboxRoutes, { node: deps.node, domain: deps.domain })
   await app.register(templateRoutes, { templates: deps.templates, node: deps.node })
   await app.register(dashboardRoutes, {
     resolver: deps.node.proxy,

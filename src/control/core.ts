@@ -19,6 +19,7 @@ import { SqliteTemplateStore } from './templates/sqlite-template-store.js'
 import { SecretStore } from './secret-store/secret-store.js'
 import { createVolumeStore, type VolumeStore } from './volumes/volume-store.js'
 import { createVolumeTokens, type VolumeTokens } from './volumes/volume-tokens.js'
+import { spawnCounter } from './templates/spawn-counter.js'
 
 /** A build's final check waits this long for the template's ready command. */
 const BUILD_CHECK_TIMEOUT_MS = 10 * 60 * 1000
@@ -75,6 +76,7 @@ export function createControlCore(deps: {
       readyTimeoutMs: BUILD_CHECK_TIMEOUT_MS,
     },
     settings: localNodeSettings(config, deps.egressDnsServers, builtins),
+    spawned: spawnCounter(store, log),
   })
   const templates = createTemplateService({
     store,

@@ -1,5 +1,7 @@
 // LocalNode: the node seam in process (one-host mode). It owns this host's sandbox service, warm
-// pool, snapshots and template builder over one runtime; every call is a direct call, no hop.
+// pool, snapshots and template builder over one runtime; every call is a direct call, no hop. The
+// service's verbs have the seam's signatures; the one translation left is a sandbox's record (its
+// tokens, container and address) into the seam's plain SandboxInfo (infoOf).
 import type { Logger } from 'pino'
 import type { EgressPort } from './egress/port.js'
 import type { EnvdClient } from './envd-client/client.js'
@@ -32,6 +34,8 @@ export type LocalNodeDeps = Readonly<{
   snapshots?: SnapshotService
   /** The egress gateway of this host (absent: IP rules only). */
   egress?: EgressPort | undefined
+  /** Told of each sandbox a create made (the template catalog's spawn count); never throws. */
+  spawned?: ((templateId: string) => void) | undefined
 }>
 
 export type LocalNode = SandboxNode & {
@@ -67,7 +71,11 @@ export function createLocalNode(deps: LocalNodeDeps): LocalNode {
   }
 
   return {
-    create: async (req) => infoOf(await sandboxes.create(req)),
+    async create(req) {
+      const record = await sandboxes.create(req)
+      deps.spawned?.(record.templateId)
+      return infoOf(record)
+    },
     get: async (sandboxId) => infoOf(sandboxes.get(sandboxId)),
     list: async () => sandboxes.list().map(infoOf),
     kill: (sandboxId) => sandboxes.kill(sandboxId),
@@ -77,18 +85,18 @@ export function createLocalNode(deps: LocalNodeDeps): LocalNode {
       const { record, resumed } = await sandboxes.connect(sandboxId, timeoutS, opts)
       return { sandbox: infoOf(record), resumed }
     },
-    setTimeout: (sandboxId, timeoutS) => sandboxes.setTimeoutS(sandboxId, timeoutS),
-    refresh: (sandboxId, durationS) => sandboxes.refresh(sandboxId, durationS),
-    updateNetwork: (sandboxId, update) => sandboxes.updateNetwork(sandboxId, update),
-    metrics: async (sandboxId, range) => sandboxes.metrics(sandboxId, range.startS, range.endS),
+    setTimeout: sandboxes.setTimeout,
+    refresh: sandboxes.refresh,
+    updateNetwork: sandboxes.updateNetwork,
+    metrics: async (sandboxId, range) => sandboxes.metrics(sandboxId, range),
     lastMetrics: async (sandboxIds) => sandboxes.lastMetrics(sandboxIds),
-    logs: (sandboxId, opts) => sandboxes.logs(sandboxId, opts),
-    snapshot: (sandboxId, name) => sandboxes.snapshot(sandboxId, name),
+    logs: sandboxes.logs,
+    snapshot: sandboxes.snapshot,
     listSnapshots: (filter) => snapshots.list(filter),
     removeSnapshot: (snapshotId) => snapshots.remove(snapshotId),
     fork: async (sandboxId, opts) =>
       (await sandboxes.fork(sandboxId, opts)).map((r) => ('record' in r ? { sandbox: infoOf(r.record) } : r)),
-    poolStatus: async () => sandboxes.poolSizes(),
+    poolStatus: async () => sandboxes.poolStatus(),
     usesTemplate: async (templateId) => sandboxes.usesTemplate(templateId),
     build: (job, out) => runBuild(builderDeps, job, out),
     removeImage: (image) => runtime.removeImage(image),

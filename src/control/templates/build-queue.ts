@@ -6,9 +6,9 @@ import { InvalidArgumentError, RateLimitedError } from '../../shared/errors.js'
 import { limiter } from '../../shared/limiter.js'
 import { createBuildLogWriter } from './build-log.js'
 import { StepError, type BuildJob, type BuildLog } from '../../node/builds/build-types.js'
+import { failureReason, validateBuildRequest, type StartBuildRequest } from './build-request.js'
 import { buildOrThrow } from './lookups.js'
 import type { TemplateLookup } from '../../node/sandboxes/template-resolver.js'
-import { parseSteps, type RawStep } from '../../node/builds/steps.js'
 import type { TemplateStore } from './template-store.js'
 import type { TemplateNode } from '../../node/sandbox-node.js'
 import type { Uploads } from './uploads.js'
@@ -16,16 +16,7 @@ import type { Uploads } from './uploads.js'
 /** Builds running or waiting for a slot; beyond it a start is a 429. */
 const MAX_BUILDS_IN_FLIGHT = 20
 
-/** `POST /v2/templates/{id}/builds/{buildId}`, before validation. */
-export type StartBuildRequest = {
-  fromImage?: string
-  fromTemplate?: string
-  fromImageRegistry?: { type?: string; username?: string; password?: string; serverAddress?: string }
-  force?: boolean
-  steps?: RawStep[]
-  startCmd?: string
-  readyCmd?: string
-}
+export type { StartBuildRequest } from './build-request.js'
 
 export type BuildQueue = ReturnType<typeof createBuildQueue>
 
@@ -59,47 +50,6 @@ export function createBuildQueue(deps: {
     }, deps.lease.renewMs)
   renewer?.unref()
 
-  /** Validates the request into a job (everything but the parent template, resolved when it runs). */
-  async function validate(req: StartBuildRequest): Promise<
-    Omit<BuildJob, 'buildId' | 'templateId' | 'cpuCount' | 'memoryMB' | 'fromTemplate'> & {
-      fromTemplate: string | undefined
-    }
-  > {
-    if ((req.fromImage === undefined) === (req.fromTemplate === undefined))
-      throw new InvalidArgumentError('exactly one of fromImage and fromTemplate is required')
-    if (req.fromImage !== undefined && req.fromImage.trim() === '')
-      throw new InvalidArgumentError('fromImage must not be empty')
-    const steps = parseSteps(req.steps ?? [])
-    for (const [i, s] of steps.entries()) {
-      if (s.type === 'COPY' && !(await deps.uploads.has(s.filesHash!))) {
-        throw new InvalidArgumentError(
-          `step ${i + 1} (COPY ${s.args[0]}): its files (hash ${s.filesHash!.slice(0, 12)}…) were never uploaded`,
-        )
-      }
-    }
-    const reg = req.fromImageRegistry
-    if (reg && reg.type && reg.type !== 'registry')
-      throw new InvalidArgumentError(
-        `fromImageRegistry type '${reg.type}' is not supported (use 'registry' with username and password)`,
-      )
-    return {
-      steps,
-      fromImage: req.fromImage?.trim(),
-      fromTemplate: req.fromTemplate?.trim(),
-      force: req.force === true,
-      registry:
-        reg?.username && reg.password
-          ? {
-              username: reg.username,
-              password: reg.password,
-              ...(reg.serverAddress ? { serveraddress: reg.serverAddress } : {}),
-            }
-          : undefined,
-      startCmd: req.startCmd || undefined,
-      readyCmd: req.readyCmd || undefined,
-    }
-  }
-
   function cancel(templateId: string, why: string): void {
     for (const r of running.values()) if (r.templateId === templateId) r.abort.abort(new Error(why))
   }
@@ -127,7 +77,7 @@ export function createBuildQueue(deps: {
     async start(templateId: string, buildId: string, req: StartBuildRequest): Promise<void> {
       const build = await buildOrThrow(store, templateId, buildId)
       if (build.status !== 'waiting') throw new InvalidArgumentError('build is not in waiting state')
-      const job = await validate(req)
+      const job = await validateBuildRequest(req, deps.uploads)
       if (running.size >= MAX_BUILDS_IN_FLIGHT)
         throw new RateLimitedError('too many template builds in progress; try again later')
       cancel(templateId, `cancelled by a newer build (${buildId}) of the same template`)
@@ -161,11 +111,7 @@ export function createBuildQueue(deps: {
           () => blog.info({}, 'template build ready'),
           async (e: unknown) => {
             await buildLog.close()
-            const reason = abort.signal.aborted
-              ? { message: `build cancelled: ${(abort.signal.reason as Error)?.message ?? 'aborted'}` }
-              : e instanceof StepError
-                ? { message: e.message, step: e.step }
-                : { message: `build failed: ${(e as Error).message}` }
+            const reason = failureReason(abort.signal, e)
             await store.appendLogs(buildId, [
               {
                 timestamp: new Date().toISOString(),

@@ -1,6 +1,6 @@
 // The template catalog: build requests, build status and logs, aliases, listing, and deletion.
 // Plain domain shapes; the routes spell them the E2B way.
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
 import { AppError, InvalidArgumentError, NotFoundError } from '../../shared/errors.js'
 import { newTemplateId } from '../../shared/ids.js'
@@ -9,18 +9,11 @@ import { buildOrThrow, templateOrThrow } from './lookups.js'
 import type { BuiltinTemplate } from '../../node/builds/builtins.js'
 import { parseBuildName, parseTemplateRef, validateResources } from './names.js'
 import { liveTemplate } from './resolve.js'
-import type { BuildRow, BuildStatus, LogEntry, LogLevel, TemplateRow, TemplateStore } from './template-store.js'
+import type { BuildRow, LogEntry, LogLevel, TemplateRow, TemplateStore } from './template-store.js'
+import { buildStatus, listedBuiltins, type BuildStatusView, type TemplateWithBuilds } from './template-views.js'
 import type { TemplateNode } from '../../node/sandbox-node.js'
 
-export type TemplateWithBuilds = { template: TemplateRow; builds: BuildRow[]; tags: string[] }
-
-export type BuildStatusView = {
-  templateId: string
-  buildId: string
-  status: BuildStatus
-  logEntries: LogEntry[]
-  reason?: { message: string; step?: string; logEntries: LogEntry[] }
-}
+export type { BuildStatusView, TemplateWithBuilds } from './template-views.js'
 
 export function createCatalog(deps: {
   store: TemplateStore
@@ -43,39 +36,7 @@ export function createCatalog(deps: {
   store
     .builtins(builtins.map((b) => b.name))
     .catch((err: unknown) => deps.log.warn({ err }, 'recording the built-in templates failed'))
-  /** The built-ins as listed templates: public, one ready build (a stable id from its image), real spawn counts. */
-  const builtinsWithBuilds = async (): Promise<TemplateWithBuilds[]> =>
-    (await store.builtins(builtins.map((b) => b.name))).map((row) => {
-      const b = builtins.find((x) => x.name === row.name)!
-      const cpuCount = b.cpuCount || deps.builtinResources.cpuCount
-      const memoryMB = b.memoryMB || deps.builtinResources.memoryMB
-      const template: TemplateRow = {
-        templateId: b.name,
-        alias: b.name,
-        cpuCount,
-        memoryMB,
-        createdAt: row.createdAt,
-        updatedAt: row.createdAt,
-        spawnCount: row.spawnCount,
-        lastSpawnedAt: row.lastSpawnedAt,
-        public: true,
-      }
-      const build: BuildRow = {
-        buildId: uuidFrom(`builtin:${b.name}:${b.image}`),
-        templateId: b.name,
-        status: 'ready',
-        cpuCount,
-        memoryMB,
-        createdAt: row.createdAt,
-        updatedAt: row.createdAt,
-        finishedAt: row.createdAt,
-        image: b.image,
-        config: b.config,
-        reason: null,
-        pendingTags: [],
-      }
-      return { template, builds: [build], tags: ['default'] }
-    })
+  const builtinsWithBuilds = () => listedBuiltins(store, builtins, deps.builtinResources)
 
   return {
     /** A new waiting build (and the template, for a new name); `name` is alias[:tag]. */
@@ -107,28 +68,7 @@ export function createCatalog(deps: {
       buildId: string,
       q: { logsOffset?: number; limit?: number; level?: LogLevel },
     ): Promise<BuildStatusView> {
-      await templateOrThrow(store, templateId)
-      const b = await buildOrThrow(store, templateId, buildId)
-      const limit = Math.min(100, Math.max(0, q.limit ?? 100))
-      const logEntries =
-        b.status === 'waiting'
-          ? []
-          : await store.logs(buildId, { offset: Math.max(0, q.logsOffset ?? 0), limit, minLevel: q.level })
-      let reason: BuildStatusView['reason']
-      if (b.status === 'error' && b.reason) {
-        // The step's last warn-and-above lines: what led to the failure (a flooded step's first ones would not).
-        const stepLogs = b.reason.step
-          ? await store.logs(buildId, { offset: 0, limit: 100, minLevel: 'warn', step: b.reason.step, newest: true })
-          : []
-        reason = { message: b.reason.message, ...(b.reason.step ? { step: b.reason.step } : {}), logEntries: stepLogs }
-      }
-      return {
-        templateId: b.templateId,
-        buildId: b.buildId,
-        status: b.status,
-        logEntries,
-        ...(reason ? { reason } : {}),
-      }
+      return buildStatus(store, templateId, buildId, q)
     },
 
     async logs(
@@ -182,13 +122,6 @@ export function createCatalog(deps: {
       return [t.alias]
     },
 
-    /** Counts a create from a template (spawnCount, lastSpawnedAt); snapshot ids are ignored. Never throws: the create already succeeded. */
-    recordSpawn(templateId: string): void {
-      store
-        .recordSpawn(templateId)
-        .catch((err: unknown) => deps.log.warn({ err, templateId }, 'counting a spawn failed'))
-    },
-
     /** True when `ref` names a stored template (so DELETE /templates/{id} is ours, not a snapshot's). */
     owns: async (ref: string): Promise<boolean> => (await store.findTemplate(ref)) !== undefined,
 
@@ -212,10 +145,4 @@ export function createCatalog(deps: {
       }
     },
   }
-}
-
-/** A UUID-shaped id derived from `seed` (the same seed, the same id). */
-function uuidFrom(seed: string): string {
-  const h = createHash('sha256').update(seed).digest('hex')
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`
 }

@@ -120,8 +120,9 @@ export class SqliteTemplateStore implements TemplateStore {
 
   /**
    * Counts a sandbox created from the template (stored or built-in): spawnCount and lastSpawnedAt
-   * on the wire. The API records each successful create (cold or from the warm pool); resumes,
-   * forks and creates from snapshots are not spawns of a template. Unknown ids are ignored.
+   * on the wire. The node that made the sandbox records each successful create (cold or from
+   * the warm pool); resumes, forks and creates from snapshots are not spawns of a template.
+   * Unknown ids are ignored.
    */
   async recordSpawn(templateId: string): Promise<void> {
     const now = new Date().toISOString()

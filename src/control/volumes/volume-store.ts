@@ -4,19 +4,17 @@
 // <volumesDir>/<volumeId>, which its Docker volume is bound to.
 //
 // Deleting a volume (allowed while sandboxes mount it, as upstream) removes it from the API at
-// once and deletes its data: a mark in <volumesDir>/.deleted, the directory renamed into
-// <volumesDir>/.trash and removed there. Running sandboxes that mount it keep their mount point,
-// now an empty, deleted directory (new files fail with ENOENT); an empty placeholder directory
-// (root's, 0555) takes the data's place, so a stopped sandbox that mounts it can still boot. Its
-// Docker volume, the placeholder and the mark go when no container uses it any more (sweep()).
-import { randomBytes, randomUUID } from 'node:crypto'
-import { chmod, chown, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+// once and deletes its data (volume-deletions.ts). Running sandboxes that mount it keep their
+// mount point, now an empty, deleted directory (new files fail with ENOENT).
+import { randomUUID } from 'node:crypto'
+import { chmod, chown, mkdir, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { Logger } from 'pino'
-import { AppError, InvalidArgumentError, NotFoundError } from '../../shared/errors.js'
+import { InvalidArgumentError, NotFoundError } from '../../shared/errors.js'
 import type { BackedVolume, VolumeRuntime } from '../../node/runtime/types.js'
 import { isVolumeId, isVolumeName } from './names.js'
 import { VOLUME_DEFAULTS, createVolumeFs, removeTree, type VolumeFs } from '../../node/volumes/volume-fs.js'
+import { createVolumeDeletions } from './volume-deletions.js'
 
 export type Volume = BackedVolume
 
@@ -26,24 +24,21 @@ export class VolumeNotFoundError extends NotFoundError {
   }
 }
 
-/** How often volumes deleted while in use are retried (only while some are). */
-const SWEEP_INTERVAL_MS = 30_000
-const TRASH = '.trash'
-const DELETED = '.deleted'
+/** A volume's data directory: the sandbox's `user` (uid 1000) owns it, so it can write to the mount. */
+async function makeDataDir(dir: string): Promise<void> {
+  await mkdir(dir, { mode: 0o700 })
+  if (process.getuid?.() === 0) await chown(dir, VOLUME_DEFAULTS.uid, VOLUME_DEFAULTS.gid)
+  await chmod(dir, VOLUME_DEFAULTS.dirMode)
+}
 
 export type VolumeStore = ReturnType<typeof createVolumeStore>
 
 export function createVolumeStore(deps: { runtime: VolumeRuntime; volumesDir: string; log: Logger }) {
   const volumesDir = resolve(deps.volumesDir)
-  const trashDir = join(volumesDir, TRASH)
-  const deletedDir = join(volumesDir, DELETED)
   const log = deps.log.child({ component: 'volumes' })
   const live = new Map<string, Volume>()
+  const deletions = createVolumeDeletions({ runtime: deps.runtime, volumesDir, log, isLive: (id) => live.has(id) })
   let chain: Promise<unknown> = Promise.resolve()
-  let sweepTimer: NodeJS.Timeout | undefined
-  /** Docker volumes of deleted volumes still in use at the last sweep. */
-  let pending = 0
-  let closed = false
 
   /** Creates and deletes run one at a time, so a name is checked and taken atomically. */
   const serially = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -60,47 +55,6 @@ export function createVolumeStore(deps: { runtime: VolumeRuntime; volumesDir: st
     return v
   }
 
-  /** Removes the Docker volumes of deleted volumes that no container uses any more. */
-  async function sweep(): Promise<void> {
-    let inUse = 0
-    for (const b of await deps.runtime.listVolumes()) {
-      if (live.has(b.volumeId)) continue
-      const r = await deps.runtime.removeVolume(b.volumeId)
-      if (r === 'in_use') {
-        inUse++
-        continue
-      }
-      await removeTree(dirOf(b.volumeId))
-      await rm(join(deletedDir, b.volumeId), { force: true })
-      log.info({ volumeId: b.volumeId }, 'docker volume of a deleted volume removed')
-    }
-    pending = inUse
-    if (inUse > 0 && !closed) {
-      sweepTimer ??= setInterval(
-        () => void sweep().catch((err: unknown) => log.warn({ err }, 'volume sweep failed')),
-        SWEEP_INTERVAL_MS,
-      ).unref()
-    } else if (sweepTimer) {
-      clearInterval(sweepTimer)
-      sweepTimer = undefined
-    }
-  }
-
-  /** A volume's data directory: the sandbox's `user` (uid 1000) owns it, so it can write to the mount. */
-  async function makeDataDir(dir: string): Promise<void> {
-    await mkdir(dir, { mode: 0o700 })
-    if (process.getuid?.() === 0) await chown(dir, VOLUME_DEFAULTS.uid, VOLUME_DEFAULTS.gid)
-    await chmod(dir, VOLUME_DEFAULTS.dirMode)
-  }
-
-  async function emptyTrash(): Promise<void> {
-    for (const name of await readdir(trashDir).catch(() => [] as string[])) {
-      await removeTree(join(trashDir, name)).catch((err: unknown) =>
-        log.warn({ err }, "could not remove a deleted volume's data"),
-      )
-    }
-  }
-
   return {
     volumesDir,
     dirOf,
@@ -108,9 +62,7 @@ export function createVolumeStore(deps: { runtime: VolumeRuntime; volumesDir: st
     /** Loads this server's volumes from Docker; finishes deletions a restart cut short. */
     async recover(): Promise<void> {
       await mkdir(volumesDir, { recursive: true, mode: 0o700 })
-      await mkdir(trashDir, { recursive: true, mode: 0o700 })
-      await mkdir(deletedDir, { recursive: true, mode: 0o700 })
-      const deleted = new Set(await readdir(deletedDir))
+      const deleted = await deletions.recover()
       for (const b of await deps.runtime.listVolumes()) {
         if (deleted.has(b.volumeId)) continue
         const isDir = await stat(dirOf(b.volumeId)).then(
@@ -124,8 +76,7 @@ export function createVolumeStore(deps: { runtime: VolumeRuntime; volumesDir: st
         }
         live.set(b.volumeId, b)
       }
-      void emptyTrash()
-      await sweep().catch((err: unknown) => log.warn({ err }, 'volume sweep failed'))
+      await deletions.finish()
     },
 
     /** 400 `Invalid volume name` or `Volume with name '<n>' already exists`. */
@@ -168,26 +119,10 @@ export function createVolumeStore(deps: { runtime: VolumeRuntime; volumesDir: st
     remove(volumeId: string): Promise<void> {
       return serially(async () => {
         const v = get(volumeId)
-        const trashed = join(trashDir, `${v.volumeId}-${randomBytes(4).toString('hex')}`)
-        try {
-          await writeFile(join(deletedDir, v.volumeId), '', { mode: 0o600 })
-          await rename(dirOf(v.volumeId), trashed).catch((e: NodeJS.ErrnoException) => {
-            if (e.code !== 'ENOENT') throw e
-          })
-          // Where a stopped sandbox's mount will look when it boots again: empty, not the user's to fill.
-          await mkdir(dirOf(v.volumeId), { mode: 0o555 }).catch((e: NodeJS.ErrnoException) => {
-            if (e.code !== 'EEXIST') throw e
-          })
-        } catch (e) {
-          await rm(join(deletedDir, v.volumeId), { force: true }).catch(() => undefined)
-          throw new AppError('internal', "could not delete the volume's data", { cause: e })
-        }
+        const trashed = await deletions.begin(v.volumeId)
         live.delete(v.volumeId)
         log.info({ volumeId: v.volumeId, name: v.name }, 'volume deleted')
-        void removeTree(trashed)
-          .catch((err: unknown) => log.warn({ err, volumeId: v.volumeId }, "could not remove a deleted volume's data"))
-          .then(() => sweep())
-          .catch((err: unknown) => log.warn({ err }, 'volume sweep failed'))
+        deletions.clear(v.volumeId, trashed)
       })
     },
 
@@ -196,16 +131,8 @@ export function createVolumeStore(deps: { runtime: VolumeRuntime; volumesDir: st
       return createVolumeFs(dirOf(get(volumeId).volumeId))
     },
 
-    sweep,
-
-    /** A sandbox container went: a sweep, when deleted volumes wait for their containers. */
-    released(): void {
-      if (pending > 0 && !closed) void sweep().catch((err: unknown) => log.warn({ err }, 'volume sweep failed'))
-    },
-
-    close(): void {
-      closed = true
-      if (sweepTimer) clearInterval(sweepTimer)
-    },
+    sweep: deletions.sweep,
+    released: deletions.released,
+    close: deletions.close,
   }
 }

@@ -6,21 +6,16 @@
 // allowed them) and piped, or intercepted when a transform rule names the host.
 import net, { type Server, type Socket } from 'node:net'
 import type { Logger } from 'pino'
-import { createLeafMinter, type LeafMinter, type SandboxCa } from './ca.js'
+import { createLeafMinter } from './ca.js'
 import { dialAddress, dialByName, dialViaSocks, type EgressResolver } from './dial.js'
-import { createInterceptor, terminateTls, type UpstreamPool } from './intercept.js'
+import { createInterceptor } from './intercept.js'
+import { intercept, track, type Entry, type GatewaySandbox } from './gateway-intercept.js'
 import type { SecretResolver } from './placeholders.js'
 import { createHostAddresses } from './host-addresses.js'
-import { internalCheck, type CompiledPolicy, type Verdict } from './policy.js'
+import { internalCheck, type Verdict } from './policy.js'
 import { readHostname, sniffHttp, sniffTls } from './sniff.js'
 
-/** A sandbox the gateway serves: its policy and, when it has transform rules, its CA. */
-export type GatewaySandbox = Readonly<{
-  sandboxId: string
-  policy: CompiledPolicy
-  ca: SandboxCa | undefined
-  log: Logger
-}>
+export type { GatewaySandbox } from './gateway-intercept.js'
 
 export type OriginalDst = (socket: Socket) => { address: string; port: number }
 
@@ -49,14 +44,6 @@ export type EgressGateway = Readonly<{
   close(): Promise<void>
 }>
 
-/** A served sandbox: its policy, leaf minter, open sockets, and kept-alive upstreams of its transformed hosts (this policy's only). */
-type Entry = {
-  sandbox: GatewaySandbox
-  minter: LeafMinter | undefined
-  sockets: Set<Socket>
-  pools: Map<string, UpstreamPool>
-}
-
 export function createEgressGateway(deps: GatewayDeps): EgressGateway {
   const { log } = deps
   const internal = deps.internal ?? internalCheck({ isHostAddress: createHostAddresses().isHostAddress })
@@ -70,13 +57,6 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
       socket.destroy()
     })
   })
-
-  function track(entry: Entry, ...sockets: Socket[]) {
-    for (const s of sockets) {
-      entry.sockets.add(s)
-      s.once('close', () => entry.sockets.delete(s))
-    }
-  }
 
   async function handle(socket: Socket): Promise<void> {
     const entry = byIp.get(socket.remoteAddress?.replace(/^::ffff:/, '') ?? '')
@@ -99,13 +79,7 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
       socket.destroy()
       return
     }
-    const sniffed =
-      dst.port === ports.http
-        ? await readHostname(socket, sniffHttp)
-        : dst.port === ports.tls
-          ? await readHostname(socket, sniffTls)
-          : { head: Buffer.alloc(0), hostname: undefined }
-    const { hostname, head } = sniffed
+    const { hostname, head } = await sniffHostname(socket, dst.port, ports)
     const verdict: Verdict = sandbox.policy.decide(hostname, dst.address)
     const proxy = sandbox.policy.policy.egressProxy
     if (verdict === 'blocked') {
@@ -130,7 +104,7 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
       return
     }
     if (headers !== undefined) {
-      intercept(entry, socket, head, {
+      intercept({ interceptor, tlsPort: ports.tls }, entry, socket, head, {
         hostname: hostname!,
         port: dst.port,
         headers,
@@ -152,58 +126,7 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
       upstream.destroy()
       return
     }
-    upstream.on('error', () => socket.destroy())
-    socket.on('error', () => upstream.destroy())
-    upstream.once('close', () => socket.destroy())
-    socket.once('close', () => upstream.destroy())
-    if (head.length > 0) upstream.write(head)
-    socket.pipe(upstream)
-    upstream.pipe(socket)
-    socket.resume()
-  }
-
-  function intercept(
-    entry: Entry,
-    socket: Socket,
-    head: Buffer,
-    t: {
-      hostname: string
-      port: number
-      headers: Record<string, string>
-      dial: () => Promise<Socket>
-      byDomain: boolean
-    },
-  ) {
-    const secureUpstream = t.port === ports.tls
-    // How the upstream is dialled depends on the host, the port and whether a domain allowed it.
-    const key = `${t.hostname.toLowerCase()}|${t.port}|${t.byDomain}`
-    let pool = entry.pools.get(key)
-    if (!pool)
-      entry.pools.set(key, (pool = interceptor.createPool({ hostname: t.hostname, tls: secureUpstream, dial: t.dial })))
-    const target = {
-      hostname: t.hostname,
-      port: t.port,
-      headers: t.headers,
-      tls: secureUpstream,
-      pool,
-      log: entry.sandbox.log,
-    }
-    if (!target.tls) {
-      if (head.length > 0) socket.unshift(head)
-      interceptor.handle(socket, target)
-      socket.resume()
-      return
-    }
-    if (!entry.minter) {
-      entry.sandbox.log.warn({ host: t.hostname }, 'egress transform needs TLS interception but the sandbox has no CA')
-      socket.destroy()
-      return
-    }
-    const secure = terminateTls(socket, head, t.hostname, entry.minter)
-    track(entry, secure)
-    secure.on('error', () => socket.destroy())
-    secure.once('secure', () => interceptor.handle(secure as unknown as Socket, target))
-    socket.resume()
+    splice(socket, upstream, head)
   }
 
   return {
@@ -245,4 +168,27 @@ export function createEgressGateway(deps: GatewayDeps): EgressGateway {
       await new Promise<void>((r) => server.close(() => r()))
     },
   }
+}
+
+/** The hostname a redirected connection names (Host on the http port, SNI on the tls port) and the bytes read for it. */
+async function sniffHostname(
+  socket: Socket,
+  port: number,
+  ports: { http: number; tls: number },
+): Promise<{ head: Buffer; hostname: string | undefined }> {
+  if (port === ports.http) return readHostname(socket, sniffHttp)
+  if (port === ports.tls) return readHostname(socket, sniffTls)
+  return { head: Buffer.alloc(0), hostname: undefined }
+}
+
+/** Pipes the guest's socket and its upstream both ways (`head`, already read, goes first); either closing closes both. */
+function splice(socket: Socket, upstream: Socket, head: Buffer): void {
+  upstream.on('error', () => socket.destroy())
+  socket.on('error', () => upstream.destroy())
+  upstream.once('close', () => socket.destroy())
+  socket.once('close', () => upstream.destroy())
+  if (head.length > 0) upstream.write(head)
+  socket.pipe(upstream)
+  upstream.pipe(socket)
+  socket.resume()
 }

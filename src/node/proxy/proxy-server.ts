@@ -1,22 +1,15 @@
 // createProxyServer(): routes each request or WebSocket upgrade to a running sandbox's <ip>:<port> and streams it.
 import http from 'node:http'
 import https from 'node:https'
-import { Readable, type Duplex } from 'node:stream'
+import type { Duplex } from 'node:stream'
 import { ProxyServer } from 'http-proxy-3'
 import type { Logger } from 'pino'
 import type { ProxyResolver, ProxyTarget } from '../sandboxes/types.js'
-import { coalesceStreamedWrites } from './coalesce-writes.js'
-import { errorCode, isReplayable, isRoutineFailure, retryDelayMs } from './dial-retry.js'
+import { forwardRequest } from './forward-request.js'
 import { forwardUpgrade } from './forward-upgrade.js'
-import { forwardedHeaders } from './forwarded-headers.js'
 import { admit, refuseResume, toResume, type RouteResult } from './proxy-admit.js'
-import {
-  portNotOpen,
-  sandboxNotFound,
-  sendProxyError,
-  writeProxyErrorToSocket,
-  type ProxyError,
-} from './proxy-errors.js'
+import { sendProxyError, writeProxyErrorToSocket, type ProxyError } from './proxy-errors.js'
+import { trackExchanges } from './proxy-events.js'
 import { ExchangeTracker } from './proxy-exchanges.js'
 import {
   CONNECTIONS_CHECKING_INTERVAL_MS,
@@ -63,42 +56,7 @@ export function createProxyServer(deps: {
       inFlight: (sandboxId) => exchanges.inFlight(sandboxId),
       perSandboxConnections: limits.perSandboxConnections,
     })
-
-  proxy.on('proxyReq', (proxyReq, req) => {
-    const ex = exchanges.of(req)
-    if (ex) ex.upstreamReq = proxyReq
-  })
-  // An upstream that dies mid-response must break the client's response too: piping alone would leave it hanging.
-  proxy.on('proxyRes', (proxyRes, req, res) => {
-    const ex = exchanges.of(req)
-    if (ex) ex.responded = true
-    proxyRes.once('close', () => {
-      if (!proxyRes.complete) res.destroy()
-    })
-    // compat: a streamed response's headers go out at once, not with its first body byte (Node
-    // holds them until then). The code interpreter's /execute relies on it: the SDK's request
-    // timer stops at the headers. The library copies them onto `res` right after this event.
-    if (proxyRes.headers['content-length'] === undefined && res instanceof http.ServerResponse)
-      coalesceStreamedWrites(proxyRes, res)
-  })
-  proxy.on('proxyReqWs', (proxyReq, req) => {
-    const ex = exchanges.of(req)
-    if (!ex) return
-    ex.upstreamReq = proxyReq
-    proxyReq.once('response', () => {
-      ex.responded = true
-    })
-    proxyReq.once('upgrade', (_res, socket) => {
-      ex.responded = true
-      ex.upgraded = true
-      ex.upstreamSocket = socket
-    })
-  })
-  // The library emits (rather than calls back) errors of an upgraded client socket.
-  proxy.on('error', (err, _req, res) => {
-    log.debug({ err }, 'proxied socket failed')
-    if (!(res instanceof http.ServerResponse)) res.destroy()
-  })
+  trackExchanges(proxy, exchanges, log)
 
   /**
    * compat: traffic to a paused sandbox created with autoResume resumes it first, once the caller
@@ -145,79 +103,14 @@ export function createProxyServer(deps: {
   function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     withRoute(
       req,
-      (route) => forwardRequest(req, res, route),
+      (route) => forwardRequest(requests, req, res, route),
       (err) => sendProxyError(res, err),
       () => res.destroy(),
     )
   }
 
-  function forwardRequest(req: http.IncomingMessage, res: http.ServerResponse, route: RouteResult): void {
-    const startedMs = performance.now()
-    const admitted = admitRoute(req, route)
-    const fields = 'body' in admitted ? {} : { sandboxId: admitted.sandboxId, port: admitted.port }
-    res.once('close', () => {
-      const ms = Math.round(performance.now() - startedMs)
-      log.debug(
-        { ...fields, method: req.method, path: req.url?.split('?')[0], status: res.statusCode, ms },
-        'proxy request',
-      )
-    })
-    if ('body' in admitted) {
-      sendProxyError(res, admitted)
-      return
-    }
-
-    const { sandboxId, port, target } = admitted
-    const { ex, done } = exchanges.open(req, sandboxId, () => {
-      // compat: a request the sandbox has not started answering gets the 502 of a sandbox that is
-      // not running (contract 3.4), as one arriving a moment later would: a pause or kill racing
-      // the request must not decide between an answer and a dropped connection. The connection
-      // closes after it, since the request body may still be arriving.
-      if (!ex.responded && !res.headersSent) {
-        res.shouldKeepAlive = false
-        return sendProxyError(res, sandboxNotFound(sandboxId))
-      }
-      res.destroy()
-      req.socket.destroy()
-    })
-    res.once('close', done)
-    // A sandbox may answer before reading the whole body (an error, a 413). Node drains unread
-    // bodies only when nobody piped them: without this the rest stays in the socket and the next
-    // request on the keep-alive connection is never read.
-    res.once('finish', () => {
-      if (req.complete) return
-      req.unpipe()
-      req.resume()
-    })
-    const headers = forwardedHeaders(req, admitted)
-    const tls = target.protocol === 'https:' ? { agent: tlsAgent, secure: false } : {}
-    const replayable = isReplayable(req.headers)
-
-    const forward = (attempt: number): void => {
-      const body = replayable ? { buffer: Readable.from([]) } : {}
-      proxy.web(req, res, { target, headers, ...tls, ...body }, (err) => {
-        if (ex.closed) return
-        const code = errorCode(err)
-        // Mid-response failure: cut the client too, so it never mistakes a truncated body for a complete one.
-        if (res.headersSent) {
-          log.debug({ err, sandboxId, port }, 'proxied response failed')
-          return void res.destroy()
-        }
-        const reusedSocket = ex.upstreamReq?.reusedSocket === true
-        const delayMs = retryDelayMs({ code, reusedSocket, replayable, attempt, dialRetries })
-        if (delayMs !== undefined) {
-          ex.retryTimer = setTimeout(() => forward(attempt + 1), delayMs)
-          return
-        }
-        if (isRoutineFailure(code)) log.debug({ err, sandboxId, port }, 'proxy dial failed')
-        else log.warn({ err, sandboxId, port }, 'proxy request failed')
-        sendProxyError(res, portNotOpen(sandboxId, port))
-      })
-    }
-    forward(0)
-  }
-
   const upgrades = { proxy, exchanges, admit: admitRoute, tlsAgent, log }
+  const requests = { ...upgrades, dialRetries }
   function handleUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', (err) => log.debug({ err }, 'proxy client socket failed'))
     withRoute(

@@ -1,6 +1,6 @@
 // Creating a sandbox: validation and the concurrency cap, then a warm-pool container when one
 // fits (personalised through /init), else a cold start. Boot time does not count against the timeout.
-import { AppError, RateLimitedError } from '../../shared/errors.js'
+import { RateLimitedError } from '../../shared/errors.js'
 import { ENVD_VERSION } from '../../shared/envd.js'
 import { newSandboxId } from '../../shared/ids.js'
 import { diskSizeMB } from '../envd-client/client.js'
@@ -10,6 +10,7 @@ import { NO_EGRESS_RULES, hasEgressRules, validateEgress, type EgressRules } fro
 import { validateIngress } from './ingress.js'
 import { toMetric } from './metrics.js'
 import type { SandboxRecord } from './registry.js'
+import { createTimeoutS, sandboxSpec } from './create-spec.js'
 import type { CreateSandboxRequest, SandboxSpec } from './types.js'
 import { resolveVolumeMounts } from './volume-mounts.js'
 import type { PoolEntry, WarmPool } from './warm-pool.js'
@@ -27,36 +28,13 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claimOr
     pending++
     try {
       const template = await ctx.templates(req.templateRef)
-      const timeoutS = req.timeoutS ?? settings.defaultTimeoutS
-      if (timeoutS <= 0) throw new AppError('invalid_argument', 'timeout: Timeout must be greater than 0')
-      if (timeoutS > settings.maxTimeoutS)
-        throw new AppError(
-          'invalid_argument',
-          `timeout: Timeout cannot be greater than ${settings.maxTimeoutS} seconds`,
-        )
+      const timeoutS = createTimeoutS(req, settings)
       const ingress = validateIngress(req.ingress ?? {})
       const egress = await validateEgress(req.egress, ctx.egress.lookupAll, {
         allowInternetAccess: req.allowInternetAccess,
       })
       const volumeMounts = resolveVolumeMounts(req.volumeMounts, ctx.volumes)
-      const specFor = (sandboxId: string): SandboxSpec => ({
-        sandboxId,
-        templateId: template.templateId,
-        alias: template.alias,
-        metadata: req.metadata,
-        timeoutMs: timeoutS * 1000,
-        onTimeout: req.onTimeout,
-        ...(req.onTimeout === 'pause' && req.autoPauseMemory === false ? { autoPauseMemory: false } : {}),
-        autoResume: req.autoResume,
-        secure: req.secure,
-        allowPublicTraffic: req.allowPublicTraffic,
-        allowInternetAccess: req.allowInternetAccess,
-        cpuCount: template.cpuCount,
-        memoryMB: template.memoryMB,
-        startedAt: new Date(),
-        ...(ingress ? { ingress } : {}),
-        volumeMounts,
-      })
+      const specFor = (sandboxId: string) => sandboxSpec(sandboxId, template, req, { timeoutS, ingress, volumeMounts })
       // A built template's ENV steps come first; the create's envVars win.
       const envVars = { ...template.config?.envs, ...req.envVars }
       // Pool containers sit on the internet-enabled network without egress rules or volumes; anything

@@ -15,7 +15,15 @@ export type Expiry = Readonly<{
 
 export type Timers = ReturnType<typeof createDeadlines>
 
-export function createDeadlines(settings: Pick<SandboxSettings, 'pausedRetentionMs' | 'maxTimeoutS'>, expiry: Expiry) {
+/**
+ * The timers are built before the lifecycle (which needs them, through the state owner) and fire
+ * into it: `expireWith` wires the two once both exist, before any timer is armed.
+ */
+export function createDeadlines(settings: Pick<SandboxSettings, 'pausedRetentionMs' | 'maxTimeoutS'>) {
+  let expiry: Expiry = {
+    onDeadline: () => Promise.reject(new Error('deadline passed before the lifecycle was wired')),
+    onRetention: () => Promise.reject(new Error('retention passed before the lifecycle was wired')),
+  }
   function schedule(record: SandboxRecord): void {
     clearTimeout(record.timer)
     record.timer = undefined
@@ -48,6 +56,10 @@ export function createDeadlines(settings: Pick<SandboxSettings, 'pausedRetention
   }
 
   return {
+    /** What a passed deadline or retention does (the lifecycle's verbs); set once, at assembly. */
+    expireWith(e: Expiry): void {
+      expiry = e
+    },
     /** (Re)arms the record's timer for its state: the deadline, or the paused retention. */
     schedule,
     /** Stops the record's timer (the handle stays, spent, until the next schedule). */

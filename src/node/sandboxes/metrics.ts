@@ -60,7 +60,7 @@ export function createMetrics({ registry, envd, settings, state }: SandboxContex
     },
     stopSampling: () => clearInterval(sampler),
     /** The kept samples of a sandbox within [startS, endS] (unix seconds, either side open). */
-    metrics(sandboxId: string, startS?: number, endS?: number): SandboxMetric[] {
+    metrics(sandboxId: string, { startS, endS }: { startS?: number; endS?: number } = {}): SandboxMetric[] {
       return registry
         .get(sandboxId)
         .metrics.filter(

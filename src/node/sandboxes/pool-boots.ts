@@ -4,12 +4,12 @@
 import type { Logger } from 'pino'
 import type { ResolvedTemplate } from '../builds/template-model.js'
 import type { PoolStock, RetryMarks } from './pool-stock.js'
-import type { PoolEntry, WarmPoolDeps } from './pool-types.js'
+import type { PoolEntry, PoolNode } from './pool-types.js'
 
 export type PoolBoots = ReturnType<typeof createPoolBoots>
 
 export function createPoolBoots(o: {
-  boot: WarmPoolDeps['boot']
+  boot: PoolNode['boot']
   stock: PoolStock
   retries: RetryMarks
   log: Logger

@@ -6,11 +6,11 @@ import type { ResolvedTemplate } from '../builds/template-model.js'
 import type { PoolBoots } from './pool-boots.js'
 import { overBudget, type PoolBounds } from './pool-policy.js'
 import type { PoolStock, RetryMarks } from './pool-stock.js'
-import type { PoolEntry, WarmPoolDeps } from './pool-types.js'
+import type { PoolEntry, PoolNode, PoolSizing } from './pool-types.js'
 
 /**
  * After a create takes a ready container while others are still ready, no refill boot starts for
- * `delayMs` (see WarmPoolDeps.refillDelayMs): measured from the first such claim.
+ * `delayMs` (see PoolSizing.refillDelayMs): measured from the first such claim.
  */
 export class RefillHold {
   /** Until when no refill boot starts; -Infinity: none pending. */
@@ -46,7 +46,8 @@ export class RefillHold {
 }
 
 export type PassParts = Readonly<{
-  deps: Pick<WarmPoolDeps, 'bounds' | 'resolve' | 'memoryBudgetBytes'>
+  sizing: Pick<PoolSizing, 'bounds' | 'memoryBudgetBytes'>
+  resolve: PoolNode['resolve']
   stock: PoolStock
   boots: Pick<PoolBoots, 'start'>
   retries: RetryMarks
@@ -66,7 +67,7 @@ export async function pass(p: PassParts): Promise<void> {
   const { stock, retries, now, drop } = p
   const wanted = new Map<string, { template: ResolvedTemplate; bounds: PoolBounds }>()
   let unresolved = false
-  for (const [ref, bounds] of Object.entries(p.deps.bounds())) {
+  for (const [ref, bounds] of Object.entries(p.sizing.bounds())) {
     if (bounds.max <= 0) continue
     if (retries.blocked(`ref ${ref}`)) {
       unresolved = true
@@ -74,7 +75,7 @@ export async function pass(p: PassParts): Promise<void> {
     }
     let template: ResolvedTemplate
     try {
-      template = await p.deps.resolve(ref)
+      template = await p.resolve(ref)
     } catch (err) {
       p.log.debug({ err, ref }, 'pool template not available yet')
       retries.failed(`ref ${ref}`)
@@ -113,7 +114,7 @@ export async function pass(p: PassParts): Promise<void> {
         { memoryBytes: list.map((e) => e.memoryBytes), min: wanted.get(id)?.bounds.min ?? 0 },
       ]),
     ),
-    p.deps.memoryBudgetBytes,
+    p.sizing.memoryBudgetBytes,
   )
   for (const [id, n] of budget) for (let i = 0; i < n; i++) drop(stock.listOf(id).shift()!, 'over the memory budget')
   // Refills wait while the creates that just claimed run their first commands; a pass then comes
@@ -127,7 +128,7 @@ export async function pass(p: PassParts): Promise<void> {
       const have = stock.listOf(id).length + stock.bootingOf(id)
       if (have >= targets.get(id)!) continue
       // The floor is always kept; growth above it must fit the memory budget.
-      if (have >= w.bounds.min && stock.usedBytes() + stock.estimate(id) > p.deps.memoryBudgetBytes) continue
+      if (have >= w.bounds.min && stock.usedBytes() + stock.estimate(id) > p.sizing.memoryBudgetBytes) continue
       p.boots.start(w.template)
       progress = true
     }

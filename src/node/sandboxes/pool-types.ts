@@ -1,5 +1,6 @@
-// The warm pool's contract: what a pool container is, and what the pool needs of the node (its
-// bounds, template resolution, boot and removal of containers, the memory budget, its timings).
+// The warm pool's contract: what a pool container is, and what the pool needs: of the node
+// (template resolution, boot and removal of containers), of its sizing (bounds, memory budget,
+// idle and refill delays), and a clock.
 import type { Logger } from 'pino'
 import type { ResolvedTemplate } from '../builds/template-model.js'
 import type { PoolBounds } from './pool-policy.js'
@@ -17,12 +18,8 @@ export type PoolEntry = Readonly<{
   memoryBytes: number
 }>
 
-export type WarmPoolDeps = Readonly<{
-  /**
-   * Bounds per template reference (`base`, an alias, alias:tag, a template id), read at each pass:
-   * a pool with max 0 is none. Two references to one template share one pool (the wider bounds).
-   */
-  bounds: () => Readonly<Record<string, PoolBounds>>
+/** What the pool asks of the node: a template reference resolved, a pool container booted, one removed. */
+export type PoolNode = Readonly<{
   resolve: (ref: string) => Promise<ResolvedTemplate>
   /**
    * Starts one pool container for `template` (envd ready, start command ready, memory measured);
@@ -33,15 +30,19 @@ export type WarmPoolDeps = Readonly<{
   boot: (template: ResolvedTemplate, started: () => void, closing: AbortSignal) => Promise<PoolEntry>
   /** Removes a pool container that will never be claimed (stale, over target, shutting down). */
   discard: (entry: PoolEntry) => Promise<void>
-  log: Logger
+}>
+
+/** What the pools' sizes follow. */
+export type PoolSizing = Readonly<{
+  /**
+   * Bounds per template reference (`base`, an alias, alias:tag, a template id), read at each pass:
+   * a pool with max 0 is none. Two references to one template share one pool (the wider bounds).
+   */
+  bounds: () => Readonly<Record<string, PoolBounds>>
   /** Memory all pool containers may hold together; growth above the floors must fit in it. */
   memoryBudgetBytes: number
   /** How long a pool stays grown after the demand that grew it (then it shrinks to its floor). */
   idleMs: number
-  /** After a failed resolve or boot, how long to wait before trying that template again. */
-  retryMs?: number
-  /** How often targets are re-evaluated without a create (so an idle pool shrinks). */
-  tickMs?: number
   /**
    * After a create takes a ready container and others are still ready, how long refills wait
    * (default 0: none). The creates of a burst then run their first commands without refill boots
@@ -50,7 +51,22 @@ export type WarmPoolDeps = Readonly<{
    * what the last refill made, need the next boot now), and a create that finds the pool empty
    * ends one (demand is ahead of the pool).
    */
-  refillDelayMs?: number
-  /** The clock (ms); performance.now() unless a test drives it. */
+  refillDelayMs?: number | undefined
+}>
+
+/** The pool's clock and periods; defaults unless a test drives them. */
+export type PoolClock = Readonly<{
+  /** The clock (ms); performance.now() by default. */
   now?: () => number
+  /** After a failed resolve or boot, how long to wait before trying that template again (default 5 s). */
+  retryMs?: number
+  /** How often targets are re-evaluated without a create, so an idle pool shrinks (default 5 s). */
+  tickMs?: number
+}>
+
+export type WarmPoolDeps = Readonly<{
+  node: PoolNode
+  sizing: PoolSizing
+  log: Logger
+  clock?: PoolClock
 }>

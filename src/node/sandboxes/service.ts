@@ -9,7 +9,7 @@ import { createCreates } from './create.js'
 import { createForks } from './fork.js'
 import { createLifecycle } from './lifecycle.js'
 import { createMetrics } from './metrics.js'
-import { createDeadlines, type Expiry } from './deadlines.js'
+import { createDeadlines } from './deadlines.js'
 import { createNetworkUpdates } from './egress-rules.js'
 import { createFirewall } from './firewall.js'
 import { createKeptLogs } from './kept-logs.js'
@@ -24,13 +24,13 @@ import { createWarmPool } from './warm-pool.js'
 import type { ContainerLogLine } from '../runtime/types.js'
 import { logMatcher, type SandboxLogQuery } from './log-entries.js'
 
-/** `expiry`: what a deadline or the paused retention does when it passes (the lifecycle's verbs). */
-export function createContext(deps: SandboxServiceDeps, expiry: Expiry): SandboxContext {
+/** The parts every verb shares; its timers fire into the lifecycle once it is wired (expireWith). */
+export function createContext(deps: SandboxServiceDeps): SandboxContext {
   const egress = deps.egress ?? disabledEgressPort()
   const firewall = createFirewall(deps.runtime, egress, deps.settings.egressDnsServers)
   const registry = createRegistry(deps.log)
   const stateFile = new StateFile(deps.settings.dataDir)
-  const timers = createDeadlines(deps.settings, expiry)
+  const timers = createDeadlines(deps.settings)
   const state = createSandboxStates({ registry, stateFile, timers })
   return {
     ...deps,
@@ -53,26 +53,18 @@ export function createContext(deps: SandboxServiceDeps, expiry: Expiry): Sandbox
 }
 
 export function createSandboxService(deps: SandboxServiceDeps & { snapshots: SnapshotService }) {
-  // Timers fire into the lifecycle, which is built on the same context just below.
-  const ctx = createContext(deps, {
-    // autoPauseMemory false: a filesystem-only pause (processes dropped), as upstream.
-    onDeadline: (r) =>
-      r.onTimeout === 'pause'
-        ? lifecycle.pause(r.sandboxId, { memory: r.autoPauseMemory !== false })
-        : kill(r.sandboxId),
-    onRetention: (r) => lifecycle.dropMemory(r.sandboxId),
-  })
+  const ctx = createContext(deps)
   const lifecycle = createLifecycle(ctx)
   const { settings } = deps
   const pool = createWarmPool({
-    bounds: () => settings.pools,
-    resolve: deps.templates,
-    boot: ctx.boot.pooled,
-    discard: ctx.boot.removeContainer,
+    node: { resolve: deps.templates, boot: ctx.boot.pooled, discard: ctx.boot.removeContainer },
+    sizing: {
+      bounds: () => settings.pools,
+      memoryBudgetBytes: settings.poolMemoryMB * 1048576,
+      idleMs: settings.poolIdleMs,
+      refillDelayMs: settings.poolRefillDelayMs,
+    },
     log: deps.log,
-    memoryBudgetBytes: settings.poolMemoryMB * 1048576,
-    idleMs: settings.poolIdleMs,
-    refillDelayMs: settings.poolRefillDelayMs,
   })
   const creates = createCreates(ctx, pool)
   const metrics = createMetrics(ctx)
@@ -85,6 +77,16 @@ export function createSandboxService(deps: SandboxServiceDeps & { snapshots: Sna
     await lifecycle.kill(sandboxId)
     await forks.releaseForkImage(templateId)
   }
+
+  // Deadlines fire into the lifecycle: a timeout pauses or kills as the sandbox was created to
+  // (autoPauseMemory false: a filesystem-only pause, processes dropped, as upstream).
+  ctx.timers.expireWith({
+    onDeadline: (r) =>
+      r.onTimeout === 'pause'
+        ? lifecycle.pause(r.sandboxId, { memory: r.autoPauseMemory !== false })
+        : kill(r.sandboxId),
+    onRetention: (r) => lifecycle.dropMemory(r.sandboxId),
+  })
 
   return {
     ...lifecycle,
@@ -128,7 +130,7 @@ export function createSandboxService(deps: SandboxServiceDeps & { snapshots: Sna
     /** Starts filling the warm pools in the background (after the base image exists). */
     startPool: () => pool.kick(),
     /** Target, ready count and bounds per pooled template reference. */
-    poolSizes: () => pool.sizes(),
+    poolStatus: () => pool.sizes(),
     /**
      * Stops timers and the pool refill; sandboxes keep running and are re-attached by the next
      * start. Unclaimed pool containers are removed with `discardPool` (a clean shutdown), else kept.

@@ -16,7 +16,7 @@ export function createTimeouts(ctx: SandboxContext) {
   const { registry, state, timers } = ctx
   return {
     /** endAt = now + timeout; may shorten; negative means now. */
-    async setTimeoutS(sandboxId: string, timeoutS: number): Promise<void> {
+    async setTimeout(sandboxId: string, timeoutS: number): Promise<void> {
       await state.transition(registry.get(sandboxId), 'deadlineMoved', { endAt: timers.deadlineIn(timeoutS) })
     },
     /** Extends only (refreshes): endAt = max(endAt, now + duration). */

@@ -9,51 +9,80 @@
 import type { Logger } from 'pino'
 import type { ResolvedTemplate } from '../builds/template-model.js'
 import { createPoolBoots } from './pool-boots.js'
+import { createPassLoop } from './pool-loop.js'
 import { pass, RefillHold } from './pool-pass.js'
 import { PoolStock, RetryMarks } from './pool-stock.js'
-import type { PoolEntry, WarmPoolDeps } from './pool-types.js'
+import type { PoolBounds } from './pool-policy.js'
+import type { PoolEntry, PoolNode, WarmPoolDeps } from './pool-types.js'
 
-export type { PoolEntry, WarmPoolDeps } from './pool-types.js'
+export type { PoolEntry, PoolNode, PoolSizing, WarmPoolDeps } from './pool-types.js'
 
 export type WarmPool = ReturnType<typeof createWarmPool>
 
+type PoolSizes = Record<string, { size: number; ready: number; min: number; max: number }>
+
+/** Per configured template reference: the current target, ready count and bounds at `t`. */
+function poolSizes(
+  stock: PoolStock,
+  resolved: ReadonlyMap<string, ResolvedTemplate>,
+  bounds: Readonly<Record<string, PoolBounds>>,
+  t: number,
+): PoolSizes {
+  const out: PoolSizes = {}
+  for (const [ref, b] of Object.entries(bounds)) {
+    const tpl = resolved.get(ref)
+    out[ref] = {
+      size: tpl && b.max > 0 ? stock.demandOf(tpl.templateId).target(b, t) : b.min,
+      ready: tpl ? (stock.ready.get(tpl.templateId)?.filter((e) => e.image === tpl.image).length ?? 0) : 0,
+      min: b.min,
+      max: b.max,
+    }
+  }
+  return out
+}
+
+/** Removes an unclaimed pool container at a clean shutdown; a failure is logged, not thrown. */
+function discardAtShutdown(node: PoolNode, log: Logger, e: PoolEntry): Promise<void> {
+  return node.discard(e).then(
+    () => log.info({ sandboxId: e.sandboxId, templateId: e.templateId }, 'pool container removed at shutdown'),
+    (err: unknown) => log.warn({ err, containerId: e.containerId }, 'removing a pool container failed'),
+  )
+}
+
 export function createWarmPool(deps: WarmPoolDeps) {
+  const { node, sizing, clock = {} } = deps
   const log: Logger = deps.log.child({ component: 'warm-pool' })
-  const now = deps.now ?? (() => performance.now())
-  const stock = new PoolStock(deps.idleMs)
-  const retries = new RetryMarks(now, deps.retryMs ?? 5000)
-  const hold = new RefillHold(deps.refillDelayMs ?? 0, now)
+  const now = clock.now ?? (() => performance.now())
+  const stock = new PoolStock(sizing.idleMs)
+  const retries = new RetryMarks(now, clock.retryMs ?? 5000)
+  const hold = new RefillHold(sizing.refillDelayMs ?? 0, now)
   /** The last resolution of each configured ref (for /health and to find its template id). */
   const resolved = new Map<string, ResolvedTemplate>()
   /** Aborted by close(): boots in flight stop and remove what they started. */
   const closing = new AbortController()
   let closed = false
-  // The pass loop: one pass at a time; a kick during one asks for another.
-  let running: Promise<void> | undefined
-  let again = false
-  let ticker: NodeJS.Timeout | undefined
-  let settledWaiters: (() => void)[] = []
 
   const boots = createPoolBoots({
-    boot: deps.boot,
+    boot: node.boot,
     stock,
     retries,
     log,
     now,
     closing: closing.signal,
     ended: () => {
-      kick()
-      notifySettled()
+      loop.kick()
+      loop.notifySettled()
     },
   })
   const drop = (entry: PoolEntry, why: string) => {
     log.info({ sandboxId: entry.sandboxId, templateId: entry.templateId, why }, 'pool container discarded')
-    deps
+    node
       .discard(entry)
       .catch((err: unknown) => log.warn({ err, containerId: entry.containerId }, 'removing a pool container failed'))
   }
   const passParts = {
-    deps,
+    sizing,
+    resolve: node.resolve,
     stock,
     boots,
     retries,
@@ -63,39 +92,16 @@ export function createWarmPool(deps: WarmPoolDeps) {
     closed: () => closed,
     resolved,
     drop,
-    kick: () => kick(),
+    kick: () => loop.kick(),
   }
-  const notifySettled = () => {
-    if (running || boots.inFlight.size > 0) return
-    const waiters = settledWaiters
-    settledWaiters = []
-    for (const w of waiters) w()
-  }
-
-  /** Runs a pass now, or asks the running one for another. */
-  function kick(): void {
-    if (closed) return
-    ticker ??= setInterval(kick, deps.tickMs ?? 5000).unref()
-    if (running) {
-      again = true
-      return
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false
-          await pass(passParts)
-        } while (again && !closed)
-      } catch (err) {
-        log.error({ err }, 'pool refill failed')
-      } finally {
-        // In the same turn as the last check of `again`: a kick from now on starts a new run.
-        running = undefined
-        notifySettled()
-      }
-    })()
-  }
-
+  const loop = createPassLoop({
+    pass: () => pass(passParts),
+    booting: () => boots.inFlight.size > 0,
+    tickMs: clock.tickMs ?? 5000,
+    log,
+  })
+  const { kick } = loop
+  // (boots' `ended` and the pass's `kick` call the loop: boots end, a pass starts boots.)
   /**
    * Takes a ready container for `template`, or undefined (the caller cold-starts), and counts the
    * create as demand. Synchronous from lookup to splice, so concurrent creates never get the same entry.
@@ -145,20 +151,7 @@ export function createWarmPool(deps: WarmPoolDeps) {
     },
 
     /** Per configured template reference: the current target, ready count and bounds (for /health). */
-    sizes(): Record<string, { size: number; ready: number; min: number; max: number }> {
-      const out: Record<string, { size: number; ready: number; min: number; max: number }> = {}
-      const t = now()
-      for (const [ref, bounds] of Object.entries(deps.bounds())) {
-        const tpl = resolved.get(ref)
-        out[ref] = {
-          size: tpl && bounds.max > 0 ? stock.demandOf(tpl.templateId).target(bounds, t) : bounds.min,
-          ready: tpl ? (stock.ready.get(tpl.templateId)?.filter((e) => e.image === tpl.image).length ?? 0) : 0,
-          min: bounds.min,
-          max: bounds.max,
-        }
-      }
-      return out
-    },
+    sizes: () => poolSizes(stock, resolved, sizing.bounds(), now()),
 
     /** Container ids in the pool right now (tests, diagnostics). */
     containerIds(): string[] {
@@ -166,12 +159,7 @@ export function createWarmPool(deps: WarmPoolDeps) {
     },
 
     /** Resolves once no pass runs and no pool container is booting (tests). */
-    settled(): Promise<void> {
-      return new Promise((resolve) => {
-        settledWaiters.push(resolve)
-        notifySettled()
-      })
-    },
+    settled: loop.settled,
 
     /**
      * A clean shutdown, after close(): removes the ready (unclaimed) containers, so nothing is left
@@ -181,14 +169,7 @@ export function createWarmPool(deps: WarmPoolDeps) {
     async discardReady(): Promise<void> {
       const ready = [...stock.ready.values()].flat()
       stock.ready.clear()
-      await Promise.all(
-        ready.map((e) =>
-          deps.discard(e).then(
-            () => log.info({ sandboxId: e.sandboxId, templateId: e.templateId }, 'pool container removed at shutdown'),
-            (err: unknown) => log.warn({ err, containerId: e.containerId }, 'removing a pool container failed'),
-          ),
-        ),
-      )
+      await Promise.all(ready.map((e) => discardAtShutdown(node, log, e)))
     },
 
     /**
@@ -198,11 +179,11 @@ export function createWarmPool(deps: WarmPoolDeps) {
      */
     async close(): Promise<void> {
       closed = true
+      const stopped = loop.stop()
       closing.abort(new Error('the warm pool is closing'))
-      clearInterval(ticker)
       hold.stop()
       for (const q of stock.allJoiners()) for (const j of q.splice(0)) j.take(undefined)
-      await running
+      await stopped
       await Promise.allSettled([...boots.inFlight])
     },
   }

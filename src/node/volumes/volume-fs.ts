@@ -6,50 +6,34 @@
 // a temp file beside the target and are linked (exclusive) or renamed (force) into place, so a
 // half-written file never shows under its name.
 import { constants as C } from 'node:fs'
-import { link, lstat, mkdir, open, readdir, readlink, rename, unlink, type FileHandle } from 'node:fs/promises'
-import type { Stats } from 'node:fs'
-import { randomBytes } from 'node:crypto'
-import { pipeline } from 'node:stream/promises'
+import { lstat, open, unlink } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
 import { AppError, InvalidArgumentError, NotFoundError } from '../../shared/errors.js'
+import {
+  entryOf,
+  listTree,
+  makeDirAt,
+  rootEntry,
+  VOLUME_DEFAULTS,
+  writeAt,
+  type Ownership,
+  type VolumeEntry,
+} from './volume-entries.js'
 import {
   at,
   closeAll,
   DIR_FLAGS,
   displayPath,
-  entryType,
   fromFsError,
   pathComponents,
   READ_FLAGS,
   removeTreeAt,
   walk,
-  type EntryType,
   type Resolved,
 } from './volume-walk.js'
 
+export { VOLUME_DEFAULTS, type Ownership, type VolumeEntry } from './volume-entries.js'
 export { fromFsError, pathComponents, removeTree, type EntryType } from './volume-walk.js'
-
-/** Owner and modes of what the content API creates when the request names none (see docs/volumes-and-secrets.md, "Volumes"). */
-export const VOLUME_DEFAULTS = { uid: 1000, gid: 1000, dirMode: 0o755, fileMode: 0o644 } as const
-
-/** VolumeEntryStat of the content API; `path` is the full path within the volume. */
-export type VolumeEntry = {
-  name: string
-  type: EntryType
-  path: string
-  size: number
-  mode: number
-  uid: number
-  gid: number
-  atime: string
-  mtime: string
-  ctime: string
-  target?: string
-}
-
-export type Ownership = { uid?: number | undefined; gid?: number | undefined; mode?: number | undefined }
-
-const TEMP_PREFIX = '.sandock-upload-'
 
 export type VolumeFs = ReturnType<typeof createVolumeFs>
 
@@ -62,63 +46,8 @@ export function createVolumeFs(root: string, opts: { canChown?: boolean } = {}) 
   const resolve = (components: readonly string[], o: { followLast: boolean; mkdirs?: Ownership }): Promise<Resolved> =>
     walk(root, components, {
       followLast: o.followLast,
-      mkdir: o.mkdirs && ((dir, name) => makeDirAt(dir, name, o.mkdirs!, VOLUME_DEFAULTS.dirMode)),
+      mkdir: o.mkdirs && ((dir, name) => makeDirAt(dir, name, o.mkdirs!, VOLUME_DEFAULTS.dirMode, canChown)),
     })
-
-  /** mkdir in `dir`, then owner and mode through the new directory's own handle (mkdir's mode is masked by the umask). */
-  async function makeDirAt(dir: FileHandle, name: string, own: Ownership, defaultMode: number): Promise<FileHandle> {
-    await mkdir(at(dir, name), { mode: 0o700 })
-    const h = await open(at(dir, name), DIR_FLAGS)
-    try {
-      await applyOwnership(h, own, defaultMode)
-      return h
-    } catch (e) {
-      await h.close()
-      throw e
-    }
-  }
-
-  async function applyOwnership(h: FileHandle, own: Ownership, defaultMode: number | undefined): Promise<void> {
-    const explicitOwner = own.uid !== undefined || own.gid !== undefined
-    if (explicitOwner || canChown) {
-      const st = await h.stat()
-      const uid = own.uid ?? (canChown ? VOLUME_DEFAULTS.uid : st.uid)
-      const gid = own.gid ?? (canChown ? VOLUME_DEFAULTS.gid : st.gid)
-      if (uid !== st.uid || gid !== st.gid) await h.chown(uid, gid)
-    }
-    const mode = own.mode ?? defaultMode
-    if (mode !== undefined) await h.chmod(mode)
-  }
-
-  async function entryOf(dir: FileHandle, name: string, path: string, st: Stats): Promise<VolumeEntry> {
-    const entry: VolumeEntry = {
-      name,
-      type: entryType(st),
-      path,
-      size: st.size,
-      mode: st.mode & 0o777,
-      uid: st.uid,
-      gid: st.gid,
-      atime: st.atime.toISOString(),
-      mtime: st.mtime.toISOString(),
-      ctime: st.ctime.toISOString(),
-    }
-    if (st.isSymbolicLink()) entry.target = await readlink(at(dir, name)).catch(() => '')
-    return entry
-  }
-
-  const rootEntry = (st: Stats): VolumeEntry => ({
-    name: '',
-    type: 'directory',
-    path: '/',
-    size: st.size,
-    mode: st.mode & 0o777,
-    uid: st.uid,
-    gid: st.gid,
-    atime: st.atime.toISOString(),
-    mtime: st.mtime.toISOString(),
-    ctime: st.ctime.toISOString(),
-  })
 
   /** Runs `fn` on a resolved path and closes every handle it opened; errors name the volume path. */
   async function withPath<T>(
@@ -155,32 +84,12 @@ export function createVolumeFs(root: string, opts: { canChown?: boolean } = {}) 
       return withPath(path, { followLast: true }, async (r, comps) => {
         if (!r.st) throw new NotFoundError(`path ${displayPath(comps)} not found`)
         if (!r.st.isDirectory()) throw new InvalidArgumentError(`path ${displayPath(comps)} is not a directory`)
-        const out: VolumeEntry[] = []
-        const walk = async (dir: FileHandle, prefix: string, level: number): Promise<void> => {
-          const names = (await readdir(`/proc/self/fd/${dir.fd}`)).filter((n) => !n.startsWith(TEMP_PREFIX)).sort()
-          for (const name of names) {
-            const st = await lstat(at(dir, name)).catch(() => undefined)
-            if (!st) continue // removed meanwhile
-            const childPath = prefix === '/' ? `/${name}` : `${prefix}/${name}`
-            out.push(await entryOf(dir, name, childPath, st))
-            if (st.isDirectory() && level < depth) {
-              const child = await open(at(dir, name), DIR_FLAGS).catch(() => undefined)
-              if (!child) continue
-              try {
-                await walk(child, childPath, level + 1)
-              } finally {
-                await child.close()
-              }
-            }
-          }
-        }
         const dir = await openDir(r)
         try {
-          await walk(dir, displayPath(comps), 1)
+          return await listTree(dir, displayPath(comps), depth)
         } finally {
           await dir.close()
         }
-        return out
       })
     },
 
@@ -198,7 +107,7 @@ export function createVolumeFs(root: string, opts: { canChown?: boolean } = {}) 
             if (own.force && r.st.isDirectory()) return entryOf(r.parent, r.name, displayPath(comps), r.st)
             throw new AppError('already_exists', `path ${displayPath(comps)} already exists`)
           }
-          const h = await makeDirAt(r.parent, r.name, own, VOLUME_DEFAULTS.dirMode)
+          const h = await makeDirAt(r.parent, r.name, own, VOLUME_DEFAULTS.dirMode, canChown)
           try {
             return await entryOf(r.parent, r.name, displayPath(comps), await lstat(at(r.parent, r.name)))
           } finally {
@@ -236,19 +145,7 @@ export function createVolumeFs(root: string, opts: { canChown?: boolean } = {}) 
           if (r.name === '') throw new AppError('conflict', 'path / is a directory')
           if (r.st?.isDirectory()) throw new AppError('conflict', `path ${displayPath(comps)} is a directory`)
           if (r.st && !own.force) throw new AppError('already_exists', `path ${displayPath(comps)} already exists`)
-          const temp = `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`
-          const h = await open(at(r.parent, temp), C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW, 0o600)
-          try {
-            await applyOwnership(h, own, VOLUME_DEFAULTS.fileMode)
-            await pipeline(body, h.createWriteStream({ flush: true }))
-            if (own.force) await rename(at(r.parent, temp), at(r.parent, r.name))
-            else await link(at(r.parent, temp), at(r.parent, r.name))
-          } catch (e) {
-            await h.close().catch(() => undefined)
-            await unlink(at(r.parent, temp)).catch(() => undefined)
-            throw e
-          }
-          if (!own.force) await unlink(at(r.parent, temp)).catch(() => undefined)
+          await writeAt(r.parent, r.name, body, own, canChown)
           return entryOf(r.parent, r.name, displayPath(comps), await lstat(at(r.parent, r.name)))
         },
       )

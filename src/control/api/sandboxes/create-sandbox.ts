@@ -5,10 +5,7 @@ import { AppError } from '../../../shared/errors.js'
 import { refuseIamTokens } from './iam.js'
 import type { SandboxRouteDeps } from './deps.js'
 
-export const createSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (
-  app,
-  { node, domain, recordSpawn },
-) => {
+export const createSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = async (app, { node, domain }) => {
   for (const [url, v2] of [
     ['/v2/sandboxes', true],
     ['/sandboxes', false],
@@ -62,7 +59,6 @@ export const createSandboxRoute: FastifyPluginAsyncTypebox<SandboxRouteDeps> = a
           },
           volumeMounts: b.volumeMounts ?? [],
         })
-        recordSpawn(sandbox.templateId)
         return reply.code(201).send(sandboxBody(sandbox, domain))
       },
     )

@@ -4,6 +4,4 @@ import type { SandboxNode } from '../../../node/sandbox-node.js'
 export type SandboxRouteDeps = {
   node: SandboxNode
   domain: string
-  /** Counts a create from a template (the template catalog's spawn count). */
-  recordSpawn: (templateId: string) => void
 }

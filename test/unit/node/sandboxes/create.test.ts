@@ -10,7 +10,7 @@ import { sandboxFixture, type SandboxFixture } from '../../../support/sandbox-fi
 
 const poolReady = (f: SandboxFixture, n: number) =>
   expect
-    .poll(() => f.service.poolSizes().base?.ready, { timeout: 3000, interval: 5, message: `${n} pool containers` })
+    .poll(() => f.service.poolStatus().base?.ready, { timeout: 3000, interval: 5, message: `${n} pool containers` })
     .toBe(n)
 
 describe('warm pool claims', () => {
@@ -64,7 +64,7 @@ describe('warm pool claims', () => {
     const internal = await f.create({ allowInternetAccess: false })
     const ruled = await f.create({ egress: { denyOut: ['0.0.0.0/0'], allowOut: ['1.2.3.4'] } })
     expect([internal.pooled, ruled.pooled]).toEqual([false, false])
-    expect(f.service.poolSizes().base?.ready).toBe(1)
+    expect(f.service.poolStatus().base?.ready).toBe(1)
     expect(f.runtime.containers.get(internal.containerId)!.network).toBe('sandock-internal')
     // The rules are in the namespace before envd is first reached.
     const calls = f.runtime.journal.filter((j) => j.endsWith(ruled.containerId) || j.endsWith(ruled.ip))

@@ -25,7 +25,7 @@ describe('proxy resolver', () => {
   it('resumes a paused sandbox for traffic with its create-time timeout, once for racing requests', async () => {
     const f = await sandboxFixture()
     const r = await f.create({ autoResume: true, timeoutS: 120 })
-    await f.service.setTimeoutS(r.sandboxId, 3000)
+    await f.service.setTimeout(r.sandboxId, 3000)
     await f.service.pause(r.sandboxId, { memory: true })
     await Promise.all([
       f.service.resolver.resume(r.sandboxId),

@@ -34,7 +34,7 @@ describe('recovery after a restart', () => {
       egress: { denyOut: ['10.0.0.0/8'] },
       allowPublicTraffic: false,
     })
-    await f.service.setTimeoutS(running.sandboxId, 100)
+    await f.service.setTimeout(running.sandboxId, 100)
     const frozen = await f.create()
     await f.service.pause(frozen.sandboxId, { memory: true })
     const stopped = await f.create({ envVars: { B: '2' } })
@@ -122,12 +122,12 @@ describe('recovery after a restart', () => {
     const f = await sandboxFixture({ settings: { pools: { base: { min: 3, max: 3 } } } })
     f.service.startPool()
     await expect
-      .poll(() => f.service.poolSizes().base?.ready, { timeout: 3000, interval: 5, message: 'the pool to fill' })
+      .poll(() => f.service.poolStatus().base?.ready, { timeout: 3000, interval: 5, message: 'the pool to fill' })
       .toBe(3)
     const claimed = await f.create({ envVars: { MINE: 'yes' }, metadata: { who: 'claimer' } })
     expect(claimed.pooled).toBe(true)
     await expect
-      .poll(() => f.service.poolSizes().base?.ready, { timeout: 3000, interval: 5, message: 'the pool to refill' })
+      .poll(() => f.service.poolStatus().base?.ready, { timeout: 3000, interval: 5, message: 'the pool to refill' })
       .toBe(3)
     await f.service.close()
     const pool = [...f.runtime.containers.values()].filter((c) => c.pool && c.containerId !== claimed.containerId)

@@ -12,7 +12,7 @@ describe('deadlines', () => {
     const f = await sandboxFixture()
     const r = await f.create()
     expect(near(r.endAt, 300_000)).toBe(true)
-    await f.service.setTimeoutS(r.sandboxId, 0)
+    await f.service.setTimeout(r.sandboxId, 0)
     await expect
       .poll(() => f.runtime.containers.size, { timeout: 2000, interval: 10, message: 'the expiry to kill it' })
       .toBe(0)
@@ -22,7 +22,7 @@ describe('deadlines', () => {
   it('pauses with memory instead when created with onTimeout pause', async () => {
     const f = await sandboxFixture()
     const r = await f.create({ onTimeout: 'pause' })
-    await f.service.setTimeoutS(r.sandboxId, 0)
+    await f.service.setTimeout(r.sandboxId, 0)
     await expect
       .poll(() => f.service.get(r.sandboxId).state, { timeout: 2000, interval: 10, message: 'the expiry to pause it' })
       .toBe('paused')
@@ -41,7 +41,7 @@ describe('deadlines', () => {
           }
         ).endAt,
       )
-    await f.service.setTimeoutS(r.sandboxId, 60)
+    await f.service.setTimeout(r.sandboxId, 60)
     expect(near(f.service.get(r.sandboxId).endAt, 60_000)).toBe(true)
     expect((await saved()).getTime()).toBe(f.service.get(r.sandboxId).endAt.getTime())
     await f.service.refresh(r.sandboxId, 30)
@@ -50,9 +50,9 @@ describe('deadlines', () => {
     expect(near(f.service.get(r.sandboxId).endAt, 120_000)).toBe(true)
     await f.service.connect(r.sandboxId, 90)
     expect(near(f.service.get(r.sandboxId).endAt, 120_000)).toBe(true)
-    await f.service.setTimeoutS(r.sandboxId, 999_999)
+    await f.service.setTimeout(r.sandboxId, 999_999)
     expect(near(f.service.get(r.sandboxId).endAt, 600_000)).toBe(true)
-    await f.service.setTimeoutS(r.sandboxId, -5)
+    await f.service.setTimeout(r.sandboxId, -5)
     await expect
       .poll(() => f.runtime.containers.size, { timeout: 2000, interval: 10, message: 'a negative timeout to mean now' })
       .toBe(0)

@@ -78,7 +78,7 @@ describe('sandboxes with volumes', () => {
     })
     f.service.startPool()
     await expect
-      .poll(() => f.service.poolSizes().base?.ready, { timeout: 3000, interval: 5, message: 'a pool container' })
+      .poll(() => f.service.poolStatus().base?.ready, { timeout: 3000, interval: 5, message: 'a pool container' })
       .toBe(1)
     const r = await f.create({
       volumeMounts: [
@@ -87,7 +87,7 @@ describe('sandboxes with volumes', () => {
       ],
     })
     expect(r.pooled).toBe(false)
-    expect(f.service.poolSizes().base?.ready).toBe(1)
+    expect(f.service.poolStatus().base?.ready).toBe(1)
     expect(r.volumeMounts).toEqual([
       { name: 'data', path: '/mnt/data', volumeId: 'vid-1' },
       { name: 'data', path: '/mnt/two', volumeId: 'vid-1' },

@@ -5,7 +5,7 @@
 // clock only moves when a test moves it.
 import { describe, expect, it, onTestFinished } from 'vitest'
 import type { PoolBounds } from '../../../../src/node/sandboxes/pool-policy.js'
-import { createWarmPool, type PoolEntry } from '../../../../src/node/sandboxes/warm-pool.js'
+import { createWarmPool, type PoolEntry, type PoolNode } from '../../../../src/node/sandboxes/warm-pool.js'
 import type { ResolvedTemplate } from '../../../../src/node/builds/template-model.js'
 import { createLogger } from '../../../../src/shared/logging.js'
 
@@ -37,8 +37,7 @@ function fixture(
   let failures = 0
   let undone = 0
   const template = (): ResolvedTemplate => ({ templateId: 'base', alias: 'base', image, cpuCount: 1, memoryMB: 512 })
-  const pool = createWarmPool({
-    bounds: () => ({ base: bounds }),
+  const node: PoolNode = {
     resolve: async () => template(),
     boot: async (t, started, closing) => {
       if (!opts.queued) started()
@@ -66,12 +65,17 @@ function fixture(
       return e
     },
     discard: async (e) => void discarded.push(e.containerId),
+  }
+  const pool = createWarmPool({
+    node,
+    sizing: {
+      bounds: () => ({ base: bounds }),
+      memoryBudgetBytes: (opts.memoryBudgetMB ?? 2048) * MiB,
+      idleMs: IDLE_MS,
+      refillDelayMs: opts.refillDelayMs,
+    },
     log,
-    memoryBudgetBytes: (opts.memoryBudgetMB ?? 2048) * MiB,
-    idleMs: IDLE_MS,
-    retryMs: 1000,
-    refillDelayMs: opts.refillDelayMs,
-    now: () => clock,
+    clock: { now: () => clock, retryMs: 1000 },
   })
   onTestFinished(async () => {
     for (const release of pending.splice(0)) release()

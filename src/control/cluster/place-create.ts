@@ -1,0 +1,90 @@
+// Placing a create in the cluster: the nodes ranked for the template (placement.ts) under a
+// reservation in the sandbox catalog (so replicas never overcommit a node), tried in turn while
+// one fails with a retryable error, and the sandbox recorded on the node that made it.
+import type { Logger } from 'pino'
+import { AppError } from '../../shared/errors.js'
+import type { TemplateResolver } from '../../node/builds/template-model.js'
+import type { CreateSandboxRequest, SandboxInfo } from '../../node/sandboxes/types.js'
+import type { NodeReach } from './node-reach.js'
+import type { NodeRow } from './nodes.js'
+import type { Db } from './pg.js'
+import { rankNodes } from './placement.js'
+import * as catalog from './sandbox-placements.js'
+
+/** A create tries at most this many nodes. */
+const CREATE_ATTEMPTS = 3
+
+/** Errors after which a create is tried on another node: the node is gone, broken or full. */
+const retryable = (e: unknown) =>
+  e instanceof AppError &&
+  ['unavailable', 'internal', 'unknown', 'resource_exhausted', 'deadline_exceeded'].includes(e.kind)
+
+export type PlaceDeps = Readonly<{
+  db: Db
+  log: Logger
+  /** SANDOCK_MAX_SANDBOXES, across every replica. */
+  maxSandboxes: number
+  resolve: TemplateResolver
+  reach: Pick<NodeReach, 'nodes' | 'remote'>
+  /** Told of each sandbox placed (the template catalog's spawn count); never throws. */
+  spawned?: ((templateId: string) => void) | undefined
+}>
+
+/** Creates the sandbox on the best node that takes it. */
+export async function placeCreate(deps: PlaceDeps, req: CreateSandboxRequest): Promise<SandboxInfo> {
+  const { db, log } = deps
+  const { nodes, remote } = deps.reach
+  const template = await deps.resolve(req.templateRef)
+  const live = await nodes()
+  const want = {
+    templateRef: req.templateRef,
+    templateId: template.templateId,
+    alias: template.alias,
+    image: template.image,
+    cpuCount: template.cpuCount,
+    memoryMB: template.memoryMB,
+  }
+  let ranked: NodeRow[] = []
+  const reservation = await catalog.reserve(db, {
+    max: deps.maxSandboxes,
+    cpuCount: template.cpuCount,
+    memoryMB: template.memoryMB,
+    choose: (loads) => (ranked = rankNodes(live, loads, want))[0]?.nodeId,
+  })
+  if (!reservation) throw new AppError('unavailable', 'no node can take a sandbox: every node is down or cordoned')
+  let lastError: unknown
+  try {
+    for (const candidate of ranked.slice(0, CREATE_ATTEMPTS)) {
+      if (candidate.nodeId !== reservation.nodeId) await catalog.moveReservation(db, reservation, candidate.nodeId)
+      try {
+        const sandbox = await remote(candidate).create(req)
+        await catalog.record(
+          db,
+          {
+            sandboxId: sandbox.sandboxId,
+            nodeId: candidate.nodeId,
+            templateId: sandbox.templateId,
+            cpuCount: sandbox.cpuCount,
+            memoryMB: sandbox.memoryMB,
+          },
+          reservation,
+        )
+        log.info(
+          { sandboxId: sandbox.sandboxId, nodeId: candidate.nodeId, templateId: sandbox.templateId },
+          'sandbox placed',
+        )
+        deps.spawned?.(sandbox.templateId)
+        return sandbox
+      } catch (e) {
+        if (!retryable(e)) throw e
+        lastError = e
+        log.warn({ err: e, nodeId: candidate.nodeId }, 'create failed on a node; trying another')
+      }
+    }
+    throw lastError
+  } finally {
+    await catalog
+      .release(db, reservation)
+      .catch((err: unknown) => log.warn({ err }, 'releasing a reservation failed (it expires)'))
+  }
+}

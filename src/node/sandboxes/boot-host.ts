@@ -1,0 +1,91 @@
+// What a sandbox container is made of on this host: its container spec (the same for a cold start
+// and a pool container), its network, its gVisor boot id file, its template's start commands, and
+// its removal with what the host keeps for it.
+import { randomUUID } from 'node:crypto'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import type { StartCommands } from '../envd-client/bring-up.js'
+import type { ContainerSpec } from '../runtime/types.js'
+import { dockerVolumeName } from '../runtime/volumes.js'
+import type { ResolvedTemplate } from '../builds/template-model.js'
+import type { SandboxServiceDeps } from './settings.js'
+import type { SandboxSpec } from './types.js'
+import type { PoolEntry } from './pool-types.js'
+
+export type BootHost = ReturnType<typeof createBootHost>
+
+export function createBootHost({
+  settings,
+  runtime,
+  volumes,
+}: Pick<SandboxServiceDeps, 'settings' | 'runtime' | 'volumes'>) {
+  const bootIdDir = resolve(settings.dataDir, 'boot-ids')
+  const networkOf = (r: { allowInternetAccess: boolean }) =>
+    r.allowInternetAccess ? settings.network : settings.internalNetwork
+
+  return {
+    networkOf,
+
+    async init(): Promise<void> {
+      if (settings.gvisor) await mkdir(bootIdDir, { recursive: true })
+    },
+
+    /** A fresh boot id for the sandbox's next boot; the file is bind-mounted over the kernel's. */
+    async newBootId(sandboxId: string): Promise<string | undefined> {
+      if (!settings.gvisor) return undefined
+      const file = join(bootIdDir, sandboxId)
+      // Written in place (same inode) so the bind mount of a stopped container sees the new value.
+      await writeFile(file, `${randomUUID()}\n`, { mode: 0o644 })
+      return file
+    },
+
+    containerSpec(
+      template: ResolvedTemplate,
+      spec: SandboxSpec,
+      bootIdFile: string | undefined,
+      pool: boolean,
+    ): ContainerSpec {
+      return {
+        sandbox: spec,
+        pool,
+        image: template.image,
+        env: { E2B_SANDBOX_ID: spec.sandboxId, E2B_TEMPLATE_ID: template.templateId },
+        cpuCount: template.cpuCount,
+        memoryMB: template.memoryMB,
+        pidsLimit: settings.pidsLimit,
+        nofileLimit: settings.nofileLimit,
+        network: networkOf(spec),
+        runtime: settings.containerRuntime,
+        bootIdFile,
+        volumes: [
+          ...(settings.gvisor ? [{ name: '', target: '/tmp' }] : []),
+          // User volumes, by their Docker volume; never filled from the image (upstream mounts them empty).
+          ...spec.volumeMounts.map((m) => ({ name: dockerVolumeName(m.volumeId), target: m.path, noCopy: true })),
+        ],
+      }
+    },
+
+    /** Removes a sandbox's container and what the host keeps for it (its gVisor boot id file). */
+    async removeContainer(c: Pick<PoolEntry, 'sandboxId' | 'containerId'>): Promise<void> {
+      await runtime.remove(c.containerId)
+      if (settings.gvisor) await rm(join(bootIdDir, c.sandboxId), { force: true })
+      // Named volumes are never removed with a container (only its anonymous ones are).
+      volumes.released()
+    },
+
+    /** A built template's start command, then its ready command (only with a start command). */
+    commandsOf(template: ResolvedTemplate | undefined): StartCommands | undefined {
+      const c = template?.config
+      if (!c?.startCmd) return undefined
+      return {
+        user: c.user,
+        workdir: c.workdir,
+        shell: c.shell,
+        startCmd: c.startCmd,
+        readyCmd: c.readyCmd,
+        readyTimeoutMs: settings.readyTimeoutMs,
+        maxIntervalMs: 250,
+      }
+    },
+  }
+}
