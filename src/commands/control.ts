@@ -6,7 +6,6 @@
 import { mkdir } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import { createLogger } from '../shared/logging.js'
-import { SandboxNotFoundError } from '../shared/errors.js'
 import { listen } from '../shared/listen.js'
 import { useStreamingGc } from '../shared/streaming-gc.js'
 import { buildControlApp } from '../control/app.js'
@@ -22,8 +21,7 @@ import { loadApiKeySet } from '../control/cluster/api-keys.js'
 import { accessTokenStore } from '../control/access-tokens.js'
 import { createClusterNode } from '../control/cluster/cluster-node.js'
 import { loadClusterConfig, type ClusterConfig } from '../control/cluster/config.js'
-import { createEdgeProxy } from '../control/cluster/edge-proxy.js'
-import { createEdgeLocator } from '../control/cluster/edge-locator.js'
+import { createClusterEdge } from '../control/cluster/cluster-edge.js'
 import { readSecretFile } from '../control/cluster/secret-file.js'
 import { createDb, migrate, watchReachability, type Db } from '../control/cluster/pg.js'
 import { PgTemplateStore } from '../control/cluster/pg-template-store.js'
@@ -54,6 +52,22 @@ export async function controlCommand(args: readonly string[]): Promise<number> {
   const running = await startClusterControl(loadControlConfig(), loadClusterConfig(process.env, 'control'))
   closeOnSignals(() => running.close())
   return -1
+}
+
+/** GET /teams and the CLI's sign-in, when SANDOCK_ACCESS_TOKENS_FILE names a token file (a secret). */
+function clusterAccessTokens(
+  cluster: ClusterConfig,
+  secrets: ReturnType<typeof tokensFromSeed>,
+  log: ReturnType<typeof createLogger>,
+) {
+  if (!cluster.accessTokensFile) return {}
+  return {
+    accessTokens: accessTokenStore(cluster.accessTokensFile, (err) =>
+      log.error({ err }, 'cannot read the access tokens: none is accepted until the file is fixed'),
+    ),
+    // One team for the cluster: the same id from every replica (derived from the shared seed).
+    instanceId: secrets.deriveKey('team').toString('hex').slice(0, 16),
+  }
 }
 
 export async function startClusterControl(
@@ -137,18 +151,8 @@ export async function startClusterControl(
     config.domain && config.tls === 'auto' && config.tlsPort !== 443
       ? `${config.domain}:${config.tlsPort}`
       : config.domain
-  const locator = createEdgeLocator({
-    db,
-    nodes: node.nodes,
-    remote: node.remote,
-    log: log.child({ component: 'edge' }),
-  })
-  const proxy = createEdgeProxy({
-    domain: config.domain,
-    log: log.child({ component: 'edge' }),
-    limits: config.proxyLimits,
-    locate: locator.locate,
-  })
+  const edge = createClusterEdge({ db, node, domain: config.domain, limits: config.proxyLimits, log })
+  const { proxy } = edge
   // Ready once a node is: before that a create has nowhere to go.
   let ready = false
   const api = await buildControlApp({
@@ -159,24 +163,8 @@ export async function startClusterControl(
     domain: publicDomain,
     ready: () => ready,
     limits: config.proxyLimits,
-    ...(cluster.accessTokensFile && {
-      accessTokens: accessTokenStore(cluster.accessTokensFile, (err) =>
-        log.error({ err }, 'cannot read the access tokens: none is accepted until the file is fixed'),
-      ),
-      // One team for the cluster: the same id from every replica (derived from the shared seed).
-      instanceId: secrets.deriveKey('team').toString('hex').slice(0, 16),
-    }),
-    dashboardEnvd: {
-      target: (sandboxId) =>
-        node.get(sandboxId).then(
-          (s) => ({ state: s.state, envdAccessToken: s.envdAccessToken }),
-          (e: unknown) => {
-            if (e instanceof SandboxNotFoundError) return undefined
-            throw e
-          },
-        ),
-      handle: proxy.handle,
-    },
+    ...clusterAccessTokens(cluster, secrets, log),
+    dashboardEnvd: edge.dashboardEnvd,
   })
   api.addHook('onRequest', async (req) => {
     if (!ready && req.url === '/health') ready = (await node.nodes()).length > 0
@@ -212,7 +200,7 @@ export async function startClusterControl(
     async close() {
       keys.stop()
       stopWatching()
-      locator.stop()
+      edge.stop()
       await reconciler.stop()
       await Promise.all([
         api.close(),

@@ -6,6 +6,7 @@
 // pushed. Containers' labels stay the truth: a restarted agent re-attaches as `sandock serve` does.
 import { createSocket } from 'node:dgram'
 import { availableParallelism, totalmem } from 'node:os'
+import type { Logger } from 'pino'
 import { createLogger } from '../shared/logging.js'
 import { listen } from '../shared/listen.js'
 import { useStreamingGc } from '../shared/streaming-gc.js'
@@ -34,6 +35,7 @@ import { createClusterSnapshots } from '../control/cluster/snapshots.js'
 import { readRegistryAuth, readSecretFile } from '../control/cluster/secret-file.js'
 import { fetchUploads } from '../control/cluster/uploads.js'
 import { closeOnSignals } from './signals.js'
+import { pushOrDiscard } from '../node/runtime/images.js'
 
 const BUILD_CHECK_TIMEOUT_MS = 10 * 60 * 1000
 
@@ -68,6 +70,26 @@ export async function nodeCommand(args: readonly string[]): Promise<number> {
   return -1
 }
 
+/** This node's Docker, reachable and with the configured runtime, and the sandboxes' two networks. */
+async function nodeRuntime(config: ControlConfig, cluster: ClusterConfig, instanceId: string, log: Logger) {
+  const runtime = createDockerRuntime({
+    socketPath: config.dockerSocket,
+    instanceId,
+    log,
+    diskLimitMB: config.diskLimitMB,
+    logCap: { maxSizeMB: config.logMaxSizeMB, maxFiles: config.logMaxFiles },
+    procRoot: cluster.hostProc,
+  })
+  await runtime.ping().catch((e: unknown) => {
+    throw new Error(`cannot reach Docker at ${config.dockerSocket}: ${(e as Error).message}`)
+  })
+  if (!(await runtime.runtimes()).includes(config.containerRuntime))
+    throw new Error(`SANDOCK_RUNTIME=${config.containerRuntime} is not registered with this node's Docker`)
+  await runtime.ensureNetwork(config.network, { internal: false })
+  await runtime.ensureNetwork(config.internalNetwork, { internal: true })
+  return runtime
+}
+
 export async function startNodeAgent(
   config: ControlConfig,
   cluster: ClusterConfig,
@@ -85,21 +107,7 @@ export async function startNodeAgent(
   })
   await migrate(db)
 
-  const runtime = createDockerRuntime({
-    socketPath: config.dockerSocket,
-    instanceId,
-    log,
-    diskLimitMB: config.diskLimitMB,
-    logCap: { maxSizeMB: config.logMaxSizeMB, maxFiles: config.logMaxFiles },
-    procRoot: cluster.hostProc,
-  })
-  await runtime.ping().catch((e: unknown) => {
-    throw new Error(`cannot reach Docker at ${config.dockerSocket}: ${(e as Error).message}`)
-  })
-  if (!(await runtime.runtimes()).includes(config.containerRuntime))
-    throw new Error(`SANDOCK_RUNTIME=${config.containerRuntime} is not registered with this node's Docker`)
-  await runtime.ensureNetwork(config.network, { internal: false })
-  await runtime.ensureNetwork(config.internalNetwork, { internal: true })
+  const runtime = await nodeRuntime(config, cluster, instanceId, log)
   const resolvers = await hostResolvers()
   const firewall = createHostFirewall({ mode: config.firewall, instanceId, log })
   const fenced = await firewall.install(
@@ -186,10 +194,7 @@ export async function startNodeAgent(
     out.log('info', 'finalize', `Pushing ${ref} to the cluster registry`)
     const t0 = Date.now()
     // A template other nodes cannot pull is a failed build: its image goes with the push.
-    await runtime.push(ref, registryAuth).catch(async (e: unknown) => {
-      for (const image of [ref, result.image]) await runtime.removeImage(image).catch(() => undefined)
-      throw e
-    })
+    await pushOrDiscard(runtime, ref, registryAuth, [ref, result.image])
     log.info({ image: ref, ms: Date.now() - t0 }, 'template image pushed')
     return { ...result, image: ref }
   }

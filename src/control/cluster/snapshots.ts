@@ -8,6 +8,7 @@ import type { BuildRuntime, SandboxRuntime } from '../../node/runtime/types.js'
 import type { SnapshotInfo, SnapshotService } from '../../node/sandboxes/snapshots.js'
 import type { Db } from './pg.js'
 import type { RegistryAuth } from './secret-file.js'
+import { pushOrDiscard } from '../../node/runtime/images.js'
 
 const NAME = /^[a-z0-9][a-z0-9._-]{0,127}$/i
 
@@ -94,11 +95,7 @@ export function createClusterSnapshots(deps: {
         forkOf: opts.forkOf,
       })
       // A snapshot other nodes cannot pull is none: its commit goes with the failed push.
-      if (deps.registry)
-        await runtime.push(image, deps.registryAuth).catch(async (e: unknown) => {
-          await runtime.removeImage(image).catch(() => undefined)
-          throw e
-        })
+      if (deps.registry) await pushOrDiscard(runtime, image, deps.registryAuth, [image])
       const createdS = Math.floor(Date.now() / 1000)
       await db.query(
         `INSERT INTO snapshots (snapshot_id, names, sandbox_id, template_id, node_id, image, cpu_count, memory_mb, fork_of, created_s)

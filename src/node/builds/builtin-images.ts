@@ -88,6 +88,18 @@ export async function contentHash(dir: string, baseImageId: string): Promise<str
   return h.digest('hex').slice(0, 16)
 }
 
+/** A build's log lines: Docker's "Step n/m : …" lines are the progress (info); the steps' own output is detail. */
+function buildLogger(log: Logger, name: string, image: string) {
+  return (line: string) => {
+    if (/^Step \d+\/\d+ :/.test(line))
+      log.info({ template: name, image, step: line.slice(0, 300) }, 'built-in template build')
+    else log.debug({ template: name, image, build: line.slice(0, 500) }, 'built-in template build')
+  }
+}
+
+const notBuilt = (name: string) =>
+  `the built-in template '${name}' is not built on this server: run 'sandock templates build-builtin ${name}' or start the server with SANDOCK_BUILD_BUILTINS=auto`
+
 export function createBuiltinImages(deps: {
   runtime: Runtime
   builtins: readonly BuiltinTemplate[]
@@ -130,15 +142,6 @@ export function createBuiltinImages(deps: {
     return { tag: `${b.image}:${await contentHash(dir, baseInfo.id)}`, dir }
   }
 
-  function buildLogger(name: string, image: string) {
-    return (line: string) => {
-      // Docker's "Step n/m : …" lines are the progress; the steps' own output is detail.
-      if (/^Step \d+\/\d+ :/.test(line))
-        log.info({ template: name, image, step: line.slice(0, 300) }, 'built-in template build')
-      else log.debug({ template: name, image, build: line.slice(0, 500) }, 'built-in template build')
-    }
-  }
-
   async function ensureBase(): Promise<void> {
     if (!(await runtime.imageExists(base.image))) {
       const contextDir = await imageContext()
@@ -152,7 +155,7 @@ export function createBuiltinImages(deps: {
         contextDir,
         dockerfile: BASE_DOCKERFILE,
         tag: base.image,
-        onLog: buildLogger(base.name, base.image),
+        onLog: buildLogger(log, base.name, base.image),
       })
       log.info({ template: base.name, image: base.image, ms: Date.now() - t0 }, 'built-in template image ready')
     }
@@ -173,7 +176,7 @@ export function createBuiltinImages(deps: {
         tag,
         buildArgs: { BASE_TEMPLATE_IMAGE: base.image },
         labels: { [BUILTIN_LABEL]: b.name, [BUILTIN_BASE_LABEL]: base.image },
-        onLog: buildLogger(b.name, tag),
+        onLog: buildLogger(log, b.name, tag),
       })
     } catch (e) {
       const reason = `the built-in template '${b.name}' could not be built: ${(e as Error).message}`
@@ -233,9 +236,6 @@ export function createBuiltinImages(deps: {
     }
     return queued
   }
-
-  const notBuilt = (name: string) =>
-    `the built-in template '${name}' is not built on this server: run 'sandock templates build-builtin ${name}' or start the server with SANDOCK_BUILD_BUILTINS=auto`
 
   return {
     state(name: string): BuiltinImageState | undefined {

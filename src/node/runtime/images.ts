@@ -179,3 +179,19 @@ export function createImages(client: DockerClient): ImageOps {
     },
   }
 }
+
+/**
+ * Pushes `ref`; when the push fails, first removes `discard` (images only the push made worth
+ * keeping: a snapshot other nodes cannot pull is none), then rethrows.
+ */
+export async function pushOrDiscard(
+  runtime: Pick<BuildRuntime, 'push' | 'removeImage'>,
+  ref: string,
+  auth: Parameters<BuildRuntime['push']>[1],
+  discard: readonly string[],
+): Promise<void> {
+  await runtime.push(ref, auth).catch(async (e: unknown) => {
+    for (const image of discard) await runtime.removeImage(image).catch(() => undefined)
+    throw e
+  })
+}

@@ -16,10 +16,10 @@ const MAX_FUNCTION_LINES = 150
  * it from this list; a new function over the limit fails.
  */
 const KNOWN_LONG: Readonly<Record<string, number>> = {
-  'src/commands/node.ts:startNodeAgent': 201,
+  'src/commands/node.ts:startNodeAgent': 188,
   'src/commands/serve.ts:startControl': 189,
   'src/envd/filesystem/fs-watcher.ts:openDirWatch': 210,
-  'src/node/builds/builtin-images.ts:createBuiltinImages': 164,
+  'src/node/builds/builtin-images.ts:createBuiltinImages': 157,
   'src/node/runtime/host-firewall.ts:createHostFirewall': 186,
 }
 
