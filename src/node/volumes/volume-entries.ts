@@ -67,29 +67,8 @@ export async function applyOwnership(
   if (mode !== undefined) await h.chmod(mode)
 }
 
-/** The entry for `name` in `dir` (a symlink with its target), reported under `path`. */
-export async function entryOf(dir: FileHandle, name: string, path: string, st: Stats): Promise<VolumeEntry> {
-  const entry: VolumeEntry = {
-    name,
-    type: entryType(st),
-    path,
-    size: st.size,
-    mode: st.mode & 0o777,
-    uid: st.uid,
-    gid: st.gid,
-    atime: st.atime.toISOString(),
-    mtime: st.mtime.toISOString(),
-    ctime: st.ctime.toISOString(),
-  }
-  if (st.isSymbolicLink()) entry.target = await readlink(at(dir, name)).catch(() => '')
-  return entry
-}
-
-/** The entry for the volume root. */
-export const rootEntry = (st: Stats): VolumeEntry => ({
-  name: '',
-  type: 'directory',
-  path: '/',
+/** What an entry reports of its stat: size, permission bits, owner and times. */
+const statFields = (st: Stats) => ({
   size: st.size,
   mode: st.mode & 0o777,
   uid: st.uid,
@@ -98,6 +77,16 @@ export const rootEntry = (st: Stats): VolumeEntry => ({
   mtime: st.mtime.toISOString(),
   ctime: st.ctime.toISOString(),
 })
+
+/** The entry for `name` in `dir` (a symlink with its target), reported under `path`. */
+export async function entryOf(dir: FileHandle, name: string, path: string, st: Stats): Promise<VolumeEntry> {
+  const entry: VolumeEntry = { name, type: entryType(st), path, ...statFields(st) }
+  if (st.isSymbolicLink()) entry.target = await readlink(at(dir, name)).catch(() => '')
+  return entry
+}
+
+/** The entry for the volume root. */
+export const rootEntry = (st: Stats): VolumeEntry => ({ name: '', type: 'directory', path: '/', ...statFields(st) })
 
 /** Descendants of `dir` down to `depth` (1 = children), pre-order, without `dir` itself; upload temp files are hidden. */
 export async function listTree(dir: FileHandle, path: string, depth: number): Promise<VolumeEntry[]> {
