@@ -20,7 +20,6 @@ const KNOWN_LONG: Readonly<Record<string, number>> = {
   'src/commands/serve.ts:startControl': 189,
   'src/envd/filesystem/fs-watcher.ts:openDirWatch': 210,
   'src/node/builds/builtin-images.ts:createBuiltinImages': 157,
-  'src/node/runtime/host-firewall.ts:createHostFirewall': 186,
 }
 
 function sourceFiles(dir: string): string[] {
