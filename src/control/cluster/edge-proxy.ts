@@ -74,8 +74,9 @@ export function createEdgeProxy(deps: {
     try {
       target = await deps.locate(sandboxId)
     } catch (err) {
+      // debug, not warn: anyone can send requests here, and the outage is logged by the API's 503s.
       if (!hit) {
-        log.warn({ err, sandboxId }, 'edge: the catalog cannot be asked and the sandbox was never routed here')
+        log.debug({ err, sandboxId }, 'edge: the catalog cannot be asked and the sandbox was never routed here')
         return catalogUnavailable(sandboxId)
       }
       log.debug({ err, sandboxId }, 'edge: the catalog cannot be asked; routing to the last known node')
