@@ -255,7 +255,8 @@ describe('sandock-spawner run by hand', () => {
     const h = spawnChild(bin, [], { stdio: ['pipe', 'ignore', 'pipe', 'ipc'] })
     let stderr = ''
     h.stderr!.on('data', (c: Buffer) => (stderr += c.toString()))
-    const exited = new Promise<number | null>((resolve) => h.on('exit', (code) => resolve(code)))
+    // 'close', not 'exit': only then has all of its stderr been read.
+    const exited = new Promise<number | null>((resolve) => h.on('close', (code) => resolve(code)))
     onTestFinished(() => {
       h.kill('SIGKILL')
     })
