@@ -56,30 +56,29 @@ export async function placeCreate(deps: PlaceDeps, req: CreateSandboxRequest): P
   try {
     for (const candidate of ranked.slice(0, CREATE_ATTEMPTS)) {
       if (candidate.nodeId !== reservation.nodeId) await catalog.moveReservation(db, reservation, candidate.nodeId)
+      let sandbox: SandboxInfo
       try {
-        const sandbox = await remote(candidate).create(req)
-        await catalog.record(
-          db,
-          {
-            sandboxId: sandbox.sandboxId,
-            nodeId: candidate.nodeId,
-            templateId: sandbox.templateId,
-            cpuCount: sandbox.cpuCount,
-            memoryMB: sandbox.memoryMB,
-          },
-          reservation,
-        )
-        log.info(
-          { sandboxId: sandbox.sandboxId, nodeId: candidate.nodeId, templateId: sandbox.templateId },
-          'sandbox placed',
-        )
-        deps.spawned?.(sandbox.templateId)
-        return sandbox
+        sandbox = await remote(candidate).create(req)
       } catch (e) {
         if (!retryable(e)) throw e
         lastError = e
         log.warn({ err: e, nodeId: candidate.nodeId }, 'create failed on a node; trying another')
+        continue
       }
+      const row = { sandboxId: sandbox.sandboxId, nodeId: candidate.nodeId, templateId: sandbox.templateId }
+      try {
+        await catalog.record(db, { ...row, cpuCount: sandbox.cpuCount, memoryMB: sandbox.memoryMB }, reservation)
+      } catch (e) {
+        // Unrecorded (PostgreSQL went away), the sandbox would be nobody's while the caller is
+        // told the create failed: it goes, and no other node is tried.
+        await remote(candidate)
+          .kill(sandbox.sandboxId)
+          .catch((err: unknown) => log.warn({ err, ...row }, 'an unrecorded sandbox could not be killed'))
+        throw e
+      }
+      log.info(row, 'sandbox placed')
+      deps.spawned?.(sandbox.templateId)
+      return sandbox
     }
     throw lastError
   } finally {
