@@ -973,13 +973,22 @@ for method, path in [('GET', '/v2/'), ('GET', '/v2/_catalog'), ('GET', '/v2/sand
   })
 
   it('leaves no sandbox container, catalog row or reservation behind, then nothing at all', async () => {
+    // A replica that answers: Swarm may still list the task on the node lost above as running.
+    const answers = async (r: Replica) =>
+      fetch(`${r.apiUrl}/health`, { signal: AbortSignal.timeout(3000) }).then(
+        (x) => x.ok,
+        () => false,
+      )
     const rs = await replicas()
-    const live = rs[0]!
+    const live = (await Promise.all(rs.map(async (r) => ((await answers(r)) ? r : undefined)))).find(Boolean)!
     for (const id of made) await Sandbox.kill(id, opts(live)).catch(() => undefined)
     made.clear()
-    expect(await stack.sql('SELECT (SELECT count(*) FROM sandboxes), (SELECT count(*) FROM reservations)')).toEqual([
-      ['0', '0'],
-    ])
+    // A reservation whose release PostgreSQL's outage kept from being written expires (by design).
+    expect(
+      await stack.sql(
+        'SELECT (SELECT count(*) FROM sandboxes), (SELECT count(*) FROM reservations WHERE expires_at > now())',
+      ),
+    ).toEqual([['0', '0']])
     for (const h of ['node1', 'node2']) {
       const n = stack.node(h)
       // Only the warm pool's containers stay (they are not sandboxes yet).
