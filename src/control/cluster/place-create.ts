@@ -82,8 +82,29 @@ export async function placeCreate(deps: PlaceDeps, req: CreateSandboxRequest): P
     }
     throw lastError
   } finally {
-    await catalog
-      .release(db, reservation)
-      .catch((err: unknown) => log.warn({ err }, 'releasing a reservation failed (it expires)'))
+    await catalog.release(db, reservation).catch((err: unknown) => {
+      // PostgreSQL away: released once it is back (else it would count against the limit until it expires).
+      log.warn({ err }, 'releasing a reservation failed; trying again')
+      void releaseLater(db, reservation, log)
+    })
   }
+}
+
+/** How often, and for how long, a reservation whose release failed is released again. */
+const RELEASE_RETRY_MS = 2000
+const RELEASE_RETRY_FOR_MS = 10 * 60_000
+
+async function releaseLater(db: Db, reservation: catalog.Reservation, log: Logger): Promise<void> {
+  const until = Date.now() + RELEASE_RETRY_FOR_MS
+  while (Date.now() < until) {
+    await new Promise((r) => setTimeout(r, RELEASE_RETRY_MS).unref())
+    if (
+      await catalog.release(db, reservation).then(
+        () => true,
+        () => false,
+      )
+    )
+      return
+  }
+  log.warn({ reservationId: reservation.reservationId }, 'a reservation could not be released; it expires')
 }
