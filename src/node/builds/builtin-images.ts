@@ -97,6 +97,30 @@ function buildLogger(log: Logger, name: string, image: string) {
   }
 }
 
+/** The tag a derived built-in has for its current build folder and base image, and that folder. */
+async function derivedTag(
+  runtime: Runtime,
+  baseImage: string,
+  imageContext: () => Promise<string>,
+  b: BuiltinTemplate,
+): Promise<{ tag: string; dir: string }> {
+  const baseInfo = await runtime.imageInfo(baseImage)
+  if (!baseInfo) throw new AppError('failed_precondition', `the base template image ${baseImage} is missing`)
+  const dir = join(builtinsDirOf(await imageContext()), b.name)
+  if (
+    !(await access(join(dir, 'Dockerfile')).then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    throw new AppError(
+      'failed_precondition',
+      `no Dockerfile for the built-in template '${b.name}' in ${dir} (run npm run build)`,
+    )
+  }
+  return { tag: `${b.image}:${await contentHash(dir, baseInfo.id)}`, dir }
+}
+
 const notBuilt = (name: string) =>
   `the built-in template '${name}' is not built on this server: run 'sandock templates build-builtin ${name}' or start the server with SANDOCK_BUILD_BUILTINS=auto`
 
@@ -123,24 +147,7 @@ export function createBuiltinImages(deps: {
   let looking: Promise<void> | undefined
   const imageContext = () => (context ??= findImageContext(deps.imageContext))
 
-  /** The tag a derived built-in has for the current build folder and base image. */
-  async function tagOf(b: BuiltinTemplate): Promise<{ tag: string; dir: string }> {
-    const baseInfo = await runtime.imageInfo(base.image)
-    if (!baseInfo) throw new AppError('failed_precondition', `the base template image ${base.image} is missing`)
-    const dir = join(builtinsDirOf(await imageContext()), b.name)
-    if (
-      !(await access(join(dir, 'Dockerfile')).then(
-        () => true,
-        () => false,
-      ))
-    ) {
-      throw new AppError(
-        'failed_precondition',
-        `no Dockerfile for the built-in template '${b.name}' in ${dir} (run npm run build)`,
-      )
-    }
-    return { tag: `${b.image}:${await contentHash(dir, baseInfo.id)}`, dir }
-  }
+  const tagOf = (b: BuiltinTemplate) => derivedTag(runtime, base.image, imageContext, b)
 
   async function ensureBase(): Promise<void> {
     if (!(await runtime.imageExists(base.image))) {

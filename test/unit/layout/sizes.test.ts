@@ -19,7 +19,6 @@ const KNOWN_LONG: Readonly<Record<string, number>> = {
   'src/commands/node.ts:startNodeAgent': 188,
   'src/commands/serve.ts:startControl': 189,
   'src/envd/filesystem/fs-watcher.ts:openDirWatch': 210,
-  'src/node/builds/builtin-images.ts:createBuiltinImages': 157,
 }
 
 function sourceFiles(dir: string): string[] {
