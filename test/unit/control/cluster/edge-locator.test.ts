@@ -2,7 +2,7 @@
 // the nodes it last listed are asked whether they have the sandbox (so a replica that never routed
 // it still can), and with none that has it the outage is the answer (the edge's 503).
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { createEdgeLocator } from '../../../../src/control/cluster/edge-locator.js'
+import { createEdgeLocator, MAX_ASKS_IN_FLIGHT } from '../../../../src/control/cluster/edge-locator.js'
 import type { NodeRow } from '../../../../src/control/cluster/nodes.js'
 import { DatabaseUnavailableError, type Db } from '../../../../src/control/cluster/pg.js'
 import { SandboxNotFoundError } from '../../../../src/shared/errors.js'
@@ -74,5 +74,51 @@ describe('the edge locator', () => {
     expect(await locator.locate('b')).toEqual({ nodeId: 'n2', address: '10.0.0.2', proxyPort: 3004 })
     expect(asked.sort()).toEqual(['n1:b', 'n2:b'])
     expect(await rejection(locator.locate('c'))).toBeInstanceOf(DatabaseUnavailableError)
+  })
+
+  it('bounds what unknown ids cost the nodes during an outage: one look-up per id, misses remembered, a cap in flight', async () => {
+    const db = {
+      query: async () => {
+        throw new DatabaseUnavailableError(new Error('connect ECONNREFUSED'))
+      },
+    } as unknown as Db
+    const asked: string[] = []
+    const held: (() => void)[] = []
+    let hold = false
+    const locator = createEdgeLocator({
+      db,
+      log,
+      nodes: async () => [node('n1'), node('n2')],
+      remote: (n) => ({
+        get: async (id: string) => {
+          asked.push(`${n.nodeId}:${id}`)
+          if (hold) await new Promise<void>((r) => held.push(r))
+          throw new SandboxNotFoundError(id)
+        },
+      }),
+    })
+    onTestFinished(() => locator.stop())
+    await new Promise((r) => setTimeout(r, 10)) // the first node list
+
+    // 20 requests for one id at once: each node is asked once.
+    const same = await Promise.all(Array.from({ length: 20 }, () => rejection(locator.locate('x'))))
+    expect(same.every((e) => e instanceof DatabaseUnavailableError)).toBe(true)
+    expect(asked.sort()).toEqual(['n1:x', 'n2:x'])
+    // Asked again right after: the miss is remembered, no node is asked.
+    expect(await rejection(locator.locate('x'))).toBeInstanceOf(DatabaseUnavailableError)
+    expect(asked).toHaveLength(2)
+
+    // Many distinct ids while the nodes are slow: at most MAX_ASKS_IN_FLIGHT look-ups reach them,
+    // the rest get the outage's answer at once.
+    asked.length = 0
+    hold = true
+    const ids = Array.from({ length: MAX_ASKS_IN_FLIGHT + 10 }, (_, i) => `id${i}`)
+    const pending = ids.map((id) => rejection(locator.locate(id)))
+    await new Promise((r) => setTimeout(r, 20))
+    expect(new Set(asked.map((a) => a.split(':')[1])).size).toBe(MAX_ASKS_IN_FLIGHT)
+    expect(asked).toHaveLength(MAX_ASKS_IN_FLIGHT * 2)
+    for (const release of held.splice(0)) release()
+    const errors = await Promise.all(pending)
+    expect(errors.every((e) => e instanceof DatabaseUnavailableError)).toBe(true)
   })
 })
