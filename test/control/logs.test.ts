@@ -3,11 +3,12 @@
 // and the host keeps only the capped, rotated log while the logs routes answer a bounded page; v2's
 // direction (newest first by default), level, search and cursor; the log kept after a kill for the
 // retention and gone after it; and a template build printing 200,000 lines stores a bounded log
-// whose last lines and error are kept, without growing the server.
+// whose last lines and error are kept, without growing the server. While each flood runs, another
+// sandbox runs commands and the API answers (a bystander's probes, every 250 ms).
 import { readFileSync, statSync, existsSync, readdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Template, type LogEntry } from 'e2b'
+import { Template, type LogEntry, type Sandbox } from 'e2b'
 import { createSandbox, killQuietly, printServerLogsOnFailure, sdkOpts } from '../support/control-sdk.js'
 import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, startServer, type ControlServer } from '../support/control-server.js'
 import { docker } from '../support/docker.js'
@@ -42,6 +43,46 @@ async function api(path: string): Promise<{ status: number; body: any; ms: numbe
   return { status: res.status, body, ms: Math.round(performance.now() - t0) }
 }
 
+/** What a bystander saw while an attack ran: a command in another sandbox and the API's sandbox list, every 250 ms. */
+type Bystander = { probes: number; failures: string[]; commandMs: number[]; apiMs: number[] }
+
+async function whileUnderAttack<T>(bystander: Sandbox, attack: Promise<T>): Promise<{ value: T; seen: Bystander }> {
+  const seen: Bystander = { probes: 0, failures: [], commandMs: [], apiMs: [] }
+  let over = false
+  const settled = attack.finally(() => {
+    over = true
+  })
+  while (!over) {
+    seen.probes++
+    const t0 = performance.now()
+    try {
+      const r = await bystander.commands.run('echo alive', { timeoutMs: 30_000 })
+      if (r.stdout !== 'alive\n') seen.failures.push(`command answered ${JSON.stringify(r.stdout)}`)
+      seen.commandMs.push(performance.now() - t0)
+    } catch (e) {
+      seen.failures.push(`command: ${(e as Error).message}`)
+    }
+    const t1 = performance.now()
+    const list = await fetch(`${server.apiUrl}/sandboxes`, { headers: { 'x-api-key': server.apiKey } }).catch(
+      (e: Error) => e,
+    )
+    if (list instanceof Error || list.status !== 200)
+      seen.failures.push(`GET /sandboxes: ${String(list instanceof Error ? list.message : list.status)}`)
+    else {
+      await list.arrayBuffer()
+      seen.apiMs.push(performance.now() - t1)
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return { value: await settled, seen }
+}
+
+const summary = ({ probes, failures, commandMs, apiMs }: Bystander): string => {
+  const p = (xs: number[], q: number) =>
+    Math.round([...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * q)] ?? NaN)
+  return `${probes} probes, ${failures.length} failed; a command in another sandbox p50 ${p(commandMs, 0.5)} ms, max ${p(commandMs, 1)} ms; GET /sandboxes p50 ${p(apiMs, 0.5)} ms, max ${p(apiMs, 1)} ms`
+}
+
 const messages = async (path: string): Promise<string[]> => {
   const res = await api(path)
   expect(res.status, JSON.stringify(res.body)).toBe(200)
@@ -51,6 +92,7 @@ const messages = async (path: string): Promise<string[]> => {
 describe('a sandbox flooding its log', () => {
   it('is capped and rotated on the host, and every logs route answers a bounded page', async () => {
     const sbx = await createSandbox({ timeoutMs: 300_000 }, server)
+    const bystander = await createSandbox({ timeoutMs: 300_000 }, server)
     try {
       const id = (await docker('inspect', '--format', '{{.Id}}', `sandock-${sbx.sandboxId}`)).trim()
       const cfg = JSON.parse(await docker('inspect', '--format', '{{json .HostConfig.LogConfig}}', id)) as {
@@ -59,19 +101,26 @@ describe('a sandbox flooding its log', () => {
       }
       expect(cfg).toEqual({ Type: 'json-file', Config: { 'max-size': '1m', 'max-file': '2' } })
       // 8 MB of two-byte lines: ~4 million log entries (hundreds of MiB as json-file without a cap).
-      const flood = await sbx.commands.run('yes | head -c 8000000 > /proc/1/fd/1; echo flood-done > /proc/1/fd/1', {
-        user: 'root',
-        timeoutMs: 240_000,
-      })
-      expect(flood.exitCode).toBe(0)
-      // Docker copies the output into its log behind the writer: wait for the last line.
-      await expect
-        .poll(async () => (await api(`/v2/sandboxes/${sbx.sandboxId}/logs?limit=1`)).body.logs?.[0]?.message, {
-          timeout: 120_000,
-          interval: 100,
-          message: 'the flood in the log',
+      const flooding = (async () => {
+        const flood = await sbx.commands.run('yes | head -c 8000000 > /proc/1/fd/1; echo flood-done > /proc/1/fd/1', {
+          user: 'root',
+          timeoutMs: 240_000,
         })
-        .toBe('flood-done')
+        expect(flood.exitCode).toBe(0)
+        // Docker copies the output into its log behind the writer: wait for the last line.
+        await expect
+          .poll(async () => (await api(`/v2/sandboxes/${sbx.sandboxId}/logs?limit=1`)).body.logs?.[0]?.message, {
+            timeout: 120_000,
+            interval: 100,
+            message: 'the flood in the log',
+          })
+          .toBe('flood-done')
+      })()
+      // Meanwhile another sandbox and the API keep answering.
+      const { seen } = await whileUnderAttack(bystander, flooding)
+      console.log(`log flood, meanwhile: ${summary(seen)}`)
+      expect(seen.failures).toEqual([])
+      expect(seen.probes).toBeGreaterThanOrEqual(2)
       const logPath = (await docker('inspect', '--format', '{{.LogPath}}', id)).trim()
       const dir = dirname(logPath)
       const files = readdirSync(dir).filter((f) => f.startsWith(`${id}-json.log`))
@@ -107,6 +156,7 @@ describe('a sandbox flooding its log', () => {
       expect(after - before).toBeLessThan(100)
     } finally {
       await killQuietly(sbx.sandboxId, server)
+      await killQuietly(bystander.sandboxId, server)
     }
   }, 400_000)
 })
@@ -171,18 +221,26 @@ describe('v2 logs as upstream, and kept after a kill', () => {
 
 describe('a template build printing 200,000 lines', () => {
   it('stores a bounded log with its first and last lines and the error, and the server stays small', async () => {
+    const bystander = await createSandbox({ timeoutMs: 300_000 }, server)
     const before = rssMiB()
     const logs: LogEntry[] = []
     const name = unique('flood').toLowerCase()
     // The pause lets Docker drain seq's stdout pipe first: its stdout and stderr are separate pipes.
-    const err = await rejection(
+    const building = rejection(
       Template.build(
         Template().fromTemplate('base').runCmd('seq 1 200000; sleep 1; echo last-words >&2; exit 3'),
         name,
         { apiKey: server.apiKey, apiUrl: server.apiUrl, cpuCount: 1, memoryMB: 512, onBuildLogs: (e) => logs.push(e) },
       ),
     )
+    // Meanwhile a sandbox and the API keep answering.
+    const { value: err, seen } = await whileUnderAttack(bystander, building).finally(() =>
+      killQuietly(bystander.sandboxId, server),
+    )
     const after = rssMiB()
+    console.log(`build flood, meanwhile: ${summary(seen)}`)
+    expect(seen.failures).toEqual([])
+    expect(seen.probes).toBeGreaterThanOrEqual(2)
     expect(err.message).toMatch(/exit status 3/)
     const text = logs.map((l) => l.message)
     // SANDOCK_BUILD_LOG_MAX_LINES=2000: the first 1000 lines (build lines and the first numbers), a count, the last 1000.
