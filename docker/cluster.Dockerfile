@@ -1,12 +1,13 @@
 # The cluster image: `sandock control` and `sandock node` (docker-stack.yml). The same bundle as the
-# server image (dist/image from `npm run build`) plus iptables: a node agent loads sandboxes' egress
-# rules and its host firewall chain with it. Build it from dist/ (the repository's .dockerignore
+# server image (dist/image from `npm run build`) plus iptables and iproute2: a node agent loads
+# sandboxes' egress rules and its host firewall chain with them, and finds the sandbox bridge's
+# address for its egress gateway. Build it from dist/ (the repository's .dockerignore
 # leaves dist out of the root context):
 #   npm run build && docker build -f docker/cluster.Dockerfile -t sandock/cluster dist
 ARG BASE_IMAGE=debian:bookworm-slim
 FROM ${BASE_IMAGE}
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends iptables \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends iptables iproute2 \
  && apt-get clean && rm -rf /var/lib/apt/lists/* /usr/share/doc /usr/share/man
 COPY image /opt/sandock
 # The derived built-ins' build folders (code-interpreter-v1, desktop): a node builds them.

@@ -23,6 +23,8 @@ import { createClusterNode } from '../control/cluster/cluster-node.js'
 import { loadClusterConfig, type ClusterConfig } from '../control/cluster/config.js'
 import { createClusterEdge } from '../control/cluster/cluster-edge.js'
 import { readSecretFile } from '../control/cluster/secret-file.js'
+import { PgSecretStore } from '../control/cluster/pg-secret-store.js'
+import { SECRET_STORE_KEY_PURPOSE } from '../control/secret-store/secret-store.js'
 import { createDb, migrate, watchReachability, type Db } from '../control/cluster/pg.js'
 import { PgTemplateStore } from '../control/cluster/pg-template-store.js'
 import { startReconciler } from '../control/cluster/reconcile.js'
@@ -164,6 +166,7 @@ export async function startClusterControl(
     ready: () => ready,
     limits: config.proxyLimits,
     ...clusterAccessTokens(cluster, secrets, log),
+    secrets: new PgSecretStore(db, secrets.deriveKey(SECRET_STORE_KEY_PURPOSE)),
     dashboardEnvd: edge.dashboardEnvd,
   })
   api.addHook('onRequest', async (req) => {

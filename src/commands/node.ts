@@ -6,19 +6,15 @@
 // pushed. Containers' labels stay the truth: a restarted agent re-attaches as `sandock serve` does.
 import { createSocket } from 'node:dgram'
 import { availableParallelism, totalmem } from 'node:os'
-import type { Logger } from 'pino'
 import { createLogger } from '../shared/logging.js'
 import { listen } from '../shared/listen.js'
 import { useStreamingGc } from '../shared/streaming-gc.js'
 import { loadControlConfig, type ControlConfig } from '../control/config.js'
 import { localNodeSettings } from '../control/core.js'
-import { fenceDnsServers, hostResolvers } from '../node/egress/host-resolvers.js'
 import { createEnvdClient } from '../node/envd-client/client.js'
 import { buildAgentApp } from '../node/agent-api/app.js'
 import { createLocalNode } from '../node/local-node.js'
 import { createProxyServer } from '../node/proxy/proxy-server.js'
-import { createDockerRuntime } from '../node/runtime/docker-runtime.js'
-import { createHostFirewall } from '../node/runtime/host-firewall.js'
 import { loadInstanceId, tokensFromSeed } from '../control/server-keys.js'
 import { createBuiltinImages } from '../node/builds/builtin-images.js'
 import type { BuildJob, BuildLog } from '../node/builds/build-types.js'
@@ -33,6 +29,9 @@ import { createDb, migrate } from '../control/cluster/pg.js'
 import { PgTemplateStore } from '../control/cluster/pg-template-store.js'
 import { createClusterSnapshots } from '../control/cluster/snapshots.js'
 import { readRegistryAuth, readSecretFile } from '../control/cluster/secret-file.js'
+import { PgSecretStore } from '../control/cluster/pg-secret-store.js'
+import { SECRET_STORE_KEY_PURPOSE } from '../control/secret-store/secret-store.js'
+import { nodeNetworking, nodeRuntime } from './node-networking.js'
 import { fetchUploads } from '../control/cluster/uploads.js'
 import { closeOnSignals } from './signals.js'
 import { pushOrDiscard } from '../node/runtime/images.js'
@@ -70,26 +69,6 @@ export async function nodeCommand(args: readonly string[]): Promise<number> {
   return -1
 }
 
-/** This node's Docker, reachable and with the configured runtime, and the sandboxes' two networks. */
-async function nodeRuntime(config: ControlConfig, cluster: ClusterConfig, instanceId: string, log: Logger) {
-  const runtime = createDockerRuntime({
-    socketPath: config.dockerSocket,
-    instanceId,
-    log,
-    diskLimitMB: config.diskLimitMB,
-    logCap: { maxSizeMB: config.logMaxSizeMB, maxFiles: config.logMaxFiles },
-    procRoot: cluster.hostProc,
-  })
-  await runtime.ping().catch((e: unknown) => {
-    throw new Error(`cannot reach Docker at ${config.dockerSocket}: ${(e as Error).message}`)
-  })
-  if (!(await runtime.runtimes()).includes(config.containerRuntime))
-    throw new Error(`SANDOCK_RUNTIME=${config.containerRuntime} is not registered with this node's Docker`)
-  await runtime.ensureNetwork(config.network, { internal: false })
-  await runtime.ensureNetwork(config.internalNetwork, { internal: true })
-  return runtime
-}
-
 export async function startNodeAgent(
   config: ControlConfig,
   cluster: ClusterConfig,
@@ -108,16 +87,9 @@ export async function startNodeAgent(
   await migrate(db)
 
   const runtime = await nodeRuntime(config, cluster, instanceId, log)
-  const resolvers = await hostResolvers()
-  const firewall = createHostFirewall({ mode: config.firewall, instanceId, log })
-  const fenced = await firewall.install(
-    await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n))),
-    {
-      dnsServers: fenceDnsServers(resolvers, config.egressDnsServers),
-      allowCidrs: config.allowInternalCidrs,
-    },
-  )
-  if (fenced) runtime.capFlows?.(config.sandboxMaxFlows)
+  // Placeholders in egress rules resolve from the cluster's secret store (the same key everywhere).
+  const secretStore = new PgSecretStore(db, tokens.deriveKey(SECRET_STORE_KEY_PURPOSE))
+  const { egress, firewall, egressDnsServers } = await nodeNetworking({ config, runtime, instanceId, secretStore, log })
 
   // The registry requires credentials (docker/registry-entrypoint.sh): Sandock's own pulls and pushes
   // carry them; a user's `fromImage` never does (it brings its own, or none).
@@ -154,7 +126,6 @@ export async function startNodeAgent(
   const builtinImages = createBuiltinImages({ runtime, builtins, log, imageContext: opts.imageContext })
   const lookup = refreshingLookup(createTemplateLookup(store, builtins, builtinImages), builtinImages.refresh)
   const filesDir = templateFilesDir(config.dataDir)
-  const egressDnsServers = config.egressDnsServers ?? resolvers
   const local = createLocalNode({
     runtime,
     envd: createEnvdClient(),
@@ -163,6 +134,7 @@ export async function startNodeAgent(
     // User volumes are not shared across nodes yet: a volumeMounts names no known volume (400).
     volumes: { idOf: () => undefined, released: () => undefined },
     settings: localNodeSettings(config, egressDnsServers, builtins),
+    egress: egress.port,
     templates: async (ref) => {
       const found = await lookup(ref)
       if (found.template) await ensureImage(found.template.image)
@@ -182,6 +154,8 @@ export async function startNodeAgent(
   const leftovers = await local.removeBuildContainers()
   if (leftovers) log.info({ removed: leftovers }, 'removed build containers left by a restart')
   await local.recover()
+  // Re-attached sandboxes' redirects replace the previous run's in one step (fail closed meanwhile).
+  await egress.install()
 
   /** A build here: its uploads and parent fetched first, its image pushed after (others pull it). */
   async function build(job: BuildJob, out: { log: BuildLog; signal: AbortSignal }) {
@@ -273,6 +247,7 @@ export async function startNodeAgent(
       await beating
       await Promise.all([app.close(), proxy.close(), local.close()])
       layersDb.close()
+      await egress.close()
       await firewall.remove()
       await db.end()
     },

@@ -16,7 +16,7 @@ import { templateRoutes } from './api/templates/index.js'
 import type { SandboxNode } from '../node/sandbox-node.js'
 import type { TemplateService } from './templates/service.js'
 import { secretRoutes } from './api/secrets/index.js'
-import type { SecretStore } from './secret-store/secret-store.js'
+import type { SecretsBackend } from './secret-store/secret-store.js'
 import { volumeContentRoutes } from './api/volume-content/index.js'
 import { volumeRoutes } from './api/volumes/index.js'
 import type { VolumeStore } from './volumes/volume-store.js'
@@ -33,8 +33,9 @@ export type ControlAppDeps = Readonly<{
   /** Where sandboxes live: this host's LocalNode in one-host mode. */
   node: SandboxNode
   templates: TemplateService
-  /** Users' secrets and volumes: this host's stores. A cluster's control has none yet (issue 17): their routes are then 404. */
-  secrets?: SecretStore
+  /** Users' secrets: this host's store, or the cluster's (PostgreSQL). */
+  secrets?: SecretsBackend
+  /** Users' volumes: this host's store. A cluster's control has none yet: their routes are then 404. */
   volumes?: VolumeStore
   volumeTokens?: VolumeTokens
   /** SHA-256 digests of the accepted API keys. */

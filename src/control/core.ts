@@ -16,7 +16,7 @@ import { baseTemplate, builtinTemplates, type BuiltinTemplate } from '../node/bu
 import { createTemplateLookup, refreshingLookup } from './templates/resolve.js'
 import { createTemplateService, templateFilesDir, type TemplateService } from './templates/service.js'
 import { SqliteTemplateStore } from './templates/sqlite-template-store.js'
-import { SecretStore } from './secret-store/secret-store.js'
+import { SECRET_STORE_KEY_PURPOSE, SecretStore } from './secret-store/secret-store.js'
 import { createVolumeStore, type VolumeStore } from './volumes/volume-store.js'
 import { createVolumeTokens, type VolumeTokens } from './volumes/volume-tokens.js'
 import { spawnCounter } from './templates/spawn-counter.js'
@@ -91,7 +91,7 @@ export function createControlCore(deps: {
     limits: TEMPLATE_LIMITS,
     builtinResources: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
   })
-  const secretStore = new SecretStore({ dataDir: config.dataDir, key: keys.deriveKey('secret-store/v1') })
+  const secretStore = new SecretStore({ dataDir: config.dataDir, key: keys.deriveKey(SECRET_STORE_KEY_PURPOSE) })
   const volumeTokens = createVolumeTokens(keys.deriveKey('volume-tokens/v1'))
   return { node, templates, builtins, builtinImages, secrets: secretStore, volumes, volumeTokens }
 }

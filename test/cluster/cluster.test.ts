@@ -3,7 +3,7 @@
 // agent per node, PostgreSQL), the test registry, then the official e2b SDK: creates spread over
 // the nodes and claim warm containers; one sandbox's commands and files through either replica; a
 // template built on one node started on another; a snapshot taken on one node started on another;
-// pause/resume and auto-resume through the edge; the dashboard in Chromium through a replica (list, terminal, files); the registry stopped (a snapshot and a build fail
+// pause/resume and auto-resume through the edge; secrets through either replica, resolved by each node's egress gateway; the dashboard in Chromium through a replica (list, terminal, files); the registry stopped (a snapshot and a build fail
 // with the reason, leaving nothing); PostgreSQL stopped and started again (creates answer
 // 503, running sandboxes keep serving through both edges, nothing reported gone); an agent killed and restarted by Swarm (its
 // sandboxes come back); a control replica killed (the other serves, and the build the killed one
@@ -18,10 +18,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { Sandbox, Template } from 'e2b'
+import { Sandbox, Secret, Template } from 'e2b'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { timed as timedInto, type Timings } from '../support/cluster/timings.js'
-import { startCluster, type TestCluster } from '../support/cluster/cluster.js'
+import { EGRESS_TARGET_NAME, startCluster, type TestCluster } from '../support/cluster/cluster.js'
 import { docker, waitFor } from '../support/cluster/docker-cli.js'
 import { removeImages } from '../support/cluster/images.js'
 import { listLabelled } from '../support/cluster/resources.js'
@@ -314,6 +314,54 @@ describe('sandock on a swarm', () => {
       expect(after.status).toBe(502)
     } finally {
       for (const ws of sockets) ws.socket.destroy()
+    }
+  })
+
+  it("serves secrets through either replica, and a node's egress gateway puts a secret's value in a sandbox's requests", async () => {
+    const [a, b] = await replicas()
+    const value = `sk-${randomBytes(12).toString('hex')}`
+    const created = await Secret.create('Cluster-Key', value, opts(a!))
+    try {
+      // The same store behind both replicas: listed, updated and read through the other one.
+      const listed = await Secret.list(opts(b!)).nextItems()
+      expect(listed.map((x) => x.secretId)).toContain(created.secretId)
+      const updated = await Secret.update('cluster-key', `${value}-2`, opts(b!))
+      expect(updated.version).toBe(2)
+      expect((await Secret.getInfo(created.secretId, opts(a!))).version).toBe(2)
+
+      // A transform rule naming the secret: the gateway on the sandbox's node resolves it per request.
+      const rules = {
+        [EGRESS_TARGET_NAME]: [{ transform: { headers: { 'X-Api-Key': `Bearer ${Secret.fill('CLUSTER-key')}` } } }],
+      }
+      const { ip: target } = cluster!.egressTarget!
+      const echo = async (s: Sandbox) => {
+        const r = await s.commands.run(
+          `curl -s -m 5 --resolve ${EGRESS_TARGET_NAME}:80:${target} http://${EGRESS_TARGET_NAME}/h`,
+        )
+        return JSON.parse(r.stdout) as { path: string; headers: Record<string, string> }
+      }
+      const viaNodes = new Set<string>()
+      for (const r of [a!, b!, a!]) {
+        const s = track(await Sandbox.create('base', { ...opts(r), network: { rules } }))
+        viaNodes.add((await stack.nodeOf(s.sandboxId)) ?? '?')
+        const got = await echo(s)
+        expect(got.path).toBe('/h')
+        expect(got.headers['x-api-key']).toBe(`Bearer ${value}-2`)
+        // The value never reaches the sandbox: only the placeholder is in what it sees.
+        expect(JSON.stringify(await s.getInfo())).not.toContain(value)
+        await killTracked(s)
+      }
+      console.log(`secrets through the gateway on nodes: ${[...viaNodes].join(', ')}`)
+      // Deleted through one replica: the placeholder no longer resolves and the request fails closed.
+      const s = track(await Sandbox.create('base', { ...opts(b!), network: { rules } }))
+      await Secret.destroy('cluster-key', opts(a!))
+      const gone = await s.commands.run(
+        `curl -s -o /dev/null -w '%{http_code}' -m 5 --resolve ${EGRESS_TARGET_NAME}:80:${target} http://${EGRESS_TARGET_NAME}/h || true`,
+      )
+      expect(gone.stdout.trim()).toBe('502')
+      await killTracked(s)
+    } finally {
+      await Secret.destroy(created.secretId, opts(a!)).catch(() => undefined)
     }
   })
 

@@ -2,7 +2,7 @@
 // so replicas starting together do not race), and a transaction helper. Everything the cluster
 // shares lives here: the template catalog (the SQLite store's tables, template-tables.ts), uploaded
 // template files, snapshots' metadata, the sandbox → node catalog, create reservations (the
-// cluster-wide sandbox limit), the node registry with heartbeats. API keys are not here: they are the configured ones.
+// cluster-wide sandbox limit), the node registry with heartbeats, users' secrets. API keys are not here: they are the configured ones.
 import pg from 'pg'
 import { AppError } from '../../shared/errors.js'
 import { catalogTables, PG_CATALOG } from '../templates/template-tables.js'
@@ -41,6 +41,11 @@ CREATE TABLE IF NOT EXISTS snapshots (
   snapshot_id TEXT PRIMARY KEY, names JSONB NOT NULL, sandbox_id TEXT NOT NULL, template_id TEXT NOT NULL,
   node_id TEXT NOT NULL, image TEXT NOT NULL, cpu_count INTEGER NOT NULL, memory_mb INTEGER NOT NULL,
   fork_of TEXT, created_s BIGINT NOT NULL
+);
+-- Users' secrets (pg-secret-store.ts): values sealed under a key from the token seed; times as ISO text, as one host's store.
+CREATE TABLE IF NOT EXISTS secrets (
+  secret_id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE, metadata TEXT NOT NULL, version INTEGER NOT NULL,
+  created_at TEXT NOT NULL, updated_at TEXT NOT NULL, sealed BYTEA NOT NULL
 );
 -- API keys are exactly the configured ones (control/cluster/api-keys.ts): the table earlier
 -- versions filled (and trusted forever) is dropped.

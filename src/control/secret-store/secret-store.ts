@@ -45,6 +45,9 @@ export class SecretConflictError extends AppError {
   }
 }
 
+/** What the sealing key is derived for from the server's (or the cluster's) token seed. */
+export const SECRET_STORE_KEY_PURPOSE = 'secret-store/v1'
+
 /** How many secrets one server keeps; a create beyond it is a 409, as upstream's secret limit. */
 export const DEFAULT_MAX_SECRETS = 1000
 export const MAX_PAGE = 100
@@ -56,9 +59,50 @@ CREATE TABLE IF NOT EXISTS secrets (
 );
 `
 type Row = Record<string, SQLInputValue>
-const COLUMNS = 'secret_id, name, metadata, version, created_at, updated_at'
+/** The columns a SecretInfo is read from (this store's table and the cluster's have the same). */
+export const COLUMNS = 'secret_id, name, metadata, version, created_at, updated_at'
 
-const toInfo = (r: Row): SecretInfo => ({
+/** One page of secrets; `nextToken` is set only while more remain. */
+export type SecretPage = { items: SecretInfo[]; nextToken: string | undefined }
+export type NewSecretRequest = { name: string; value: string; metadata?: Readonly<Record<string, string>> | undefined }
+export type SecretUpdate = { value: string; metadata?: Readonly<Record<string, string>> | undefined }
+export type PageRequest = { limit?: number | undefined; nextToken?: string | undefined }
+
+/**
+ * What the secrets routes use: this host's store (SQLite, below) or a cluster's (PostgreSQL,
+ * control/cluster/pg-secret-store.ts). The same errors for the same mistakes in both.
+ */
+export type SecretsBackend = {
+  create(req: NewSecretRequest): SecretInfo | Promise<SecretInfo>
+  list(opts?: PageRequest): SecretPage | Promise<SecretPage>
+  get(selector: string): SecretInfo | Promise<SecretInfo>
+  update(selector: string, req: SecretUpdate): SecretInfo | Promise<SecretInfo>
+  remove(selector: string): void | Promise<void>
+  resolveSecret(name: string): Promise<string | undefined>
+}
+
+/** A page request's limit and the id to list after; 400 for a bad limit or token. */
+export function pageAfter(opts: PageRequest): { limit: number; after: string } {
+  const limit = opts.limit ?? MAX_PAGE
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) throw new InvalidSecretsRequestError()
+  let after = ''
+  if (opts.nextToken !== undefined) {
+    after = Buffer.from(opts.nextToken, 'base64url').toString('utf8')
+    if (parseSelector(after)?.kind !== 'id' || Buffer.from(after).toString('base64url') !== opts.nextToken)
+      throw new InvalidSecretsRequestError()
+  }
+  return { limit, after }
+}
+
+/** The page from up to `limit + 1` rows in id order (ids are UUIDv7 TypeIDs: their order is their creation order). */
+export function pageOf(items: SecretInfo[], limit: number): SecretPage {
+  const page = items.slice(0, limit)
+  const more = items.length > limit
+  return { items: page, nextToken: more ? Buffer.from(page.at(-1)!.secretId).toString('base64url') : undefined }
+}
+
+/** A row of either store as the API shows it. */
+export const toInfo = (r: Record<string, unknown>): SecretInfo => ({
   secretId: r.secret_id as string,
   name: r.name as string,
   currentVersion: Number(r.version),
@@ -67,9 +111,9 @@ const toInfo = (r: Row): SecretInfo => ({
   updatedAt: new Date(r.updated_at as string),
 })
 /** What a sealed value is bound to: its secret and version. */
-const aadOf = (secretId: string, version: number) => `${secretId}#${version}`
+export const aadOf = (secretId: string, version: number) => `${secretId}#${version}`
 
-export class SecretStore {
+export class SecretStore implements SecretsBackend {
   private readonly db: DatabaseSync
   private readonly sealer: Sealer
   private readonly maxSecrets: number
@@ -92,7 +136,7 @@ export class SecretStore {
   }
 
   /** 400 for a bad name, value or metadata; 409 for a name in use or the store full. */
-  create(req: { name: string; value: string; metadata?: Readonly<Record<string, string>> | undefined }): SecretInfo {
+  create(req: NewSecretRequest): SecretInfo {
     const name = normalizeSecretName(req.name)
     const metadata = req.metadata ?? {}
     if (name === undefined || !valueWithinLimits(req.value) || !metadataWithinLimits(metadata))
@@ -113,25 +157,12 @@ export class SecretStore {
   }
 
   /** One page in creation order; `nextToken` is set only while more remain. 400 for a bad limit or token. */
-  list(opts: { limit?: number | undefined; nextToken?: string | undefined } = {}): {
-    items: SecretInfo[]
-    nextToken: string | undefined
-  } {
-    const limit = opts.limit ?? MAX_PAGE
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) throw new InvalidSecretsRequestError()
-    let after = ''
-    if (opts.nextToken !== undefined) {
-      after = Buffer.from(opts.nextToken, 'base64url').toString('utf8')
-      if (parseSelector(after)?.kind !== 'id' || Buffer.from(after).toString('base64url') !== opts.nextToken)
-        throw new InvalidSecretsRequestError()
-    }
-    // Ids are UUIDv7 TypeIDs: their order is their creation order.
+  list(opts: PageRequest = {}): SecretPage {
+    const { limit, after } = pageAfter(opts)
     const rows = this.db
       .prepare(`SELECT ${COLUMNS} FROM secrets WHERE secret_id > ? ORDER BY secret_id LIMIT ?`)
       .all(after, limit + 1) as Row[]
-    const items = rows.slice(0, limit).map(toInfo)
-    const more = rows.length > limit
-    return { items, nextToken: more ? Buffer.from(items.at(-1)!.secretId).toString('base64url') : undefined }
+    return pageOf(rows.map(toInfo), limit)
   }
 
   /** By id (`sec_…`) or name (case-insensitive); 400 for a malformed selector, 404 when there is none. */
@@ -143,10 +174,7 @@ export class SecretStore {
    * Stores `value` as the next version. Metadata: undefined keeps it, `{}` clears it, an object
    * replaces it. The previous version's value is discarded (nothing can read it any more).
    */
-  update(
-    selector: string,
-    req: { value: string; metadata?: Readonly<Record<string, string>> | undefined },
-  ): SecretInfo {
+  update(selector: string, req: SecretUpdate): SecretInfo {
     if (!valueWithinLimits(req.value) || (req.metadata !== undefined && !metadataWithinLimits(req.metadata)))
       throw new InvalidSecretsRequestError()
     const row = this.row(selector)

@@ -7,6 +7,28 @@ import { startNodes, type DindNode } from './nodes.js'
 import { startRegistry, type TestRegistry } from './registry.js'
 import { HostResources, sweepLabelled } from './resources.js'
 
+/** The egress target's name on the cluster network (a network alias: the nodes' DNS answers it). */
+export const EGRESS_TARGET_NAME = 'api.egress-target.test'
+
+/** A plain HTTP server answering every GET with `{ path, headers }` (lowercased names), on 80 and 8000. */
+const ECHO_SERVER = `
+import http.server, json, threading
+class Echo(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        body = json.dumps({'path': self.path, 'headers': {k.lower(): v for k, v in self.headers.items()}}).encode()
+        self.send_response(200)
+        self.send_header('content-type', 'application/json')
+        self.send_header('content-length', str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+    def log_message(self, *args):
+        pass
+servers = [http.server.ThreadingHTTPServer(('', p), Echo) for p in (80, 8000)]
+for s in servers[1:]:
+    threading.Thread(target=s.serve_forever, daemon=True).start()
+servers[0].serve_forever()
+`
+
 export type TestCluster = Readonly<{
   /** Unique per run: part of every name and of the `sandock.test.run` label. */
   runId: string
@@ -90,20 +112,23 @@ export async function startCluster(opts: ClusterOptions): Promise<TestCluster> {
     let egressTarget: TestCluster['egressTarget']
     if (opts.egressTargetImage) {
       const name = `${prefix}-egress-target`
-      // The image's entrypoint is envd: python3 is the entrypoint here.
+      // The image's entrypoint is envd: python3 is the entrypoint here. It answers on 8000 and on
+      // 80 (where a node's egress gateway takes a sandbox's web traffic) with the request's path and
+      // headers, and is also `EGRESS_TARGET_NAME` on the cluster network (what the nodes resolve).
       await res.run(name, [
         '--network',
         network,
+        '--network-alias',
+        EGRESS_TARGET_NAME,
         '--user',
         '65534',
+        '--sysctl',
+        'net.ipv4.ip_unprivileged_port_start=80',
         '--entrypoint',
         'python3',
         opts.egressTargetImage,
-        '-m',
-        'http.server',
-        '8000',
-        '--directory',
-        '/tmp',
+        '-c',
+        ECHO_SERVER,
       ])
       egressTarget = {
         ip: await docker(['inspect', '-f', `{{(index .NetworkSettings.Networks "${network}").IPAddress}}`, name]),

@@ -7,6 +7,6 @@ export const createSecretRoute: FastifyPluginAsyncTypebox<SecretRouteDeps> = asy
   app.post(
     '/secrets',
     { schema: { body: NewSecret, response: { 201: Secret, '4xx': ErrorBody } } },
-    async (req, reply) => reply.code(201).send(secretBody(secrets.create(req.body))),
+    async (req, reply) => reply.code(201).send(secretBody(await secrets.create(req.body))),
   )
 }

@@ -9,7 +9,7 @@ export const deleteSecretRoute: FastifyPluginAsyncTypebox<SecretRouteDeps> = asy
     '/secrets/:secretID',
     { schema: { params: SecretParams, response: { 204: Type.Null(), '4xx': ErrorBody } } },
     async (req, reply) => {
-      secrets.remove(req.params.secretID)
+      await secrets.remove(req.params.secretID)
       return reply.code(204).send(null)
     },
   )

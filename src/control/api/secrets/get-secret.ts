@@ -7,6 +7,6 @@ export const getSecretRoute: FastifyPluginAsyncTypebox<SecretRouteDeps> = async 
   app.get(
     '/secrets/:secretID',
     { schema: { params: SecretParams, response: { 200: Secret, '4xx': ErrorBody } } },
-    async (req) => secretBody(secrets.get(req.params.secretID)),
+    async (req) => secretBody(await secrets.get(req.params.secretID)),
   )
 }

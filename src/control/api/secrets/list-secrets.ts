@@ -9,7 +9,7 @@ export const listSecretsRoute: FastifyPluginAsyncTypebox<SecretRouteDeps> = asyn
     '/secrets',
     { schema: { querystring: ListQuery, response: { 200: Type.Array(Secret), '4xx': ErrorBody } } },
     async (req, reply) => {
-      const page = secrets.list(req.query)
+      const page = await secrets.list(req.query)
       if (page.nextToken) reply.header('x-next-token', page.nextToken)
       return page.items.map(secretBody)
     },

@@ -28,4 +28,4 @@ export const secretBody = (s: SecretInfo) => ({
   updatedAt: s.updatedAt.toISOString(),
 })
 
-export type SecretRouteDeps = { secrets: import('../../secret-store/secret-store.js').SecretStore }
+export type SecretRouteDeps = { secrets: import('../../secret-store/secret-store.js').SecretsBackend }

@@ -7,6 +7,6 @@ export const updateSecretRoute: FastifyPluginAsyncTypebox<SecretRouteDeps> = asy
   app.post(
     '/secrets/:secretID',
     { schema: { params: SecretParams, body: UpdateSecret, response: { 200: Secret, '4xx': ErrorBody } } },
-    async (req) => secretBody(secrets.update(req.params.secretID, req.body)),
+    async (req) => secretBody(await secrets.update(req.params.secretID, req.body)),
   )
 }
