@@ -340,18 +340,21 @@ describe('sandock on a swarm', () => {
         )
         return JSON.parse(r.stdout) as { path: string; headers: Record<string, string> }
       }
+      // Three alive at once (placement spreads them), made through both replicas.
+      const boxes: Sandbox[] = []
+      for (const r of [a!, b!, a!]) boxes.push(track(await Sandbox.create('base', { ...opts(r), network: { rules } })))
       const viaNodes = new Set<string>()
-      for (const r of [a!, b!, a!]) {
-        const s = track(await Sandbox.create('base', { ...opts(r), network: { rules } }))
+      for (const s of boxes) {
         viaNodes.add((await stack.nodeOf(s.sandboxId)) ?? '?')
         const got = await echo(s)
         expect(got.path).toBe('/h')
         expect(got.headers['x-api-key']).toBe(`Bearer ${value}-2`)
         // The value never reaches the sandbox: only the placeholder is in what it sees.
         expect(JSON.stringify(await s.getInfo())).not.toContain(value)
-        await killTracked(s)
       }
       console.log(`secrets through the gateway on nodes: ${[...viaNodes].join(', ')}`)
+      expect(viaNodes.size).toBeGreaterThanOrEqual(2)
+      for (const s of boxes) await killTracked(s)
       // Deleted through one replica: the placeholder no longer resolves and the request fails closed.
       const s = track(await Sandbox.create('base', { ...opts(b!), network: { rules } }))
       await Secret.destroy('cluster-key', opts(a!))
