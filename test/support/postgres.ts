@@ -19,7 +19,27 @@ export type TestPostgres = Readonly<{
   down(): Promise<void>
   /** Starts it again on the same port and data; resolves once it accepts connections. */
   up(): Promise<void>
+  /**
+   * Stops every process of the server (SIGSTOP) without closing a socket: to a client it looks
+   * like a network partition (nothing refused, nothing answered). `thaw` lets them run again.
+   */
+  freeze(): Promise<void>
+  thaw(): Promise<void>
 }>
+
+/** The server's processes: the postmaster (its child) and every process whose parent it is. */
+async function processTree(pid: number): Promise<number[]> {
+  const { readdir } = await import('node:fs/promises')
+  const pids = [pid]
+  for (const e of await readdir('/proc')) {
+    if (!/^\d+$/.test(e)) continue
+    const stat = await readFile(`/proc/${e}/stat`, 'utf8').catch(() => '')
+    // pid (comm) state ppid …: comm may hold spaces, so split after its closing parenthesis.
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+    if (ppid === pid) pids.push(Number(e))
+  }
+  return pids
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -123,6 +143,12 @@ export async function startPostgres(opts: { hbaFirst?: readonly string[] } = {})
     },
     down: halt,
     up: run,
+    async freeze() {
+      for (const p of await processTree(child!.pid!)) process.kill(p, 'SIGSTOP')
+    },
+    async thaw() {
+      if (child?.pid) for (const p of await processTree(child.pid)) process.kill(p, 'SIGCONT')
+    },
   }
 }
 

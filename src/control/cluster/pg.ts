@@ -80,7 +80,15 @@ const UNREACHABLE_CODES = new Set([
   '53300', // too_many_connections
 ])
 const UNREACHABLE_MESSAGES =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout)/
+
+/**
+ * How long a statement may wait for the database's answer. A partition drops packets without
+ * refusing anything: without a bound a query on an open connection would wait for TCP to give up
+ * (many minutes), and every request with it. Longer than any statement of ours (a large template
+ * file's insert included); a connection that timed out is discarded, never reused.
+ */
+export const QUERY_TIMEOUT_MS = 30_000
 
 /** Whether `err` says the database could not be reached (rather than that a statement failed). */
 export function isDbUnreachable(err: unknown): boolean {
@@ -134,12 +142,14 @@ export function watchReachability(db: Db, everyMs = 1000): () => void {
  * connect that fails because the database cannot be reached rejects with DatabaseUnavailableError
  * (503), and `reachability` keeps what this process has seen of it.
  */
-export function createDb(url: string, opts: { max?: number; password?: string } = {}): Db {
+export function createDb(url: string, opts: { max?: number; password?: string; queryTimeoutMs?: number } = {}): Db {
   const pool = new pg.Pool({
     connectionString: urlWithPassword(url, opts.password),
     max: opts.max ?? 10,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
+    query_timeout: opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
+    keepAlive: true,
   }) as Db
   // An idle client whose server went away emits here; the next query reconnects.
   pool.on('error', () => undefined)
@@ -181,17 +191,21 @@ export async function migrate(db: Db): Promise<void> {
 /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
 export async function inTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const tx = await db.connect()
+  let lost: Error | undefined
   try {
     await tx.query('BEGIN')
     const out = await fn(tx)
     await tx.query('COMMIT')
     return out
   } catch (e) {
-    await tx.query('ROLLBACK').catch(() => undefined)
-    // A connection lost mid-transaction is the database going away, not the statement's fault.
-    if (isDbUnreachable(e)) sawUnreachable(db)
+    // A connection lost mid-transaction is the database going away, not the statement's fault:
+    // it is discarded (the server rolls back what it had) rather than asked to roll back.
+    if (isDbUnreachable(e)) {
+      sawUnreachable(db)
+      lost = e as Error
+    } else await tx.query('ROLLBACK').catch(() => undefined)
     throw asUnavailable(e)
   } finally {
-    tx.release()
+    tx.release(lost)
   }
 }

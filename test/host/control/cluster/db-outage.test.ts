@@ -1,6 +1,7 @@
-// PostgreSQL going away under a control replica, on a real PostgreSQL stopped and started again:
-// queries and transactions fail as the API's 503 with the contract's body (a statement's own error
-// stays a 500), the pool reconnects when it returns, and no node is judged dead for heartbeats the
+// PostgreSQL going away under a control replica, on a real PostgreSQL stopped and started again
+// (or frozen, as a partition looks: nothing refused, nothing answered): queries and transactions
+// fail as the API's 503 with the contract's body (a statement's own error stays a 500), the pool
+// reconnects when it returns, and no node is judged dead for heartbeats the
 // outage kept it from writing, until it has had the time to write one.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { heartbeat, liveNodes, registerNode } from '../../../../src/control/cluster/nodes.js'
@@ -67,6 +68,28 @@ describe('PostgreSQL down under a control replica', () => {
     expect(bad).not.toBeInstanceOf(DatabaseUnavailableError)
     expect(errorAnswer(bad).status).toBe(500)
   })
+
+  it('answers 503 when the database stops answering without refusing (a partition), instead of waiting on TCP, and recovers', async ({
+    skip,
+  }) => {
+    needsPg(skip)
+    const url = await createDatabase(server!.url, `partition_${process.pid}_${n++}`)
+    const db = createDb(url, { queryTimeoutMs: 1500 })
+    onTestFinished(() => db.end())
+    await migrate(db)
+    await db.query('SELECT 1') // an open, idle connection in the pool
+    onTestFinished(() => server!.thaw())
+    await server!.freeze()
+    // On the open connection: the query is sent and never answered (without a bound, this waits
+    // for TCP to give up, minutes past this test's timeout).
+    expect(await rejection(db.query('SELECT 1'))).toBeInstanceOf(DatabaseUnavailableError)
+    // A new connection (the timed-out one was discarded) and a transaction: the same answer.
+    expect(await rejection(inTx(db, (tx) => tx.query('SELECT 1')))).toBeInstanceOf(DatabaseUnavailableError)
+    expect(db.reachability!.lastUnreachableAt).toBeGreaterThan(0)
+    await server!.thaw()
+    await reachable(db)
+    expect(await inTx(db, async (tx) => (await tx.query('SELECT 2 AS n')).rows)).toEqual([{ n: 2 }])
+  }, 30_000)
 
   it('does not judge a node dead for the heartbeats an outage kept it from writing, until it had the time', async ({
     skip,
