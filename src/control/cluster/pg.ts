@@ -85,10 +85,17 @@ const UNREACHABLE_MESSAGES =
 /**
  * How long a statement may wait for the database's answer. A partition drops packets without
  * refusing anything: without a bound a query on an open connection would wait for TCP to give up
- * (many minutes), and every request with it. Longer than any statement of ours (a large template
- * file's insert included); a connection that timed out is discarded, never reused.
+ * (many minutes), and every request with it (the SDK gives up at 30 s). Far longer than any of our
+ * statements but the template files' (BLOB_QUERY_TIMEOUT_MS); a connection that timed out is
+ * discarded, never reused.
  */
-export const QUERY_TIMEOUT_MS = 30_000
+export const QUERY_TIMEOUT_MS = 10_000
+/** The bound for a statement that moves a template file (up to the upload limit) in or out. */
+export const BLOB_QUERY_TIMEOUT_MS = 600_000
+
+/** A statement with BLOB_QUERY_TIMEOUT_MS as its bound (pg honours a query's own query_timeout; its types omit it). */
+export const blobQuery = (text: string, values: unknown[]): pg.QueryConfig =>
+  ({ text, values, query_timeout: BLOB_QUERY_TIMEOUT_MS }) as pg.QueryConfig
 
 /** Whether `err` says the database could not be reached (rather than that a statement failed). */
 export function isDbUnreachable(err: unknown): boolean {

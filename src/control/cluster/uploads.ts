@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import type { Step } from '../../node/builds/steps.js'
 import type { Uploads } from '../templates/uploads.js'
-import type { Db } from './pg.js'
+import { blobQuery, type Db } from './pg.js'
 
 /** Control's uploads: received here as before, then stored in PostgreSQL; present if either has them. */
 export function sharedUploads(db: Db, local: Uploads): Uploads {
@@ -19,8 +19,10 @@ export function sharedUploads(db: Db, local: Uploads): Uploads {
     async receive(hash: string, expires: number, token: string, contentLength: number | undefined, body: Readable) {
       await local.receive(hash, expires, token, contentLength, body)
       await db.query(
-        'INSERT INTO template_files (hash, data) VALUES ($1, $2) ON CONFLICT (hash) DO UPDATE SET data = excluded.data',
-        [hash, await readFile(local.fileOf(hash))],
+        blobQuery(
+          'INSERT INTO template_files (hash, data) VALUES ($1, $2) ON CONFLICT (hash) DO UPDATE SET data = excluded.data',
+          [hash, await readFile(local.fileOf(hash))],
+        ),
       )
     },
   }
@@ -37,7 +39,7 @@ export async function fetchUploads(db: Db, filesDir: string, steps: readonly Ste
       )
     )
       continue
-    const { rows } = await db.query('SELECT data FROM template_files WHERE hash = $1', [hash])
+    const { rows } = await db.query(blobQuery('SELECT data FROM template_files WHERE hash = $1', [hash]))
     if (!rows[0]) continue // the build's COPY step reports the missing files
     await mkdir(filesDir, { recursive: true, mode: 0o700 })
     const tmp = join(filesDir, `.${hash}.${randomBytes(6).toString('hex')}.part`)
