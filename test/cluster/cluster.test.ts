@@ -5,7 +5,8 @@
 // template built on one node started on another; a snapshot taken on one node started on another;
 // pause/resume and auto-resume through the edge; secrets through either replica, resolved by each node's egress gateway; the dashboard in Chromium through a replica (list, terminal, files); the registry stopped (a snapshot and a build fail
 // with the reason, leaving nothing); PostgreSQL stopped and started again (creates answer
-// 503, running sandboxes keep serving through both edges, nothing reported gone); an agent killed and restarted by Swarm (its
+// 503, running sandboxes keep serving through both edges, nothing reported gone); a control replica
+// partitioned from PostgreSQL and the nodes (503 with the reason, the other serves, healed); an agent killed and restarted by Swarm (its
 // sandboxes come back); a control replica killed (the other serves, and the build the killed one
 // was running is failed once its lease expires); a node lost (placement skips
 // it, its sandboxes are gone). Steps build on each other (one cluster per file) and run in order;
@@ -885,6 +886,70 @@ for method, path in [('GET', '/v2/'), ('GET', '/v2/_catalog'), ('GET', '/v2/sand
       )
     })
     expect((await sbx.commands.run('echo back')).stdout).toBe('back\n')
+  })
+
+  it('a control replica cut off from PostgreSQL and the nodes answers 503 with the reason while the other serves, and serves again once healed', async () => {
+    const [a, b] = await replicas()
+    const before = track(await Sandbox.create('base', opts(b!)))
+    // The partition: in replica A's network namespace, everything to the stack's overlay network
+    // (PostgreSQL) and to the agents' ports is dropped (nothing refused); its clients still reach it.
+    const node = stack.node(a!.hostname)
+    const pid = (await node.docker('inspect', '-f', '{{.State.Pid}}', await stack.task('control', node))).trim()
+    const subnet = (
+      await node.docker('network', 'inspect', `${STACK}_sandock`, '-f', '{{(index .IPAM.Config 0).Subnet}}')
+    ).trim()
+    const rules = [
+      ['-d', subnet],
+      ['-p', 'tcp', '--dport', String(PORTS.agent)],
+      ['-p', 'tcp', '--dport', String(PORTS.nodeProxy)],
+    ]
+    const iptables = (op: '-I' | '-D', rule: string[]) =>
+      node.exec(['nsenter', '-t', pid, '-n', 'iptables', '-w', '5', op, 'OUTPUT', ...rule, '-j', 'DROP'])
+    for (const r of rules) await iptables('-I', r)
+    let during: Sandbox
+    try {
+      const t0 = performance.now()
+      const res = await fetch(`${a!.apiUrl}/sandboxes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': opts(a!).apiKey },
+        body: JSON.stringify({ templateID: 'base' }),
+        signal: AbortSignal.timeout(60_000),
+      })
+      console.log(`partitioned replica: a create answered ${res.status} after ${Math.round(performance.now() - t0)} ms`)
+      expect(res.status).toBe(503)
+      expect(await res.json()).toEqual({
+        code: 503,
+        message: "the cluster's database (PostgreSQL) cannot be reached right now; try again shortly",
+      })
+      // The other replica meanwhile: creates, commands, and the sandbox made before.
+      during = track(await Sandbox.create('base', opts(b!)))
+      expect((await during.commands.run('echo ok')).stdout).toBe('ok\n')
+      expect((await (await Sandbox.connect(before.sandboxId, opts(b!))).commands.run('echo still')).stdout).toBe(
+        'still\n',
+      )
+    } finally {
+      for (const r of rules) await iptables('-D', r).catch(() => undefined)
+    }
+    // Healed: A answers again, lists what B made meanwhile and what was there before, and creates.
+    await timed('partitioned replica serving again', () =>
+      waitFor(
+        'replica A to answer again',
+        async () => {
+          const r = await fetch(`${a!.apiUrl}/sandboxes`, {
+            headers: { 'x-api-key': opts(a!).apiKey },
+            signal: AbortSignal.timeout(15_000),
+          }).catch(() => undefined)
+          return r?.status === 200 ? true : undefined
+        },
+        60_000,
+        1000,
+      ),
+    )
+    const listed = (await Sandbox.list(opts(a!)).nextItems()).map((x) => x.sandboxId)
+    expect(listed).toEqual(expect.arrayContaining([before.sandboxId, during!.sandboxId]))
+    const again = track(await Sandbox.create('base', opts(a!)))
+    expect((await again.commands.run('echo back')).stdout).toBe('back\n')
+    for (const s of [before, during!, again]) await killTracked(s)
   })
 
   it('keeps serving through the other replica when one control replica is killed, and fails the build it was running', async () => {
