@@ -44,7 +44,12 @@ async function measure(mode, holderId) {
 }
 
 async function main() {
-  await docker.createNetwork({ Name: NET, Driver: 'bridge', Labels: LABELS, Options: { 'com.docker.network.bridge.enable_icc': 'false' } })
+  await docker.createNetwork({
+    Name: NET,
+    Driver: 'bridge',
+    Labels: LABELS,
+    Options: { 'com.docker.network.bridge.enable_icc': 'false' },
+  })
   const holder = await docker.createContainer({
     name: `${NET}-holder`,
     Image: IMAGE,
@@ -105,7 +110,12 @@ async function main() {
 
     // Docker refuses a hostname with a container network mode.
     out.hostnameRefused = await docker
-      .createContainer({ Image: IMAGE, Hostname: 'x', Labels: LABELS, HostConfig: { NetworkMode: `container:${holder.id}` } })
+      .createContainer({
+        Image: IMAGE,
+        Hostname: 'x',
+        Labels: LABELS,
+        HostConfig: { NetworkMode: `container:${holder.id}` },
+      })
       .then(
         async (c) => {
           await c.remove({ force: true })
@@ -127,7 +137,13 @@ async function main() {
       },
     })
     await own.start()
-    out.ownFilesMountWorks = sh('docker', ['exec', own.id, 'sh', '-c', 'grep -cE " /etc/(hosts|hostname) " /proc/self/mountinfo'])
+    out.ownFilesMountWorks = sh('docker', [
+      'exec',
+      own.id,
+      'sh',
+      '-c',
+      'grep -cE " /etc/(hosts|hostname) " /proc/self/mountinfo',
+    ])
     await own.remove({ force: true })
     // A published port in container network mode.
     out.portsRefused = await docker
@@ -147,8 +163,14 @@ async function main() {
     console.log(JSON.stringify(out, null, 2))
   } finally {
     for (const c of await docker.listContainers({ all: true, filters: { label: ['sandock.spike=slots'] } }))
-      await docker.getContainer(c.Id).remove({ force: true }).catch(() => undefined)
-    await docker.getNetwork(NET).remove().catch(() => undefined)
+      await docker
+        .getContainer(c.Id)
+        .remove({ force: true })
+        .catch(() => undefined)
+    await docker
+      .getNetwork(NET)
+      .remove()
+      .catch(() => undefined)
   }
 }
 

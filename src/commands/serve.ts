@@ -49,6 +49,12 @@ async function removeUnclaimedPool(
   )
 }
 
+/** Removes this server's network slots no container joins any more (pool containers removed at shutdown left theirs). */
+async function removeUnjoinedSlots(runtime: Pick<Runtime, 'slots'>): Promise<void> {
+  for (const h of (await runtime.slots?.list().catch(() => [])) ?? [])
+    if (!h.joined) await runtime.slots?.destroy(h.holderId).catch(() => undefined)
+}
+
 /** `sandock serve [--help]`: runs until a signal; -1 = keep the process alive. */
 export async function serveCommand(args: readonly string[]): Promise<number> {
   if (args.includes('--help')) {
@@ -229,7 +235,7 @@ export async function startControl(
           // answers, which on a loaded host outlasts the exit deadline: past a budget, the pool
           // containers no sandbox claimed are removed here (the API is closed: no claim is in flight).
           if (!(await settlesWithin(nodeClosed, 0))) await removeUnclaimedPool(runtime, node, log)
-          await nodeClosed
+          await nodeClosed.then(() => removeUnjoinedSlots(runtime))
         })(),
         // None of this waits for the pool: it runs meanwhile, so the whole stop fits the deadline.
         (async () => {

@@ -64,6 +64,7 @@ export const ControlSettings = Type.Object({
   pidsLimit: topics.pidsLimit,
   nofileLimit: topics.nofileLimit,
   sandboxMaxFlows: topics.sandboxMaxFlows,
+  networkSlots: topics.networkSlots,
   inotifyLimits: topics.inotifyLimits,
   proxyHeadersTimeoutMs: topics.proxyHeadersTimeoutMs,
   proxyBodyTimeoutMs: topics.proxyBodyTimeoutMs,

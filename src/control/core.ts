@@ -136,6 +136,7 @@ export function localNodeSettings(
     poolIdleMs: config.poolIdleS * 1000,
     poolRefillDelayMs: config.poolRefillDelayMs,
     poolBoots: config.poolBoots,
+    networkSlots: { spare: config.networkSlots, image: config.baseImage },
     keptLogs: {
       retentionMs: config.logRetentionS * 1000,
       keepBytes: config.logKeepKB * 1024,

@@ -104,6 +104,10 @@ export async function startServer(opts: StartServerOpts = {}): Promise<ControlSe
       : {}),
     // `SANDOCK_TEST_RUNTIME=runsc npm test …` runs every test server's sandboxes under gVisor.
     ...(TEST_RUNTIME ? { SANDOCK_RUNTIME: TEST_RUNTIME } : {}),
+    // `SANDOCK_TEST_NETWORK_SLOTS=2 npm test …` runs every test server's sandboxes in network slots.
+    ...(process.env.SANDOCK_TEST_NETWORK_SLOTS
+      ? { SANDOCK_NETWORK_SLOTS: process.env.SANDOCK_TEST_NETWORK_SLOTS }
+      : {}),
     ...opts.env,
   }
   // A test's own pool sizes come after (and so over) the built-ins' zeros.

@@ -61,6 +61,14 @@ export const sandboxSettings = {
     minimum: 64,
     maximum: 1048576,
   }),
+  networkSlots: Type.Integer({
+    env: 'SANDOCK_NETWORK_SLOTS',
+    description:
+      "network slots kept ready (`0` = off): network namespaces on the sandbox network, each kept by a small holder container, that sandboxes with internet access join instead of getting a fresh one (Docker's costliest part of a container's start); a slot is scrubbed when its sandbox is gone (rules, connection tracking, sockets, addresses checked against how it was made) and reused, or destroyed when the scrub fails. Not under gVisor. See [Security](security.md#network-slots)",
+    default: 0,
+    minimum: 0,
+    maximum: 256,
+  }),
   inotifyLimits: Type.Union([Type.Literal('auto'), Type.Literal('off')], {
     env: 'SANDOCK_INOTIFY_LIMITS',
     description:

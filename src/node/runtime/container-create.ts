@@ -7,6 +7,7 @@ import { engineNofileCeiling } from './engine-limits.js'
 import { capFlowsOf, type FlowCap } from './flow-cap.js'
 import { hardenedHostConfig, storageDriverSupportsSize, type LogCap } from './hardening.js'
 import { LABELS } from './labels.js'
+import { nameSlotted, slotNetworkConfig } from './network-slots.js'
 import { specLabels } from './sandbox-labels.js'
 import type { ContainerSpec, SandboxRuntime } from './types.js'
 
@@ -18,6 +19,7 @@ export function containerCreateOptions(
   caps: { limitMB: number; nofile: number | undefined; logCap?: LogCap; ownLabels: Readonly<Record<string, string>> },
 ): Docker.ContainerCreateOptions {
   const n = caps.nofile
+  const slot = spec.slot && slotNetworkConfig(spec.slot)
   return {
     name: `sandock-${spec.sandbox.sandboxId}`,
     Image: spec.image,
@@ -25,12 +27,14 @@ export function containerCreateOptions(
       ...specLabels(spec.sandbox, { pool: spec.pool }),
       ...caps.ownLabels,
       [LABELS.sandboxId]: spec.sandbox.sandboxId,
+      ...slot?.labels,
     },
     Env: Object.entries(spec.env).map(([k, v]) => `${k}=${v}`),
-    Hostname: spec.sandbox.sandboxId.slice(0, 12),
+    // Docker refuses a hostname with a slot's network mode: it is set once the container runs.
+    ...(slot ? {} : { Hostname: hostnameOf(spec) }),
     HostConfig: {
       ...hardenedHostConfig({ diskLimitMB: caps.limitMB, logCap: caps.logCap }),
-      NetworkMode: spec.network,
+      NetworkMode: slot?.NetworkMode ?? spec.network,
       NanoCpus: Math.round(spec.cpuCount * 1e9),
       Memory: spec.memoryMB * 1024 * 1024,
       MemorySwap: spec.memoryMB * 1024 * 1024,
@@ -42,6 +46,7 @@ export function containerCreateOptions(
       ...(spec.runtime ? { Runtime: spec.runtime } : {}),
       // Under gVisor: a per-boot boot_id file (read-only); volumes (gVisor: /tmp) survive a reboot.
       Mounts: [
+        ...(slot?.mounts ?? []),
         ...(spec.bootIdFile
           ? [
               {
@@ -144,9 +149,11 @@ export function createContainerStart(client: DockerClient, opts: ContainerStartD
         }
         await container.start()
         const info = await container.inspect()
-        const ip = ipOf(info, spec.network)
+        const ip = spec.slot?.ip ?? ipOf(info, spec.network)
         if (!ip) throw new AppError('internal', `sandbox container has no address on network ${spec.network}`)
-        await capFlowsOf(container, info.State.Pid, opts.flowCap, opts.procRoot)
+        // A slot's namespace has its flow cap already.
+        if (spec.slot) await nameSlotted(info.State.Pid, hostnameOf(spec), opts.procRoot)
+        else await capFlowsOf(container, info.State.Pid, opts.flowCap, opts.procRoot)
         return { containerId: container.id, ip }
       } catch (e) {
         if (container) await container.remove({ force: true }).catch(() => undefined)
@@ -157,3 +164,5 @@ export function createContainerStart(client: DockerClient, opts: ContainerStartD
     },
   }
 }
+
+const hostnameOf = (spec: ContainerSpec) => spec.sandbox.sandboxId.slice(0, 12)

@@ -7,6 +7,7 @@ import { fromDockerError, ipOf, statusOf, type DockerClient } from './docker-cli
 import { capFlowsOf } from './flow-cap.js'
 import { LABELS, MANAGED_BY } from './labels.js'
 import { loadNetnsRuleset } from './netns-firewall.js'
+import { joinedSlot, nameSlotted } from './network-slots.js'
 import { isPoolContainer, specFromLabels } from './sandbox-labels.js'
 import type { SandboxRuntime } from './types.js'
 
@@ -48,10 +49,14 @@ export function createContainers(client: DockerClient, opts: ContainerStartDeps)
       const info = await container.inspect().catch((e: unknown) => {
         throw fromDockerError(e, `inspect ${containerId}`)
       })
-      const ip = ipOf(info, network)
+      const slot = joinedSlot(info.HostConfig.NetworkMode, info.Config.Labels)
+      const ip = slot ? slot.ip : ipOf(info, network)
       if (!ip) throw new AppError('internal', `sandbox container has no address on network ${network}`)
-      // A new start is a new network namespace: the cap goes in again, or the container stops.
-      await capFlowsOf(container, info.State.Pid, opts.flowCap, opts.procRoot).catch(async (e: unknown) => {
+      // A new start is a new network namespace (a slot's keeps its cap): the cap goes in again, or the container stops.
+      await (slot
+        ? nameSlotted(info.State.Pid, info.Config.Labels[LABELS.sandboxId]?.slice(0, 12) ?? 'sandbox', opts.procRoot)
+        : capFlowsOf(container, info.State.Pid, opts.flowCap, opts.procRoot)
+      ).catch(async (e: unknown) => {
         await container.stop({ t: 1 }).catch(() => undefined)
         throw e
       })
@@ -98,12 +103,14 @@ export function createContainers(client: DockerClient, opts: ContainerStartDeps)
       })
       return list.map((c) => {
         const labels = c.Labels ?? {}
+        const slot = joinedSlot(c.HostConfig?.NetworkMode, labels)
         return {
           containerId: c.Id,
           spec: specFromLabels(labels),
           pool: isPoolContainer(labels),
           state: c.State === 'running' ? 'running' : c.State === 'paused' ? 'paused' : 'stopped',
-          ip: ipOf(c, c.HostConfig?.NetworkMode),
+          ip: slot ? slot.ip : ipOf(c, c.HostConfig?.NetworkMode),
+          slot: slot?.holderId,
           image: c.Image,
         }
       })

@@ -8,6 +8,7 @@ import type { FlowCap } from './flow-cap.js'
 import type { LogCap } from './hardening.js'
 import { createImages } from './images.js'
 import { createNetworks } from './networks.js'
+import { createSlotRuntime } from './network-slots.js'
 import type { Runtime } from './types.js'
 import { createVolumes } from './volumes.js'
 
@@ -36,6 +37,7 @@ export function createDockerRuntime(opts: {
       flowCap.maxFlows = maxFlows
     },
     ...createVolumes(client),
+    slots: createSlotRuntime(client, { procRoot: opts.procRoot, flowCap }),
     async ping() {
       await client.docker.ping()
     },

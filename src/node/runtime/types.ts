@@ -28,7 +28,32 @@ export type ContainerSpec = Readonly<{
   bootIdFile?: string | undefined
   /** Volumes kept across stop/start (a filesystem-only pause), removed with the container. */
   volumes?: readonly VolumeMount[] | undefined
+  /**
+   * A network slot to join instead of a fresh namespace on `network`: the holder, its address, and
+   * a host folder with this sandbox's own `hosts`, `hostname` and `resolv.conf` (mounted over the holder's).
+   */
+  slot?: Readonly<{ holderId: string; ip: string; filesDir: string }> | undefined
 }>
+
+/** A network namespace kept by a holder container, that sandbox containers join (network-slots.ts). */
+export type NetworkSlot = Readonly<{
+  holderId: string
+  ip: string
+  network: string
+  /** The holder's resolv.conf (Docker's embedded DNS), for the sandboxes' own copies. */
+  resolvConf: string
+}>
+
+export interface SlotRuntime {
+  /** A new slot on `network`, held by a container of `image`, its baseline recorded. */
+  create(network: string, image: string): Promise<NetworkSlot>
+  /** Brings a slot no container uses back to its baseline; rejects when it cannot (destroy it then). */
+  scrub(holderId: string): Promise<void>
+  /** Removes the holder (a missing one is no error). */
+  destroy(holderId: string): Promise<void>
+  /** This server's slot holders, and whether a container (any state) still joins each. */
+  list(): Promise<{ holderId: string; network: string; joined: boolean }[]>
+}
 
 export type ContainerState = 'running' | 'paused' | 'stopped'
 
@@ -41,6 +66,8 @@ export type ManagedContainer = Readonly<{
   pool: boolean
   state: ContainerState
   ip: string | undefined
+  /** The network slot's holder it joined, if any. */
+  slot?: string | undefined
   /** The image name the container was created from. */
   image: string
 }>
@@ -125,6 +152,8 @@ export interface SandboxRuntime {
   /** This server's snapshot images. */
   listSnapshots(): Promise<SnapshotImage[]>
   removeImage(image: string): Promise<RemoveImageResult>
+  /** Network slots (absent: every sandbox gets a fresh namespace). */
+  slots?: SlotRuntime
 }
 
 /** One line of a container's output and when Docker received it. */

@@ -1,6 +1,6 @@
 // What a sandbox container is made of on this host: its container spec (the same for a cold start
-// and a pool container), its network, its gVisor boot id file, its template's start commands, and
-// its removal with what the host keeps for it.
+// and a pool container), its network, its network slot (slot-pool.ts) if it joins one, its gVisor
+// boot id file, its template's start commands, and its removal with what the host keeps for it.
 import { randomUUID } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
@@ -8,6 +8,7 @@ import type { StartCommands } from '../envd-client/bring-up.js'
 import type { ContainerSpec } from '../runtime/types.js'
 import { dockerVolumeName } from '../runtime/volumes.js'
 import type { ResolvedTemplate } from '../builds/template-model.js'
+import { createSlotPool } from './slot-pool.js'
 import type { SandboxServiceDeps } from './settings.js'
 import type { SandboxSpec } from './types.js'
 import type { PoolEntry } from './pool-types.js'
@@ -18,13 +19,29 @@ export function createBootHost({
   settings,
   runtime,
   volumes,
-}: Pick<SandboxServiceDeps, 'settings' | 'runtime' | 'volumes'>) {
+  log,
+}: Pick<SandboxServiceDeps, 'settings' | 'runtime' | 'volumes' | 'log'>) {
   const bootIdDir = resolve(settings.dataDir, 'boot-ids')
   const networkOf = (r: { allowInternetAccess: boolean }) =>
     r.allowInternetAccess ? settings.network : settings.internalNetwork
+  const netSlots = createSlotPool({ runtime, settings, log })
 
   return {
     networkOf,
+    slots: netSlots,
+
+    /** Docker's create and start, joining a network slot when there is one for it. */
+    async startContainer(spec: ContainerSpec): Promise<{ containerId: string; ip: string }> {
+      const s = await netSlots.acquire(spec.sandbox.sandboxId, spec.network)
+      if (!s) return runtime.start(spec)
+      const { slot, ...joined } = s
+      const c = await runtime.start({ ...spec, slot: joined }).catch((e: unknown) => {
+        void netSlots.unused(spec.sandbox.sandboxId, slot)
+        throw e
+      })
+      netSlots.joined(c.containerId, slot)
+      return c
+    },
 
     async init(): Promise<void> {
       if (settings.gvisor) await mkdir(bootIdDir, { recursive: true })
@@ -68,6 +85,7 @@ export function createBootHost({
     /** Removes a sandbox's container and what the host keeps for it (its gVisor boot id file). */
     async removeContainer(c: Pick<PoolEntry, 'sandboxId' | 'containerId'>): Promise<void> {
       await runtime.remove(c.containerId)
+      netSlots.released(c.containerId, c.sandboxId)
       if (settings.gvisor) await rm(join(bootIdDir, c.sandboxId), { force: true })
       // Named volumes are never removed with a container (only its anonymous ones are).
       volumes.released()

@@ -11,9 +11,9 @@ import type { SandboxServiceDeps } from './settings.js'
 import type { SandboxSpec } from './types.js'
 import type { PoolEntry } from './pool-types.js'
 
-type PooledBootDeps = Pick<SandboxServiceDeps, 'settings' | 'runtime' | 'envd' | 'log'> & {
+type PooledBootDeps = Pick<SandboxServiceDeps, 'settings' | 'envd' | 'log'> & {
   slots: Pick<BootSlots, 'refill'>
-  host: Pick<BootHost, 'newBootId' | 'containerSpec' | 'removeContainer' | 'commandsOf'>
+  host: Pick<BootHost, 'newBootId' | 'containerSpec' | 'startContainer' | 'removeContainer' | 'commandsOf'>
 }
 
 /** The spec of a pool container: the template's defaults, no user settings yet. */
@@ -36,7 +36,7 @@ function poolSpec(template: ResolvedTemplate, defaultTimeoutS: number): SandboxS
   }
 }
 
-export function createPooledBoot({ settings, runtime, envd, log, slots, host }: PooledBootDeps) {
+export function createPooledBoot({ settings, envd, log, slots, host }: PooledBootDeps) {
   /**
    * One throwaway command warms envd's process path (first spawn, first stream), so the sandbox's
    * first command costs what every later one does; then what it holds once ready is measured (what
@@ -71,7 +71,7 @@ export function createPooledBoot({ settings, runtime, envd, log, slots, host }: 
     const box = await slots.refill(async () => {
       closing?.throwIfAborted()
       started?.()
-      const box = await runtime.start(host.containerSpec(template, spec, await host.newBootId(sandboxId), true))
+      const box = await host.startContainer(host.containerSpec(template, spec, await host.newBootId(sandboxId), true))
       try {
         closing?.throwIfAborted()
         await unlessAborted(envd.waitUntilUp(box.ip), closing)

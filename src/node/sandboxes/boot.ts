@@ -38,15 +38,16 @@ export function createBoot({
   egress: EgressPort
   state: Pick<SandboxStates, 'transition'>
 }) {
-  const host = createBootHost({ settings, runtime, volumes })
+  const host = createBootHost({ settings, runtime, volumes, log })
   const slots = createBootSlots({ max: Math.max(CONCURRENT_BOOTS, settings.poolBoots), refillMax: settings.poolBoots })
   const { networkOf, newBootId, containerSpec, removeContainer, commandsOf } = host
 
   return {
     networkOf,
     removeContainer,
+    slots: host.slots,
     init: host.init,
-    pooled: createPooledBoot({ settings, runtime, envd, log, slots, host }),
+    pooled: createPooledBoot({ settings, envd, log, slots, host }),
 
     /**
      * A new container for a create, in a create's boot slot: its egress rules are loaded before envd
@@ -67,7 +68,7 @@ export function createBoot({
         })().catch(() => undefined)
       // Docker's start and envd's Node start are the heavy part: they hold the slot.
       const { c, startedAt, envdUpAt } = await slots.create(async () => {
-        const c = await runtime.start(containerSpec(template, spec, await newBootId(sandboxId), false))
+        const c = await host.startContainer(containerSpec(template, spec, await newBootId(sandboxId), false))
         const startedAt = performance.now()
         try {
           // No user code runs without its egress rules.

@@ -42,7 +42,10 @@ export function createRecovery(
     let removed = 0
     let pooled = 0
     const poolIds = new Set<string>()
-    for (const c of await runtime.listManaged()) {
+    const managed = await runtime.listManaged()
+    // Slots in use are known again before any leftover's removal gives one back.
+    await boot.slots.recover(managed)
+    for (const c of managed) {
       // The labels name the container's sandbox; the state file holds what it is (its spec too).
       // Only a state file written before it kept every spec leaves the labels' spec in use.
       const persisted = c.spec ? await stateFile.load(c.spec.sandboxId) : undefined

@@ -128,7 +128,10 @@ export function createSandboxService(deps: SandboxServiceDeps & { snapshots: Sna
     /** Is any sandbox (running or paused) created from this template? */
     usesTemplate: (templateId: string) => [...registry.all()].some((r) => r.templateId === templateId),
     /** Starts filling the warm pools in the background (after the base image exists). */
-    startPool: () => pool.kick(),
+    startPool: () => {
+      ctx.boot.slots.kick()
+      pool.kick()
+    },
     /** Target, ready count and bounds per pooled template reference. */
     poolStatus: () => pool.sizes(),
     /**
@@ -140,7 +143,10 @@ export function createSandboxService(deps: SandboxServiceDeps & { snapshots: Sna
       ctx.keptLogs.stop()
       for (const r of registry.all()) ctx.state.disarm(r)
       await pool.close()
-      if (opts.discardPool) await pool.discardReady()
+      if (opts.discardPool) {
+        await pool.discardReady()
+        await ctx.boot.slots.close()
+      }
     },
   }
 }

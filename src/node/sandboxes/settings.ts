@@ -44,6 +44,8 @@ export type SandboxSettings = Readonly<{
   poolRefillDelayMs?: number
   /** Pool containers booting at once (creates' cold starts go first). */
   poolBoots: number
+  /** Network slots (slot-pool.ts): spare ones kept ready (0: off), held by containers of `image`. */
+  networkSlots?: Readonly<{ spare: number; image: string }>
   /** A killed sandbox's log: kept this long (0 or absent: not kept), its last keepBytes, all of them under totalBytes. */
   keptLogs?: Readonly<{ retentionMs: number; keepBytes: number; totalBytes: number }>
 }>

@@ -1,0 +1,169 @@
+// The pool of network slots (SANDOCK_NETWORK_SLOTS): namespaces on the sandbox network, each kept
+// by a holder container (runtime/network-slots.ts), made ahead so a sandbox container joins one
+// instead of paying for a fresh namespace, veth and embedded DNS. A slot serves one sandbox at a
+// time, for the sandbox's whole life (paused, stopped and rebooted alike: the same address). When
+// its container is removed the slot is scrubbed and comes back; one that fails the scrub is
+// destroyed, never reused. Only sandboxes with internet access (the pool's network) use slots;
+// under gVisor none do. Each slotted sandbox gets its own hosts, hostname and resolv.conf (in the
+// data dir), so nothing it writes there reaches the next one. At a start, slots no container uses
+// any more are removed (their baseline went with the last run); ones in use are destroyed when
+// their sandbox goes. A clean stop removes the free ones.
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Logger } from 'pino'
+import type { ContainerSpec, ManagedContainer, NetworkSlot, SandboxRuntime } from '../runtime/types.js'
+import type { SandboxSettings } from './settings.js'
+
+export type SlotPool = ReturnType<typeof createSlotPool>
+
+const hostsFile = (ip: string, hostname: string) =>
+  [
+    '127.0.0.1\tlocalhost',
+    '::1\tlocalhost ip6-localhost ip6-loopback',
+    'fe00::0\tip6-localnet',
+    'ff00::0\tip6-mcastprefix',
+    'ff02::1\tip6-allnodes',
+    'ff02::2\tip6-allrouters',
+    `${ip}\t${hostname}`,
+    '',
+  ].join('\n')
+
+export function createSlotPool(deps: {
+  runtime: Pick<SandboxRuntime, 'slots'>
+  settings: Pick<SandboxSettings, 'dataDir' | 'network' | 'networkSlots' | 'gvisor'>
+  log: Logger
+}) {
+  const { settings } = deps
+  const slots = deps.runtime.slots
+  const log = deps.log.child({ component: 'network-slots' })
+  const spare = settings.gvisor || !slots ? 0 : (settings.networkSlots?.spare ?? 0)
+  const image = settings.networkSlots?.image ?? ''
+  const filesRoot = join(settings.dataDir, 'slot-files')
+  const free: NetworkSlot[] = []
+  /** Slots in use, by the container that joined them (a slot of an earlier run: its holder only). */
+  const inUse = new Map<string, Pick<NetworkSlot, 'holderId'>>()
+  let creating = 0
+  const making = new Set<Promise<unknown>>()
+  let closed = false
+  /** Scrubs run one after another (each is a few processes on the host). */
+  let scrubs: Promise<void> = Promise.resolve()
+
+  function refill(): void {
+    while (slots && !closed && spare > 0 && free.length + creating < spare) {
+      creating++
+      const made = slots
+        .create(settings.network, image)
+        .then(
+          (s) => (closed ? slots.destroy(s.holderId) : void free.push(s)),
+          (err: unknown) => log.warn({ err }, 'making a network slot failed'),
+        )
+        .catch(() => undefined)
+        .finally(() => {
+          creating--
+          making.delete(made)
+        })
+      making.add(made)
+    }
+  }
+
+  async function destroy(holderId: string, why: string): Promise<void> {
+    await slots?.destroy(holderId).then(
+      () => log.info({ holderId, why }, 'network slot removed'),
+      (err: unknown) => log.warn({ err, holderId }, 'removing a network slot failed'),
+    )
+  }
+
+  /** Scrubbed and kept (up to twice the spare count), or destroyed. */
+  function giveBack(slot: Pick<NetworkSlot, 'holderId'>): Promise<void> {
+    const run = scrubs.then(async () => {
+      const full = 'ip' in slot ? (slot as NetworkSlot) : undefined
+      if (closed || !full || free.length >= 2 * spare) return destroy(slot.holderId, closed ? 'closing' : 'not needed')
+      try {
+        await slots!.scrub(slot.holderId)
+        // Last in, first out: the spares made ahead stay for a burst.
+        free.unshift(full)
+      } catch (err) {
+        log.warn({ err, holderId: slot.holderId }, 'network slot failed its scrub: destroyed')
+        await destroy(slot.holderId, 'scrub failed')
+      }
+    })
+    scrubs = run.catch(() => undefined)
+    return run
+  }
+
+  return {
+    enabled: spare > 0,
+
+    /** Starts making the spare slots. */
+    kick: refill,
+
+    /**
+     * A slot for a container about to start on `network` with this sandbox id (a spare, or one made
+     * now), with its own name files written; undefined when slots are off or not for this network.
+     */
+    async acquire(
+      sandboxId: string,
+      network: string,
+    ): Promise<(NonNullable<ContainerSpec['slot']> & { slot: NetworkSlot }) | undefined> {
+      if (!slots || spare <= 0 || closed || network !== settings.network) return undefined
+      let slot = free.shift()
+      refill()
+      slot ??= await slots.create(network, image).catch((err: unknown) => {
+        log.warn({ err }, 'making a network slot failed: this sandbox gets its own namespace')
+        return undefined
+      })
+      if (!slot) return undefined
+      const filesDir = join(filesRoot, sandboxId)
+      try {
+        await mkdir(filesDir, { recursive: true, mode: 0o700 })
+        const hostname = sandboxId.slice(0, 12)
+        await writeFile(join(filesDir, 'hostname'), `${hostname}\n`, { mode: 0o644 })
+        await writeFile(join(filesDir, 'hosts'), hostsFile(slot.ip, hostname), { mode: 0o644 })
+        await writeFile(join(filesDir, 'resolv.conf'), slot.resolvConf, { mode: 0o644 })
+      } catch (e) {
+        void giveBack(slot)
+        throw e
+      }
+      return { holderId: slot.holderId, ip: slot.ip, filesDir, slot }
+    },
+
+    /** The container joined the slot (it started). */
+    joined(containerId: string, slot: NetworkSlot): void {
+      inUse.set(containerId, slot)
+    },
+
+    /** A slot acquired for a container that did not start (it was removed): back to the pool. */
+    unused(sandboxId: string, slot: NetworkSlot): Promise<void> {
+      void rm(join(filesRoot, sandboxId), { recursive: true, force: true })
+      return giveBack(slot)
+    },
+
+    /** The container is removed: its slot is scrubbed and back, or destroyed. Not awaited by kills. */
+    released(containerId: string, sandboxId: string): void {
+      const slot = inUse.get(containerId)
+      if (!slot) return
+      inUse.delete(containerId)
+      void rm(join(filesRoot, sandboxId), { recursive: true, force: true })
+      void giveBack(slot)
+    },
+
+    /** At a start: slots in use by this server's containers are known again; the others are removed. */
+    async recover(containers: readonly ManagedContainer[]): Promise<void> {
+      if (!slots) return
+      for (const c of containers) if (c.slot) inUse.set(c.containerId, { holderId: c.slot })
+      for (const h of await slots.list().catch(() => []))
+        if (!h.joined) await destroy(h.holderId, 'left by an earlier run')
+    },
+
+    /** Holder ids of the free slots (tests, diagnostics). */
+    freeHolders: () => free.map((s) => s.holderId),
+
+    /** A clean stop: no more slots made or kept; the free ones and the ones nothing joins any more are removed. */
+    async close(): Promise<void> {
+      closed = true
+      await Promise.all([scrubs, ...making])
+      await Promise.all(free.splice(0).map((s) => destroy(s.holderId, 'closing')))
+      for (const h of (await slots?.list().catch(() => [])) ?? []) if (!h.joined) await destroy(h.holderId, 'closing')
+    },
+  }
+}
