@@ -26,6 +26,7 @@ import {
   inspectSandbox,
   killQuietly,
   printServerLogsOnFailure,
+  sandboxAddress,
   viaProxy,
   waitForPortInSandbox,
 } from '../support/control-sdk.js'
@@ -465,10 +466,7 @@ describe('a stopped server', () => {
     try {
       for (const c of chains) await run('iptables', ['-w', '5', '-S', c])
       // envd still answers the host; the sandbox still cannot reach the LAN or the metadata service.
-      // In a network slot (SANDOCK_NETWORK_SLOTS) the address is the holder's, named by a label.
-      const info = JSON.parse(await docker('inspect', (await inspectSandbox(sbx.sandboxId)).Id))[0]
-      const ip = (info.NetworkSettings.Networks[server.networks[0]!]?.IPAddress ??
-        info.Config.Labels['sandock.slot-ip']) as string
+      const ip = await sandboxAddress(sbx.sandboxId)
       const probe = await fetch(`http://${ip}:49983/health`, { signal: AbortSignal.timeout(5000) })
       expect(probe.status).toBeLessThan(500)
       const container = (await inspectSandbox(sbx.sandboxId)).Id

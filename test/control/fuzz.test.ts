@@ -5,12 +5,11 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import type { Sandbox } from 'e2b'
 import { gzipSync } from 'node:zlib'
-import { docker } from '../support/docker.js'
 import {
   createSandbox,
-  inspectSandbox,
   killQuietly,
   printServerLogsOnFailure,
+  sandboxAddress,
   sharedServer,
 } from '../support/control-sdk.js'
 import { trackSandbox } from '../support/control-server.js'
@@ -548,10 +547,7 @@ it(`envd /init (from the host, as the control plane calls it): ${60 * ROUNDS} ra
   const r = prng(SEED + 2)
   const sbx = await createSandbox()
   created.add(sbx.sandboxId)
-  const info = JSON.parse(await docker('inspect', (await inspectSandbox(sbx.sandboxId)).Id))[0] as {
-    NetworkSettings: { Networks: Record<string, { IPAddress: string }> }
-  }
-  const ip = Object.values(info.NetworkSettings.Networks)[0]!.IPAddress
+  const ip = await sandboxAddress(sbx.sandboxId)
   const token = (sbx as unknown as { envdAccessToken?: string }).envdAccessToken
   for (let i = 0; i < 60 * ROUNDS; i++) {
     const b = body(r, {

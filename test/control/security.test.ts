@@ -16,6 +16,7 @@ import {
   inspectSandbox,
   killQuietly,
   printServerLogsOnFailure,
+  sandboxAddress,
   sdkOpts,
   viaProxy,
   waitForPortInSandbox,
@@ -69,9 +70,7 @@ beforeAll(async () => {
       .Config[0]!.Gateway
   gateway = await gatewayOf(server.networks[0]!)
   internalGateway = await gatewayOf(server.networks[1]!)
-  bIp = JSON.parse(await docker('inspect', (await inspectSandbox(b.sandboxId)).Id))[0].NetworkSettings.Networks[
-    server.networks[0]!
-  ].IPAddress
+  bIp = await sandboxAddress(b.sandboxId)
   await b.commands.run('python3 -m http.server 8000', { background: true, timeoutMs: 0 })
   await waitForPortInSandbox(b, 8000)
 })
@@ -166,7 +165,13 @@ describe('network isolation', () => {
     }
     expect(info.HostConfig.Privileged).toBe(false)
     expect(info.HostConfig.Binds ?? []).toEqual([])
-    expect(info.HostConfig.Mounts ?? []).toEqual([])
+    // In a network slot (SANDOCK_NETWORK_SLOTS) the sandbox's own hosts, hostname and resolv.conf
+    // are mounted from the data dir instead of Docker's (which Docker binds the same way, unlisted).
+    const own = (m: { Type?: string; Source?: string; Target?: string }) =>
+      m.Type === 'bind' &&
+      m.Source === `${server.dataDir}/slot-files/${a.sandboxId}/${m.Target?.slice('/etc/'.length)}` &&
+      ['/etc/hosts', '/etc/hostname', '/etc/resolv.conf'].includes(m.Target ?? '')
+    expect((info.HostConfig.Mounts ?? []).filter((m) => !own(m as Parameters<typeof own>[0]))).toEqual([])
     expect(info.HostConfig.CapDrop).toEqual(['ALL'])
     expect((info.HostConfig.SecurityOpt ?? []).join(' ')).not.toMatch(/unconfined|privileged/)
     const status = (await a.commands.run('cat /proc/self/status', { user: 'root' })).stdout

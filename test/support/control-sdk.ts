@@ -48,6 +48,20 @@ export async function inspectSandbox(sandboxId: string): Promise<ContainerInspec
   return info!
 }
 
+/**
+ * The sandbox's address as the host reaches it: on its network, or (in a network slot, whose
+ * container has no network of its own: SANDOCK_NETWORK_SLOTS) its holder's, named by a label.
+ */
+export async function sandboxAddress(sandboxId: string): Promise<string> {
+  const [info] = JSON.parse(await docker('inspect', (await inspectSandbox(sandboxId)).Id)) as {
+    NetworkSettings: { Networks: Record<string, { IPAddress: string }> }
+    Config: { Labels: Record<string, string> }
+  }[]
+  const ip = Object.values(info!.NetworkSettings.Networks)[0]?.IPAddress || info!.Config.Labels['sandock.slot-ip']
+  if (!ip) throw new Error(`sandbox ${sandboxId} has no address`)
+  return ip
+}
+
 /** Waits (inside the sandbox) until something accepts TCP connections on 127.0.0.1:<port>. */
 export async function waitForPortInSandbox(sbx: Sandbox, port: number, timeoutS = 15): Promise<void> {
   const tries = timeoutS * 10
