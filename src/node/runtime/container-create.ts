@@ -46,7 +46,6 @@ export function containerCreateOptions(
       ...(spec.runtime ? { Runtime: spec.runtime } : {}),
       // Under gVisor: a per-boot boot_id file (read-only); volumes (gVisor: /tmp) survive a reboot.
       Mounts: [
-        ...(slot?.mounts ?? []),
         ...(spec.bootIdFile
           ? [
               {

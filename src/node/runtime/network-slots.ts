@@ -6,9 +6,12 @@
 // baseline. Between two sandboxes it is scrubbed from the host (nsenter): no process may be left in
 // it, the tables go back to the baseline, its conntrack entries and neighbours are flushed, its
 // ownerless TCP sockets (TIME-WAIT and the like) are destroyed, and then all of it must read as
-// the baseline again, or the scrub fails (and the caller destroys the slot).
+// the baseline again, or the scrub fails (and the caller destroys the slot). A joined container
+// shares the holder's /etc/hosts, /etc/hostname and /etc/resolv.conf (Docker binds the holder's
+// files): before each sandbox joins, they are written afresh (its name, Docker's resolver) through
+// the holder's root in /proc, so nothing the previous one wrote there is left.
 import { spawn } from 'node:child_process'
-import { readdir, readFile, readlink } from 'node:fs/promises'
+import { readdir, readFile, readlink, writeFile } from 'node:fs/promises'
 import { randomBytes } from 'node:crypto'
 import { AppError } from '../../shared/errors.js'
 import { fromDockerError, ipOf, statusOf, type DockerClient } from './docker-client.js'
@@ -111,7 +114,8 @@ export function createSlotRuntime(client: DockerClient, opts: { procRoot?: strin
   const { docker } = client
   const procRoot = opts.procRoot ?? '/proc'
   const nsPath = (pid: number) => `${procRoot}/${pid}/ns/net`
-  const baselines = new Map<string, { state: Record<string, string>; tables: string }>()
+  const baselines = new Map<string, { state: Record<string, string>; tables: string; resolvConf: string }>()
+  const etc = (pid: number, f: string) => `${procRoot}/${pid}/root/etc/${f}`
 
   async function holderPid(holderId: string): Promise<number> {
     const info = await docker
@@ -136,7 +140,7 @@ export function createSlotRuntime(client: DockerClient, opts: { procRoot?: strin
           HostConfig: {
             NetworkMode: network,
             CapDrop: ['ALL'],
-            ReadonlyRootfs: true,
+            // Not read-only: Docker would make its /etc/hosts (which joined containers share) read-only too.
             Memory: 32 * 1048576,
             PidsLimit: 8,
             RestartPolicy: { Name: 'no' },
@@ -165,9 +169,9 @@ export function createSlotRuntime(client: DockerClient, opts: { procRoot?: strin
           state.conntrack = '0'
         }
         const tables = restorable(saved.slice(saved.indexOf('@@iptables') + 11, saved.indexOf('@@conntrack')))
-        baselines.set(info.Id, { state, tables })
-        const resolvConf = await readFile(info.ResolvConfPath, 'utf8').catch(() => 'nameserver 127.0.0.11\n')
-        const slot: NetworkSlot = { holderId: info.Id, ip, network, resolvConf }
+        const resolvConf = await readFile(etc(info.State.Pid, 'resolv.conf'), 'utf8')
+        baselines.set(info.Id, { state, tables, resolvConf })
+        const slot: NetworkSlot = { holderId: info.Id, ip, network }
         return slot
       } catch (e) {
         await holder.remove({ force: true }).catch(() => undefined)
@@ -189,6 +193,16 @@ export function createSlotRuntime(client: DockerClient, opts: { procRoot?: strin
       for (const key of ['iptables', 'conntrack', 'sockets', 'ip'])
         if (now[key] !== baseline.state[key])
           throw new AppError('internal', `the slot's ${key} differ from its baseline after the scrub:\n${now[key]}`)
+    },
+
+    async prepare(slot, hostname) {
+      const baseline = baselines.get(slot.holderId)
+      if (!baseline) throw new AppError('internal', 'no baseline for this slot (made by an earlier run)')
+      const pid = await holderPid(slot.holderId)
+      // Written in place (the same inodes): they are bind-mounted into the holder and the sandbox.
+      await writeFile(etc(pid, 'hostname'), `${hostname}\n`)
+      await writeFile(etc(pid, 'hosts'), hostsFile(slot.ip, hostname))
+      await writeFile(etc(pid, 'resolv.conf'), baseline.resolvConf)
     },
 
     async destroy(holderId) {
@@ -235,18 +249,23 @@ export async function nameSlotted(pid: number, hostname: string, procRoot = '/pr
   })
 }
 
-/** A slotted sandbox container's network settings: the holder's namespace, its own name files, its address as a label. */
+/** A slotted sandbox container's network settings: the holder's namespace, its address as a label. */
 export function slotNetworkConfig(slot: NonNullable<ContainerSpec['slot']>) {
-  return {
-    NetworkMode: `container:${slot.holderId}`,
-    labels: { [SLOT_IP_LABEL]: slot.ip },
-    mounts: (['hosts', 'hostname', 'resolv.conf'] as const).map((f) => ({
-      Type: 'bind' as const,
-      Source: `${slot.filesDir}/${f}`,
-      Target: `/etc/${f}`,
-    })),
-  }
+  return { NetworkMode: `container:${slot.holderId}`, labels: { [SLOT_IP_LABEL]: slot.ip } }
 }
+
+/** Docker's /etc/hosts for a container named `hostname` at `ip`. */
+const hostsFile = (ip: string, hostname: string) =>
+  [
+    '127.0.0.1\tlocalhost',
+    '::1\tlocalhost ip6-localhost ip6-loopback',
+    'fe00::0\tip6-localnet',
+    'ff00::0\tip6-mcastprefix',
+    'ff02::1\tip6-allnodes',
+    'ff02::2\tip6-allrouters',
+    `${ip}\t${hostname}`,
+    '',
+  ].join('\n')
 
 /** The holder a listed container joined and its address, from its network mode and label. */
 export function joinedSlot(

@@ -28,11 +28,8 @@ export type ContainerSpec = Readonly<{
   bootIdFile?: string | undefined
   /** Volumes kept across stop/start (a filesystem-only pause), removed with the container. */
   volumes?: readonly VolumeMount[] | undefined
-  /**
-   * A network slot to join instead of a fresh namespace on `network`: the holder, its address, and
-   * a host folder with this sandbox's own `hosts`, `hostname` and `resolv.conf` (mounted over the holder's).
-   */
-  slot?: Readonly<{ holderId: string; ip: string; filesDir: string }> | undefined
+  /** A network slot to join instead of a fresh namespace on `network` (prepared for this sandbox): its holder and address. */
+  slot?: Readonly<{ holderId: string; ip: string }> | undefined
 }>
 
 /** A network namespace kept by a holder container, that sandbox containers join (network-slots.ts). */
@@ -40,13 +37,13 @@ export type NetworkSlot = Readonly<{
   holderId: string
   ip: string
   network: string
-  /** The holder's resolv.conf (Docker's embedded DNS), for the sandboxes' own copies. */
-  resolvConf: string
 }>
 
 export interface SlotRuntime {
   /** A new slot on `network`, held by a container of `image`, its baseline recorded. */
   create(network: string, image: string): Promise<NetworkSlot>
+  /** Writes the /etc/hosts, /etc/hostname and /etc/resolv.conf a container joining it next shares, for `hostname`. */
+  prepare(slot: NetworkSlot, hostname: string): Promise<void>
   /** Brings a slot no container uses back to its baseline; rejects when it cannot (destroy it then). */
   scrub(holderId: string): Promise<void>
   /** Removes the holder (a missing one is no error). */

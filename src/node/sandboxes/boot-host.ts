@@ -36,7 +36,7 @@ export function createBootHost({
       if (!s) return runtime.start(spec)
       const { slot, ...joined } = s
       const c = await runtime.start({ ...spec, slot: joined }).catch((e: unknown) => {
-        void netSlots.unused(spec.sandbox.sandboxId, slot)
+        void netSlots.unused(slot)
         throw e
       })
       netSlots.joined(c.containerId, slot)
@@ -85,7 +85,7 @@ export function createBootHost({
     /** Removes a sandbox's container and what the host keeps for it (its gVisor boot id file). */
     async removeContainer(c: Pick<PoolEntry, 'sandboxId' | 'containerId'>): Promise<void> {
       await runtime.remove(c.containerId)
-      netSlots.released(c.containerId, c.sandboxId)
+      netSlots.released(c.containerId)
       if (settings.gvisor) await rm(join(bootIdDir, c.sandboxId), { force: true })
       // Named volumes are never removed with a container (only its anonymous ones are).
       volumes.released()

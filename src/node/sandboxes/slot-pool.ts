@@ -4,33 +4,19 @@
 // time, for the sandbox's whole life (paused, stopped and rebooted alike: the same address). When
 // its container is removed the slot is scrubbed and comes back; one that fails the scrub is
 // destroyed, never reused. Only sandboxes with internet access (the pool's network) use slots;
-// under gVisor none do. Each slotted sandbox gets its own hosts, hostname and resolv.conf (in the
-// data dir), so nothing it writes there reaches the next one. At a start, slots no container uses
+// under gVisor none do. The slot's hosts, hostname and resolv.conf (which a joined container
+// shares) are written afresh for each sandbox before it starts. At a start, slots no container uses
 // any more are removed (their baseline went with the last run); ones in use are destroyed when
 // their sandbox goes. A clean stop removes the free ones.
-import { mkdir, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import type { Logger } from 'pino'
 import type { ContainerSpec, ManagedContainer, NetworkSlot, SandboxRuntime } from '../runtime/types.js'
 import type { SandboxSettings } from './settings.js'
 
 export type SlotPool = ReturnType<typeof createSlotPool>
 
-const hostsFile = (ip: string, hostname: string) =>
-  [
-    '127.0.0.1\tlocalhost',
-    '::1\tlocalhost ip6-localhost ip6-loopback',
-    'fe00::0\tip6-localnet',
-    'ff00::0\tip6-mcastprefix',
-    'ff02::1\tip6-allnodes',
-    'ff02::2\tip6-allrouters',
-    `${ip}\t${hostname}`,
-    '',
-  ].join('\n')
-
 export function createSlotPool(deps: {
   runtime: Pick<SandboxRuntime, 'slots'>
-  settings: Pick<SandboxSettings, 'dataDir' | 'network' | 'networkSlots' | 'gvisor'>
+  settings: Pick<SandboxSettings, 'network' | 'networkSlots' | 'gvisor'>
   log: Logger
 }) {
   const { settings } = deps
@@ -38,7 +24,6 @@ export function createSlotPool(deps: {
   const log = deps.log.child({ component: 'network-slots' })
   const spare = settings.gvisor || !slots ? 0 : (settings.networkSlots?.spare ?? 0)
   const image = settings.networkSlots?.image ?? ''
-  const filesRoot = join(settings.dataDir, 'slot-files')
   const free: NetworkSlot[] = []
   /** Slots in use, by the container that joined them (a slot of an earlier run: its holder only). */
   const inUse = new Map<string, Pick<NetworkSlot, 'holderId'>>()
@@ -99,7 +84,7 @@ export function createSlotPool(deps: {
 
     /**
      * A slot for a container about to start on `network` with this sandbox id (a spare, or one made
-     * now), with its own name files written; undefined when slots are off or not for this network.
+     * now), its /etc files written for it; undefined when slots are off or not for this network.
      */
     async acquire(
       sandboxId: string,
@@ -113,18 +98,13 @@ export function createSlotPool(deps: {
         return undefined
       })
       if (!slot) return undefined
-      const filesDir = join(filesRoot, sandboxId)
       try {
-        await mkdir(filesDir, { recursive: true, mode: 0o700 })
-        const hostname = sandboxId.slice(0, 12)
-        await writeFile(join(filesDir, 'hostname'), `${hostname}\n`, { mode: 0o644 })
-        await writeFile(join(filesDir, 'hosts'), hostsFile(slot.ip, hostname), { mode: 0o644 })
-        await writeFile(join(filesDir, 'resolv.conf'), slot.resolvConf, { mode: 0o644 })
+        await slots.prepare(slot, sandboxId.slice(0, 12))
       } catch (e) {
         void giveBack(slot)
         throw e
       }
-      return { holderId: slot.holderId, ip: slot.ip, filesDir, slot }
+      return { holderId: slot.holderId, ip: slot.ip, slot }
     },
 
     /** The container joined the slot (it started). */
@@ -133,17 +113,15 @@ export function createSlotPool(deps: {
     },
 
     /** A slot acquired for a container that did not start (it was removed): back to the pool. */
-    unused(sandboxId: string, slot: NetworkSlot): Promise<void> {
-      void rm(join(filesRoot, sandboxId), { recursive: true, force: true })
+    unused(slot: NetworkSlot): Promise<void> {
       return giveBack(slot)
     },
 
     /** The container is removed: its slot is scrubbed and back, or destroyed. Not awaited by kills. */
-    released(containerId: string, sandboxId: string): void {
+    released(containerId: string): void {
       const slot = inUse.get(containerId)
       if (!slot) return
       inUse.delete(containerId)
-      void rm(join(filesRoot, sandboxId), { recursive: true, force: true })
       void giveBack(slot)
     },
 
