@@ -7,7 +7,7 @@
 ARG BASE_IMAGE=debian:bookworm-slim
 FROM ${BASE_IMAGE}
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends iptables iproute2 \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends iptables conntrack iproute2 \
  && apt-get clean && rm -rf /var/lib/apt/lists/* /usr/share/doc /usr/share/man
 COPY image /opt/sandock
 # The derived built-ins' build folders (code-interpreter-v1, desktop): a node builds them.

@@ -33,9 +33,10 @@ COPY web ./web
 RUN npm run build
 
 FROM ${BASE_IMAGE}
-# iptables for the host firewall chain and egress rules (nsenter is in util-linux, always there).
+# iptables for the host firewall chain and egress rules (nsenter is in util-linux, always there);
+# conntrack and iproute2 (ss, ip) for the scrub of network slots (SANDOCK_NETWORK_SLOTS).
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends iptables \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends iptables conntrack iproute2 \
  && rm -rf /var/lib/apt/lists/*
 COPY docker/server-entrypoint.sh /usr/local/bin/sandock-server
 COPY --from=build /src/dist/image /opt/sandock
