@@ -26,7 +26,7 @@
 // The full run ends with the fences' cost: cold create → first command and 1/100 MiB transfers with
 // SANDOCK_FIREWALL=off against the default, BENCH_ROUNDS interleaved rounds (BENCH_FENCES=0 skips).
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os, { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -353,15 +353,21 @@ function sayFiles(files, prefix = '') {
  * or this one with extra settings (`env`).
  */
 async function compare(only, builds) {
-  const samples = Object.fromEntries(builds.map(([name]) => [name, { cmd: [], files: fileSamples(), create: [] }]))
+  const samples = Object.fromEntries(
+    builds.map(([name]) => [name, { cmd: [], files: fileSamples(), create: [], createCpu: [] }]),
+  )
   const load = { start: loadavg() }
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, build] of builds) {
       // No pool: nothing boots in the background while the hot paths are measured.
       await startServer(0, build)
       try {
-        if (only.includes('create'))
+        if (only.includes('create')) {
+          // The host's CPU (all processes, /proc/stat) per lifecycle: create → first command → kill.
+          const busy0 = hostBusyS()
           samples[name].create.push(...(await createToFirstCommand(undefined, FOCUSED_CREATES)))
+          samples[name].createCpu.push(((hostBusyS() - busy0) / FOCUSED_CREATES) * 1000)
+        }
         const sbx = await create()
         if (only.includes('commands')) await measureCommands(sbx, samples[name])
         if (only.includes('files')) await measureFiles(sbx, samples[name].files)
@@ -377,13 +383,16 @@ async function compare(only, builds) {
     const r = { bundle: build.bundle ?? 'this checkout', image: build.image ?? image, env: build.env }
     if (only.includes('commands')) Object.assign(r, commandSummary(samples[name]))
     if (only.includes('files')) r.files = filesSummary(samples[name].files)
-    if (only.includes('create')) r.createToFirstCommandPoolOffMs = stats(samples[name].create)
+    if (only.includes('create')) {
+      r.createToFirstCommandPoolOffMs = stats(samples[name].create)
+      r.hostCpuPerLifecycleMsByRound = samples[name].createCpu.map((x) => Math.round(x))
+    }
     out.builds[name] = r
     if (r.commandRoundTripMs) sayCommands(r, `[${name}] `)
     if (r.files) sayFiles(r.files, `[${name}] `)
     if (r.createToFirstCommandPoolOffMs)
       say(
-        `[${name}] cold create → first command: p50 ${r.createToFirstCommandPoolOffMs.p50} ms, p95 ${r.createToFirstCommandPoolOffMs.p95} ms (n=${r.createToFirstCommandPoolOffMs.n})`,
+        `[${name}] cold create → first command: p50 ${r.createToFirstCommandPoolOffMs.p50} ms, p95 ${r.createToFirstCommandPoolOffMs.p95} ms (n=${r.createToFirstCommandPoolOffMs.n}); host CPU per lifecycle (create → command → kill, all processes) by round: ${r.hostCpuPerLifecycleMsByRound.join(', ')} ms`,
       )
   }
   say(`load average (1/5/15 min) at start ${load.start.join(' ')}, at end ${load.end.join(' ')}`)
@@ -426,6 +435,12 @@ async function fencesCost() {
   return out
 }
 const loadavg = () => os.loadavg().map((x) => +x.toFixed(2))
+
+/** Busy CPU time of the whole host since boot (all cores, /proc/stat), in seconds. */
+function hostBusyS() {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number)
+  return (f.reduce((a, b) => a + b, 0) - f[3] - f[4]) / 100
+}
 
 const result = {
   when: new Date().toISOString(),

@@ -32,8 +32,12 @@ const FIXED = `${POOL_SIZE}..${POOL_SIZE}`
 
 type Health = { status: string; pools: Record<string, { size: number; ready: number; min: number; max: number }> }
 
-/** Every container carrying the pool label on `server`'s network, claimed or not: id → sandbox id. */
+/**
+ * Every container carrying the pool label of `server` (its instance: a pool container in a network
+ * slot is on no network of its own), claimed or not: id → sandbox id.
+ */
 async function poolLabelled(server: ControlServer): Promise<Map<string, string>> {
+  const instance = (await readFile(join(server.dataDir, 'instance-id'), 'utf8')).trim()
   const out = await docker(
     'ps',
     '-a',
@@ -41,7 +45,7 @@ async function poolLabelled(server: ControlServer): Promise<Map<string, string>>
     '--filter',
     'label=sandock.pool=true',
     '--filter',
-    `network=${server.networks[0]}`,
+    `label=sandock.instance=${instance}`,
     '--format',
     '{{.ID}} {{.Label "sandock.sandbox-id"}}',
   )

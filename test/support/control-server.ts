@@ -160,6 +160,7 @@ export async function startServer(opts: StartServerOpts = {}): Promise<ControlSe
     async cleanup() {
       await serve.stop()
       await removeSandboxContainers(await trackedIds(dataDir), networks)
+      await removeInstanceContainers(dataDir)
       await removeEgressChain(dataDir)
       await removeFirewallChains(dataDir)
       for (const n of networks) await docker('network', 'rm', n).catch(() => undefined)
@@ -204,6 +205,15 @@ export async function removeSandboxContainers(ids: readonly string[], networks: 
     for (const c of out.split('\n').filter(Boolean)) containers.add(c)
   }
   if (containers.size > 0) await docker('rm', '-f', '-v', ...containers).catch(() => undefined)
+}
+
+/** Removes the containers of the server on `dataDir` by its instance label (in a network slot, a sandbox is on no network). */
+async function removeInstanceContainers(dataDir: string): Promise<void> {
+  const instance = (await readFile(join(dataDir, 'instance-id'), 'utf8').catch(() => '')).trim()
+  if (!instance) return
+  const out = await docker('ps', '-aq', '--no-trunc', '--filter', `label=sandock.instance=${instance}`).catch(() => '')
+  const ids = out.split('\n').filter(Boolean)
+  if (ids.length > 0) await docker('rm', '-f', '-v', ...ids).catch(() => undefined)
 }
 
 /** Removes the Docker volumes (user volumes) of the server on `dataDir`, by its instance label. */
