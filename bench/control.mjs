@@ -22,7 +22,8 @@
 // dist/image/sandock.mjs) and BENCH_BEFORE_IMAGE (its base image), each round measures that build
 // first and this one second, so before/after share the run and its load (BENCH_BUNDLE: measure
 // another build's bundle as "this one", e.g. a copy of dist/image taken before further edits);
-// BENCH_BEFORE_ENV=K=V,... gives "before" extra settings (alone: this build with them).
+// BENCH_BEFORE_ENV=K=V,... gives "before" extra settings (alone: this build with them), and
+// BENCH_AFTER_ENV=K=V,... "after" its own (e.g. SANDOCK_NETWORK_SLOTS=0 against =2).
 // The full run ends with the fences' cost: cold create → first command and 1/100 MiB transfers with
 // SANDOCK_FIREWALL=off against the default, BENCH_ROUNDS interleaved rounds (BENCH_FENCES=0 skips).
 import { execFileSync, spawn } from 'node:child_process'
@@ -58,12 +59,15 @@ const ONLY = (process.env.BENCH_ONLY ?? '')
 const ROUNDS = num('BENCH_ROUNDS', 3)
 const FOCUSED_CREATES = num('BENCH_FOCUSED_CREATES', 15)
 const THIS_BUNDLE = process.env.BENCH_BUNDLE
-const BEFORE_ENV = Object.fromEntries(
-  (process.env.BENCH_BEFORE_ENV ?? '')
-    .split(',')
-    .filter((kv) => kv.includes('='))
-    .map((kv) => [kv.slice(0, kv.indexOf('=')).trim(), kv.slice(kv.indexOf('=') + 1)]),
-)
+const envOf = (name) =>
+  Object.fromEntries(
+    (process.env[name] ?? '')
+      .split(',')
+      .filter((kv) => kv.includes('='))
+      .map((kv) => [kv.slice(0, kv.indexOf('=')).trim(), kv.slice(kv.indexOf('=') + 1)]),
+  )
+const BEFORE_ENV = envOf('BENCH_BEFORE_ENV')
+const AFTER_ENV = envOf('BENCH_AFTER_ENV')
 const BEFORE =
   process.env.BENCH_BEFORE_BUNDLE || Object.keys(BEFORE_ENV).length > 0
     ? {
@@ -401,7 +405,7 @@ async function compare(only, builds) {
 
 /** BENCH_ONLY: before (BENCH_BEFORE_BUNDLE/IMAGE and/or BENCH_BEFORE_ENV) and after. */
 async function focused() {
-  const builds = [...(BEFORE ? [['before', BEFORE]] : []), ['after', { bundle: THIS_BUNDLE, image }]]
+  const builds = [...(BEFORE ? [['before', BEFORE]] : []), ['after', { bundle: THIS_BUNDLE, image, env: AFTER_ENV }]]
   return { mode: 'focused', ...(await compare(ONLY, builds)) }
 }
 
