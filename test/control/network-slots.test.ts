@@ -33,7 +33,9 @@ afterAll(async () => {
   await server?.cleanup()
 })
 
+/** A new sandbox, once the server has a free slot for it (without one it would get its own namespace). */
 async function made(s: ControlServer = server, opts: Parameters<typeof Sandbox.create>[1] = {}): Promise<Sandbox> {
+  await until('a free slot', async () => ((await freeSlots(s)) > 0 ? true : undefined))
   const sbx = await Sandbox.create('base', { ...sdkOpts(s), timeoutMs: 300_000, ...opts })
   trackSandbox(s, sbx.sandboxId)
   onTestFinished(() => killQuietly(sbx.sandboxId, s))
@@ -79,6 +81,21 @@ async function holdersOf(s: ControlServer): Promise<string[]> {
     `label=sandock.instance=${instance}`,
   )
   return out.split('\n').filter(Boolean)
+}
+
+/** Slot holders of the server that no container of it joins. */
+async function freeSlots(s: ControlServer): Promise<number> {
+  const { readFile } = await import('node:fs/promises')
+  const instance = (await readFile(`${s.dataDir}/instance-id`, 'utf8')).trim()
+  const ids = (await docker('ps', '-aq', '--no-trunc', '--filter', `label=sandock.instance=${instance}`))
+    .split('\n')
+    .filter(Boolean)
+  if (ids.length === 0) return 0
+  const all = JSON.parse(await docker('inspect', ...ids)) as (Inspect & {
+    Config: { Labels: Record<string, string> }
+  })[]
+  const joined = new Set(all.map((c) => c.HostConfig.NetworkMode.replace(/^container:/, '')))
+  return all.filter((c) => c.Config.Labels['sandock.network-slot'] && !joined.has(c.Id)).length
 }
 
 async function until<T>(what: string, f: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {

@@ -83,20 +83,17 @@ export function createSlotPool(deps: {
     kick: refill,
 
     /**
-     * A slot for a container about to start on `network` with this sandbox id (a spare, or one made
-     * now), its /etc files written for it; undefined when slots are off or not for this network.
+     * A free slot for a container about to start on `network` with this sandbox id, its /etc files
+     * written for it; undefined when slots are off, not for this network, or none is free (then the
+     * container gets its own namespace: making a slot now would cost more than that).
      */
     async acquire(
       sandboxId: string,
       network: string,
     ): Promise<(NonNullable<ContainerSpec['slot']> & { slot: NetworkSlot }) | undefined> {
       if (!slots || spare <= 0 || closed || network !== settings.network) return undefined
-      let slot = free.shift()
+      const slot = free.shift()
       refill()
-      slot ??= await slots.create(network, image).catch((err: unknown) => {
-        log.warn({ err }, 'making a network slot failed: this sandbox gets its own namespace')
-        return undefined
-      })
       if (!slot) return undefined
       try {
         await slots.prepare(slot, sandboxId.slice(0, 12))

@@ -63,6 +63,8 @@ describe('the network slot pool', () => {
     const failScrub = new Set<string>()
     const f = fakeSlots({ failScrub })
     const pool = createSlotPool({ runtime: { slots: f.rt }, settings, log })
+    expect(await pool.acquire('sandboxaaaaaaaaa', 'net'), 'none free yet: its own namespace').toBeUndefined()
+    await settle()
     const a = await pool.acquire('sandboxaaaaaaaaa', 'net')
     failScrub.add(a!.holderId)
     pool.joined('c1', a!.slot)
