@@ -31,3 +31,5 @@ if ! docker compose version >/dev/null 2>&1 && ! docker-compose version >/dev/nu
   apt_install docker-compose
 fi
 if ! command -v iptables >/dev/null 2>&1; then apt_install iptables; fi
+# The scrub of network slots (SANDOCK_NETWORK_SLOTS; test/control/network-slots.test.ts) needs conntrack.
+if ! command -v conntrack >/dev/null 2>&1; then apt_install conntrack; fi
