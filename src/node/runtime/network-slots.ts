@@ -215,6 +215,23 @@ export function createSlotRuntime(client: DockerClient, opts: { procRoot?: strin
         })
     },
 
+    async foreign(network) {
+      const holders = (
+        await docker.listContainers({
+          all: true,
+          filters: { label: [`${LABELS.managedBy}=${MANAGED_BY}`, SLOT_LABEL], network: [network] },
+        })
+      ).filter((h) => h.Labels?.[LABELS.instance] !== client.instanceId)
+      if (holders.length === 0) return []
+      const ids = new Set(holders.flatMap((h) => [h.Id, ...h.Names.map((n) => n.replace(/^\//, ''))]))
+      const joined = (
+        await docker.listContainers({ all: true, filters: { label: [`${LABELS.managedBy}=${MANAGED_BY}`] } })
+      )
+        .filter((c) => ids.has((c.HostConfig?.NetworkMode ?? '').replace(/^container:/, '')))
+        .map((c) => c.Id)
+      return [...joined, ...holders.map((h) => h.Id)]
+    },
+
     async list() {
       const [holders, all] = await Promise.all([
         docker.listContainers({

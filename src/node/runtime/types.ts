@@ -48,6 +48,8 @@ export interface SlotRuntime {
   scrub(holderId: string): Promise<void>
   /** Removes the holder (a missing one is no error). */
   destroy(holderId: string): Promise<void>
+  /** Another server instance's slot holders on `network` and the containers joined to them (those first): ids. */
+  foreign(network: string): Promise<string[]>
   /** This server's slot holders, and whether a container (any state) still joins each. */
   list(): Promise<{ holderId: string; network: string; joined: boolean }[]>
 }

@@ -122,7 +122,8 @@ export function createRecovery(
     // networks are ours alone), e.g. after a crash and `docker compose down -v`. Their state, tokens
     // and deadlines went with that server's data dir, so nothing can manage them any more.
     for (const network of [ctx.settings.network, ctx.settings.internalNetwork]) {
-      for (const containerId of await runtime.listForeign(network)) {
+      const slotted = (await runtime.slots?.foreign(network)) ?? []
+      for (const containerId of [...(await runtime.listForeign(network)), ...slotted]) {
         await runtime.remove(containerId)
         log.info({ containerId, network }, 'orphaned container of another server instance removed')
         removed++

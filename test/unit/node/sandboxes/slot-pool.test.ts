@@ -31,6 +31,9 @@ function fakeSlots(opts: { failScrub?: Set<string> } = {}) {
     async destroy(holderId) {
       live.delete(holderId)
     },
+    async foreign() {
+      return []
+    },
     async list() {
       return [...live].map(([holderId, v]) => ({ holderId, network: 'net', joined: v.joined }))
     },
