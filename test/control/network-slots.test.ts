@@ -33,13 +33,21 @@ afterAll(async () => {
   await server?.cleanup()
 })
 
-/** A new sandbox, once the server has a free slot for it (without one it would get its own namespace). */
+/**
+ * A new sandbox in a network slot. A create that finds no free slot gets its own namespace (by
+ * design), and a slot being made is not free yet: such a sandbox is killed and the create tried again.
+ */
 async function made(s: ControlServer = server, opts: Parameters<typeof Sandbox.create>[1] = {}): Promise<Sandbox> {
-  await until('a free slot', async () => ((await freeSlots(s)) > 0 ? true : undefined))
-  const sbx = await Sandbox.create('base', { ...sdkOpts(s), timeoutMs: 300_000, ...opts })
-  trackSandbox(s, sbx.sandboxId)
-  onTestFinished(() => killQuietly(sbx.sandboxId, s))
-  return sbx
+  for (let attempt = 0; ; attempt++) {
+    await until('a free slot', async () => ((await freeSlots(s)) > 0 ? true : undefined))
+    const sbx = await Sandbox.create('base', { ...sdkOpts(s), timeoutMs: 300_000, ...opts })
+    trackSandbox(s, sbx.sandboxId)
+    onTestFinished(() => killQuietly(sbx.sandboxId, s))
+    const [id] = await containersOf(sbx.sandboxId)
+    if ((await inspect(id!)).HostConfig.NetworkMode.startsWith('container:') || attempt >= 5) return sbx
+    await sbx.kill()
+    await new Promise((r) => setTimeout(r, 1000))
+  }
 }
 
 async function sh(sbx: Sandbox, cmd: string): Promise<{ exitCode: number; stdout: string }> {
