@@ -51,8 +51,8 @@ async function removeUnclaimedPool(
 
 /** Removes this server's network slots no container joins any more (pool containers removed at shutdown left theirs). */
 async function removeUnjoinedSlots(runtime: Pick<Runtime, 'slots'>): Promise<void> {
-  for (const h of (await runtime.slots?.list().catch(() => [])) ?? [])
-    if (!h.joined) await runtime.slots?.destroy(h.holderId).catch(() => undefined)
+  const unjoined = ((await runtime.slots?.list().catch(() => [])) ?? []).filter((h) => !h.joined)
+  await Promise.all(unjoined.map((h) => runtime.slots?.destroy(h.holderId).catch(() => undefined)))
 }
 
 /** `sandock serve [--help]`: runs until a signal; -1 = keep the process alive. */

@@ -60,11 +60,14 @@ export function createSlotPool(deps: {
 
   /** Scrubbed and kept (up to twice the spare count), or destroyed. */
   function giveBack(slot: Pick<NetworkSlot, 'holderId'>): Promise<void> {
+    // Closing: removed at once, not after the scrubs queued before it.
+    if (closed) return destroy(slot.holderId, 'closing')
     const run = scrubs.then(async () => {
       const full = 'ip' in slot ? (slot as NetworkSlot) : undefined
       if (closed || !full || free.length >= 2 * spare) return destroy(slot.holderId, closed ? 'closing' : 'not needed')
       try {
         await slots!.scrub(slot.holderId)
+        if (closed) return destroy(slot.holderId, 'closing')
         // Last in, first out: the spares made ahead stay for a burst.
         free.unshift(full)
       } catch (err) {
@@ -136,9 +139,11 @@ export function createSlotPool(deps: {
     /** A clean stop: no more slots made or kept; the free ones and the ones nothing joins any more are removed. */
     async close(): Promise<void> {
       closed = true
-      await Promise.all([scrubs, ...making])
-      await Promise.all(free.splice(0).map((s) => destroy(s.holderId, 'closing')))
-      for (const h of (await slots?.list().catch(() => [])) ?? []) if (!h.joined) await destroy(h.holderId, 'closing')
+      // All at once, the free ones first (a stop has a deadline): one being made or scrubbed goes when that ends.
+      const freed = free.splice(0).map((s) => destroy(s.holderId, 'closing'))
+      await Promise.all([...freed, scrubs, ...making])
+      const left = ((await slots?.list().catch(() => [])) ?? []).filter((h) => !h.joined)
+      await Promise.all(left.map((h) => destroy(h.holderId, 'closing')))
     },
   }
 }
