@@ -33,10 +33,13 @@ COPY web ./web
 RUN npm run build
 
 FROM ${BASE_IMAGE}
-# iptables for the host firewall chain and egress rules (nsenter is in util-linux, always there);
-# conntrack and iproute2 (ss, ip) for the scrub of network slots (SANDOCK_NETWORK_SLOTS).
+# iptables for the host firewall chain and egress rules (nsenter is in util-linux, always there).
+# No iproute2: without `ip` the egress gateway does not start here, and domain rules, transforms
+# and egressProxy are refused with a 400 (docs/network-and-egress.md) rather than run by a gateway
+# not yet made to work in this deployment; network slots (whose scrub needs `ip` and `ss`) are for
+# `sandock serve` on the host and cluster nodes.
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends iptables conntrack iproute2 \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends iptables conntrack \
  && rm -rf /var/lib/apt/lists/*
 COPY docker/server-entrypoint.sh /usr/local/bin/sandock-server
 COPY --from=build /src/dist/image /opt/sandock
