@@ -31,7 +31,8 @@ import { createClusterSnapshots } from '../control/cluster/snapshots.js'
 import { readRegistryAuth, readSecretFile } from '../control/cluster/secret-file.js'
 import { PgSecretStore } from '../control/cluster/pg-secret-store.js'
 import { SECRET_STORE_KEY_PURPOSE } from '../control/secret-store/secret-store.js'
-import { nodeNetworking, nodeRuntime } from './node-networking.js'
+import { startHostNetworking } from './host-networking.js'
+import { nodeRuntime } from './node-networking.js'
 import { fetchUploads } from '../control/cluster/uploads.js'
 import { closeOnSignals } from './signals.js'
 import { pushOrDiscard } from '../node/runtime/images.js'
@@ -89,7 +90,8 @@ export async function startNodeAgent(
   const runtime = await nodeRuntime(config, cluster, instanceId, log)
   // Placeholders in egress rules resolve from the cluster's secret store (the same key everywhere).
   const secretStore = new PgSecretStore(db, tokens.deriveKey(SECRET_STORE_KEY_PURPOSE))
-  const { egress, firewall, egressDnsServers } = await nodeNetworking({ config, runtime, instanceId, secretStore, log })
+  const networking = { config, runtime, instanceId, secretStore, log }
+  const { egress, firewall, egressDnsServers } = await startHostNetworking(networking)
 
   // The registry requires credentials (docker/registry-entrypoint.sh): Sandock's own pulls and pushes
   // carry them; a user's `fromImage` never does (it brings its own, or none).

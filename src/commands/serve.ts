@@ -14,9 +14,7 @@ import { createControlCore } from '../control/core.js'
 import { createEnvdClient } from '../node/envd-client/client.js'
 import { createDockerRuntime } from '../node/runtime/docker-runtime.js'
 import type { SecretResolver } from '../node/egress/placeholders.js'
-import { fenceDnsServers, hostResolvers } from '../node/egress/host-resolvers.js'
-import { startEgress } from '../node/egress/start.js'
-import { createHostFirewall } from '../node/runtime/host-firewall.js'
+import { startHostNetworking } from './host-networking.js'
 import { loadServerKeys } from '../control/server-keys.js'
 import { ACCESS_TOKENS_FILE, accessTokenStore } from '../control/access-tokens.js'
 import { loadTls } from '../control/tls.js'
@@ -103,29 +101,15 @@ export async function startControl(
   }
   await runtime.ensureNetwork(config.network, { internal: false })
   await runtime.ensureNetwork(config.internalNetwork, { internal: true })
-  const bridges = await Promise.all([config.network, config.internalNetwork].map((n) => runtime.bridgeInterface(n)))
   // Placeholders resolve through the secret store (core.secrets), created with the core below.
   let secretStore: SecretResolver | undefined
-  const egress = await startEgress({
-    bridge: bridges[0]!,
+  const { egress, firewall, egressDnsServers } = await startHostNetworking({
+    config,
+    runtime,
     instanceId: keys.instanceId,
-    dataDir: config.dataDir,
-    resolverServers: config.egressResolver,
-    caFile: config.egressCaFile,
-    gatewayPort: config.egressGatewayPort,
-    allowInternalCidrs: config.allowInternalCidrs,
+    secretStore: { resolveSecret: async (name) => secretStore?.resolveSecret(name) },
     log,
-    secrets: { resolveSecret: async (name) => secretStore?.resolveSecret(name) },
   })
-  const resolvers = await hostResolvers()
-  const firewall = createHostFirewall({ mode: config.firewall, instanceId: keys.instanceId, log })
-  const fenced = await firewall.install(bridges, {
-    gatewayPort: egress.gatewayPort,
-    dnsServers: fenceDnsServers(resolvers, config.egressDnsServers),
-    allowCidrs: config.allowInternalCidrs,
-  })
-  // The flow cap needs what the firewall needs (root, iptables); without them both are off, and said so.
-  if (fenced) runtime.capFlows?.(config.sandboxMaxFlows)
 
   const core = createControlCore({
     config,
@@ -133,7 +117,7 @@ export async function startControl(
     envd: createEnvdClient(),
     log,
     keys,
-    egressDnsServers: config.egressDnsServers ?? resolvers,
+    egressDnsServers,
     egress: egress.port,
     imageContext: opts.imageContext,
   })

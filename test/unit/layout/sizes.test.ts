@@ -16,8 +16,8 @@ const MAX_FUNCTION_LINES = 150
  * it from this list; a new function over the limit fails.
  */
 const KNOWN_LONG: Readonly<Record<string, number>> = {
-  'src/commands/node.ts:startNodeAgent': 184,
-  'src/commands/serve.ts:startControl': 189,
+  'src/commands/node.ts:startNodeAgent': 185,
+  'src/commands/serve.ts:startControl': 175,
   'src/envd/filesystem/fs-watcher.ts:openDirWatch': 210,
 }
 
