@@ -10,6 +10,8 @@ import {
   SecretConflictError,
   SecretNotFoundError,
   aadOf,
+  checkUpdate,
+  checkedNewSecret,
   pageAfter,
   pageOf,
   toInfo,
@@ -20,13 +22,7 @@ import {
   type SecretUpdate,
   type SecretsBackend,
 } from '../secret-store/secret-store.js'
-import {
-  metadataWithinLimits,
-  newSecretId,
-  normalizeSecretName,
-  parseSelector,
-  valueWithinLimits,
-} from '../secret-store/names.js'
+import { newSecretId, normalizeSecretName, parseSelector } from '../secret-store/names.js'
 import { createSealer, type Sealer } from '../secret-store/sealing.js'
 import type { Db } from './pg.js'
 
@@ -47,10 +43,7 @@ export class PgSecretStore implements SecretsBackend {
 
   /** 400 for a bad name, value or metadata; 409 for a name in use or the store full. */
   async create(req: NewSecretRequest): Promise<SecretInfo> {
-    const name = normalizeSecretName(req.name)
-    const metadata = req.metadata ?? {}
-    if (name === undefined || !valueWithinLimits(req.value) || !metadataWithinLimits(metadata))
-      throw new InvalidSecretsRequestError()
+    const { name, metadata } = checkedNewSecret(req)
     const secretId = newSecretId()
     const now = new Date().toISOString()
     const sealed = this.sealer.seal(req.value, aadOf(secretId, 1))
@@ -87,8 +80,7 @@ export class PgSecretStore implements SecretsBackend {
 
   /** Stores `value` as the next version (metadata: undefined keeps it, `{}` clears it); 409 when another write won. */
   async update(selector: string, req: SecretUpdate): Promise<SecretInfo> {
-    if (!valueWithinLimits(req.value) || (req.metadata !== undefined && !metadataWithinLimits(req.metadata)))
-      throw new InvalidSecretsRequestError()
+    checkUpdate(req)
     const row = await this.row(selector)
     const secretId = row.secret_id as string
     const version = Number(row.version) + 1

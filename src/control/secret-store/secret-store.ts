@@ -81,6 +81,21 @@ export type SecretsBackend = {
   resolveSecret(name: string): Promise<string | undefined>
 }
 
+/** A new secret's normalized name and metadata; 400 for a bad name, value or metadata. */
+export function checkedNewSecret(req: NewSecretRequest): { name: string; metadata: Readonly<Record<string, string>> } {
+  const name = normalizeSecretName(req.name)
+  const metadata = req.metadata ?? {}
+  if (name === undefined || !valueWithinLimits(req.value) || !metadataWithinLimits(metadata))
+    throw new InvalidSecretsRequestError()
+  return { name, metadata }
+}
+
+/** 400 for an update's bad value or metadata. */
+export function checkUpdate(req: SecretUpdate): void {
+  if (!valueWithinLimits(req.value) || (req.metadata !== undefined && !metadataWithinLimits(req.metadata)))
+    throw new InvalidSecretsRequestError()
+}
+
 /** A page request's limit and the id to list after; 400 for a bad limit or token. */
 export function pageAfter(opts: PageRequest): { limit: number; after: string } {
   const limit = opts.limit ?? MAX_PAGE
@@ -137,10 +152,7 @@ export class SecretStore implements SecretsBackend {
 
   /** 400 for a bad name, value or metadata; 409 for a name in use or the store full. */
   create(req: NewSecretRequest): SecretInfo {
-    const name = normalizeSecretName(req.name)
-    const metadata = req.metadata ?? {}
-    if (name === undefined || !valueWithinLimits(req.value) || !metadataWithinLimits(metadata))
-      throw new InvalidSecretsRequestError()
+    const { name, metadata } = checkedNewSecret(req)
     const count = Number((this.db.prepare('SELECT COUNT(*) AS n FROM secrets').get() as Row).n)
     if (count >= this.maxSecrets) throw new SecretConflictError()
     const secretId = newSecretId()
@@ -175,8 +187,7 @@ export class SecretStore implements SecretsBackend {
    * replaces it. The previous version's value is discarded (nothing can read it any more).
    */
   update(selector: string, req: SecretUpdate): SecretInfo {
-    if (!valueWithinLimits(req.value) || (req.metadata !== undefined && !metadataWithinLimits(req.metadata)))
-      throw new InvalidSecretsRequestError()
+    checkUpdate(req)
     const row = this.row(selector)
     const secretId = row.secret_id as string
     const version = Number(row.version) + 1
