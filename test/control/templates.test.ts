@@ -23,7 +23,11 @@ const start = async (template: string, opts: { envs?: Record<string, string> } =
   onTestFinished(() => killQuietly(sbx.sandboxId))
   return sbx
 }
-const build = async (tpl: Parameters<typeof Template.build>[0], name: string, extra: { skipCache?: boolean } = {}) => {
+const build = async (
+  tpl: Parameters<typeof Template.build>[0],
+  name: string,
+  extra: { skipCache?: boolean; minFreeDiskMb?: number } = {},
+) => {
   const logs: LogEntry[] = []
   built.push(name)
   const info = await Template.build(tpl, name, { ...buildOpts(), ...extra, onBuildLogs: (e) => logs.push(e) })
@@ -111,6 +115,21 @@ describe('a template from base with every step type', () => {
     expect(res.text).toContain('Directory listing')
   })
 
+  it('reports its disk as its sandboxes see it (diskSizeMB), in the listing and on the build', async () => {
+    const sbx = await start(name)
+    const detail = await api('GET', `/sandboxes/${sbx.sandboxId}`)
+    const sandboxDisk = detail.body!.diskSizeMB as number
+    expect(sandboxDisk).toBeGreaterThan(0)
+    const listed = (await api('GET', '/templates')).body as unknown as { templateID: string; diskSizeMB: number }[]
+    expect(listed.find((t) => t.templateID === first.info.templateId)?.diskSizeMB).toBe(sandboxDisk)
+    const builds = (await api('GET', `/templates/${first.info.templateId}`)).body!.builds as {
+      buildID: string
+      diskSizeMB?: number
+    }[]
+    expect(builds.find((b) => b.buildID === first.info.buildId)?.diskSizeMB).toBe(sandboxDisk)
+    expect(first.text).toMatch(new RegExp(`Disk: ${sandboxDisk} MiB, \\d+ MiB free after the steps`))
+  })
+
   it('reuses every cached step on a rebuild, and force rebuilds a step and all after it', async () => {
     const again = await build(steps(), name)
     expect(again.info.templateId).toBe(first.info.templateId)
@@ -119,6 +138,9 @@ describe('a template from base with every step type', () => {
     // Identical to a build already checked: its final image is reused without booting it again.
     expect(again.text).toContain('CACHED [finalize]')
     expect(again.text).not.toContain('Checking the template boots')
+    // The cached final image keeps the disk its check measured.
+    const listed = (await api('GET', '/templates')).body as unknown as { templateID: string; diskSizeMB: number }[]
+    expect(listed.find((t) => t.templateID === first.info.templateId)?.diskSizeMB).toBeGreaterThan(0)
 
     const forced = await build(steps(true), name)
     expect(forced.text).toMatch(/CACHED \[1\]/)
@@ -305,6 +327,27 @@ describe('bad input', () => {
       present: true,
     })
   })
+
+  it('minFreeDiskMb: met, the build is ready; more than the disk has, the build fails at finalize with both figures; negative, 400', async () => {
+    const name = unique('tpl-disk').toLowerCase()
+    const tpl = () => Template().fromTemplate('base').runCmd('echo disk-check > /tmp/d')
+    const ok = await build(tpl(), name, { minFreeDiskMb: 1 })
+    expect(ok.text).toMatch(/Disk: \d+ MiB, \d+ MiB free after the steps/)
+    // 1 PiB: no test machine has it. The same steps hit the cache, yet free space is measured again.
+    const err = await rejection(build(tpl(), name, { minFreeDiskMb: 1024 ** 3 }))
+    expect(err.name).toBe('BuildError')
+    expect(err.message).toMatch(
+      /has \d+ MiB free after its steps, less than the 1073741824 MiB asked \(minFreeDiskMb\)/,
+    )
+    // The ready build still serves the name.
+    const sbx = await start(name)
+    expect((await sbx.commands.run('cat /tmp/d')).stdout).toBe('disk-check\n')
+    const bad = await api('POST', '/v3/templates', {
+      json: { name: unique('tpl-bad').toLowerCase(), minFreeDiskMb: -1 },
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.body).toMatchObject({ code: 400, message: expect.stringContaining('minFreeDiskMb') })
+  }, 300_000)
 
   it('a start command that fails fails the build at its finalize step, without waiting out the ready timeout', async () => {
     const err = await rejection(

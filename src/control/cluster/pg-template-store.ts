@@ -66,6 +66,7 @@ export class PgTemplateStore implements TemplateStore {
     buildId: string
     cpuCount: number
     memoryMB: number
+    minFreeDiskMb?: number | undefined
     tags: string[]
   }): Promise<{ template: TemplateRow; build: BuildRow }> {
     return inTx(this.db, async (tx) => {
@@ -77,8 +78,17 @@ export class PgTemplateStore implements TemplateStore {
       )
       const template = (await this.one(tx, 'SELECT * FROM templates WHERE alias = $1', [opts.alias], toTemplate))!
       await tx.query(
-        'INSERT INTO builds (build_id, template_id, status, cpu_count, memory_mb, created_at, updated_at, pending_tags) VALUES ($1, $2, $3, $4, $5, $6, $6, $7)',
-        [opts.buildId, template.templateId, 'waiting', opts.cpuCount, opts.memoryMB, now, JSON.stringify(opts.tags)],
+        'INSERT INTO builds (build_id, template_id, status, cpu_count, memory_mb, created_at, updated_at, pending_tags, min_free_disk_mb) VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8)',
+        [
+          opts.buildId,
+          template.templateId,
+          'waiting',
+          opts.cpuCount,
+          opts.memoryMB,
+          now,
+          JSON.stringify(opts.tags),
+          opts.minFreeDiskMb ?? null,
+        ],
       )
       const build = (await this.one(tx, 'SELECT * FROM builds WHERE build_id = $1', [opts.buildId], toBuild))!
       return { template, build }
@@ -171,14 +181,14 @@ export class PgTemplateStore implements TemplateStore {
     return rows.map((r: { build_id: string }) => r.build_id)
   }
 
-  async finishBuild(buildId: string, image: string, config: TemplateRuntimeConfig): Promise<void> {
+  async finishBuild(buildId: string, image: string, config: TemplateRuntimeConfig, diskSizeMB = 0): Promise<void> {
     await inTx(this.db, async (tx) => {
       const build = await this.one(tx, 'SELECT * FROM builds WHERE build_id = $1 FOR UPDATE', [buildId], toBuild)
       if (!build || build.status !== 'building') return
       const now = new Date().toISOString()
       await tx.query(
-        "UPDATE builds SET status = 'ready', updated_at = $1, finished_at = $1, image = $2, config = $3 WHERE build_id = $4",
-        [now, image, JSON.stringify(config), buildId],
+        "UPDATE builds SET status = 'ready', updated_at = $1, finished_at = $1, image = $2, config = $3, disk_size_mb = $4 WHERE build_id = $5",
+        [now, image, JSON.stringify(config), diskSizeMB, buildId],
       )
       for (const tag of build.pendingTags.length > 0 ? build.pendingTags : ['default'])
         await setTag(tx, build.templateId, tag, buildId, now)

@@ -5,7 +5,7 @@
 // cluster-wide sandbox limit), the node registry with heartbeats, users' secrets. API keys are not here: they are the configured ones.
 import pg from 'pg'
 import { AppError } from '../../shared/errors.js'
-import { catalogTables, PG_CATALOG } from '../templates/template-tables.js'
+import { BUILD_DISK_COLUMNS, catalogTables, PG_CATALOG } from '../templates/template-tables.js'
 
 /**
  * What this process has seen of the database's reachability (ms since the epoch; 0: never):
@@ -192,6 +192,8 @@ export async function migrate(db: Db): Promise<void> {
   await inTx(db, async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.schema])
     await tx.query(SCHEMA)
+    // Columns that came after the first release, for databases made before them.
+    for (const column of BUILD_DISK_COLUMNS) await tx.query(`ALTER TABLE builds ADD COLUMN IF NOT EXISTS ${column}`)
   })
 }
 

@@ -101,11 +101,19 @@ export function createBuildQueue(deps: {
           fromTemplate = { ref: job.fromTemplate, image: found.template.image, config: found.template.config }
         }
         const result = await deps.node.build(
-          { ...job, fromTemplate, buildId, templateId, cpuCount: build.cpuCount, memoryMB: build.memoryMB },
+          {
+            ...job,
+            fromTemplate,
+            buildId,
+            templateId,
+            cpuCount: build.cpuCount,
+            memoryMB: build.memoryMB,
+            minFreeDiskMb: build.minFreeDiskMb ?? undefined,
+          },
           { log: emit, signal: abort.signal },
         )
         await buildLog.close()
-        await store.finishBuild(buildId, result.image, result.config)
+        await store.finishBuild(buildId, result.image, result.config, result.diskSizeMB)
       })
         .then(
           () => blog.info({}, 'template build ready'),

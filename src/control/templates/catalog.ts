@@ -46,6 +46,7 @@ export function createCatalog(deps: {
       tags?: string[]
       cpuCount?: number
       memoryMB?: number
+      minFreeDiskMb?: number
     }): Promise<{ template: TemplateRow; build: BuildRow; tags: string[] }> {
       const name = body.name ?? body.alias
       if (!name) throw new InvalidArgumentError('name is required')
@@ -58,6 +59,7 @@ export function createCatalog(deps: {
         alias,
         buildId: randomUUID(),
         ...res,
+        minFreeDiskMb: body.minFreeDiskMb,
         tags,
       })
       return { ...out, tags }

@@ -83,6 +83,7 @@ export class SqliteTemplateStore implements TemplateStore {
     buildId: string
     cpuCount: number
     memoryMB: number
+    minFreeDiskMb?: number | undefined
     tags: string[]
   }): Promise<{ template: TemplateRow; build: BuildRow }> {
     return this.tx(() => {
@@ -98,7 +99,7 @@ export class SqliteTemplateStore implements TemplateStore {
       }
       this.db
         .prepare(
-          'INSERT INTO builds (build_id, template_id, status, cpu_count, memory_mb, created_at, updated_at, pending_tags) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          'INSERT INTO builds (build_id, template_id, status, cpu_count, memory_mb, created_at, updated_at, pending_tags, min_free_disk_mb) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
         )
         .run(
           opts.buildId,
@@ -109,6 +110,7 @@ export class SqliteTemplateStore implements TemplateStore {
           now,
           now,
           JSON.stringify(opts.tags),
+          opts.minFreeDiskMb ?? null,
         )
       return { template, build: this.buildRow(opts.buildId)! }
     })
@@ -207,16 +209,16 @@ export class SqliteTemplateStore implements TemplateStore {
   }
 
   /** Marks a build ready and points its tags (`default` when the request named none) at it, atomically. */
-  async finishBuild(buildId: string, image: string, config: TemplateRuntimeConfig): Promise<void> {
+  async finishBuild(buildId: string, image: string, config: TemplateRuntimeConfig, diskSizeMB = 0): Promise<void> {
     this.tx(() => {
       const build = this.buildRow(buildId)
       if (!build || build.status !== 'building') return
       const now = new Date().toISOString()
       this.db
         .prepare(
-          "UPDATE builds SET status = 'ready', updated_at = ?, finished_at = ?, image = ?, config = ? WHERE build_id = ?",
+          "UPDATE builds SET status = 'ready', updated_at = ?, finished_at = ?, image = ?, config = ?, disk_size_mb = ? WHERE build_id = ?",
         )
-        .run(now, now, image, JSON.stringify(config), buildId)
+        .run(now, now, image, JSON.stringify(config), diskSizeMB, buildId)
       for (const tag of build.pendingTags.length > 0 ? build.pendingTags : ['default'])
         this.setTag(build.templateId, tag, buildId, now)
       this.db

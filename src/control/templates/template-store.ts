@@ -37,6 +37,10 @@ export type BuildRow = {
   reason: { message: string; step?: string } | null
   /** Tags the build takes when it succeeds (from the v3 request). */
   pendingTags: string[]
+  /** The free disk the request asked for after the build's steps (MiB), null when it named none. */
+  minFreeDiskMb: number | null
+  /** The built filesystem's size as a sandbox of it sees it (MiB), measured when it booted; 0 before. */
+  diskSizeMB: number
 }
 
 export type TagRow = { tag: string; buildId: string; createdAt: string }
@@ -60,6 +64,7 @@ export interface TemplateStore {
     buildId: string
     cpuCount: number
     memoryMB: number
+    minFreeDiskMb?: number | undefined
     tags: string[]
   }): Promise<{ template: TemplateRow; build: BuildRow }>
   deleteTemplate(templateId: string): Promise<void>
@@ -81,8 +86,11 @@ export interface TemplateStore {
    * died without recording an end); returns their ids.
    */
   failStaleBuilds(before: Date, reason: { message: string }): Promise<string[]>
-  /** Marks a building build ready and points its tags (`default` when none were named) at it, atomically. */
-  finishBuild(buildId: string, image: string, config: TemplateRuntimeConfig): Promise<void>
+  /**
+   * Marks a building build ready and points its tags (`default` when none were named) at it,
+   * atomically; `diskSizeMB` is the built filesystem's size (0: not measured).
+   */
+  finishBuild(buildId: string, image: string, config: TemplateRuntimeConfig, diskSizeMB?: number): Promise<void>
   assignTags(templateId: string, tags: string[], buildId: string): Promise<void>
   removeTags(templateId: string, tags: string[]): Promise<void>
   tag(templateId: string, tag: string): Promise<TagRow | undefined>

@@ -29,6 +29,12 @@ export const PG_CATALOG: CatalogDialect = {
 }
 
 /**
+ * Columns of `builds` that came after the first release (a build's free-disk request and its
+ * measured disk): stores made before them get them by migration (templates-db.ts, cluster/pg.ts).
+ */
+export const BUILD_DISK_COLUMNS = ['min_free_disk_mb INTEGER', 'disk_size_mb INTEGER NOT NULL DEFAULT 0'] as const
+
+/**
  * The catalog's tables, created unless they exist. `templates.public` came after the first
  * release: SQLite stores made before it get the column by migration (templates-db.ts).
  */
@@ -46,7 +52,8 @@ CREATE TABLE IF NOT EXISTS builds (
   build_id TEXT PRIMARY KEY, template_id TEXT NOT NULL REFERENCES templates(template_id) ON DELETE CASCADE,
   status TEXT NOT NULL, cpu_count INTEGER NOT NULL, memory_mb INTEGER NOT NULL,
   created_at TEXT NOT NULL, updated_at TEXT NOT NULL, finished_at TEXT,
-  image TEXT, config ${d.jsonColumn}, reason ${d.jsonColumn}, pending_tags ${d.jsonColumn} NOT NULL DEFAULT '[]'
+  image TEXT, config ${d.jsonColumn}, reason ${d.jsonColumn}, pending_tags ${d.jsonColumn} NOT NULL DEFAULT '[]',
+  ${BUILD_DISK_COLUMNS.join(', ')}
 );
 CREATE INDEX IF NOT EXISTS builds_by_template ON builds(template_id, created_at);
 CREATE TABLE IF NOT EXISTS tags (
@@ -89,6 +96,8 @@ export function catalogRows(d: CatalogDialect) {
       config: d.readJson<TemplateRuntimeConfig>(r.config),
       reason: d.readJson<NonNullable<BuildRow['reason']>>(r.reason),
       pendingTags: d.readJson<string[]>(r.pending_tags) ?? [],
+      minFreeDiskMb: r.min_free_disk_mb == null ? null : Number(r.min_free_disk_mb),
+      diskSizeMB: Number(r.disk_size_mb ?? 0),
     }),
     /** `tag, build_id, created_at`. */
     tag: (r: Row): TagRow => ({

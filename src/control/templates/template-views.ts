@@ -80,6 +80,9 @@ export async function listedBuiltins(
       config: b.config,
       reason: null,
       pendingTags: [],
+      minFreeDiskMb: null,
+      // Built from Dockerfiles at the server's start, never booted by a build's check: not measured.
+      diskSizeMB: 0,
     }
     return { template, builds: [build], tags: ['default'] }
   })

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
-import { catalogTables, SQLITE_CATALOG } from './template-tables.js'
+import { BUILD_DISK_COLUMNS, catalogTables, SQLITE_CATALOG } from './template-tables.js'
 
 export type Row = Record<string, SQLInputValue>
 
@@ -27,6 +27,12 @@ export function openTemplatesDb(dataDir: string): DatabaseSync {
     .all()
     .map((c) => (c as Row).name)
   if (!columns.includes('public')) db.exec('ALTER TABLE templates ADD COLUMN public INTEGER NOT NULL DEFAULT 0')
+  const buildColumns = db
+    .prepare('PRAGMA table_info(builds)')
+    .all()
+    .map((c) => (c as Row).name as string)
+  for (const column of BUILD_DISK_COLUMNS)
+    if (!buildColumns.includes(column.split(' ')[0]!)) db.exec(`ALTER TABLE builds ADD COLUMN ${column}`)
   return db
 }
 

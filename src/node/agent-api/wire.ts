@@ -38,7 +38,7 @@ export const decodeForkItem = (f: WireForkItem): ForkItem =>
 /** One line of a build stream: a log line, then exactly one `result` or `error`. */
 export type BuildLine =
   | { log: { level: 'debug' | 'info' | 'warn' | 'error'; step: string; message: string } }
-  | { result: { image: string; config: import('../builds/template-model.js').TemplateRuntimeConfig } }
+  | { result: import('../builds/build-types.js').BuildResult }
   | { error: WireError }
 
 /** The agent's own header: `Authorization: Bearer <node token>`. */

@@ -14,6 +14,8 @@ export type BuildJob = Readonly<{
   templateId: string
   cpuCount: number
   memoryMB: number
+  /** Free disk (MiB) the template must have after its steps (checked at `finalize`); 0 or absent: none. */
+  minFreeDiskMb?: number | undefined
   steps: readonly Step[]
   /** Exactly one of fromImage and fromTemplate. */
   fromImage: string | undefined
@@ -30,7 +32,8 @@ export type BuildJob = Readonly<{
 /** One build log line; `step` is "base", "1".."N" or "finalize". */
 export type BuildLog = (level: LogLevel, step: string, message: string) => void
 
-export type BuildResult = Readonly<{ image: string; config: TemplateRuntimeConfig }>
+/** `diskSizeMB`: the template's root filesystem as a sandbox of it sees it (MiB), measured at `finalize`. */
+export type BuildResult = Readonly<{ image: string; config: TemplateRuntimeConfig; diskSizeMB: number }>
 
 /** A failure at a step: the SDK maps `step` to the user's stack frame. */
 export class StepError extends AppError {

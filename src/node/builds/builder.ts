@@ -14,6 +14,9 @@ import { ROOT, runStep } from './run-step.js'
 import type { BuildContext } from './steps.js'
 import type { TemplateRuntimeConfig } from './template-model.js'
 
+/** What the layer cache keeps for a final image: its runtime config and its disk as measured. */
+type CheckedTemplate = TemplateRuntimeConfig & { diskSizeMB?: number }
+
 // --disable-sigusr1: no signal opens an inspector in envd (root in the sandbox can signal it).
 const ENVD_ENTRYPOINT = ['/opt/sandock/bin/node', '--disable-sigusr1', '/opt/sandock/sandock.mjs', 'envd']
 const KEEPALIVE = ['/opt/sandock/bin/node', '-e', 'setInterval(() => {}, 1 << 30)']
@@ -68,7 +71,14 @@ export async function runBuild(
         'finalize',
         `CACHED [finalize] the same template was built and checked before [${finalKey.slice(0, 12)}]`,
       )
-      return { image: tag, config: finalHit.context as unknown as TemplateRuntimeConfig }
+      const { diskSizeMB = 0, ...config } = finalHit.context as unknown as CheckedTemplate
+      // Free space is the node's today, not the cached build's: asked for, it is measured again.
+      if (!job.minFreeDiskMb) return { image: tag, config, diskSizeMB }
+      const disk = await checkTemplateBoots(deps, job, tag, config, emit).catch(async (e: unknown) => {
+        await runtime.removeImage(tag).catch(() => undefined)
+        throw e
+      })
+      return { image: tag, config, ...disk }
     }
 
     // ---- the build container, from the last usable layer
@@ -143,13 +153,13 @@ export async function runBuild(
     await container.remove()
     container = undefined
     // A final image that fails its check is no template: it goes (its step layers stay as cache).
-    await checkTemplateBoots(deps, job, tag, config, emit).catch(async (e: unknown) => {
+    const disk = await checkTemplateBoots(deps, job, tag, config, emit).catch(async (e: unknown) => {
       await runtime.removeImage(tag).catch(() => undefined)
       throw e
     })
     emit('info', 'finalize', `Template ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
-    deps.layers.cacheLayer(finalKey, finalImage, config)
-    return { image: tag, config }
+    deps.layers.cacheLayer(finalKey, finalImage, { ...config, ...disk } satisfies CheckedTemplate)
+    return { image: tag, config, ...disk }
   } finally {
     await container?.remove()
   }

@@ -1,8 +1,12 @@
 // A build's last step: its final image boots once as a sandbox would (the same bringUp() as a
 // create): envd answers, the start command starts and the ready command passes; else the build
-// fails at step `finalize` with the container's last output.
+// fails at step `finalize` with the container's last output. Its first metrics give the
+// template's disk as a sandbox of it sees it, and the free space the request asked for is checked
+// there: a sandbox's root filesystem is the node's Docker disk (or its StorageOpt size), which a
+// build cannot grow as upstream grows a template's ext4 image, so too little is a failed build
+// rather than a sandbox that meets ENOSPC later.
 import { bringUp } from '../envd-client/bring-up.js'
-import type { EnvdClient } from '../envd-client/client.js'
+import { diskSizeMB, type EnvdClient, type EnvdMetrics } from '../envd-client/client.js'
 import type { BuildRuntime } from '../runtime/types.js'
 import { StepError, type BuildJob, type BuildLog } from './build-types.js'
 import type { TemplateRuntimeConfig } from './template-model.js'
@@ -16,7 +20,7 @@ export async function checkTemplateBoots(
   image: string,
   config: TemplateRuntimeConfig,
   emit: BuildLog,
-): Promise<void> {
+): Promise<{ diskSizeMB: number }> {
   emit('info', 'finalize', 'Checking the template boots: envd, start command, ready command')
   const check = await deps.runtime.startContainer({
     image,
@@ -26,14 +30,16 @@ export async function checkTemplateBoots(
     cpuCount: job.cpuCount,
     memoryMB: job.memoryMB,
   })
+  let first: EnvdMetrics | undefined
   try {
-    await bringUp(deps.envd, {
+    ;({ first } = await bringUp(deps.envd, {
       start: async () => {
         const ip = await check.ip()
         if (!ip) throw new Error(`the check container has no address on network ${deps.network}`)
         return { containerId: check.id, ip }
       },
       init: { envVars: config.envs },
+      firstMetrics: true,
       commands: {
         user: config.user,
         workdir: config.workdir,
@@ -44,7 +50,7 @@ export async function checkTemplateBoots(
         maxIntervalMs: 2000,
         onStep: (step, cmd) => emit('info', 'finalize', step === 'start' ? `Starting: ${cmd}` : `Waiting for: ${cmd}`),
       },
-    })
+    }))
   } catch (e) {
     const logs = await check.logs()
     throw new StepError(
@@ -55,4 +61,27 @@ export async function checkTemplateBoots(
   } finally {
     await check.remove()
   }
+  return checkFreeDisk(first, job.minFreeDiskMb, emit)
+}
+
+/** The template's disk from envd's first metrics, and the free space asked for (a StepError when short). */
+export function checkFreeDisk(
+  first: EnvdMetrics | undefined,
+  minFreeDiskMb: number | undefined,
+  emit: BuildLog,
+): { diskSizeMB: number } {
+  if (!first) {
+    if (minFreeDiskMb) throw new StepError('finalize', 'cannot check minFreeDiskMb: envd answered no disk figures')
+    return { diskSizeMB: 0 }
+  }
+  const size = diskSizeMB(first)
+  const freeMB = Math.floor((first.disk_total - first.disk_used) / 1048576)
+  emit('info', 'finalize', `Disk: ${size} MiB, ${freeMB} MiB free after the steps`)
+  if (minFreeDiskMb && freeMB < minFreeDiskMb)
+    throw new StepError(
+      'finalize',
+      `the template's filesystem has ${freeMB} MiB free after its steps, less than the ${minFreeDiskMb} MiB asked ` +
+        "(minFreeDiskMb): sandboxes use this node's Docker disk, which a build cannot grow",
+    )
+  return { diskSizeMB: size }
 }

@@ -16,7 +16,8 @@ export const requestBuildRoute: FastifyPluginAsyncTypebox<TemplateRouteDeps> = a
           tags: Type.Optional(Tags),
           cpuCount: Type.Optional(Type.Integer()),
           memoryMB: Type.Optional(Type.Integer()),
-          minFreeDiskMb: Type.Optional(Type.Integer()),
+          // Free disk (MiB) after the build's steps; 0 asks for none (upstream's MinFreeDiskMb).
+          minFreeDiskMb: Type.Optional(Type.Integer({ minimum: 0 })),
         }),
         response: {
           202: Type.Object({

@@ -83,6 +83,7 @@ const TemplateBuild = Type.Object({
   finishedAt: Type.Optional(Type.String()),
   cpuCount: Type.Integer(),
   memoryMB: Type.Integer(),
+  diskSizeMB: Type.Optional(Type.Integer()),
   envdVersion: Type.String(),
 })
 
@@ -116,7 +117,7 @@ export function listedTemplateBody(t: TemplateRow, builds: BuildRow[]) {
     buildID: ready?.buildId ?? '',
     cpuCount: t.cpuCount,
     memoryMB: t.memoryMB,
-    diskSizeMB: 0,
+    diskSizeMB: ready?.diskSizeMB ?? 0,
     public: t.public,
     aliases: [t.alias],
     names: [t.alias],
@@ -149,6 +150,7 @@ export function templateDetailBody(t: TemplateRow, builds: BuildRow[]) {
       finishedAt: b.finishedAt ?? undefined,
       cpuCount: b.cpuCount,
       memoryMB: b.memoryMB,
+      ...(b.diskSizeMB > 0 ? { diskSizeMB: b.diskSizeMB } : {}),
       envdVersion: ENVD_VERSION,
     })),
   }

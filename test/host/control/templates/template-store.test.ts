@@ -4,10 +4,17 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { createDb, migrate, type Db } from '../../../../src/control/cluster/pg.js'
 import { PgTemplateStore } from '../../../../src/control/cluster/pg-template-store.js'
 import { SqliteTemplateStore } from '../../../../src/control/templates/sqlite-template-store.js'
+import {
+  BUILD_DISK_COLUMNS,
+  catalogTables,
+  PG_CATALOG,
+  SQLITE_CATALOG,
+} from '../../../../src/control/templates/template-tables.js'
 import type { TemplateStore } from '../../../../src/control/templates/template-store.js'
 import { createDatabase, postgresAvailable, startPostgres, type TestPostgres } from '../../../support/postgres.js'
 
@@ -69,8 +76,10 @@ describe.each(kinds)('template store (%s)', (kind, open) => {
       buildId: 'b1',
       cpuCount: 1,
       memoryMB: 512,
+      minFreeDiskMb: 4096,
       tags: ['default'],
     })
+    expect(one.build).toMatchObject({ minFreeDiskMb: 4096, diskSizeMB: 0 })
     const two = await store.requestBuild({
       newTemplateId: 't2',
       alias: 'app',
@@ -82,9 +91,10 @@ describe.each(kinds)('template store (%s)', (kind, open) => {
     expect(two.template.templateId).toBe(one.template.templateId)
     expect(two.build).toMatchObject({ buildId: 'b2', status: 'waiting', pendingTags: ['default', 'v2'] })
     await store.setBuilding('b1')
-    await store.finishBuild('b1', 'img1', config)
+    await store.finishBuild('b1', 'img1', config, 40_960)
     expect((await store.tag('t1', 'default'))?.buildId).toBe('b1')
-    expect(await store.build('b1')).toMatchObject({ status: 'ready', image: 'img1', config })
+    expect(await store.build('b1')).toMatchObject({ status: 'ready', image: 'img1', config, diskSizeMB: 40_960 })
+    expect(two.build).toMatchObject({ minFreeDiskMb: null, diskSizeMB: 0 })
     await store.setBuilding('b2')
     await store.failBuild('b2', { message: 'boom', step: '1' })
     expect((await store.tag('t1', 'default'))?.buildId).toBe('b1')
@@ -223,5 +233,43 @@ describe.each(kinds)('template store (%s)', (kind, open) => {
     ])
     expect(again[0]!.lastSpawnedAt).toEqual(expect.any(String))
     await store.close()
+  })
+})
+
+/** The catalog as releases before a build's disk columns made it. */
+const withoutDiskColumns = (ddl: string) => {
+  const out = ddl.replace(`,\n  ${BUILD_DISK_COLUMNS.join(', ')}\n`, '\n')
+  expect(out).not.toContain('disk_size_mb')
+  return out
+}
+const OLD_BUILD = `INSERT INTO templates (template_id, alias, cpu_count, memory_mb, created_at, updated_at) VALUES ('to', 'old', 1, 512, 'x', 'x');
+INSERT INTO builds (build_id, template_id, status, cpu_count, memory_mb, created_at, updated_at) VALUES ('bo', 'to', 'building', 1, 512, 'x', 'x');`
+
+describe('a store made before the disk columns', () => {
+  it('sqlite: opening it adds them; its builds read as unmeasured and can record a disk', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sandock-store-old-'))
+    onTestFinished(() => rm(dir, { recursive: true, force: true }))
+    const raw = new DatabaseSync(join(dir, 'templates.db'))
+    raw.exec(withoutDiskColumns(catalogTables(SQLITE_CATALOG)) + OLD_BUILD)
+    raw.close()
+    const store = new SqliteTemplateStore(dir)
+    onTestFinished(() => store.close())
+    expect(await store.build('bo')).toMatchObject({ status: 'building', minFreeDiskMb: null, diskSizeMB: 0 })
+    await store.finishBuild('bo', 'img', config, 512)
+    expect(await store.build('bo')).toMatchObject({ status: 'ready', diskSizeMB: 512 })
+  })
+
+  it('postgres: migrate adds them', async ({ skip }) => {
+    if (!server) skip('postgresql-15 is not installed')
+    const db = createDb(await createDatabase(server!.url, `store_old_${process.pid}`))
+    pools.push(db)
+    await db.query(withoutDiskColumns(catalogTables(PG_CATALOG)))
+    await db.query(OLD_BUILD)
+    await migrate(db)
+    await migrate(db) // twice: every replica runs it at its start
+    const store = new PgTemplateStore(db)
+    expect(await store.build('bo')).toMatchObject({ status: 'building', minFreeDiskMb: null, diskSizeMB: 0 })
+    await store.finishBuild('bo', 'img', config, 512)
+    expect(await store.build('bo')).toMatchObject({ status: 'ready', diskSizeMB: 512 })
   })
 })

@@ -143,6 +143,7 @@ describe('RemoteNode over the agent API', () => {
             readyCmd: undefined,
             shell: '/bin/bash',
           },
+          diskSizeMB: 30_000,
         }
       },
     } as AgentNode & Pick<SandboxNode, 'build'>
@@ -165,7 +166,7 @@ describe('RemoteNode over the agent API', () => {
       log: (_l, step, m) => lines.push(`${step}:${m}`),
       signal: new AbortController().signal,
     })
-    expect(result.image).toBe('registry:5000/sandock/template:t-b')
+    expect(result).toMatchObject({ image: 'registry:5000/sandock/template:t-b', diskSizeMB: 30_000 })
     expect(lines).toEqual(['base:building t', '1:RUN echo hi'])
     fail = true
     const err = await rejection(remote.build(job, { log: () => undefined, signal: new AbortController().signal }))

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { createBuildQueue } from '../../../../src/control/templates/build-queue.js'
-import type { BuildResult } from '../../../../src/node/builds/build-types.js'
+import type { BuildJob, BuildResult } from '../../../../src/node/builds/build-types.js'
 import { SqliteTemplateStore } from '../../../../src/control/templates/sqlite-template-store.js'
 import { createLogger } from '../../../../src/shared/logging.js'
 
@@ -15,6 +15,7 @@ const RENEW_MS = 10_000
 const result: BuildResult = {
   image: 'img:1',
   config: { user: 'user', workdir: undefined, envs: {}, startCmd: undefined, readyCmd: undefined, shell: '/bin/bash' },
+  diskSizeMB: 61_440,
 }
 
 beforeEach(() => {
@@ -35,6 +36,7 @@ async function setup(lease: { renewMs: number } | undefined) {
     touched.push([...ids])
     return touch(ids)
   }
+  const jobs: BuildJob[] = []
   let finish: (r: BuildResult) => void = () => undefined
   let started: () => void = () => undefined
   const running = new Promise<void>((r) => {
@@ -43,7 +45,8 @@ async function setup(lease: { renewMs: number } | undefined) {
   const queue = createBuildQueue({
     store,
     node: {
-      build: (_job, { signal }) => {
+      build: (job, { signal }) => {
+        jobs.push(job)
         started()
         return new Promise<BuildResult>((resolve, reject) => {
           finish = resolve
@@ -59,9 +62,29 @@ async function setup(lease: { renewMs: number } | undefined) {
     lease,
   })
   onTestFinished(() => queue.close())
-  await store.requestBuild({ newTemplateId: 't1', alias: 'app', buildId: 'b1', cpuCount: 1, memoryMB: 512, tags: [] })
-  return { store, queue, touched, running, finish: (r: BuildResult) => finish(r) }
+  await store.requestBuild({
+    newTemplateId: 't1',
+    alias: 'app',
+    buildId: 'b1',
+    cpuCount: 1,
+    memoryMB: 512,
+    minFreeDiskMb: 2048,
+    tags: [],
+  })
+  return { store, queue, touched, running, jobs, finish: (r: BuildResult) => finish(r) }
 }
+
+describe('a build’s disk', () => {
+  it('hands the request’s minFreeDiskMb to the node and records the measured diskSizeMB', async () => {
+    const { store, queue, running, jobs, finish } = await setup(undefined)
+    expect(await store.build('b1')).toMatchObject({ minFreeDiskMb: 2048, diskSizeMB: 0 })
+    await queue.start('t1', 'b1', { fromImage: 'debian:bookworm-slim' })
+    await running
+    expect(jobs[0]?.minFreeDiskMb).toBe(2048)
+    finish(result)
+    await vi.waitFor(async () => expect(await store.build('b1')).toMatchObject({ status: 'ready', diskSizeMB: 61_440 }))
+  })
+})
 
 describe('build queue lease', () => {
   it('renews a running build every renewMs, and stops once it finished', async () => {
