@@ -33,13 +33,11 @@ COPY web ./web
 RUN npm run build
 
 FROM ${BASE_IMAGE}
-# iptables for the host firewall chain and egress rules (nsenter is in util-linux, always there).
-# No iproute2: without `ip` the egress gateway does not start here, and domain rules, transforms
-# and egressProxy are refused with a 400 (docs/network-and-egress.md) rather than run by a gateway
-# not yet made to work in this deployment; network slots (whose scrub needs `ip` and `ss`) are for
-# `sandock serve` on the host and cluster nodes.
+# iptables for the host firewall chain and egress rules (nsenter is in util-linux, always there);
+# iproute2 for the egress gateway, which finds the sandbox bridge's address with `ip`, and
+# ca-certificates for the system store it verifies intercepted hosts against (beside Node's roots).
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends iptables conntrack \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends iptables conntrack iproute2 ca-certificates \
  && rm -rf /var/lib/apt/lists/*
 COPY docker/server-entrypoint.sh /usr/local/bin/sandock-server
 COPY --from=build /src/dist/image /opt/sandock

@@ -396,11 +396,6 @@ describe('the egress gateway', () => {
         'lan.fence.test': [headers],
       },
     }
-    if (TEST_DEPLOY === 'compose') {
-      // The Compose deployment runs no gateway (README, "The egress gateway"): such a policy is refused, never unenforced.
-      await expect(made({ network })).rejects.toThrow(/egress gateway/)
-      return
-    }
     const sbx = await made({ network })
     const via = (name: string, ip: string) =>
       `curl -s --connect-timeout 3 --max-time 5 --resolve ${name}:80:${ip} http://${name}/`
@@ -419,6 +414,21 @@ describe('the egress gateway', () => {
     }
     // No rule names it: decided by address, which is the host's own.
     expect((await sh(sbx, `curl -s --max-time 5 http://${HOST_LO}/; echo " exit=$?"`)).stdout).not.toContain('host-lo')
+  })
+
+  it('a domain rule lets its name through the gateway and nothing else, not the host under an allowed-looking name', async () => {
+    const sbx = await made({ network: { allowOut: ['web.fence.test'], denyOut: [ALL_TRAFFIC] } })
+    const via = (name: string, ip: string) =>
+      `curl -s -o /dev/null -w '%{http_code}' --connect-timeout 3 --max-time 5 --resolve ${name}:80:${ip} http://${name}/; echo " exit=$?"`
+    expect((await sh(sbx, via('web.fence.test', WEB))).stdout).toMatch(/^200 exit=0/)
+    // The guest's address for an allowed name is not what is dialled: the gateway resolves it itself.
+    expect((await sh(sbx, via('web.fence.test', HOST_LO))).stdout).toMatch(/^200 exit=0/)
+    for (const [name, ip] of [
+      ['hostlo.fence.test', HOST_LO],
+      ['lan.fence.test', LAN],
+      ['other.fence.test', WEB],
+    ] as const)
+      expect((await sh(sbx, via(name, ip))).stdout, name).not.toMatch(/^200/)
   })
 })
 
