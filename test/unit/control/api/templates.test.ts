@@ -500,7 +500,8 @@ describe('aliases, listing and tags', () => {
           buildID: t.buildID,
           cpuCount: 1,
           memoryMB: 512,
-          diskSizeMB: 0,
+          // What the build's check booted: the fake envd's 10 MiB disk.
+          diskSizeMB: 10,
           public: false,
           aliases: ['tagged'],
           names: ['tagged'],
@@ -534,6 +535,7 @@ describe('aliases, listing and tags', () => {
           finishedAt: expect.any(String),
           cpuCount: 1,
           memoryMB: 512,
+          diskSizeMB: 10,
           envdVersion: '0.6.13',
         },
       ],
