@@ -18,7 +18,6 @@ const MAX_FUNCTION_LINES = 150
 const KNOWN_LONG: Readonly<Record<string, number>> = {
   'src/commands/node.ts:startNodeAgent': 185,
   'src/commands/serve.ts:startControl': 175,
-  'src/envd/filesystem/fs-watcher.ts:openDirWatch': 210,
 }
 
 function sourceFiles(dir: string): string[] {
