@@ -142,44 +142,36 @@ async function reachedFrom(host: string, sbx: Sandbox, targets: Array<[string, s
 
 /**
  * SANDOCK_RUNTIME on the node service (`docker service update`, every agent at once), then waits
- * until each node's new agent is registered and its warm pool refilled under that runtime.
+ * until each node's new agent is registered (its warm pool refills under that runtime meanwhile).
  */
 async function setNodeRuntime(runtime: string): Promise<void> {
   const n1 = stack.node('node1')
   const since = (await stack.sql('SELECT now()'))[0]![0]!
-  await n1.docker(
-    'service',
-    'update',
-    '--detach=false',
-    '--quiet',
-    '--update-parallelism',
-    '0',
-    '--env-add',
-    `SANDOCK_RUNTIME=${runtime}`,
-    `${STACK}_node`,
+  await timed(`  docker service update SANDOCK_RUNTIME=${runtime}`, () =>
+    n1.docker(
+      'service',
+      'update',
+      '--detach=false',
+      '--quiet',
+      '--update-parallelism',
+      '0',
+      '--env-add',
+      `SANDOCK_RUNTIME=${runtime}`,
+      `${STACK}_node`,
+    ),
   )
-  await waitFor(
-    `every agent restarted with SANDOCK_RUNTIME=${runtime}`,
-    async () => {
-      const rows = await stack.sql(
-        `SELECT count(*) FROM nodes WHERE started_at > '${since}' AND heartbeat_at > now() - interval '10 seconds'`,
-      )
-      return Number(rows[0]?.[0]) === cluster!.nodes.length ? true : undefined
-    },
-    180_000,
-    1000,
-  )
-  const [r] = await replicas()
-  await waitFor(
-    'a ready pool container on every node',
-    async () => {
-      const h = (await (await fetch(`${r!.apiUrl}/health`)).json()) as {
-        pools: { base?: { ready: number } }
-      }
-      return h.pools.base?.ready === cluster!.nodes.length ? true : undefined
-    },
-    180_000,
-    1000,
+  await timed(`  every agent registered again (${runtime})`, () =>
+    waitFor(
+      `every agent restarted with SANDOCK_RUNTIME=${runtime}`,
+      async () => {
+        const rows = await stack.sql(
+          `SELECT count(*) FROM nodes WHERE started_at > '${since}' AND heartbeat_at > now() - interval '10 seconds'`,
+        )
+        return Number(rows[0]?.[0]) === cluster!.nodes.length ? true : undefined
+      },
+      300_000,
+      1000,
+    ),
   )
 }
 
@@ -281,9 +273,7 @@ describe('gVisor on every node (SANDOCK_RUNTIME=runsc)', () => {
   })
 
   it('runs a sandbox on each node under gVisor: commands, files, pause/resume keeping a process, and the fence', async () => {
-    await timed('node service → SANDOCK_RUNTIME=runsc (agents restarted, pools refilled)', () =>
-      setNodeRuntime('runsc'),
-    )
+    await timed('node service → SANDOCK_RUNTIME=runsc (agents restarted)', () => setNodeRuntime('runsc'))
     try {
       const rs = await replicas()
       const targets = await clusterServices(rs)
@@ -310,7 +300,8 @@ describe('gVisor on every node (SANDOCK_RUNTIME=runsc)', () => {
     } finally {
       await timed('node service → SANDOCK_RUNTIME=runc', () => setNodeRuntime('runc'))
     }
-  })
+    // Two rolling restarts of every agent, on a loaded 2-core machine.
+  }, 900_000)
 })
 
 describe('sandock on a swarm', () => {
