@@ -81,6 +81,18 @@ async function sandboxTcp(sbx: Sandbox, host: string, port: number): Promise<str
   ).stdout.trim()
 }
 
+/**
+ * TCP connections from inside a sandbox to every target at once (one thread each, 3 s timeout):
+ * 'open', or why not, in the targets' order.
+ */
+async function sandboxTcpAll(sbx: Sandbox, targets: ReadonlyArray<readonly [string, number]>): Promise<string[]> {
+  const py = `import socket, json, concurrent.futures as cf\ntargets = ${JSON.stringify(targets)}\ndef probe(t):\n    try:\n        socket.create_connection((t[0], t[1]), timeout=3).close(); return 'open'\n    except ConnectionRefusedError: return 'refused'\n    except socket.timeout: return 'timeout'\n    except OSError as e: return 'unreachable %s' % e.errno\nwith cf.ThreadPoolExecutor(len(targets)) as ex:\n    print(json.dumps(list(ex.map(probe, targets))))\n`
+  const run = await sbx.commands.run(`python3 -c "$(printf '%s' '${Buffer.from(py).toString('base64')}' | base64 -d)"`)
+  const results = JSON.parse(run.stdout) as string[]
+  expect(results).toHaveLength(targets.length)
+  return results
+}
+
 /** One running sandbox on each live node (cordoning the others in turn), keyed by node. */
 async function sandboxOnEveryNode(r: Replica): Promise<Map<string, Sandbox>> {
   const nodes = (
@@ -130,14 +142,20 @@ async function clusterServices(rs: readonly Replica[]): Promise<Array<[string, s
   ]
 }
 
-/** The targets a sandbox on `host` could connect to (each a line naming it). */
+/**
+ * The targets a sandbox on `host` could connect to (each a line naming it), probed at once. The
+ * egress target, which the stack opens to sandboxes, must answer: the probe itself works.
+ */
 async function reachedFrom(host: string, sbx: Sandbox, targets: Array<[string, string, number]>): Promise<string[]> {
-  const reached: string[] = []
-  for (const [what, ip, port] of targets) {
-    const r = await sandboxTcp(sbx, ip, port)
-    if (r === 'open') reached.push(`${host} sandbox → ${what} (${ip}:${port})`)
-  }
-  return reached
+  const open = cluster!.egressTarget!
+  const results = await sandboxTcpAll(sbx, [
+    [open.ip, open.port],
+    ...targets.map(([, ip, port]) => [ip, port] as const),
+  ])
+  expect(results[0], `${host} sandbox → the egress target (opened)`).toBe('open')
+  return targets.flatMap(([what, ip, port], i) =>
+    results[i + 1] === 'open' ? [`${host} sandbox → ${what} (${ip}:${port})`] : [],
+  )
 }
 
 /**
