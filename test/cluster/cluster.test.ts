@@ -1,6 +1,7 @@
 // Sandock's cluster mode on a real Docker Swarm (issue 17; design/scale-out.md §3.2): three
 // Docker-in-Docker nodes, docker-stack.yml deployed as a user would (two control replicas, a node
-// agent per node, PostgreSQL), the test registry, then the official e2b SDK: creates spread over
+// agent per node, PostgreSQL), the test registry, then the official e2b SDK: the fence, under runc
+// and then under gVisor (the node service switched to SANDOCK_RUNTIME=runsc and back); creates spread over
 // the nodes and claim warm containers; one sandbox's commands and files through either replica; a
 // template built on one node started on another; a snapshot taken on one node started on another;
 // pause/resume and auto-resume through the edge; secrets through either replica, resolved by each node's egress gateway; the dashboard in Chromium through a replica (list, terminal, files); the registry stopped (a snapshot and a build fail
