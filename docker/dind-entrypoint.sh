@@ -3,6 +3,9 @@
 #   DIND_INSECURE_REGISTRIES  comma-separated host:port pulled from/pushed to over plain HTTP
 #   DIND_CGROUP_PARENT        cgroup (v1) the inner containers go under; default: <own cgroup>/dind,
 #                             so they are accounted to this container and go away with it
+#   DIND_RUNSC_ARGS_JSON      runtimeArgs of the `runsc` runtime (gVisor), registered when runsc is
+#                             installed; default as on a host (.ci/ensure-runsc.sh):
+#                             ["--platform=ptrace","--network=host"]
 # Extra arguments are passed to dockerd.
 set -eu
 
@@ -30,12 +33,18 @@ registries=""
 if [ -n "${DIND_INSECURE_REGISTRIES:-}" ]; then
   registries=$(printf '%s' "$DIND_INSECURE_REGISTRIES" | tr ',' '\n' | sed 's/.*/"&"/' | paste -sd, -)
 fi
+runtimes=""
+if runsc=$(command -v runsc); then
+  runtimes=$(printf '"runsc": { "path": "%s", "runtimeArgs": %s }' \
+    "$runsc" "${DIND_RUNSC_ARGS_JSON:-[\"--platform=ptrace\",\"--network=host\"]}")
+fi
 mkdir -p /etc/docker
 cat > /etc/docker/daemon.json <<JSON
 {
   "storage-driver": "overlay2",
   "cgroup-parent": "$parent",
   "insecure-registries": [$registries],
+  "runtimes": { $runtimes },
   "log-driver": "json-file",
   "log-opts": { "max-size": "10m" }
 }

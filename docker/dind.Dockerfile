@@ -6,10 +6,11 @@
 ARG BASE_IMAGE=debian:bookworm-slim
 FROM ${BASE_IMAGE}
 # Without recommends (apparmor, git, xz-utils…). libnetwork's debug tools (dnet, ovrouter) and the
-# v1 shims are unused: 30 MB.
+# v1 shims are unused: 30 MB. runsc is Debian's gVisor, registered as the runtime `runsc` by the
+# entrypoint (a node's sandboxes under gVisor: SANDOCK_RUNTIME=runsc, docs/cluster.md).
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      ca-certificates docker.io iproute2 iptables procps \
+      ca-certificates docker.io iproute2 iptables procps runsc \
  && apt-get clean && rm -rf /var/lib/apt/lists/* /usr/share/doc /usr/share/man \
  && rm -f /usr/bin/dnet /usr/sbin/ovrouter /usr/bin/containerd-shim /usr/bin/containerd-shim-runc-v1
 COPY dind-entrypoint.sh /usr/local/bin/dind-entrypoint

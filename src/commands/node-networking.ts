@@ -18,9 +18,21 @@ export async function nodeRuntime(config: ControlConfig, cluster: ClusterConfig,
   await runtime.ping().catch((e: unknown) => {
     throw new Error(`cannot reach Docker at ${config.dockerSocket}: ${(e as Error).message}`)
   })
-  if (!(await runtime.runtimes()).includes(config.containerRuntime))
-    throw new Error(`SANDOCK_RUNTIME=${config.containerRuntime} is not registered with this node's Docker`)
+  await requireContainerRuntime(runtime, config.containerRuntime)
   await runtime.ensureNetwork(config.network, { internal: false })
   await runtime.ensureNetwork(config.internalNetwork, { internal: true })
   return runtime
+}
+
+/**
+ * Fails the start (`sandock serve`, a node agent) when Docker has no runtime named SANDOCK_RUNTIME,
+ * naming the ones it has and how to register it.
+ */
+export async function requireContainerRuntime(runtime: { runtimes(): Promise<string[]> }, name: string): Promise<void> {
+  const runtimes = await runtime.runtimes()
+  if (!runtimes.includes(name)) {
+    throw new Error(
+      `SANDOCK_RUNTIME=${name}, but Docker offers only ${runtimes.join(', ')}: register it in /etc/docker/daemon.json (for gVisor: .ci/ensure-runsc.sh) or unset SANDOCK_RUNTIME`,
+    )
+  }
 }

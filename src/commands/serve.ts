@@ -15,6 +15,7 @@ import { createEnvdClient } from '../node/envd-client/client.js'
 import { createDockerRuntime } from '../node/runtime/docker-runtime.js'
 import type { SecretResolver } from '../node/egress/placeholders.js'
 import { startHostNetworking } from './host-networking.js'
+import { requireContainerRuntime } from './node-networking.js'
 import { loadServerKeys } from '../control/server-keys.js'
 import { ACCESS_TOKENS_FILE, accessTokenStore } from '../control/access-tokens.js'
 import { loadTls } from '../control/tls.js'
@@ -93,12 +94,7 @@ export async function startControl(
     throw new Error(`cannot reach Docker at ${config.dockerSocket}: ${(e as Error).message}`)
   })
   if (config.inotifyLimits === 'auto') await raiseInotifyLimits(log)
-  const runtimes = await runtime.runtimes()
-  if (!runtimes.includes(config.containerRuntime)) {
-    throw new Error(
-      `SANDOCK_RUNTIME=${config.containerRuntime}, but Docker offers only ${runtimes.join(', ')}: register it in /etc/docker/daemon.json (for gVisor: .ci/ensure-runsc.sh) or unset SANDOCK_RUNTIME`,
-    )
-  }
+  await requireContainerRuntime(runtime, config.containerRuntime)
   await runtime.ensureNetwork(config.network, { internal: false })
   await runtime.ensureNetwork(config.internalNetwork, { internal: true })
   // Placeholders resolve through the secret store (core.secrets), created with the core below.

@@ -1,6 +1,7 @@
 // Sandock's cluster mode on a real Docker Swarm (issue 17; design/scale-out.md §3.2): three
 // Docker-in-Docker nodes, docker-stack.yml deployed as a user would (two control replicas, a node
-// agent per node, PostgreSQL), the test registry, then the official e2b SDK: creates spread over
+// agent per node, PostgreSQL), the test registry, then the official e2b SDK: the fence, under runc
+// and then under gVisor (the node service switched to SANDOCK_RUNTIME=runsc and back); creates spread over
 // the nodes and claim warm containers; one sandbox's commands and files through either replica; a
 // template built on one node started on another; a snapshot taken on one node started on another;
 // pause/resume and auto-resume through the edge; secrets through either replica, resolved by each node's egress gateway; the dashboard in Chromium through a replica (list, terminal, files); the registry stopped (a snapshot and a build fail
@@ -81,6 +82,18 @@ async function sandboxTcp(sbx: Sandbox, host: string, port: number): Promise<str
   ).stdout.trim()
 }
 
+/**
+ * TCP connections from inside a sandbox to every target at once (one thread each, 3 s timeout):
+ * 'open', or why not, in the targets' order.
+ */
+async function sandboxTcpAll(sbx: Sandbox, targets: ReadonlyArray<readonly [string, number]>): Promise<string[]> {
+  const py = `import socket, json, concurrent.futures as cf\ntargets = ${JSON.stringify(targets)}\ndef probe(t):\n    try:\n        socket.create_connection((t[0], t[1]), timeout=3).close(); return 'open'\n    except ConnectionRefusedError: return 'refused'\n    except socket.timeout: return 'timeout'\n    except OSError as e: return 'unreachable %s' % e.errno\nwith cf.ThreadPoolExecutor(len(targets)) as ex:\n    print(json.dumps(list(ex.map(probe, targets))))\n`
+  const run = await sbx.commands.run(`python3 -c "$(printf '%s' '${Buffer.from(py).toString('base64')}' | base64 -d)"`)
+  const results = JSON.parse(run.stdout) as string[]
+  expect(results).toHaveLength(targets.length)
+  return results
+}
+
 /** One running sandbox on each live node (cordoning the others in turn), keyed by node. */
 async function sandboxOnEveryNode(r: Replica): Promise<Map<string, Sandbox>> {
   const nodes = (
@@ -97,6 +110,88 @@ async function sandboxOnEveryNode(r: Replica): Promise<Map<string, Sandbox>> {
   }
   for (const [n, s] of out) expect(await stack.nodeOf(s.sandboxId)).toBe(n)
   return out
+}
+
+/** The cluster's own services a sandbox must not reach: [what, ip, port]. */
+async function clusterServices(rs: readonly Replica[]): Promise<Array<[string, string, number]>> {
+  const n1 = stack.node('node1')
+  const overlayIp = (
+    await n1.docker(
+      'inspect',
+      '-f',
+      '{{range $k, $v := .NetworkSettings.Networks}}{{$v.IPAddress}} {{end}}',
+      await stack.task('postgres', n1),
+    )
+  )
+    .trim()
+    .split(/\s+/)[0]!
+  return [
+    ['registry', cluster!.registry.ip, 5000],
+    ['postgres (overlay)', overlayIp, 5432],
+    ...cluster!.nodes.flatMap(
+      (n): Array<[string, string, number]> => [
+        [`agent ${n.hostname}`, n.ip, PORTS.agent],
+        [`node proxy ${n.hostname}`, n.ip, PORTS.nodeProxy],
+      ],
+    ),
+    ...rs.flatMap(
+      (r): Array<[string, string, number]> => [
+        [`replica API ${r.hostname}`, r.ip, PORTS.api],
+        [`replica edge ${r.hostname}`, r.ip, PORTS.edge],
+      ],
+    ),
+  ]
+}
+
+/**
+ * The targets a sandbox on `host` could connect to (each a line naming it), probed at once. The
+ * egress target, which the stack opens to sandboxes, must answer: the probe itself works.
+ */
+async function reachedFrom(host: string, sbx: Sandbox, targets: Array<[string, string, number]>): Promise<string[]> {
+  const open = cluster!.egressTarget!
+  const results = await sandboxTcpAll(sbx, [
+    [open.ip, open.port],
+    ...targets.map(([, ip, port]) => [ip, port] as const),
+  ])
+  expect(results[0], `${host} sandbox → the egress target (opened)`).toBe('open')
+  return targets.flatMap(([what, ip, port], i) =>
+    results[i + 1] === 'open' ? [`${host} sandbox → ${what} (${ip}:${port})`] : [],
+  )
+}
+
+/**
+ * SANDOCK_RUNTIME on the node service (`docker service update`, every agent at once), then waits
+ * until each node's new agent is registered (its warm pool refills under that runtime meanwhile).
+ */
+async function setNodeRuntime(runtime: string): Promise<void> {
+  const n1 = stack.node('node1')
+  const since = (await stack.sql('SELECT now()'))[0]![0]!
+  await timed(`  docker service update SANDOCK_RUNTIME=${runtime}`, () =>
+    n1.docker(
+      'service',
+      'update',
+      '--detach=false',
+      '--quiet',
+      '--update-parallelism',
+      '0',
+      '--env-add',
+      `SANDOCK_RUNTIME=${runtime}`,
+      `${STACK}_node`,
+    ),
+  )
+  await timed(`  every agent registered again (${runtime})`, () =>
+    waitFor(
+      `every agent restarted with SANDOCK_RUNTIME=${runtime}`,
+      async () => {
+        const rows = await stack.sql(
+          `SELECT count(*) FROM nodes WHERE started_at > '${since}' AND heartbeat_at > now() - interval '10 seconds'`,
+        )
+        return Number(rows[0]?.[0]) === cluster!.nodes.length ? true : undefined
+      },
+      300_000,
+      1000,
+    ),
+  )
 }
 
 async function killTracked(s: Sandbox): Promise<void> {
@@ -165,44 +260,67 @@ afterAll(async () => {
 describe('a sandbox on every node reaches none of the cluster', () => {
   it('cannot connect to the registry, PostgreSQL, any agent or node proxy, or any control replica', async () => {
     const rs = await replicas()
-    const n1 = stack.node('node1')
-    const overlayIp = (
-      await n1.docker(
-        'inspect',
-        '-f',
-        '{{range $k, $v := .NetworkSettings.Networks}}{{$v.IPAddress}} {{end}}',
-        await stack.task('postgres', n1),
-      )
-    )
-      .trim()
-      .split(/\s+/)[0]!
-    const targets: Array<[string, string, number]> = [
-      ['registry', cluster!.registry.ip, 5000],
-      ['postgres (overlay)', overlayIp, 5432],
-      ...cluster!.nodes.flatMap(
-        (n): Array<[string, string, number]> => [
-          [`agent ${n.hostname}`, n.ip, PORTS.agent],
-          [`node proxy ${n.hostname}`, n.ip, PORTS.nodeProxy],
-        ],
-      ),
-      ...rs.flatMap(
-        (r): Array<[string, string, number]> => [
-          [`replica API ${r.hostname}`, r.ip, PORTS.api],
-          [`replica edge ${r.hostname}`, r.ip, PORTS.edge],
-        ],
-      ),
-    ]
+    const targets = await clusterServices(rs)
     const onNodes = await sandboxOnEveryNode(rs[0]!)
     const reached: string[] = []
-    for (const [host, sbx] of onNodes) {
-      for (const [what, ip, port] of targets) {
-        const r = await sandboxTcp(sbx, ip, port)
-        if (r === 'open') reached.push(`${host} sandbox → ${what} (${ip}:${port})`)
-      }
-    }
+    for (const [host, sbx] of onNodes) reached.push(...(await reachedFrom(host, sbx, targets)))
     for (const [, sbx] of onNodes) await killTracked(sbx)
     expect(reached).toEqual([])
   })
+})
+
+// gVisor on the nodes: every node's dockerd has runsc registered (docker/dind-entrypoint.sh); the
+// node service is switched to SANDOCK_RUNTIME=runsc, then back to runc for the tests after.
+describe('gVisor on every node (SANDOCK_RUNTIME=runsc)', () => {
+  it("fails an agent's start naming Docker's runtimes when its node lacks the one asked for", async () => {
+    const n3 = stack.node('node3')
+    const agent = await stack.task('node', n3)
+    // A second agent process in the running agent's container (its env and secrets), with a
+    // runtime no node has: the start fails before it registers or listens.
+    const out = await n3.docker(
+      'exec',
+      agent,
+      'sh',
+      '-c',
+      'mkdir -p /tmp/runtime-check && out=$(SANDOCK_RUNTIME=runsc-kvm SANDOCK_DATA_DIR=/tmp/runtime-check timeout 60 /opt/sandock/bin/node /opt/sandock/sandock.mjs node 2>&1); echo "exit $?"; printf "%s\n" "$out" | head -n 1',
+    )
+    const [exit, first] = out.split('\n')
+    expect(exit).toBe('exit 1')
+    expect(first).toMatch(
+      /^sandock: Error: SANDOCK_RUNTIME=runsc-kvm, but Docker offers only .*\brunsc\b.*: register it in \/etc\/docker\/daemon\.json \(for gVisor: \.ci\/ensure-runsc\.sh\) or unset SANDOCK_RUNTIME$/,
+    )
+  })
+
+  it('runs a sandbox on each node under gVisor: commands, files, pause/resume keeping a process, and the fence', async () => {
+    await timed('node service → SANDOCK_RUNTIME=runsc (agents restarted)', () => setNodeRuntime('runsc'))
+    try {
+      const rs = await replicas()
+      const targets = await clusterServices(rs)
+      const onNodes = await timed('a gVisor sandbox on each node', () => sandboxOnEveryNode(rs[0]!))
+      const reached: string[] = []
+      for (const [host, sbx] of onNodes) {
+        const n = stack.node(host)
+        const id = await n.docker('ps', '-q', '--filter', `label=sandock.sandbox-id=${sbx.sandboxId}`)
+        expect(await n.docker('inspect', '-f', '{{.HostConfig.Runtime}}', id)).toBe('runsc')
+        expect((await sbx.commands.run('dmesg')).stdout).toContain('gVisor')
+        expect((await sbx.commands.run('echo "$(whoami) in $(pwd)"')).stdout).toBe('user in /home/user\n')
+        await sbx.files.write('/home/user/gvisor.txt', `written on ${host}`)
+        expect(await sbx.files.read('/home/user/gvisor.txt')).toBe(`written on ${host}`)
+        await sbx.commands.run('nohup sleep 600 >/dev/null 2>&1 & echo $! > /tmp/pid')
+        expect(await sbx.pause()).toBe(true)
+        expect((await Sandbox.getInfo(sbx.sandboxId, opts(rs[1]!))).state).toBe('paused')
+        const back = await Sandbox.connect(sbx.sandboxId, opts(rs[1]!))
+        expect((await back.commands.run('kill -0 $(cat /tmp/pid) && echo alive')).stdout).toBe('alive\n')
+        expect(await stack.nodeOf(sbx.sandboxId)).toBe(host)
+        reached.push(...(await reachedFrom(host, sbx, targets)))
+      }
+      for (const [, sbx] of onNodes) await killTracked(sbx)
+      expect(reached).toEqual([])
+    } finally {
+      await timed('node service → SANDOCK_RUNTIME=runc', () => setNodeRuntime('runc'))
+    }
+    // Two rolling restarts of every agent, on a loaded 2-core machine.
+  }, 900_000)
 })
 
 describe('sandock on a swarm', () => {

@@ -36,6 +36,8 @@ export type FakeContainer = {
   foreignInstance?: string
   /** The ContainerSpec it was started with (undefined for containers planted by a test). */
   started: ContainerSpec | undefined
+  /** The Docker runtime it runs under (its label): the start's, or runc when planted. */
+  runtime?: string
 }
 
 type Method = keyof Runtime
@@ -84,6 +86,7 @@ export class FakeRuntime implements Runtime {
       logs: [],
       logTimes: [],
       started: undefined,
+      runtime: 'runc',
       ...c,
     }
     this.containers.set(container.containerId, container)
@@ -158,6 +161,7 @@ export class FakeRuntime implements Runtime {
       network: spec.network,
       env: spec.env,
       started: spec,
+      runtime: spec.runtime,
     })
     return { containerId: c.containerId, ip: c.ip }
   }
@@ -212,6 +216,7 @@ export class FakeRuntime implements Runtime {
         state: c.state,
         ip: c.state === 'stopped' ? undefined : c.ip,
         image: c.image,
+        runtime: c.runtime,
       }))
   }
 

@@ -27,6 +27,7 @@ export function containerCreateOptions(
       ...specLabels(spec.sandbox, { pool: spec.pool }),
       ...caps.ownLabels,
       [LABELS.sandboxId]: spec.sandbox.sandboxId,
+      ...(spec.runtime ? { [LABELS.runtime]: spec.runtime } : {}),
       ...slot?.labels,
     },
     Env: Object.entries(spec.env).map(([k, v]) => `${k}=${v}`),

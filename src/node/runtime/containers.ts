@@ -112,6 +112,7 @@ export function createContainers(client: DockerClient, opts: ContainerStartDeps)
           ip: slot ? slot.ip : ipOf(c, c.HostConfig?.NetworkMode),
           slot: slot?.holderId,
           image: c.Image,
+          runtime: labels[LABELS.runtime],
         }
       })
     },

@@ -27,6 +27,8 @@ export const LABELS = {
   forkOf: 'sandock.fork-of',
   /** A warm-pool container, started before any create asked for it (its sandbox id is pre-assigned). */
   pool: 'sandock.pool',
+  /** The Docker runtime (runc, runsc) a sandbox container was created with. */
+  runtime: 'sandock.runtime',
   /** A template build's cached step layer. */
   layer: 'sandock.layer',
   /** A sandbox's volumeMounts (JSON [{name, path, volumeId}]). */

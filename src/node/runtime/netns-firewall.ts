@@ -33,6 +33,6 @@ export async function loadNetnsRuleset(
   throw new AppError(
     'internal',
     `${opts.what ?? 'egress rules'} could not be applied in the sandbox's network namespace (nsenter + iptables-restore: ${why}); ` +
-      'the server needs root on the host (in a container: pid: host and the NET_ADMIN and SYS_ADMIN capabilities) and iptables installed',
+      'the server needs root on the host (in a container: pid: host and the NET_ADMIN and SYS_ADMIN capabilities, and SYS_PTRACE for gVisor sandboxes) and iptables installed',
   )
 }

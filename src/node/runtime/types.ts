@@ -69,6 +69,8 @@ export type ManagedContainer = Readonly<{
   slot?: string | undefined
   /** The image name the container was created from. */
   image: string
+  /** The Docker runtime it was created with (its label; undefined on containers made before it). */
+  runtime?: string | undefined
 }>
 
 /** A sandbox's filesystem committed as an image: what a create from it needs, and where it came from. */

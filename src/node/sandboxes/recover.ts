@@ -14,8 +14,12 @@ export function createRecovery(
 ) {
   const { registry, stateFile, state, runtime, boot, firewall, envd, tokens, log } = ctx
 
-  /** A never-claimed pool container that is running with envd answering, as a pool entry. */
+  /**
+   * A never-claimed pool container that is running with envd answering, as a pool entry; not one
+   * created under another runtime (SANDOCK_RUNTIME changed between starts, e.g. runc → runsc).
+   */
   async function readoptable(c: ManagedContainer, spec: SandboxSpec): Promise<PoolEntry | undefined> {
+    if (c.runtime !== ctx.settings.containerRuntime) return undefined
     if (c.state !== 'running' || !c.ip || (await stateFile.isClaimed(spec.sandboxId))) return undefined
     const m = await envd.metrics(c.ip, undefined).catch(() => undefined)
     if (!m) return undefined

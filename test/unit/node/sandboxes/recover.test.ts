@@ -158,6 +158,23 @@ describe('recovery after a restart', () => {
     )
   })
 
+  it('removes pool containers started under another runtime (SANDOCK_RUNTIME changed) and boots new ones under the new one', async () => {
+    const f = await sandboxFixture({ settings: { pools: { base: { min: 2, max: 2 } } } })
+    f.service.startPool()
+    await expect
+      .poll(() => f.service.poolStatus().base?.ready, { timeout: 3000, interval: 5, message: 'the pool to fill' })
+      .toBe(2)
+    await f.service.close()
+    const runcPool = [...f.runtime.containers.values()].filter((c) => c.pool)
+    expect(runcPool.map((c) => c.runtime)).toEqual(['runc', 'runc'])
+
+    const g = await f.restart({ containerRuntime: 'runsc', pools: { base: { min: 2, max: 2 } } })
+    for (const c of runcPool) expect(f.runtime.containers.has(c.containerId)).toBe(false)
+    g.service.startPool()
+    const claimed = await g.create()
+    expect(f.runtime.containers.get(claimed.containerId)?.runtime).toBe('runsc')
+  })
+
   it("removes what another (gone) instance left on this server's networks, pool containers and sandboxes, and leaves other networks alone", async () => {
     const f = await sandboxFixture()
     const orphans = [
