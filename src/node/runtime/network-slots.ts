@@ -3,7 +3,7 @@
 // `NetworkMode: container:<holder>` instead of getting a fresh namespace, veth and embedded DNS
 // each (Docker's costliest part of a container's start). What it has when it is made (its
 // iptables tables, flow cap included; addresses, routes; the embedded DNS's sockets) is its
-// baseline. Between two sandboxes it is scrubbed from the host (nsenter): no process may be left in
+// baseline. Between two sandboxes it is scrubbed from the host (nsenter; slot-scrub.ts): no process may be left in
 // it, the tables go back to the baseline, its conntrack entries and neighbours are flushed, its
 // ownerless TCP sockets (TIME-WAIT and the like) are destroyed, and then all of it must read as
 // the baseline again, or the scrub fails (and the caller destroys the slot). A joined container
