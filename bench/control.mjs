@@ -17,7 +17,8 @@
 // BENCH_CONCURRENT (50), BENCH_IDLE ("20,100"), BENCH_PAUSE_RUNS (3), SANDOCK_BASE_TEMPLATE_IMAGE,
 // BENCH_BUILD_IMAGE=0 (use that image as it is, e.g. one built from an older commit).
 // Focused mode: BENCH_ONLY=files,commands,create measures just those hot paths (same code as the
-// full run; create: cold create → first command, BENCH_FOCUSED_CREATES (15) per round),
+// full run; create: cold create → first command, BENCH_FOCUSED_CREATES (15) per round, and host CPU
+// per lifecycle against Docker's floor measured after each build's creates),
 // BENCH_ROUNDS (3) times on a fresh server and sandbox; with BENCH_BEFORE_BUNDLE (another build's
 // dist/image/sandock.mjs) and BENCH_BEFORE_IMAGE (its base image), each round measures that build
 // first and this one second, so before/after share the run and its load (BENCH_BUNDLE: measure
@@ -31,6 +32,7 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os, { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import Docker from 'dockerode'
 import { Sandbox } from 'e2b'
 import { startServe } from '../test/support/serve-process.mjs'
 import { percentile as pct, stats } from './stats.mjs'
@@ -360,6 +362,7 @@ async function compare(only, builds) {
   const samples = Object.fromEntries(
     builds.map(([name]) => [name, { cmd: [], files: fileSamples(), create: [], createCpu: [] }]),
   )
+  const floorCpu = []
   const load = { start: loadavg() }
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, build] of builds) {
@@ -371,6 +374,7 @@ async function compare(only, builds) {
           const busy0 = hostBusyS()
           samples[name].create.push(...(await createToFirstCommand(undefined, FOCUSED_CREATES)))
           samples[name].createCpu.push(((hostBusyS() - busy0) / FOCUSED_CREATES) * 1000)
+          floorCpu.push(await dockerFloorCpuMs(FOCUSED_CREATES))
         }
         const sbx = await create()
         if (only.includes('commands')) await measureCommands(sbx, samples[name])
@@ -383,6 +387,8 @@ async function compare(only, builds) {
   }
   load.end = loadavg()
   const out = { only, rounds: ROUNDS, loadAverage: load, builds: {} }
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length
+  if (floorCpu.length) out.dockerFloorHostCpuMsByRun = floorCpu.map((x) => Math.round(x))
   for (const [name, build] of builds) {
     const r = { bundle: build.bundle ?? 'this checkout', image: build.image ?? image, env: build.env }
     if (only.includes('commands')) Object.assign(r, commandSummary(samples[name]))
@@ -390,15 +396,20 @@ async function compare(only, builds) {
     if (only.includes('create')) {
       r.createToFirstCommandPoolOffMs = stats(samples[name].create)
       r.hostCpuPerLifecycleMsByRound = samples[name].createCpu.map((x) => Math.round(x))
+      r.hostCpuPerLifecycleToDockerFloor = ratio(mean(samples[name].createCpu), mean(floorCpu))
     }
     out.builds[name] = r
     if (r.commandRoundTripMs) sayCommands(r, `[${name}] `)
     if (r.files) sayFiles(r.files, `[${name}] `)
     if (r.createToFirstCommandPoolOffMs)
       say(
-        `[${name}] cold create → first command: p50 ${r.createToFirstCommandPoolOffMs.p50} ms, p95 ${r.createToFirstCommandPoolOffMs.p95} ms (n=${r.createToFirstCommandPoolOffMs.n}); host CPU per lifecycle (create → command → kill, all processes) by round: ${r.hostCpuPerLifecycleMsByRound.join(', ')} ms`,
+        `[${name}] cold create → first command: p50 ${r.createToFirstCommandPoolOffMs.p50} ms, p95 ${r.createToFirstCommandPoolOffMs.p95} ms (n=${r.createToFirstCommandPoolOffMs.n}); host CPU per lifecycle (create → command → kill, all processes) by round: ${r.hostCpuPerLifecycleMsByRound.join(', ')} ms, mean ×${r.hostCpuPerLifecycleToDockerFloor} Docker's floor`,
       )
   }
+  if (out.dockerFloorHostCpuMsByRun)
+    say(
+      `Docker's floor (engine API create + start + wait + remove of \`true\` on the sandbox bridge), host CPU per container after each build's creates: ${out.dockerFloorHostCpuMsByRun.join(', ')} ms`,
+    )
   say(`load average (1/5/15 min) at start ${load.start.join(' ')}, at end ${load.end.join(' ')}`)
   return out
 }
@@ -437,6 +448,29 @@ async function fencesCost() {
     `fences on / off: cold create → first command p50 ×${out.ratios.createToFirstCommandP50}, p95 ×${out.ratios.createToFirstCommandP95}; 100 MiB write p50 ×${out.ratios.write100MiBP50}, read p50 ×${out.ratios.read100MiBP50}`,
   )
   return out
+}
+/**
+ * Docker's own floor for a sandbox's container, host CPU (all processes) per container: `runs`
+ * engine API create + start + wait + remove of `true` on the sandboxes' user-defined bridge.
+ */
+async function dockerFloorCpuMs(runs) {
+  const engine = new Docker({ socketPath: '/var/run/docker.sock' })
+  const busy0 = hostBusyS()
+  for (let i = 0; i < runs; i++) {
+    const c = await engine.createContainer({
+      Image: image,
+      Entrypoint: ['true'],
+      Labels: { 'sandock.bench': 'docker-floor' },
+      HostConfig: { NetworkMode: networks[0], CapDrop: ['ALL'] },
+    })
+    try {
+      await c.start()
+      await c.wait()
+    } finally {
+      await c.remove({ force: true })
+    }
+  }
+  return ((hostBusyS() - busy0) / runs) * 1000
 }
 const loadavg = () => os.loadavg().map((x) => +x.toFixed(2))
 

@@ -2,9 +2,12 @@
 // reused first once scrubbed, a failed scrub destroys, a slot of an earlier run is never reused,
 // and a clean stop leaves nothing. (The scrub itself runs against real Docker in
 // test/control/network-slots.test.ts.)
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { NetworkSlot, SlotRuntime } from '../../../../src/node/runtime/types.js'
-import { parseState } from '../../../../src/node/runtime/network-slots.js'
+import { parseState, scrubScript, socketsOf, tcpOf } from '../../../../src/node/runtime/slot-scrub.js'
 import { createSlotPool } from '../../../../src/node/sandboxes/slot-pool.js'
 import { createLogger } from '../../../../src/shared/logging.js'
 
@@ -121,13 +124,53 @@ describe('the network slot pool', () => {
 describe('a namespace state read', () => {
   it('ignores counters, comments and queue sizes, and keeps rule order', () => {
     const a = parseState(
-      '@@iptables\n# Generated\n*nat\n:OUTPUT ACCEPT [3:180]\n-A OUTPUT -j X\n-A OUTPUT -j Y\nCOMMIT\n@@conntrack\n0\n@@sockets\ntcp LISTEN 0 4096 127.0.0.11:38621 0.0.0.0:*\n@@ip\n1: lo    inet 127.0.0.1/8\n',
+      '@@iptables\n# Generated\n*nat\n:OUTPUT ACCEPT [3:180]\n-A OUTPUT -j X\n-A OUTPUT -j Y\nCOMMIT\n@@conntrack\n0\n@@ip\n1: lo    inet 127.0.0.1/8\n',
     )
     const b = parseState(
-      '@@iptables\n# other time\n*nat\n:OUTPUT ACCEPT [0:0]\n-A OUTPUT -j X\n-A OUTPUT -j Y\nCOMMIT\n@@conntrack\n0\n@@sockets\ntcp LISTEN 2 4096 127.0.0.11:38621 0.0.0.0:*\n@@ip\n1: lo inet 127.0.0.1/8\n',
+      '@@iptables\n# other time\n*nat\n:OUTPUT ACCEPT [0:0]\n-A OUTPUT -j X\n-A OUTPUT -j Y\nCOMMIT\n@@conntrack\n0\n@@ip\n1: lo inet 127.0.0.1/8\n',
     )
     expect(a).toEqual(b)
     const reordered = parseState('@@iptables\n*nat\n-A OUTPUT -j Y\n-A OUTPUT -j X\nCOMMIT\n')
     expect(reordered.iptables).not.toBe(a.iptables)
+  })
+
+  it('reads sockets from /proc/<pid>/net without queues, timers or inodes', async () => {
+    const proc = mkdtempSync(join(tmpdir(), 'slot-proc-'))
+    const at = (pid: number, f: string, text: string) => {
+      mkdirSync(join(proc, String(pid), 'net'), { recursive: true })
+      writeFileSync(join(proc, String(pid), 'net', f), text)
+    }
+    const head = '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n'
+    const unix = 'Num       RefCount Protocol Flags    Type St Inode Path\n'
+    at(
+      1,
+      'tcp',
+      `${head}   0: 0B00007F:9AC5 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 111 1\n`,
+    )
+    at(1, 'unix', `${unix}0000000011: 00000002 00000000 00010000 0001 01 222 /run/x.sock\n`)
+    at(
+      2,
+      'tcp',
+      `${head}   0: 0B00007F:9AC5 00000000:0000 0A 00000004:00000000 02:000003E8 00000000     0        0 999 1\n`,
+    )
+    at(2, 'unix', `${unix}0000000099: 00000003 00000000 00010000 0001 01 333 /run/x.sock\n`)
+    at(
+      3,
+      'tcp',
+      `${head}   0: 0B00007F:9AC5 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 111 1\n   1: 0200000A:1F9B 0100000A:D431 06 00000000:00000000 03:00001770 00000000     0        0 0 3\n`,
+    )
+    at(3, 'unix', `${unix}0000000011: 00000002 00000000 00010000 0001 01 222 /run/x.sock\n`)
+    const [a, b, c] = (await Promise.all([1, 2, 3].map((pid) => socketsOf(proc, pid)))) as [string, string, string]
+    expect(a).toBe('tcp 0B00007F:9AC5 00000000:0000 0A\nunix 00010000 0001 01 /run/x.sock')
+    expect(b).toBe(a)
+    expect(c).not.toBe(a)
+    expect(tcpOf(c)).not.toBe(tcpOf(a))
+  })
+
+  it('runs ss -K only when TCP sockets are left, and reads every part back', () => {
+    expect(scrubScript(false)).not.toContain('ss -K')
+    expect(scrubScript(true)).toContain('ss -K')
+    for (const part of ['@@conntrack', '@@ip', '@@iptables', 'neigh flush all', 'iptables-save'])
+      expect(scrubScript(false)).toContain(part)
   })
 })
