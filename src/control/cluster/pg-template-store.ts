@@ -12,7 +12,7 @@ import {
   type TemplateStore,
 } from '../templates/template-store.js'
 import type { TemplateRuntimeConfig } from '../../node/builds/template-model.js'
-import { catalogRows, PG_CATALOG } from '../templates/template-tables.js'
+import { catalogRows, newBuildRow, PG_CATALOG } from '../templates/template-tables.js'
 import { inTx, type Db, type Tx } from './pg.js'
 
 type Row = Record<string, unknown>
@@ -77,18 +77,10 @@ export class PgTemplateStore implements TemplateStore {
         [opts.newTemplateId, opts.alias, opts.cpuCount, opts.memoryMB, now],
       )
       const template = (await this.one(tx, 'SELECT * FROM templates WHERE alias = $1', [opts.alias], toTemplate))!
+      const row = newBuildRow(opts, template.templateId, now)
       await tx.query(
-        'INSERT INTO builds (build_id, template_id, status, cpu_count, memory_mb, created_at, updated_at, pending_tags, min_free_disk_mb) VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8)',
-        [
-          opts.buildId,
-          template.templateId,
-          'waiting',
-          opts.cpuCount,
-          opts.memoryMB,
-          now,
-          JSON.stringify(opts.tags),
-          opts.minFreeDiskMb ?? null,
-        ],
+        `INSERT INTO builds (${row.columns}) VALUES (${row.values.map((_, i) => `$${i + 1}`).join(', ')})`,
+        row.values,
       )
       const build = (await this.one(tx, 'SELECT * FROM builds WHERE build_id = $1', [opts.buildId], toBuild))!
       return { template, build }

@@ -15,7 +15,7 @@ import {
   type TemplateRow,
   type TemplateStore,
 } from './template-store.js'
-import { catalogRows, SQLITE_CATALOG } from './template-tables.js'
+import { catalogRows, newBuildRow, SQLITE_CATALOG } from './template-tables.js'
 import { inTransaction, openTemplatesDb, type Row } from './templates-db.js'
 
 const rows = catalogRows(SQLITE_CATALOG)
@@ -97,21 +97,10 @@ export class SqliteTemplateStore implements TemplateStore {
           .run(opts.newTemplateId, opts.alias, opts.cpuCount, opts.memoryMB, now, now)
         template = this.rowById(opts.newTemplateId)!
       }
+      const build = newBuildRow(opts, template.templateId, now)
       this.db
-        .prepare(
-          'INSERT INTO builds (build_id, template_id, status, cpu_count, memory_mb, created_at, updated_at, pending_tags, min_free_disk_mb) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        )
-        .run(
-          opts.buildId,
-          template.templateId,
-          'waiting',
-          opts.cpuCount,
-          opts.memoryMB,
-          now,
-          now,
-          JSON.stringify(opts.tags),
-          opts.minFreeDiskMb ?? null,
-        )
+        .prepare(`INSERT INTO builds (${build.columns}) VALUES (${build.values.map(() => '?').join(', ')})`)
+        .run(...build.values)
       return { template, build: this.buildRow(opts.buildId)! }
     })
   }

@@ -69,6 +69,29 @@ CREATE TABLE IF NOT EXISTS build_logs (
 
 type Row = Record<string, unknown>
 
+/** A new waiting build's row, as both stores insert it: `INSERT INTO builds (columns) VALUES (…values)`. */
+export function newBuildRow(
+  opts: { buildId: string; cpuCount: number; memoryMB: number; minFreeDiskMb?: number | undefined; tags: string[] },
+  templateId: string,
+  now: string,
+) {
+  return {
+    columns:
+      'build_id, template_id, status, cpu_count, memory_mb, created_at, updated_at, pending_tags, min_free_disk_mb',
+    values: [
+      opts.buildId,
+      templateId,
+      'waiting',
+      opts.cpuCount,
+      opts.memoryMB,
+      now,
+      now,
+      JSON.stringify(opts.tags),
+      opts.minFreeDiskMb ?? null,
+    ],
+  }
+}
+
 /** Readers of the catalog's rows (`SELECT *`, or the columns each names) in the dialect's types. */
 export function catalogRows(d: CatalogDialect) {
   return {
