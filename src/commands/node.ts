@@ -32,7 +32,7 @@ import { readRegistryAuth, readSecretFile } from '../control/cluster/secret-file
 import { PgSecretStore } from '../control/cluster/pg-secret-store.js'
 import { SECRET_STORE_KEY_PURPOSE } from '../control/secret-store/secret-store.js'
 import { startHostNetworking } from './host-networking.js'
-import { nodeRuntime } from './node-networking.js'
+import { hostRuntime } from './host-runtime.js'
 import { fetchUploads } from '../control/cluster/uploads.js'
 import { closeOnSignals } from './signals.js'
 import { pushOrDiscard } from '../node/runtime/images.js'
@@ -87,7 +87,7 @@ export async function startNodeAgent(
   })
   await migrate(db)
 
-  const runtime = await nodeRuntime(config, cluster, instanceId, log)
+  const runtime = await hostRuntime(config, instanceId, log, cluster.hostProc)
   // Placeholders in egress rules resolve from the cluster's secret store (the same key everywhere).
   const secretStore = new PgSecretStore(db, tokens.deriveKey(SECRET_STORE_KEY_PURPOSE))
   const networking = { config, runtime, instanceId, secretStore, log }

@@ -12,10 +12,9 @@ import { createDomainListener } from '../control/domain-listener.js'
 import { createProxyServer } from '../node/proxy/proxy-server.js'
 import { createControlCore } from '../control/core.js'
 import { createEnvdClient } from '../node/envd-client/client.js'
-import { createDockerRuntime } from '../node/runtime/docker-runtime.js'
 import type { SecretResolver } from '../node/egress/placeholders.js'
 import { startHostNetworking } from './host-networking.js'
-import { requireContainerRuntime } from './node-networking.js'
+import { hostRuntime } from './host-runtime.js'
 import { loadServerKeys } from '../control/server-keys.js'
 import { ACCESS_TOKENS_FILE, accessTokenStore } from '../control/access-tokens.js'
 import { loadTls } from '../control/tls.js'
@@ -83,20 +82,8 @@ export async function startControl(
       `\nSandock generated an API key (shown only now: ${config.dataDir}/api-key.sha256 keeps just its SHA-256 digest):\n\n  E2B_API_KEY=${keys.generatedKey}\n\n`,
     )
   }
-  const runtime = createDockerRuntime({
-    socketPath: config.dockerSocket,
-    instanceId: keys.instanceId,
-    log,
-    diskLimitMB: config.diskLimitMB,
-    logCap: { maxSizeMB: config.logMaxSizeMB, maxFiles: config.logMaxFiles },
-  })
-  await runtime.ping().catch((e: unknown) => {
-    throw new Error(`cannot reach Docker at ${config.dockerSocket}: ${(e as Error).message}`)
-  })
+  const runtime = await hostRuntime(config, keys.instanceId, log)
   if (config.inotifyLimits === 'auto') await raiseInotifyLimits(log)
-  await requireContainerRuntime(runtime, config.containerRuntime)
-  await runtime.ensureNetwork(config.network, { internal: false })
-  await runtime.ensureNetwork(config.internalNetwork, { internal: true })
   // Placeholders resolve through the secret store (core.secrets), created with the core below.
   let secretStore: SecretResolver | undefined
   const { egress, firewall, egressDnsServers } = await startHostNetworking({

@@ -1,7 +1,7 @@
 // The start's check of SANDOCK_RUNTIME, shared by `sandock serve` and a cluster's node agent: a
 // runtime Docker does not have fails the start, naming the ones it has and how to register it.
 import { describe, expect, it } from 'vitest'
-import { requireContainerRuntime } from '../../../src/commands/node-networking.js'
+import { requireContainerRuntime } from '../../../src/commands/host-runtime.js'
 
 const docker = (names: string[]) => ({ runtimes: async () => names })
 

@@ -1,19 +1,21 @@
-// A node agent's Docker: reachable, with the configured runtime, and the sandboxes' two networks.
-// Its fences and egress gateway are started as `sandock serve` starts them (host-networking.ts).
+// One machine's Docker, for `sandock serve` and a cluster's node agent alike: reachable, with the
+// configured runtime, and the sandboxes' two networks. Its fences and egress gateway: host-networking.ts.
 import type { Logger } from 'pino'
 import type { ControlConfig } from '../control/config.js'
-import type { ClusterConfig } from '../control/cluster/config.js'
 import { createDockerRuntime } from '../node/runtime/docker-runtime.js'
 
-/** This node's Docker, reachable and with the configured runtime, and the sandboxes' two networks. */
-export async function nodeRuntime(config: ControlConfig, cluster: ClusterConfig, instanceId: string, log: Logger) {
+/**
+ * This machine's Docker, reachable and with the configured runtime, and the sandboxes' two
+ * networks; `procRoot` where the host's /proc is mounted elsewhere (a node agent's /host/proc).
+ */
+export async function hostRuntime(config: ControlConfig, instanceId: string, log: Logger, procRoot?: string) {
   const runtime = createDockerRuntime({
     socketPath: config.dockerSocket,
     instanceId,
     log,
     diskLimitMB: config.diskLimitMB,
     logCap: { maxSizeMB: config.logMaxSizeMB, maxFiles: config.logMaxFiles },
-    procRoot: cluster.hostProc,
+    ...(procRoot ? { procRoot } : {}),
   })
   await runtime.ping().catch((e: unknown) => {
     throw new Error(`cannot reach Docker at ${config.dockerSocket}: ${(e as Error).message}`)
