@@ -267,13 +267,19 @@ async function measureCommands(sbx, into) {
     buffered = buffered.slice(line.length + 1)
     return JSON.parse(line)
   }
+  // The same SDK pointed straight at envd (the sandbox's address, no proxy): what the SDK and envd
+  // cost without the proxy's hop, the floor the 2 ms target meets if the hop cost nothing.
+  const ip = (await sbx.commands.run('hostname -I')).stdout.trim().split(/\s+/)[0]
+  const direct = await Sandbox.connect(sbx.sandboxId, { ...opts, sandboxUrl: `http://${ip}:49983` })
   try {
     for (let i = 0; i < 5; i++) {
       await sbx.commands.run('true')
+      await direct.commands.run('true')
       await baseline()
     }
     for (let i = 0; i < CMD_RUNS; i++) {
       into.cmd.push(await time(() => sbx.commands.run('true')))
+      ;(into.direct ??= []).push(await time(() => direct.commands.run('true')))
       const b = await baseline()
       ;(into.spawnTrue ??= []).push(b.spawnTrue)
       ;(into.spawnBash ??= []).push(b.spawnBash)
@@ -286,12 +292,16 @@ async function measureCommands(sbx, into) {
 function commandSummary(s) {
   const commandRoundTripMs = stats(s.cmd)
   const commandBaselines = { spawnTrueMs: stats(s.spawnTrue), spawnBashLoginAsUserMs: stats(s.spawnBash) }
+  const directToEnvdMs = stats(s.direct)
   return {
     commandRoundTripMs,
+    directToEnvdMs,
     commandBaselines,
     commandOverP50Ms: {
       spawnTrue: r1(commandRoundTripMs.p50 - commandBaselines.spawnTrueMs.p50),
       spawnBashLoginAsUser: r1(commandRoundTripMs.p50 - commandBaselines.spawnBashLoginAsUserMs.p50),
+      directToEnvdOverSpawnBash: r1(directToEnvdMs.p50 - commandBaselines.spawnBashLoginAsUserMs.p50),
+      proxyHop: r1(commandRoundTripMs.p50 - directToEnvdMs.p50),
     },
   }
 }
@@ -305,6 +315,10 @@ function sayCommands(r, prefix = '') {
     `${prefix}commands.run('true') through the proxy: p50 ${r.commandRoundTripMs.p50} / p95 ${r.commandRoundTripMs.p95} ms; in the container ` +
       `spawn('/bin/true') ${r.commandBaselines.spawnTrueMs.p50} / ${r.commandBaselines.spawnTrueMs.p95} ms (+${r.commandOverP50Ms.spawnTrue} ms), ` +
       `spawn('bash -l -c true') as user ${r.commandBaselines.spawnBashLoginAsUserMs.p50} ms (+${r.commandOverP50Ms.spawnBashLoginAsUser} ms)`,
+  )
+  say(
+    `${prefix}floor: the SDK straight to envd (no proxy) p50 ${r.directToEnvdMs.p50} / p95 ${r.directToEnvdMs.p95} ms, ` +
+      `+${r.commandOverP50Ms.directToEnvdOverSpawnBash} ms over spawn('bash -l -c true'); the proxy's hop +${r.commandOverP50Ms.proxyHop} ms`,
   )
 }
 
