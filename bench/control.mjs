@@ -32,9 +32,9 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os, { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Docker from 'dockerode'
 import { Sandbox } from 'e2b'
 import { startServe } from '../test/support/serve-process.mjs'
+import { dockerFloorCpuMs as dockerFloor, hostBusyS } from './host-cpu.mjs'
 import { percentile as pct, stats } from './stats.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -467,32 +467,8 @@ async function fencesCost() {
  * Docker's own floor for a sandbox's container, host CPU (all processes) per container: `runs`
  * engine API create + start + wait + remove of `true` on the sandboxes' user-defined bridge.
  */
-async function dockerFloorCpuMs(runs) {
-  const engine = new Docker({ socketPath: '/var/run/docker.sock' })
-  const busy0 = hostBusyS()
-  for (let i = 0; i < runs; i++) {
-    const c = await engine.createContainer({
-      Image: image,
-      Entrypoint: ['true'],
-      Labels: { 'sandock.bench': 'docker-floor' },
-      HostConfig: { NetworkMode: networks[0], CapDrop: ['ALL'] },
-    })
-    try {
-      await c.start()
-      await c.wait()
-    } finally {
-      await c.remove({ force: true })
-    }
-  }
-  return ((hostBusyS() - busy0) / runs) * 1000
-}
+const dockerFloorCpuMs = (runs) => dockerFloor({ image, network: networks[0], runs })
 const loadavg = () => os.loadavg().map((x) => +x.toFixed(2))
-
-/** Busy CPU time of the whole host since boot (all cores, /proc/stat), in seconds. */
-function hostBusyS() {
-  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number)
-  return (f.reduce((a, b) => a + b, 0) - f[3] - f[4]) / 100
-}
 
 const result = {
   when: new Date().toISOString(),
