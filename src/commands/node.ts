@@ -139,7 +139,11 @@ export async function startNodeAgent(
     // 0700, and nosuid,nodev where this node's dockerd sees it (entered through the host's /proc),
     // as `sandock serve` does with its own: sandboxes' mounts of it inherit the flags.
     volumesDir = await fenceVolumesDir(cluster.sharedVolumesDir, log, { procRoot: cluster.hostProc })
-    await checkSharedVolumesDir(db, cluster.sharedVolumesDir)
+    // Not the shared directory: the start fails, and the bind this start made goes with it.
+    await checkSharedVolumesDir(db, cluster.sharedVolumesDir).catch(async (e: unknown) => {
+      await volumesDir?.release()
+      throw e
+    })
     volumes = createClusterVolumes({ db, runtime, nodeId: cluster.nodeId, volumesDir: cluster.sharedVolumesDir, log })
   }
   const local = createLocalNode({
