@@ -30,6 +30,9 @@ import { PgTemplateStore } from '../control/cluster/pg-template-store.js'
 import { createClusterSnapshots } from '../control/cluster/snapshots.js'
 import { readRegistryAuth, readSecretFile } from '../control/cluster/secret-file.js'
 import { PgSecretStore } from '../control/cluster/pg-secret-store.js'
+import { createClusterVolumes } from '../control/cluster/cluster-volumes.js'
+import { checkSharedVolumesDir } from '../control/cluster/shared-volumes-dir.js'
+import { fenceVolumesDir, type VolumesDirState } from '../node/volumes/volumes-dir.js'
 import { SECRET_STORE_KEY_PURPOSE } from '../control/secret-store/secret-store.js'
 import { startHostNetworking } from './host-networking.js'
 import { hostRuntime } from './host-runtime.js'
@@ -128,13 +131,27 @@ export async function startNodeAgent(
   const builtinImages = createBuiltinImages({ runtime, builtins, log, imageContext: opts.imageContext })
   const lookup = refreshingLookup(createTemplateLookup(store, builtins, builtinImages), builtinImages.refresh)
   const filesDir = templateFilesDir(config.dataDir)
+  // User volumes from the shared directory (checked to be the cluster's); without it a
+  // volumeMounts names no known volume (400), as before volumes were shared.
+  let volumes: ReturnType<typeof createClusterVolumes> | undefined
+  let volumesDir: VolumesDirState | undefined
+  if (cluster.sharedVolumesDir) {
+    // 0700, and nosuid,nodev where this node's dockerd sees it (entered through the host's /proc),
+    // as `sandock serve` does with its own: sandboxes' mounts of it inherit the flags.
+    volumesDir = await fenceVolumesDir(cluster.sharedVolumesDir, log, { procRoot: cluster.hostProc })
+    // Not the shared directory: the start fails, and the bind this start made goes with it.
+    await checkSharedVolumesDir(db, cluster.sharedVolumesDir).catch(async (e: unknown) => {
+      await volumesDir?.release()
+      throw e
+    })
+    volumes = createClusterVolumes({ db, runtime, nodeId: cluster.nodeId, volumesDir: cluster.sharedVolumesDir, log })
+  }
   const local = createLocalNode({
     runtime,
     envd: createEnvdClient(),
     log,
     tokens: { envd: tokens.envdToken, traffic: tokens.trafficToken },
-    // User volumes are not shared across nodes yet: a volumeMounts names no known volume (400).
-    volumes: { idOf: () => undefined, released: () => undefined },
+    volumes: volumes ?? { idOf: () => undefined, released: () => undefined },
     settings: localNodeSettings(config, egressDnsServers, builtins),
     egress: egress.port,
     templates: async (ref) => {
@@ -156,6 +173,8 @@ export async function startNodeAgent(
   const leftovers = await local.removeBuildContainers()
   if (leftovers) log.info({ removed: leftovers }, 'removed build containers left by a restart')
   await local.recover()
+  // Docker volumes here of volumes deleted while this agent was down.
+  await volumes?.sweep()
   // Re-attached sandboxes' redirects replace the previous run's in one step (fail closed meanwhile).
   await egress.install()
 
@@ -246,11 +265,13 @@ export async function startNodeAgent(
     proxyPort,
     async close() {
       clearInterval(timer)
+      volumes?.close()
       await beating
       await Promise.all([app.close(), proxy.close(), local.close()])
       layersDb.close()
       await egress.close()
       await firewall.remove()
+      await volumesDir?.release()
       await db.end()
     },
   }

@@ -19,7 +19,7 @@ import { secretRoutes } from './api/secrets/index.js'
 import type { SecretsBackend } from './secret-store/secret-store.js'
 import { volumeContentRoutes } from './api/volume-content/index.js'
 import { volumeRoutes } from './api/volumes/index.js'
-import type { VolumeStore } from './volumes/volume-store.js'
+import type { VolumesBackend } from './volumes/volumes-backend.js'
 import type { VolumeTokens } from './volumes/volume-tokens.js'
 import {
   CONNECTIONS_CHECKING_INTERVAL_MS,
@@ -35,8 +35,11 @@ export type ControlAppDeps = Readonly<{
   templates: TemplateService
   /** Users' secrets: this host's store, or the cluster's (PostgreSQL). */
   secrets?: SecretsBackend
-  /** Users' volumes: this host's store. A cluster's control has none yet: their routes are then 404. */
-  volumes?: VolumeStore
+  /**
+   * Users' volumes: this host's store, or the cluster's (PostgreSQL and a shared directory). A
+   * cluster's control without SANDOCK_VOLUMES_DIR has none: their routes are then 404.
+   */
+  volumes?: VolumesBackend
   volumeTokens?: VolumeTokens
   /** SHA-256 digests of the accepted API keys. */
   apiKeyDigests: readonly Buffer[]

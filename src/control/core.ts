@@ -18,7 +18,7 @@ import { createTemplateService, templateFilesDir, type TemplateService } from '.
 import { SqliteTemplateStore } from './templates/sqlite-template-store.js'
 import { SECRET_STORE_KEY_PURPOSE, SecretStore } from './secret-store/secret-store.js'
 import { createVolumeStore, type VolumeStore } from './volumes/volume-store.js'
-import { createVolumeTokens, type VolumeTokens } from './volumes/volume-tokens.js'
+import { createVolumeTokens, VOLUME_TOKENS_KEY_PURPOSE, type VolumeTokens } from './volumes/volume-tokens.js'
 import { spawnCounter } from './templates/spawn-counter.js'
 
 /** A build's final check waits this long for the template's ready command. */
@@ -92,7 +92,7 @@ export function createControlCore(deps: {
     builtinResources: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
   })
   const secretStore = new SecretStore({ dataDir: config.dataDir, key: keys.deriveKey(SECRET_STORE_KEY_PURPOSE) })
-  const volumeTokens = createVolumeTokens(keys.deriveKey('volume-tokens/v1'))
+  const volumeTokens = createVolumeTokens(keys.deriveKey(VOLUME_TOKENS_KEY_PURPOSE))
   return { node, templates, builtins, builtinImages, secrets: secretStore, volumes, volumeTokens }
 }
 

@@ -4,7 +4,8 @@
 // and then under gVisor (the node service switched to SANDOCK_RUNTIME=runsc and back); creates spread over
 // the nodes and claim warm containers; one sandbox's commands and files through either replica; a
 // template built on one node started on another; a snapshot taken on one node started on another;
-// pause/resume and auto-resume through the edge; secrets through either replica, resolved by each node's egress gateway; the dashboard in Chromium through a replica (list, terminal, files); the registry stopped (a snapshot and a build fail
+// pause/resume and auto-resume through the edge; secrets through either replica; a volume through either
+// replica, mounted by sandboxes on two nodes at once and deleted everywhere at once; resolved by each node's egress gateway; the dashboard in Chromium through a replica (list, terminal, files); the registry stopped (a snapshot and a build fail
 // with the reason, leaving nothing); PostgreSQL stopped and started again (creates answer
 // 503, running sandboxes keep serving through both edges, nothing reported gone); a control replica
 // partitioned from PostgreSQL and the nodes (503 with the reason, the other serves, healed); an agent killed and restarted by Swarm (its
@@ -20,10 +21,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { Sandbox, Secret, Template } from 'e2b'
+import { Sandbox, Secret, Template, Volume, VolumeNotFoundError } from 'e2b'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { timed as timedInto, type Timings } from '../support/cluster/timings.js'
-import { EGRESS_TARGET_NAME, startCluster, type TestCluster } from '../support/cluster/cluster.js'
+import { EGRESS_TARGET_NAME, SHARED_VOLUMES_DIR, startCluster, type TestCluster } from '../support/cluster/cluster.js'
 import { docker, waitFor } from '../support/cluster/docker-cli.js'
 import { removeImages } from '../support/cluster/images.js'
 import { listLabelled } from '../support/cluster/resources.js'
@@ -484,6 +485,126 @@ describe('sandock on a swarm', () => {
       await killTracked(s)
     } finally {
       await Secret.destroy(created.secretId, opts(a!)).catch(() => undefined)
+    }
+  })
+
+  it('serves a volume through either replica and mounts it on two nodes at once; deleted through one, it is gone everywhere', async () => {
+    const [a, b] = await replicas()
+    const name = `cluster-vol-${randomBytes(4).toString('hex')}`
+    // The SDK's Volume reaches the content API at E2B_VOLUME_API_URL: pointed at one replica, then the other.
+    const previousUrl = process.env.E2B_VOLUME_API_URL
+    const via = (r: Replica) => (process.env.E2B_VOLUME_API_URL = r.apiUrl)
+    const live = (
+      await stack.sql("SELECT node_id FROM nodes WHERE heartbeat_at > now() - interval '10 seconds' ORDER BY node_id")
+    ).flat()
+    expect(live.length).toBeGreaterThanOrEqual(2)
+    const [n1, n2] = [live[0]!, live[1]!]
+    const createOn = async (nodeId: string, r: Replica, extra: Parameters<typeof Sandbox.create>[1] = {}) => {
+      await stack.sql(`UPDATE nodes SET schedulable = (node_id = '${nodeId}')`)
+      try {
+        const s = track(await Sandbox.create('base', { ...opts(r), ...extra }))
+        expect(await stack.nodeOf(s.sandboxId)).toBe(nodeId)
+        return s
+      } finally {
+        await stack.sql('UPDATE nodes SET schedulable = true')
+      }
+    }
+    let volumeId: string | undefined
+    try {
+      via(a!)
+      const created = await Volume.create(name, opts(a!))
+      volumeId = created.volumeId
+      // Through the other replica: listed, and a file written through its content API.
+      via(b!)
+      expect((await Volume.list(opts(b!))).map((v) => v.name)).toContain(name)
+      const viaB = await Volume.connect(volumeId, opts(b!))
+      await viaB.writeFile('/from-api.txt', 'written through replica B')
+
+      // 10 MiB written and read back through a replica's content API (timed for the report).
+      const big = randomBytes(10 * 2 ** 20)
+      const t0 = performance.now()
+      await viaB.writeFile('/big.bin', new Uint8Array(big).buffer as ArrayBuffer)
+      const t1 = performance.now()
+      const back = await viaB.readFile('/big.bin', { format: 'bytes' })
+      const t2 = performance.now()
+      expect(Buffer.from(back).equals(big)).toBe(true)
+      console.log(
+        `volume content API through a replica: 10 MiB write ${(t1 - t0).toFixed(0)} ms, read ${(t2 - t1).toFixed(0)} ms`,
+      )
+
+      // Mounted by name on two different nodes, made through different replicas.
+      const s1 = await createOn(n1, a!, { volumeMounts: { '/mnt/shared': name } })
+      const s2 = await createOn(n2, b!, { volumeMounts: { '/mnt/shared': name } })
+      expect((await s2.getInfo()).volumeMounts).toEqual([{ name, path: '/mnt/shared' }])
+      expect(await s1.files.read('/mnt/shared/from-api.txt')).toBe('written through replica B')
+      await s1.files.write('/mnt/shared/from-s1.txt', `written on ${n1}`)
+      expect(await s2.files.read('/mnt/shared/from-s1.txt')).toBe(`written on ${n1}`)
+      await s2.commands.run(`echo "written on ${n2}" > /mnt/shared/from-s2.txt`)
+      via(a!)
+      const viaA = await Volume.connect(volumeId, opts(a!))
+      expect(await viaA.readFile('/from-s2.txt')).toBe(`written on ${n2}\n`)
+      expect(await s1.files.read('/mnt/shared/from-s2.txt')).toBe(`written on ${n2}\n`)
+      // The data is on the shared directory, as every node sees it.
+      for (const n of [n1, n2])
+        expect(
+          (await stack.node(n).exec(['ls', '-A', `${SHARED_VOLUMES_DIR}/${volumeId}`])).split('\n').sort(),
+        ).toEqual(['big.bin', 'from-api.txt', 'from-s1.txt', 'from-s2.txt'])
+      // As one host mounts it: nosuid,nodev, the sandbox user's, only the volume's own directory.
+      for (const s of [s1, s2]) {
+        const line = (await s.commands.run("grep ' /mnt/shared ' /proc/self/mountinfo")).stdout
+        expect(line.split(' ')[5]?.split(',')).toEqual(expect.arrayContaining(['nosuid', 'nodev']))
+        expect((await s.commands.run('stat -c %u:%g /mnt/shared')).stdout.trim()).toBe('1000:1000')
+      }
+      // A sandbox without the mount (on a node that has the volume mounted) sees none of it, nor
+      // the shared directory: no mount of it, no marker, no file of the volume anywhere (as root).
+      const s3 = await createOn(n1, b!)
+      const find =
+        'find / \\( -path /proc -o -path /sys \\) -prune -o \\( -name .sandock-volumes -o -name from-s1.txt \\) -print 2>/dev/null; true'
+      expect((await s3.commands.run(find, { user: 'root' })).stdout.trim()).toBe('')
+      expect((await s1.commands.run(find, { user: 'root' })).stdout.trim()).toBe('/mnt/shared/from-s1.txt')
+      const s3Mounts = (await s3.commands.run('cat /proc/self/mountinfo')).stdout
+      expect(s3Mounts).not.toContain(volumeId)
+      expect(s3Mounts).not.toContain('sandock-volumes')
+      expect((await s3.commands.run('test -e /mnt/shared && echo yes || echo no')).stdout.trim()).toBe('no')
+
+      // Deleted through replica B: gone from both, its data removed from under the running mounts.
+      expect(await Volume.destroy(volumeId, opts(b!))).toBe(true)
+      await expect(Volume.getInfo(volumeId, opts(a!))).rejects.toThrow(VolumeNotFoundError)
+      for (const r of [a!, b!]) expect((await Volume.list(opts(r))).map((v) => v.name)).not.toContain(name)
+      await expect(viaA.readFile('/from-s2.txt')).rejects.toThrow()
+      await expect
+        .poll(async () => (await s2.files.list('/mnt/shared')).length, { timeout: 15_000, interval: 250 })
+        .toBe(0)
+      // A create naming it in volumeMounts: one host's 400, through either replica.
+      for (const r of [a!, b!]) {
+        const err = await Sandbox.create('base', { ...opts(r), volumeMounts: { '/mnt/shared': name } }).then(
+          (s) => (track(s), new Error(`created ${s.sandboxId}`)),
+          (e: Error) => e,
+        )
+        expect(err.message).toBe(`400: invalid mounts:\n\t- volume mount #0: volume '${name}' not found`)
+      }
+      // The sandboxes go: each node's Docker volume of it goes, then its row and placeholder.
+      for (const s of [s1, s2, s3]) await killTracked(s)
+      await waitFor(
+        "the deleted volume's Docker volumes, row and directory gone",
+        async () => {
+          const rows = await stack.sql(`SELECT count(*) FROM volumes WHERE volume_id = '${volumeId}'`)
+          const dockerVolumes = await Promise.all(
+            [n1, n2].map((n) => stack.node(n).docker('volume', 'ls', '-q', '--filter', `name=sandock-vol-${volumeId}`)),
+          )
+          const dir = await stack.node(n1).sh(`test -e ${SHARED_VOLUMES_DIR}/${volumeId} && echo yes || echo no`)
+          return rows[0]?.[0] === '0' && dockerVolumes.every((v) => v.trim() === '') && dir.trim() === 'no'
+            ? true
+            : undefined
+        },
+        90_000,
+        1000,
+      )
+      volumeId = undefined
+    } finally {
+      if (volumeId) await Volume.destroy(volumeId, opts(a!)).catch(() => undefined)
+      if (previousUrl === undefined) delete process.env.E2B_VOLUME_API_URL
+      else process.env.E2B_VOLUME_API_URL = previousUrl
     }
   })
 

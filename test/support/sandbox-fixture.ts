@@ -72,6 +72,8 @@ export async function sandboxFixture(
     envd?: FakeEnvd
     dataDir?: string
     volumes?: Map<string, string>
+    /** A store whose look-up is remote (a cluster's node): called with a create's names before idOf. */
+    prepareVolumes?: (names: readonly string[]) => Promise<void>
   } = {},
 ): Promise<SandboxFixture> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'sandock-sbx-')))
@@ -106,7 +108,11 @@ export async function sandboxFixture(
     log: createLogger({ level: 'silent', name: 'unit' }),
     snapshots: createSnapshotService(runtime),
     tokens: { envd: (id) => `envd-${id}`, traffic: (id) => `traffic-${id}` },
-    volumes: { idOf: (name) => volumes.get(name), released: () => void released.push(Date.now()) },
+    volumes: {
+      idOf: (name) => volumes.get(name),
+      released: () => void released.push(Date.now()),
+      ...(opts.prepareVolumes && { prepare: opts.prepareVolumes }),
+    },
     templates: async (ref) => {
       const t =
         TEMPLATES[ref] ??

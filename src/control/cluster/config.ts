@@ -40,6 +40,11 @@ export type ClusterConfig = Readonly<{
   deadAfterMs: number
   /** How often one control replica reconciles the sandbox catalog with the nodes. */
   reconcileMs: number
+  /**
+   * SANDOCK_VOLUMES_DIR: the shared directory (the same filesystem at the same path on every node
+   * and replica) user volumes live on; without it the cluster has no user volumes.
+   */
+  sharedVolumesDir: string | undefined
 }>
 
 export function loadClusterConfig(env: NodeJS.ProcessEnv = process.env, role: 'control' | 'node'): ClusterConfig {
@@ -64,6 +69,7 @@ export function loadClusterConfig(env: NodeJS.ProcessEnv = process.env, role: 'c
     heartbeatMs: r.int('SANDOCK_NODE_HEARTBEAT_MS', 2000, { min: 100 }),
     deadAfterMs: r.int('SANDOCK_NODE_DEAD_AFTER_MS', 6000, { min: 300 }),
     reconcileMs: r.int('SANDOCK_RECONCILE_MS', 10_000, { min: 500 }),
+    sharedVolumesDir: r.optStr('SANDOCK_VOLUMES_DIR'),
   }
   if (!/^postgres(ql)?:\/\//.test(config.databaseUrl)) r.problem('SANDOCK_DATABASE_URL must be a postgres:// URL')
   if (!config.tokenSeedFile)
@@ -74,6 +80,8 @@ export function loadClusterConfig(env: NodeJS.ProcessEnv = process.env, role: 'c
     r.problem(`SANDOCK_REGISTRY must be host[:port], got "${config.registry}"`)
   if (role === 'node' && !/^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/.test(config.nodeId))
     r.problem(`SANDOCK_NODE_ID must be a name, got "${config.nodeId}"`)
+  if (config.sharedVolumesDir !== undefined && !config.sharedVolumesDir.startsWith('/'))
+    r.problem(`SANDOCK_VOLUMES_DIR must be an absolute path, got "${config.sharedVolumesDir}"`)
   if (config.deadAfterMs <= config.heartbeatMs)
     r.problem('SANDOCK_NODE_DEAD_AFTER_MS must exceed SANDOCK_NODE_HEARTBEAT_MS')
   r.assertValid()

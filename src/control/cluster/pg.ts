@@ -2,7 +2,7 @@
 // so replicas starting together do not race), and a transaction helper. Everything the cluster
 // shares lives here: the template catalog (the SQLite store's tables, template-tables.ts), uploaded
 // template files, snapshots' metadata, the sandbox → node catalog, create reservations (the
-// cluster-wide sandbox limit), the node registry with heartbeats, users' secrets. API keys are not here: they are the configured ones.
+// cluster-wide sandbox limit), the node registry with heartbeats, users' secrets and volumes' metadata. API keys are not here: they are the configured ones.
 import pg from 'pg'
 import { AppError } from '../../shared/errors.js'
 import { BUILD_DISK_COLUMNS, catalogTables, PG_CATALOG } from '../templates/template-tables.js'
@@ -47,6 +47,18 @@ CREATE TABLE IF NOT EXISTS secrets (
   secret_id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE, metadata TEXT NOT NULL, version INTEGER NOT NULL,
   created_at TEXT NOT NULL, updated_at TEXT NOT NULL, sealed BYTEA NOT NULL
 );
+-- Users' volumes (pg-volume-store.ts): their data is <SANDOCK_VOLUMES_DIR>/<volume_id> on the
+-- directory every node and replica shares. A deleted volume keeps its row (deleted_at) until no
+-- node holds a Docker volume for it any more (volume_nodes); a name is unique among live ones.
+CREATE TABLE IF NOT EXISTS volumes (
+  volume_id TEXT PRIMARY KEY, name TEXT NOT NULL, created_at TIMESTAMPTZ NOT NULL, deleted_at TIMESTAMPTZ
+);
+CREATE UNIQUE INDEX IF NOT EXISTS volumes_live_name ON volumes(name) WHERE deleted_at IS NULL;
+CREATE TABLE IF NOT EXISTS volume_nodes (
+  volume_id TEXT NOT NULL REFERENCES volumes(volume_id), node_id TEXT NOT NULL, PRIMARY KEY (volume_id, node_id)
+);
+-- Values the whole cluster agrees on, set once (e.g. the shared volumes directory's marker).
+CREATE TABLE IF NOT EXISTS cluster_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 -- API keys are exactly the configured ones (control/cluster/api-keys.ts): the table earlier
 -- versions filled (and trusted forever) is dropped.
 DROP TABLE IF EXISTS api_keys;

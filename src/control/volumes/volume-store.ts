@@ -25,7 +25,7 @@ export class VolumeNotFoundError extends NotFoundError {
 }
 
 /** A volume's data directory: the sandbox's `user` (uid 1000) owns it, so it can write to the mount. */
-async function makeDataDir(dir: string): Promise<void> {
+export async function makeDataDir(dir: string): Promise<void> {
   await mkdir(dir, { mode: 0o700 })
   if (process.getuid?.() === 0) await chown(dir, VOLUME_DEFAULTS.uid, VOLUME_DEFAULTS.gid)
   await chmod(dir, VOLUME_DEFAULTS.dirMode)

@@ -10,6 +10,8 @@ export const VOLUME_TOKEN_TTL_S = 24 * 3600
 const ISSUER = 'sandock'
 const AUDIENCE = 'sandock-volume-content'
 const KEY_ID = 'sandock-volumes-1'
+/** What the tokens' key is derived for from the server's (or the cluster's shared) seed. */
+export const VOLUME_TOKENS_KEY_PURPOSE = 'volume-tokens/v1'
 
 export type VolumeTokens = Readonly<{
   issue(volumeId: string): Promise<string>

@@ -33,6 +33,7 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claimOr
       const egress = await validateEgress(req.egress, ctx.egress.lookupAll, {
         allowInternetAccess: req.allowInternetAccess,
       })
+      if (req.volumeMounts.length > 0) await ctx.volumes.prepare?.(req.volumeMounts.map((m) => m.name))
       const volumeMounts = resolveVolumeMounts(req.volumeMounts, ctx.volumes)
       const specFor = (sandboxId: string) => sandboxSpec(sandboxId, template, req, { timeoutS, ingress, volumeMounts })
       // A built template's ENV steps come first; the create's envVars win.

@@ -11,6 +11,11 @@ export type VolumeLookup = Readonly<{ idOf(name: string): string | undefined }>
 /** What the sandbox service asks of the volume store: names for volumeMounts, and a word after a container went. */
 export type SandboxVolumes = VolumeLookup &
   Readonly<{
+    /**
+     * Called with a create's volumeMounts names before idOf is asked for them: a store whose
+     * look-up is remote (a cluster's node) loads them and readies their mounts here.
+     */
+    prepare?(names: readonly string[]): Promise<void>
     /** A sandbox container was removed: Docker volumes of deleted volumes it mounted may go now. */
     released(): void
   }>

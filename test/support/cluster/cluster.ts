@@ -9,6 +9,8 @@ import { HostResources, sweepLabelled } from './resources.js'
 
 /** The egress target's name on the cluster network (a network alias: the nodes' DNS answers it). */
 export const EGRESS_TARGET_NAME = 'api.egress-target.test'
+/** Where every node has the shared volumes directory (docker-stack.yml's SANDOCK_VOLUMES_DIR). */
+export const SHARED_VOLUMES_DIR = '/var/lib/sandock-volumes'
 
 /** A plain HTTP server answering every GET with `{ path, headers }` (lowercased names), on 80 and 8000. */
 const ECHO_SERVER = `
@@ -91,6 +93,7 @@ export async function startCluster(opts: ClusterOptions): Promise<TestCluster> {
   try {
     const network = await res.createNetwork(`${prefix}-net`)
     const registry = await phase('registry', () => startRegistry(res, { image: registryImage, network, prefix }))
+    const sharedVolume = await res.createVolume(`${prefix}-shared-volumes`)
     const nodes = await phase('nodes', () =>
       startNodes(res, {
         image: dindImage,
@@ -98,6 +101,7 @@ export async function startCluster(opts: ClusterOptions): Promise<TestCluster> {
         prefix,
         count: opts.nodes,
         insecureRegistries: [registry.address],
+        shared: { volume: sharedVolume, path: SHARED_VOLUMES_DIR },
       }),
     )
     // Every node's CLI logs in (pushes and pulls of the tests, `docker stack deploy --with-registry-auth`);

@@ -57,6 +57,11 @@ export type StartNodesOptions = Readonly<{
   insecureRegistries?: readonly string[]
   /** Waits this long for every engine to answer (default 90 s). */
   readyTimeoutMs?: number
+  /**
+   * A directory every node shares: one host volume mounted at `path` in each node (what an NFS
+   * mount at the same path on every machine is in production).
+   */
+  shared?: Readonly<{ volume: string; path: string }>
 }>
 
 export function nodeHandle(name: string, hostname: string, ip: string): DindNode {
@@ -88,6 +93,7 @@ export async function startNodes(res: HostResources, opts: StartNodesOptions): P
         ...DIND_FLAGS,
         '-v',
         `${volume}:/var/lib/docker`,
+        ...(opts.shared ? ['-v', `${opts.shared.volume}:${opts.shared.path}`] : []),
         '-e',
         `DIND_INSECURE_REGISTRIES=${(opts.insecureRegistries ?? []).join(',')}`,
         opts.image,

@@ -129,7 +129,9 @@ export async function deploySandock(cluster: TestCluster, opts: DeployOptions): 
   }))
     await n1!.exec(['docker', 'secret', 'create', name, '-'], { input: value })
   await n1!.docker('node', 'update', '--label-add', 'sandock.postgres=true', n1!.hostname)
-  await Promise.all(cluster.nodes.map((n) => n.exec(['mkdir', '-p', '/var/lib/sandock-node'])))
+  await Promise.all(
+    cluster.nodes.map((n) => n.exec(['mkdir', '-p', '/var/lib/sandock-node', '/var/lib/sandock-volumes'])),
+  )
   const env = {
     SANDOCK_IMAGE: opts.images.cluster,
     SANDOCK_POSTGRES_IMAGE: opts.images.postgres,

@@ -8,7 +8,7 @@ export const deletePathRoute: FastifyPluginAsyncTypebox<ContentRouteDeps> = asyn
     '/volumecontent/:volumeID/path',
     { schema: { params: ContentParams, querystring: PathQuery, response: { 204: Type.Null(), '4xx': ContentError } } },
     async (req, reply) => {
-      await volumes.content(req.params.volumeID).remove(req.query.path)
+      await (await volumes.content(req.params.volumeID)).remove(req.query.path)
       return reply.code(204).send(null)
     },
   )

@@ -13,6 +13,6 @@ export const listDirRoute: FastifyPluginAsyncTypebox<ContentRouteDeps> = async (
         response: { 200: Type.Array(VolumeEntryStat), '4xx': ContentError },
       },
     },
-    async (req) => volumes.content(req.params.volumeID).list(req.query.path, req.query.depth),
+    async (req) => (await volumes.content(req.params.volumeID)).list(req.query.path, req.query.depth),
   )
 }

@@ -14,7 +14,7 @@ export const makeDirRoute: FastifyPluginAsyncTypebox<ContentRouteDeps> = async (
     },
     async (req, reply) => {
       const { path, ...own } = req.query
-      return reply.code(201).send(await volumes.content(req.params.volumeID).makeDir(path, own))
+      return reply.code(201).send(await (await volumes.content(req.params.volumeID)).makeDir(path, own))
     },
   )
 }

@@ -10,7 +10,7 @@ export const readFileRoute: FastifyPluginAsyncTypebox<ContentRouteDeps> = async 
       schema: { params: ContentParams, querystring: PathQuery, response: { 200: Type.Unknown(), '4xx': ContentError } },
     },
     async (req, reply) => {
-      const { size, stream } = await volumes.content(req.params.volumeID).read(req.query.path)
+      const { size, stream } = await (await volumes.content(req.params.volumeID)).read(req.query.path)
       return reply.type('application/octet-stream').header('content-length', String(size)).send(stream)
     },
   )

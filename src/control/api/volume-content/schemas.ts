@@ -1,7 +1,7 @@
 // Wire shapes of the volume content API (E2B spec/openapi-volumecontent.yml): its own error body,
 // `{code: <string>, message}`, and VolumeEntryStat.
 import { Type } from 'typebox'
-import type { VolumeStore } from '../../volumes/volume-store.js'
+import type { VolumesBackend } from '../../volumes/volumes-backend.js'
 import type { VolumeTokens } from '../../volumes/volume-tokens.js'
 
 export const ContentError = Type.Object({ code: Type.String(), message: Type.String() })
@@ -37,4 +37,4 @@ export const VolumeEntryStat = Type.Object({
   target: Type.Optional(Type.String()),
 })
 
-export type ContentRouteDeps = { volumes: VolumeStore; volumeTokens: VolumeTokens }
+export type ContentRouteDeps = { volumes: VolumesBackend; volumeTokens: VolumeTokens }

@@ -12,6 +12,6 @@ export const statPathRoute: FastifyPluginAsyncTypebox<ContentRouteDeps> = async 
         response: { 200: VolumeEntryStat, '4xx': ContentError },
       },
     },
-    async (req) => volumes.content(req.params.volumeID).stat(req.query.path),
+    async (req) => (await volumes.content(req.params.volumeID)).stat(req.query.path),
   )
 }

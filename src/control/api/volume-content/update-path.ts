@@ -20,6 +20,6 @@ export const updatePathRoute: FastifyPluginAsyncTypebox<ContentRouteDeps> = asyn
         response: { 200: VolumeEntryStat, '4xx': ContentError },
       },
     },
-    async (req) => volumes.content(req.params.volumeID).update(req.query.path, req.body),
+    async (req) => (await volumes.content(req.params.volumeID)).update(req.query.path, req.body),
   )
 }

@@ -16,7 +16,7 @@ export const writeFileRoute: FastifyPluginAsyncTypebox<ContentRouteDeps> = async
     },
     async (req, reply) => {
       const { path, ...own } = req.query
-      const entry = await volumes.content(req.params.volumeID).write(path, req.body as Readable, own)
+      const entry = await (await volumes.content(req.params.volumeID)).write(path, req.body as Readable, own)
       return reply.code(201).send(entry)
     },
   )

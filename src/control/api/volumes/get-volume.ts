@@ -8,7 +8,7 @@ export const getVolumeRoute: FastifyPluginAsyncTypebox<VolumeRouteDeps> = async 
     '/volumes/:volumeID',
     { schema: { params: VolumeParams, response: { 200: VolumeAndToken, '4xx': ErrorBody } } },
     async (req) => {
-      const v = volumes.get(req.params.volumeID)
+      const v = await volumes.get(req.params.volumeID)
       return { ...volumeBody(v), token: await volumeTokens.issue(v.volumeId) }
     },
   )

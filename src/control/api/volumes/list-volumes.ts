@@ -6,6 +6,6 @@ import { Volume, volumeBody, type VolumeRouteDeps } from './schemas.js'
 
 export const listVolumesRoute: FastifyPluginAsyncTypebox<VolumeRouteDeps> = async (app, { volumes }) => {
   app.get('/volumes', { schema: { response: { 200: Type.Array(Volume), '4xx': ErrorBody } } }, async () =>
-    volumes.list().map(volumeBody),
+    (await volumes.list()).map(volumeBody),
   )
 }

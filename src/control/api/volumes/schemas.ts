@@ -1,7 +1,7 @@
 // Wire shapes of the volume routes (E2B spec `Volume`, `VolumeAndToken`).
 import { Type } from 'typebox'
 import type { VolumeTokens } from '../../volumes/volume-tokens.js'
-import type { Volume as VolumeModel, VolumeStore } from '../../volumes/volume-store.js'
+import type { Volume as VolumeModel, VolumesBackend } from '../../volumes/volumes-backend.js'
 
 export const NewVolume = Type.Object({ name: Type.String() })
 export const VolumeParams = Type.Object({ volumeID: Type.String() })
@@ -15,4 +15,4 @@ export const VolumeAndToken = Type.Object({
 
 export const volumeBody = (v: VolumeModel) => ({ volumeID: v.volumeId, name: v.name })
 
-export type VolumeRouteDeps = { volumes: VolumeStore; volumeTokens: VolumeTokens }
+export type VolumeRouteDeps = { volumes: VolumesBackend; volumeTokens: VolumeTokens }

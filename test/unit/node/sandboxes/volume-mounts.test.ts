@@ -107,6 +107,48 @@ describe('sandboxes with volumes', () => {
     expect(again.released.length).toBe(before + 1)
   })
 
+  it('ask a remote store to load the names first (a cluster node), and fail the create when it cannot', async () => {
+    const remote = new Map([['data', 'vid-9']])
+    const asked: string[][] = []
+    let down = false
+    const f = await sandboxFixture({
+      prepareVolumes: async (names) => {
+        asked.push([...names])
+        if (down) throw new Error('the database is down')
+        for (const n of names) {
+          const id = remote.get(n)
+          if (id) f.volumes.set(n, id)
+          else f.volumes.delete(n)
+        }
+      },
+    })
+    // Nothing known before the create: prepare() loads it, then the check finds it.
+    expect(f.volumes.size).toBe(0)
+    const r = await f.create({
+      volumeMounts: [
+        { name: 'data', path: '/mnt/data' },
+        { name: 'data', path: '/mnt/two' },
+      ],
+    })
+    expect(asked).toEqual([['data', 'data']])
+    expect(r.volumeMounts.map((m) => m.volumeId)).toEqual(['vid-9', 'vid-9'])
+    // A create without mounts never asks.
+    await f.create({})
+    expect(asked).toHaveLength(1)
+    // Deleted elsewhere: the next create's prepare forgets it, and the check answers one host's 400.
+    remote.delete('data')
+    expect((await rejection(f.create({ volumeMounts: [{ name: 'data', path: '/x' }] }))).message).toBe(
+      "invalid mounts:\n\t- volume mount #0: volume 'data' not found",
+    )
+    // The store unreachable: the create fails with its error, and no container is made.
+    down = true
+    const containers = f.runtime.containers.size
+    expect((await rejection(f.create({ volumeMounts: [{ name: 'data', path: '/x' }] }))).message).toBe(
+      'the database is down',
+    )
+    expect(f.runtime.containers.size).toBe(containers)
+  })
+
   it("fork with the source's volumes, by name", async () => {
     const f = await sandboxFixture({ volumes: new Map([['data', 'vid-1']]) })
     const src = await f.create({ volumeMounts: [{ name: 'data', path: '/mnt/data' }] })
