@@ -27,13 +27,11 @@ import { PgSecretStore } from '../control/cluster/pg-secret-store.js'
 import { SECRET_STORE_KEY_PURPOSE } from '../control/secret-store/secret-store.js'
 import { createDb, migrate, watchReachability, type Db } from '../control/cluster/pg.js'
 import { PgTemplateStore } from '../control/cluster/pg-template-store.js'
-import { PgVolumeStore } from '../control/cluster/pg-volume-store.js'
-import { checkSharedVolumesDir } from '../control/cluster/shared-volumes-dir.js'
-import { createVolumeTokens, VOLUME_TOKENS_KEY_PURPOSE } from '../control/volumes/volume-tokens.js'
 import { startReconciler } from '../control/cluster/reconcile.js'
 import { findSnapshotRow } from '../control/cluster/snapshots.js'
 import { sharedUploads } from '../control/cluster/uploads.js'
 import { spawnCounter } from '../control/templates/spawn-counter.js'
+import { controlVolumes } from './cluster-volumes.js'
 import { closeOnSignals } from './signals.js'
 
 const TEMPLATE_LIMITS = { maxCpu: 32, maxMemoryMB: 65536 }
@@ -158,14 +156,6 @@ export async function startClusterControl(
       : config.domain
   const edge = createClusterEdge({ db, node, domain: config.domain, limits: config.proxyLimits, log })
   const { proxy } = edge
-  // User volumes when the shared directory is configured (metadata in PostgreSQL); tokens from the
-  // shared seed, so any replica verifies what another issued.
-  let volumes: PgVolumeStore | undefined
-  if (cluster.sharedVolumesDir) {
-    await checkSharedVolumesDir(db, cluster.sharedVolumesDir)
-    volumes = new PgVolumeStore(db, cluster.sharedVolumesDir, log)
-    await volumes.start()
-  }
   // Ready once a node is: before that a create has nowhere to go.
   let ready = false
   const api = await buildControlApp({
@@ -178,7 +168,8 @@ export async function startClusterControl(
     limits: config.proxyLimits,
     ...clusterAccessTokens(cluster, secrets, log),
     secrets: new PgSecretStore(db, secrets.deriveKey(SECRET_STORE_KEY_PURPOSE)),
-    ...(volumes && { volumes, volumeTokens: createVolumeTokens(secrets.deriveKey(VOLUME_TOKENS_KEY_PURPOSE)) }),
+    // User volumes when the shared directory is configured (metadata in PostgreSQL).
+    ...(await controlVolumes(cluster, db, secrets, log)),
     dashboardEnvd: edge.dashboardEnvd,
   })
   api.addHook('onRequest', async (req) => {

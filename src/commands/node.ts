@@ -28,12 +28,11 @@ import { heartbeat, registerNode, type NodeStatus } from '../control/cluster/nod
 import { createDb, migrate } from '../control/cluster/pg.js'
 import { PgTemplateStore } from '../control/cluster/pg-template-store.js'
 import { createClusterSnapshots } from '../control/cluster/snapshots.js'
-import { readRegistryAuth, readSecretFile } from '../control/cluster/secret-file.js'
+import { readSecretFile } from '../control/cluster/secret-file.js'
 import { PgSecretStore } from '../control/cluster/pg-secret-store.js'
-import { createClusterVolumes } from '../control/cluster/cluster-volumes.js'
-import { checkSharedVolumesDir } from '../control/cluster/shared-volumes-dir.js'
-import { fenceVolumesDir, type VolumesDirState } from '../node/volumes/volumes-dir.js'
 import { SECRET_STORE_KEY_PURPOSE } from '../control/secret-store/secret-store.js'
+import { nodeVolumes } from './cluster-volumes.js'
+import { nodeImages } from './node-images.js'
 import { startHostNetworking } from './host-networking.js'
 import { hostRuntime } from './host-runtime.js'
 import { fetchUploads } from '../control/cluster/uploads.js'
@@ -54,9 +53,6 @@ async function addressTowards(host: string): Promise<string> {
     })
   })
 }
-
-/** An image reference that names a registry (`host:port/…` or `host.domain/…`): one a node can pull. */
-const fromRegistry = (image: string) => /^[^/]+[.:][^/]*\//.test(image)
 
 export type RunningNodeAgent = { nodeId: string; agentPort: number; proxyPort: number; close(): Promise<void> }
 
@@ -96,32 +92,7 @@ export async function startNodeAgent(
   const networking = { config, runtime, instanceId, secretStore, log }
   const { egress, firewall, egressDnsServers } = await startHostNetworking(networking)
 
-  // The registry requires credentials (docker/registry-entrypoint.sh): Sandock's own pulls and pushes
-  // carry them; a user's `fromImage` never does (it brings its own, or none).
-  const registryAuth =
-    cluster.registry && cluster.registryAuthFile
-      ? await readRegistryAuth(cluster.registryAuthFile, cluster.registry)
-      : undefined
-  if (cluster.registry && !registryAuth)
-    log.warn(
-      { registry: cluster.registry },
-      'no SANDOCK_REGISTRY_AUTH_FILE: pushing to and pulling from the cluster registry without credentials',
-    )
-  // One pull per image at a time: concurrent creates of a new template wait for the same pull.
-  const pulls = new Map<string, Promise<void>>()
-  const ensureImage = async (image: string): Promise<void> => {
-    if (!fromRegistry(image) || (await runtime.imageExists(image))) return
-    let p = pulls.get(image)
-    if (!p) {
-      const t0 = Date.now()
-      p = runtime
-        .pull(image, image.startsWith(`${cluster.registry}/`) ? registryAuth : undefined, () => undefined)
-        .then(() => log.info({ image, ms: Date.now() - t0 }, 'image pulled from the cluster registry'))
-        .finally(() => pulls.delete(image))
-      pulls.set(image, p)
-    }
-    await p
-  }
+  const { registryAuth, ensureImage } = await nodeImages(cluster, runtime, log)
 
   const builtins = builtinTemplates({ baseImage: config.baseImage })
   const store = new PgTemplateStore(db)
@@ -131,21 +102,9 @@ export async function startNodeAgent(
   const builtinImages = createBuiltinImages({ runtime, builtins, log, imageContext: opts.imageContext })
   const lookup = refreshingLookup(createTemplateLookup(store, builtins, builtinImages), builtinImages.refresh)
   const filesDir = templateFilesDir(config.dataDir)
-  // User volumes from the shared directory (checked to be the cluster's); without it a
-  // volumeMounts names no known volume (400), as before volumes were shared.
-  let volumes: ReturnType<typeof createClusterVolumes> | undefined
-  let volumesDir: VolumesDirState | undefined
-  if (cluster.sharedVolumesDir) {
-    // 0700, and nosuid,nodev where this node's dockerd sees it (entered through the host's /proc),
-    // as `sandock serve` does with its own: sandboxes' mounts of it inherit the flags.
-    volumesDir = await fenceVolumesDir(cluster.sharedVolumesDir, log, { procRoot: cluster.hostProc })
-    // Not the shared directory: the start fails, and the bind this start made goes with it.
-    await checkSharedVolumesDir(db, cluster.sharedVolumesDir).catch(async (e: unknown) => {
-      await volumesDir?.release()
-      throw e
-    })
-    volumes = createClusterVolumes({ db, runtime, nodeId: cluster.nodeId, volumesDir: cluster.sharedVolumesDir, log })
-  }
+  // User volumes from the shared directory; without it a volumeMounts names no known volume (400).
+  const shared = await nodeVolumes(cluster, db, runtime, log)
+  const { volumes } = shared
   const local = createLocalNode({
     runtime,
     envd: createEnvdClient(),
@@ -265,13 +224,12 @@ export async function startNodeAgent(
     proxyPort,
     async close() {
       clearInterval(timer)
-      volumes?.close()
       await beating
       await Promise.all([app.close(), proxy.close(), local.close()])
       layersDb.close()
       await egress.close()
       await firewall.remove()
-      await volumesDir?.release()
+      await shared.close()
       await db.end()
     },
   }
