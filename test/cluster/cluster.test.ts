@@ -1,7 +1,9 @@
 // Sandock's cluster mode on a real Docker Swarm (issue 17; design/scale-out.md §3.2): three
 // Docker-in-Docker nodes, docker-stack.yml deployed as a user would (two control replicas, a node
 // agent per node, PostgreSQL), the test registry, then the official e2b SDK: the fence, under runc
-// and then under gVisor (the node service switched to SANDOCK_RUNTIME=runsc and back); creates spread over
+// and then under gVisor (the node service switched to SANDOCK_RUNTIME=runsc and back); mutual TLS
+// between control and the agents (a node's own credentials refused by another node's agent; its
+// cost against SANDOCK_CLUSTER_TLS=off, both services switched and back); creates spread over
 // the nodes and claim warm containers; one sandbox's commands and files through either replica; a
 // template built on one node started on another; a snapshot taken on one node started on another;
 // pause/resume and auto-resume through the edge; secrets through either replica, resolved by each node's egress gateway; the dashboard in Chromium through a replica (list, terminal, files); the registry stopped (a snapshot and a build fail
@@ -194,6 +196,52 @@ async function setNodeRuntime(runtime: string): Promise<void> {
   )
 }
 
+/** SANDOCK_CLUSTER_TLS on both services (agents and replicas restarted); waits until every agent registered again and both replicas are ready. */
+async function setClusterTls(mode: 'on' | 'off'): Promise<void> {
+  const n1 = stack.node('node1')
+  const since = (await stack.sql('SELECT now()'))[0]![0]!
+  for (const service of ['node', 'control'])
+    await n1.docker(
+      'service',
+      'update',
+      '--detach=false',
+      '--quiet',
+      '--update-parallelism',
+      '0',
+      '--env-add',
+      `SANDOCK_CLUSTER_TLS=${mode}`,
+      `${STACK}_${service}`,
+    )
+  await waitFor(
+    `every agent registered again (SANDOCK_CLUSTER_TLS=${mode})`,
+    async () => {
+      const rows = await stack.sql(
+        `SELECT count(*) FROM nodes WHERE started_at > '${since}' AND heartbeat_at > now() - interval '10 seconds'`,
+      )
+      return Number(rows[0]?.[0]) === cluster!.nodes.length ? true : undefined
+    },
+    300_000,
+    1000,
+  )
+  await waitFor(
+    'both replicas ready',
+    async () => {
+      const rs = await replicas()
+      const ok = await Promise.all(
+        rs.map((r) =>
+          fetch(`${r.apiUrl}/health`, { signal: AbortSignal.timeout(3000) }).then(
+            (x) => x.ok,
+            () => false,
+          ),
+        ),
+      )
+      return rs.length === 2 && ok.every(Boolean) ? true : undefined
+    },
+    300_000,
+    1000,
+  )
+}
+
 async function killTracked(s: Sandbox): Promise<void> {
   await s.kill()
   made.delete(s.sandboxId)
@@ -342,6 +390,107 @@ describe('sandock on a swarm', () => {
     )
     const res = await fetch(`${rs[1]!.apiUrl}/v2/sandboxes`, { headers: { 'x-api-key': 'e2b_wrong' } })
     expect(res.status).toBe(401)
+  })
+
+  it("admits only control to an agent: from node2's agent container, plain HTTP, no certificate and node2's own certificate are refused by node1's agent", async () => {
+    // Every node enrolled one key, and node1's agent answers with a certificate naming node1.
+    expect((await stack.sql('SELECT node_id FROM node_keys ORDER BY node_id')).flat()).toEqual([
+      'node1',
+      'node2',
+      'node3',
+    ])
+    const address = (await stack.sql("SELECT address FROM nodes WHERE node_id = 'node1'"))[0]?.[0]
+    expect(address).toMatch(/^\d+\.\d+\.\d+\.\d+$/)
+    const n2 = stack.node('node2')
+    // A compromised node: node2's agent container with everything it holds (the node token, the
+    // CA certificate, its own key and certificate), calling node1's agent from the host network.
+    const script = `
+      const fs = require('fs'), http = require('http'), https = require('https'), tls = require('tls')
+      const host = process.argv[1], port = ${PORTS.agent}
+      const token = fs.readFileSync('/run/secrets/sandock_node_token', 'utf8').trim()
+      const ca = fs.readFileSync('/run/secrets/sandock_cluster_ca')
+      const dir = '/var/lib/sandock-node/cluster-tls'
+      const mine = { key: fs.readFileSync(dir + '/node.key'), cert: fs.readFileSync(dir + '/node.crt') }
+      const get = (mod, opts) => new Promise((resolve) => {
+        const req = mod.request({ host, port, path: '/rpc/list', method: 'POST', timeout: 5000,
+          headers: { authorization: 'Bearer ' + token, 'content-type': 'application/json' }, ...opts }, (res) => {
+          res.resume(); resolve('HTTP ' + res.statusCode) })
+        req.on('error', (e) => resolve('refused: ' + (e.code || e.message)))
+        req.on('timeout', () => req.destroy(new Error('timeout')))
+        req.end('{"args":[]}')
+      })
+      const peer = () => new Promise((resolve) => {
+        const s = tls.connect({ host, port, ca, checkServerIdentity: () => undefined }, () => {
+          const p = s.getPeerCertificate(); s.destroy(); resolve(p.subject.OU + ':' + p.subject.CN) })
+        s.on('error', (e) => resolve('error ' + e.message))
+      })
+      ;(async () => {
+        const out = {
+          peer: await peer(),
+          plain: await get(http, {}),
+          noCert: await get(https, { ca, checkServerIdentity: () => undefined }),
+          nodeCert: await get(https, { ca, ...mine, checkServerIdentity: () => undefined }),
+        }
+        console.log(JSON.stringify(out))
+      })()`
+    const out = JSON.parse(
+      await n2.docker('exec', await stack.task('node', n2), '/opt/sandock/bin/node', '-e', script, address!),
+    ) as Record<string, string>
+    console.log(`node2 → node1's agent: ${JSON.stringify(out)}`)
+    expect(out.peer).toBe('node:node1')
+    expect(out.plain).toMatch(/^refused: /)
+    expect(out.noCert).toMatch(/^refused: /)
+    expect(out.nodeCert).toMatch(/^refused: /)
+  })
+
+  it("measures mutual TLS's cost on create → first command and on a fan-out (list), against plain HTTP in the same run", async () => {
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!
+    const sample = async (mode: string) => {
+      const [a] = await replicas()
+      const creates: number[] = []
+      for (let round = 0; round < 2; round++) {
+        await waitFor(
+          'every warm pool ready',
+          async () => {
+            const h = (await (await fetch(`${a!.apiUrl}/health`)).json()) as { pools: { base?: { ready: number } } }
+            return h.pools.base?.ready === cluster!.nodes.length ? true : undefined
+          },
+          120_000,
+          500,
+        )
+        const sbxs: Sandbox[] = []
+        for (let i = 0; i < cluster!.nodes.length; i++) {
+          const t0 = performance.now()
+          const sbx = track(await Sandbox.create('base', opts(a!)))
+          expect((await sbx.commands.run('true')).exitCode).toBe(0)
+          creates.push(performance.now() - t0)
+          sbxs.push(sbx)
+        }
+        for (const sbx of sbxs) await killTracked(sbx)
+      }
+      const lists: number[] = []
+      for (let i = 0; i < 20; i++) {
+        const t0 = performance.now()
+        await Sandbox.list(opts(a!)).nextItems()
+        lists.push(performance.now() - t0)
+      }
+      const line = `${mode}: create → first command median ${median(creates).toFixed(0)} ms (n=${creates.length}: ${creates.map((x) => x.toFixed(0)).join(', ')}); list (3-node fan-out) median ${median(lists).toFixed(1)} ms (n=${lists.length})`
+      console.log(line)
+      timings.push([`mtls bench ${mode} create→first command median`, median(creates)])
+      timings.push([`mtls bench ${mode} list median`, median(lists)])
+      return median(creates)
+    }
+    const tls = await sample('mutual TLS')
+    await timed('both services → SANDOCK_CLUSTER_TLS=off', () => setClusterTls('off'))
+    try {
+      const plain = await sample('plain HTTP')
+      console.log(`mutual TLS costs ${(tls - plain).toFixed(0)} ms on the median create → first command`)
+      expect(plain).toBeGreaterThan(0)
+    } finally {
+      // Back to the default for the tests after (the agents re-enroll with their keys).
+      await timed('both services → SANDOCK_CLUSTER_TLS=on', () => setClusterTls('on'))
+    }
+    expect((await stack.sql('SELECT node_id FROM node_keys ORDER BY node_id')).flat()).toHaveLength(3)
   })
 
   it('spreads creates over the nodes, claiming warm containers', async () => {

@@ -68,6 +68,8 @@ export async function enrollNode(
       if (row.cert) {
         if (!(await certFits(row.cert, opts.caPem, keys.publicKey)))
           throw new Error("the certificate control returned is not the cluster CA's for this node's key")
+        // Kept beside the key for the operator (openssl x509 -in node.crt); the next start asks again.
+        await writeFile(join(opts.dir, 'node.crt'), row.cert, { mode: 0o644 })
         opts.log.info({ ms: Date.now() - t0 }, 'node certificate issued by control')
         return { cert: row.cert, key: await keyPem(keys.privateKey), ca: opts.caPem }
       }

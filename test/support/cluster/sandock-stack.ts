@@ -3,7 +3,10 @@
 // deployed as a user would (`docker stack deploy` with the variables exported), and the handles a
 // test needs: each control replica's URLs, SQL on the cluster's PostgreSQL, where a task runs.
 import { createHash, randomBytes } from 'node:crypto'
-import { cp, readFile, readdir } from 'node:fs/promises'
+import { execFile } from 'node:child_process'
+import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { promisify } from 'node:util'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { TestCluster } from './cluster.js'
@@ -120,6 +123,18 @@ export type DeployOptions = Readonly<{
 export async function deploySandock(cluster: TestCluster, opts: DeployOptions): Promise<SandockStack> {
   const [n1] = cluster.nodes
   const node = (hostname: string) => cluster.nodes.find((n) => n.hostname === hostname)!
+  // The cluster CA as an operator makes it: `sandock cluster init` (dist/), its two files as secrets.
+  const caDir = await mkdtemp(join(tmpdir(), 'sandock-cluster-ca-'))
+  try {
+    await promisify(execFile)(process.execPath, [join(ROOT, 'dist/cli.js'), 'cluster', 'init', '--out', caDir])
+    for (const [name, file] of [
+      ['sandock_cluster_ca', 'cluster-ca.crt'],
+      ['sandock_cluster_ca_key', 'cluster-ca.key'],
+    ] as const)
+      await n1!.exec(['docker', 'secret', 'create', name, '-'], { input: await readFile(join(caDir, file)) })
+  } finally {
+    await rm(caDir, { recursive: true, force: true })
+  }
   for (const [name, value] of Object.entries({
     sandock_token_seed: randomBytes(32).toString('hex'),
     sandock_node_token: randomBytes(32).toString('hex'),

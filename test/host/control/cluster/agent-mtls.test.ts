@@ -5,7 +5,7 @@
 // control refusing an agent whose certificate names another node.
 import { webcrypto, X509Certificate } from 'node:crypto'
 import * as x509 from '@peculiar/x509'
-import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import https from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -201,6 +201,7 @@ describe('enrollment through PostgreSQL', () => {
     expect((await stat(join(dir, 'node.key'))).mode & 0o777).toBe(0o600)
     const cert = new X509Certificate(first.cert)
     expect(cert.subject.split('\n').sort()).toEqual(['CN=n1', 'OU=node'])
+    expect(await readFile(join(dir, 'node.crt'), 'utf8')).toBe(first.cert)
     const again = await enroll(db, 'n1', dir)
     expect(again.key).toBe(first.key)
     expect((await db.query('SELECT count(*)::int AS n FROM node_csrs')).rows[0].n).toBe(0)
