@@ -20,7 +20,7 @@ import {
   type ClusterCa,
   type TlsIdentity,
 } from './cluster-ca.js'
-import { inTx, type Db } from './pg.js'
+import { inTx, isDbUnreachable, type Db } from './pg.js'
 
 const POLL_MS = 500
 /** How long a node waits for a replica to answer before saying so in its log (it keeps waiting). */
@@ -87,6 +87,8 @@ export async function enrollNode(
 
 /** Answers every pending CSR once (each in its own transaction; replicas skip each other's). Resolves how many. */
 export async function signPending(db: Db, ca: ClusterCa, nodeToken: string, log: Logger): Promise<number> {
+  // Requests whose agent died waiting (killed before its cleanup) go after an hour.
+  await db.query(`DELETE FROM node_csrs WHERE created_at < now() - interval '1 hour'`)
   let answered = 0
   for (;;) {
     const done = await inTx(db, async (tx) => {
@@ -134,7 +136,10 @@ export function startEnrollmentSigner(
   let running: Promise<unknown> | undefined
   const timer = setInterval(() => {
     running ??= signPending(db, ca, nodeToken, log)
-      .catch((err: unknown) => log.warn({ err }, 'signing node certificates failed'))
+      // An outage of the database is logged by the API's 503s and the reconciler, not twice a second here.
+      .catch((err: unknown) =>
+        log[isDbUnreachable(err) ? 'debug' : 'warn']({ err }, 'signing node certificates failed'),
+      )
       .finally(() => {
         running = undefined
       })

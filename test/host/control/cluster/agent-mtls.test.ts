@@ -248,6 +248,11 @@ describe('enrollment through PostgreSQL', () => {
     const taken = await rejection(enroll(db, 'n1', imposterDir))
     expect(taken.message).toBe('enrollment refused by control: node n1 is already enrolled with another key')
     expect((await db.query('SELECT count(*)::int AS n FROM node_csrs')).rows[0].n).toBe(0)
+    // A request left by an agent killed while waiting goes after an hour.
+    await db.query(
+      `INSERT INTO node_csrs (request_id, node_id, csr, proof, created_at) VALUES ('stale', 'n9', 'x', 'y', now() - interval '2 hours')`,
+    )
+    await expect.poll(async () => (await db.query('SELECT count(*)::int AS n FROM node_csrs')).rows[0].n).toBe(0)
     // The operator forgets n1's key (a machine replaced): the new key enrolls.
     await db.query("DELETE FROM node_keys WHERE node_id = 'n1'")
     expect(new X509Certificate((await enroll(db, 'n1', imposterDir)).cert).subject).toMatch(/CN=n1/)
