@@ -35,10 +35,23 @@ const checked = await checkNodeCsr(ca, { nodeId: 'n1', csr, proof: joinProof(TOK
 const nodeTls = { cert: await checked.issue(), key: await keyPem(keys.privateKey), ca: ca.certPem }
 
 // A node whose `get` answers at once with a sandbox-sized record: the wire and its security only.
-const sandbox = { sandboxId: 'ibench', templateId: 'base', startedAt: new Date(), endAt: new Date(), cpuCount: 1, memoryMB: 512, metadata: {}, state: 'running', envdVersion: '0.2.0' }
+const sandbox = {
+  sandboxId: 'ibench',
+  templateId: 'base',
+  startedAt: new Date(),
+  endAt: new Date(),
+  cpuCount: 1,
+  memoryMB: 512,
+  metadata: {},
+  state: 'running',
+  envdVersion: '0.2.0',
+}
 const node = { get: async () => sandbox }
 const agents = {}
-for (const [mode, tls] of [['tls', nodeTls], ['plain', undefined]]) {
+for (const [mode, tls] of [
+  ['tls', nodeTls],
+  ['plain', undefined],
+]) {
   const app = await buildAgentApp({ node, token: TOKEN, log, status: async () => ({}), ...(tls && { tls }) })
   await app.listen({ port: 0, host: '127.0.0.1' })
   agents[mode] = { app, port: app.server.address().port }
