@@ -479,8 +479,6 @@ describe('sandock on a swarm', () => {
       }
       const line = `${mode}: create → first command median ${median(creates).toFixed(0)} ms (n=${creates.length}: ${creates.map((x) => x.toFixed(0)).join(', ')}); list (3-node fan-out) median ${median(lists).toFixed(1)} ms (n=${lists.length})`
       console.log(line)
-      timings.push([`mtls bench ${mode} create→first command median`, median(creates)])
-      timings.push([`mtls bench ${mode} list median`, median(lists)])
       return median(creates)
     }
     // TLS, plain, TLS again: each mode after the same kind of restart, and the order's drift visible.
