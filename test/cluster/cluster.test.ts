@@ -497,7 +497,7 @@ describe('sandock on a swarm', () => {
     )
     expect(plain).toBeGreaterThan(0)
     expect((await stack.sql('SELECT node_id FROM node_keys ORDER BY node_id')).flat()).toHaveLength(3)
-  })
+  }, 600_000)
 
   it('spreads creates over the nodes, claiming warm containers', async () => {
     const [a] = await replicas()
