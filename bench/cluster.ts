@@ -7,6 +7,8 @@
 //   - creates per second, BENCH_CLUSTER_CREATES at once, with 1 node schedulable and with 3
 //     (on one 2-core machine the three nodes share the same cores: this measures the control
 //     plane's overhead and spread, not more hardware);
+//   - mutual TLS between control and the agents: create → first command and commands as deployed
+//     (TLS), with both services switched to SANDOCK_CLUSTER_TLS=off, and on again (same run);
 //   - a node failure: from `docker kill` of a node to placement avoiding it (its heartbeat expiring),
 //     and the latency of creates made meanwhile.
 // It asserts nothing about speed; it prints a table and writes bench/results/cluster.json. Run it
@@ -179,9 +181,25 @@ it('measures the cluster against serve on one engine, creates per second with 1 
   const hop = { cluster: await series(viaCluster, RUNS), serve: await series(serve, RUNS) }
   await n1!.docker('rm', '-f', 'bench-serve')
 
-  const oneNode = await burst(viaCluster, CONCURRENT)
+  // Mutual TLS's cost (control ↔ agents): the same series with both services switched to
+  // SANDOCK_CLUSTER_TLS=off, then on again (each mode after the same kind of restart, so the
+  // order's drift shows), one warm-up create each: a new connection's handshake is
+  // bench/cluster-mtls.mjs's measurement.
+  const tlsSeries = async (mode: 'on' | 'off') => {
+    await stack.setClusterTls(mode)
+    await stack.sql("UPDATE nodes SET schedulable = (node_id = 'node1')")
+    const r = (await stack.replicas()).find((x) => x.hostname === replica.hostname) ?? (await stack.replicas())[0]!
+    await createThenCommand(stack.sdkOpts(r)).then((x) => x.sbx.kill())
+    return series(stack.sdkOpts(r), RUNS)
+  }
+  const mtls = { deployed: hop.cluster, plain: await tlsSeries('off'), again: await tlsSeries('on') }
+  // The replicas were restarted: a replica off node 3 (killed below) for the rest.
+  const rs = await stack.replicas()
+  const viaLive = stack.sdkOpts(rs.find((r) => r.hostname !== 'node3') ?? rs[0]!)
+
+  const oneNode = await burst(viaLive, CONCURRENT)
   await stack.sql('UPDATE nodes SET schedulable = true')
-  const threeNodes = await burst(viaCluster, CONCURRENT)
+  const threeNodes = await burst(viaLive, CONCURRENT)
 
   // A node failure: node3 killed; creates go on meanwhile; when does placement stop choosing it?
   const victim = cluster.nodes.find((n) => n.hostname === 'node3')!
@@ -191,7 +209,7 @@ it('measures the cluster against serve on one engine, creates per second with 1 
   let avoidedAtMs: number | undefined
   while (ms(killedAt) < 30_000) {
     const t0 = performance.now()
-    const s = await Sandbox.create('base', viaCluster).catch(() => undefined)
+    const s = await Sandbox.create('base', viaLive).catch(() => undefined)
     during.push({
       atMs: Math.round(t0 - killedAt),
       ms: Math.round(ms(t0)),
@@ -210,6 +228,18 @@ it('measures the cluster against serve on one engine, creates per second with 1 
     concurrentCreates: CONCURRENT,
     createToFirstCommandMs: { cluster: hop.cluster.createToFirstCommand, serve: hop.serve.createToFirstCommand },
     commandRoundTripMs: { cluster: hop.cluster.commandRoundTrip, serve: hop.serve.commandRoundTrip },
+    mutualTls: {
+      createToFirstCommandMs: {
+        tlsDeployed: mtls.deployed.createToFirstCommand,
+        plain: mtls.plain.createToFirstCommand,
+        tlsRestarted: mtls.again.createToFirstCommand,
+      },
+      commandRoundTripMs: {
+        tlsDeployed: mtls.deployed.commandRoundTrip,
+        plain: mtls.plain.commandRoundTrip,
+        tlsRestarted: mtls.again.commandRoundTrip,
+      },
+    },
     creates: { oneNode, threeNodes },
     nodeFailure: { placementAvoidsItAfterMs: avoidedAtMs, createsMeanwhile: during },
   }
@@ -221,6 +251,7 @@ it('measures the cluster against serve on one engine, creates per second with 1 
       'cluster benchmark (p50 / p95 ms unless said)',
       `  create → first command, cold: cluster ${hop.cluster.createToFirstCommand.p50} / ${hop.cluster.createToFirstCommand.p95}; serve ${hop.serve.createToFirstCommand.p50} / ${hop.serve.createToFirstCommand.p95} (${ratio(hop.cluster.createToFirstCommand.p50, hop.serve.createToFirstCommand.p50)})`,
       `  commands.run('true'): cluster ${hop.cluster.commandRoundTrip.p50} / ${hop.cluster.commandRoundTrip.p95}; serve ${hop.serve.commandRoundTrip.p50} / ${hop.serve.commandRoundTrip.p95}`,
+      `  mutual TLS, create → first command: as deployed ${mtls.deployed.createToFirstCommand.p50} / ${mtls.deployed.createToFirstCommand.p95}; SANDOCK_CLUSTER_TLS=off ${mtls.plain.createToFirstCommand.p50} / ${mtls.plain.createToFirstCommand.p95}; on again ${mtls.again.createToFirstCommand.p50} / ${mtls.again.createToFirstCommand.p95} (${ratio(mtls.again.createToFirstCommand.p50, mtls.plain.createToFirstCommand.p50)} of plain)`,
       `  ${CONCURRENT} concurrent creates: 1 node ${oneNode.createsPerSecond}/s (wall ${oneNode.wallMs} ms, ${oneNode.failed} failed); 3 nodes ${threeNodes.createsPerSecond}/s (wall ${threeNodes.wallMs} ms, ${threeNodes.failed} failed)`,
       `  node killed → placement avoids it after ${avoidedAtMs} ms; creates meanwhile: ${during.map((d) => `${d.ms} ms@${d.node ?? 'failed'}`).join(', ')}`,
     ].join('\n'),

@@ -11,6 +11,8 @@ Commands:
   serve      run the control API (E2B-compatible) and the sandbox proxy (one host)
   control    run a cluster control replica: the API and the proxy's edge over node agents
   node       run a cluster node agent: this machine's sandboxes, builds and proxy
+  cluster init [--out DIR]
+             make the cluster CA (mutual TLS between control and node agents)
   pg-relay   forward a Unix socket to the cluster's PostgreSQL (a node agent's way to it)
   envd       run the in-sandbox daemon (filesystem and process RPCs, /files)
   interpreter  run the code-interpreter server (@e2b/code-interpreter, port 49999)
@@ -39,6 +41,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./commands/control.js')).controlCommand(rest)
     case 'node':
       return (await import('./commands/node.js')).nodeCommand(rest)
+    case 'cluster':
+      return (await import('./commands/cluster.js')).clusterCommand(rest)
     case 'pg-relay':
       return (await import('./commands/pg-relay.js')).pgRelayCommand(rest)
     case 'templates':

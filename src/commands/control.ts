@@ -33,6 +33,8 @@ import { sharedUploads } from '../control/cluster/uploads.js'
 import { spawnCounter } from '../control/templates/spawn-counter.js'
 import { controlVolumes } from './cluster-volumes.js'
 import { closeOnSignals } from './signals.js'
+import { issueControlIdentity, loadClusterCa } from '../control/cluster/cluster-ca.js'
+import { startEnrollmentSigner } from '../control/cluster/enrollment.js'
 
 const TEMPLATE_LIMITS = { maxCpu: 32, maxMemoryMB: 65536 }
 /**
@@ -73,6 +75,20 @@ function clusterAccessTokens(
   }
 }
 
+/** Mutual TLS to the agents: this replica's own control certificate, and the signer of nodes' CSRs. */
+async function agentsTls(cluster: ClusterConfig, db: Db, nodeToken: string, log: ReturnType<typeof createLogger>) {
+  if (!cluster.clusterTls) {
+    log.warn('SANDOCK_CLUSTER_TLS=off: control calls the node agents over plain HTTP')
+    return { tls: undefined, stopSigning: async () => undefined }
+  }
+  const ca = await loadClusterCa(
+    await readSecretFile(cluster.clusterCaFile, 'cluster CA certificate'),
+    await readSecretFile(cluster.clusterCaKeyFile!, 'cluster CA key'),
+  )
+  const stopSigning = startEnrollmentSigner(db, ca, nodeToken, log.child({ component: 'enrollment' }))
+  return { tls: await issueControlIdentity(ca), stopSigning }
+}
+
 export async function startClusterControl(
   config: ControlConfig,
   cluster: ClusterConfig,
@@ -94,6 +110,7 @@ export async function startClusterControl(
   // Each second: an outage is seen even by an idle replica, so no node is judged dead for the
   // heartbeats it could not write (nodes.ts).
   const stopWatching = watchReachability(db)
+  const { tls, stopSigning } = await agentsTls(cluster, db, nodeToken, log)
   // Exactly the configured keys: the file is re-read every API_KEYS_RELOAD_MS (a key removed from
   // it stops working within that bound); a rotated Swarm secret restarts the replica.
   const keys = await loadApiKeySet({
@@ -126,6 +143,7 @@ export async function startClusterControl(
     db,
     log,
     nodeToken,
+    ...(tls && { tls }),
     deadAfterMs: cluster.deadAfterMs,
     maxSandboxes: config.maxSandboxes,
     resolve,
@@ -207,6 +225,7 @@ export async function startClusterControl(
       keys.stop()
       stopWatching()
       edge.stop()
+      await stopSigning()
       await reconciler.stop()
       await Promise.all([
         api.close(),

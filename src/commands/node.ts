@@ -6,6 +6,8 @@
 // pushed. Containers' labels stay the truth: a restarted agent re-attaches as `sandock serve` does.
 import { createSocket } from 'node:dgram'
 import { availableParallelism, totalmem } from 'node:os'
+import { join } from 'node:path'
+import type { Logger } from 'pino'
 import { createLogger } from '../shared/logging.js'
 import { listen } from '../shared/listen.js'
 import { useStreamingGc } from '../shared/streaming-gc.js'
@@ -25,7 +27,8 @@ import { SqliteLayerCache } from '../control/templates/sqlite-layer-cache.js'
 import { openTemplatesDb } from '../control/templates/templates-db.js'
 import { loadClusterConfig, type ClusterConfig } from '../control/cluster/config.js'
 import { heartbeat, registerNode, type NodeStatus } from '../control/cluster/nodes.js'
-import { createDb, migrate } from '../control/cluster/pg.js'
+import { createDb, migrate, type Db } from '../control/cluster/pg.js'
+import { enrollNode } from '../control/cluster/enrollment.js'
 import { PgTemplateStore } from '../control/cluster/pg-template-store.js'
 import { createClusterSnapshots } from '../control/cluster/snapshots.js'
 import { readSecretFile } from '../control/cluster/secret-file.js'
@@ -52,6 +55,28 @@ async function addressTowards(host: string): Promise<string> {
       resolve(address)
     })
   })
+}
+
+/** Control reaches the agent at: SANDOCK_NODE_ADDRESS, else the address this node reaches
+ * PostgreSQL from, else (a Unix socket: the stack's pg-relay) this node's Swarm address. */
+async function agentAddress(cluster: ClusterConfig, swarmAddress: (() => Promise<string | undefined>) | undefined) {
+  const dbUrl = new URL(cluster.databaseUrl)
+  const dbHost = dbUrl.searchParams.get('host')?.startsWith('/') ? undefined : dbUrl.hostname
+  const address =
+    cluster.nodeAddress ?? (dbHost ? await addressTowards(dbHost) : await swarmAddress?.().catch(() => undefined))
+  if (!address) throw new Error('cannot tell the address control reaches this node at: set SANDOCK_NODE_ADDRESS')
+  return address
+}
+
+/** The agent API's TLS identity (enrollment.ts: the key in the data dir, the certificate from control); undefined with SANDOCK_CLUSTER_TLS=off. */
+async function agentTls(cluster: ClusterConfig, db: Db, nodeToken: string, dataDir: string, log: Logger) {
+  if (!cluster.clusterTls) {
+    log.warn('SANDOCK_CLUSTER_TLS=off: the agent API serves plain HTTP (the node token alone admits a caller)')
+    return undefined
+  }
+  const caPem = await readSecretFile(cluster.clusterCaFile, 'cluster CA certificate')
+  const dir = join(dataDir, 'cluster-tls')
+  return enrollNode(db, { nodeId: cluster.nodeId, nodeToken, caPem, dir, log: log.child({ component: 'enrollment' }) })
 }
 
 export type RunningNodeAgent = { nodeId: string; agentPort: number; proxyPort: number; close(): Promise<void> }
@@ -161,6 +186,7 @@ export async function startNodeAgent(
   const app = await buildAgentApp({
     node: { ...local, build, proxyResume: (id) => local.proxy.resume(id) },
     token: nodeToken,
+    tls: await agentTls(cluster, db, nodeToken, config.dataDir, log),
     log: log.child({ component: 'agent-api' }),
     status,
   })
@@ -175,14 +201,7 @@ export async function startNodeAgent(
   const proxyPort = await listen(proxy.server, config.proxyPort, config.host)
   const agentPort = (app.server.address() as { port: number }).port
 
-  // Control reaches the agent at: SANDOCK_NODE_ADDRESS, else the address this node reaches
-  // PostgreSQL from, else (a Unix socket: the stack's pg-relay) this node's Swarm address.
-  const dbUrl = new URL(cluster.databaseUrl)
-  const dbHost = dbUrl.searchParams.get('host')?.startsWith('/') ? undefined : dbUrl.hostname
-  const address =
-    cluster.nodeAddress ??
-    (dbHost ? await addressTowards(dbHost) : await runtime.swarmAddress?.().catch(() => undefined))
-  if (!address) throw new Error('cannot tell the address control reaches this node at: set SANDOCK_NODE_ADDRESS')
+  const address = await agentAddress(cluster, runtime.swarmAddress?.bind(runtime))
   // The base image: pulled from the registry when it lives there, else built here (first start).
   const base = baseTemplate(builtins)
   await ensureImage(base.image).catch((err: unknown) =>

@@ -1,11 +1,14 @@
 // Sandock's cluster mode on a real Docker Swarm (issue 17; design/scale-out.md §3.2): three
 // Docker-in-Docker nodes, docker-stack.yml deployed as a user would (two control replicas, a node
 // agent per node, PostgreSQL), the test registry, then the official e2b SDK: the fence, under runc
-// and then under gVisor (the node service switched to SANDOCK_RUNTIME=runsc and back); creates spread over
+// and then under gVisor (the node service switched to SANDOCK_RUNTIME=runsc and back); mutual TLS
+// between control and the agents (a node's own credentials refused by another node's agent; its
+// cost is measured in bench/cluster.ts); creates spread over
 // the nodes and claim warm containers; one sandbox's commands and files through either replica; a
 // template built on one node started on another; a snapshot taken on one node started on another;
-// pause/resume and auto-resume through the edge; secrets through either replica; a volume through either
-// replica, mounted by sandboxes on two nodes at once and deleted everywhere at once; resolved by each node's egress gateway; the dashboard in Chromium through a replica (list, terminal, files); the registry stopped (a snapshot and a build fail
+// pause/resume and auto-resume through the edge; secrets through either replica, resolved by each
+// node's egress gateway; a volume through either replica, mounted by sandboxes on two nodes at
+// once and deleted everywhere at once; the dashboard in Chromium through a replica (list, terminal, files); the registry stopped (a snapshot and a build fail
 // with the reason, leaving nothing); PostgreSQL stopped and started again (creates answer
 // 503, running sandboxes keep serving through both edges, nothing reported gone); a control replica
 // partitioned from PostgreSQL and the nodes (503 with the reason, the other serves, healed); an agent killed and restarted by Swarm (its
@@ -343,6 +346,57 @@ describe('sandock on a swarm', () => {
     )
     const res = await fetch(`${rs[1]!.apiUrl}/v2/sandboxes`, { headers: { 'x-api-key': 'e2b_wrong' } })
     expect(res.status).toBe(401)
+  })
+
+  it("admits only control to an agent: from node2's agent container, plain HTTP, no certificate and node2's own certificate are refused by node1's agent", async () => {
+    // Every node enrolled one key, and node1's agent answers with a certificate naming node1.
+    expect((await stack.sql('SELECT node_id FROM node_keys ORDER BY node_id')).flat()).toEqual([
+      'node1',
+      'node2',
+      'node3',
+    ])
+    const address = (await stack.sql("SELECT address FROM nodes WHERE node_id = 'node1'"))[0]?.[0]
+    expect(address).toMatch(/^\d+\.\d+\.\d+\.\d+$/)
+    const n2 = stack.node('node2')
+    // A compromised node: node2's agent container with everything it holds (the node token, the
+    // CA certificate, its own key and certificate), calling node1's agent from the host network.
+    const script = `
+      const fs = require('fs'), http = require('http'), https = require('https'), tls = require('tls')
+      const host = process.argv[1], port = ${PORTS.agent}
+      const token = fs.readFileSync('/run/secrets/sandock_node_token', 'utf8').trim()
+      const ca = fs.readFileSync('/run/secrets/sandock_cluster_ca')
+      const dir = '/var/lib/sandock-node/cluster-tls'
+      const mine = { key: fs.readFileSync(dir + '/node.key'), cert: fs.readFileSync(dir + '/node.crt') }
+      const get = (mod, opts) => new Promise((resolve) => {
+        const req = mod.request({ host, port, path: '/rpc/list', method: 'POST', timeout: 5000,
+          headers: { authorization: 'Bearer ' + token, 'content-type': 'application/json' }, ...opts }, (res) => {
+          res.resume(); resolve('HTTP ' + res.statusCode) })
+        req.on('error', (e) => resolve('refused: ' + (e.code || e.message)))
+        req.on('timeout', () => req.destroy(new Error('timeout')))
+        req.end('{"args":[]}')
+      })
+      const peer = () => new Promise((resolve) => {
+        const s = tls.connect({ host, port, ca, checkServerIdentity: () => undefined }, () => {
+          const p = s.getPeerCertificate(); s.destroy(); resolve(p.subject.OU + ':' + p.subject.CN) })
+        s.on('error', (e) => resolve('error ' + e.message))
+      })
+      ;(async () => {
+        const out = {
+          peer: await peer(),
+          plain: await get(http, {}),
+          noCert: await get(https, { ca, checkServerIdentity: () => undefined }),
+          nodeCert: await get(https, { ca, ...mine, checkServerIdentity: () => undefined }),
+        }
+        console.log(JSON.stringify(out))
+      })()`
+    const out = JSON.parse(
+      await n2.docker('exec', await stack.task('node', n2), '/opt/sandock/bin/node', '-e', script, address!),
+    ) as Record<string, string>
+    console.log(`node2 → node1's agent: ${JSON.stringify(out)}`)
+    expect(out.peer).toBe('node:node1')
+    expect(out.plain).toMatch(/^refused: /)
+    expect(out.noCert).toMatch(/^refused: /)
+    expect(out.nodeCert).toMatch(/^refused: /)
   })
 
   it('spreads creates over the nodes, claiming warm containers', async () => {

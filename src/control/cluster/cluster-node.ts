@@ -6,6 +6,7 @@
 import type { Logger } from 'pino'
 import { AppError, NotFoundError } from '../../shared/errors.js'
 import type { FetchLike, RemoteNode } from './remote-node.js'
+import type { TlsIdentity } from '../../node/agent-api/wire.js'
 import type { PoolStatus, SandboxNode, ForkItem } from '../../node/sandbox-node.js'
 import type { RemoveImageResult } from '../../node/runtime/types.js'
 import type { SandboxMetric } from '../../node/sandboxes/types.js'
@@ -29,6 +30,8 @@ export type ClusterNodeDeps = Readonly<{
   /** Told of each sandbox placed (the template catalog's spawn count); never throws. */
   spawned?: (templateId: string) => void
   fetch?: FetchLike
+  /** Mutual TLS to the agents (this replica's control certificate); unset: plain HTTP (SANDOCK_CLUSTER_TLS=off). */
+  tls?: TlsIdentity
 }>
 
 export type ClusterNode = SandboxNode & {

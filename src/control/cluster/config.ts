@@ -11,8 +11,16 @@ export type ClusterConfig = Readonly<{
   databasePasswordFile: string | undefined
   /** File with the token seed (envd and traffic tokens, upload URLs): the same on every replica and node. */
   tokenSeedFile: string
-  /** File with the node token control shows the agents. */
+  /** File with the node token control shows the agents (and a node's join proof when it enrolls). */
   nodeTokenFile: string
+  /**
+   * Mutual TLS between control and the agents (SANDOCK_CLUSTER_TLS, default on; `off` is the
+   * documented plain-HTTP opt-out): the cluster CA's certificate file (every replica and agent) and
+   * its key file (control only; an agent refuses to start with one).
+   */
+  clusterTls: boolean
+  clusterCaFile: string
+  clusterCaKeyFile: string | undefined
   /** File with API keys, one per line or comma-separated (control); SANDOCK_API_KEYS adds to it. */
   apiKeysFile: string | undefined
   /**
@@ -54,6 +62,9 @@ export function loadClusterConfig(env: NodeJS.ProcessEnv = process.env, role: 'c
     databasePasswordFile: r.optStr('SANDOCK_DATABASE_PASSWORD_FILE'),
     tokenSeedFile: r.str('SANDOCK_TOKEN_SEED_FILE', ''),
     nodeTokenFile: r.str('SANDOCK_NODE_TOKEN_FILE', ''),
+    clusterTls: r.str('SANDOCK_CLUSTER_TLS', 'on') !== 'off',
+    clusterCaFile: r.str('SANDOCK_CLUSTER_CA_FILE', ''),
+    clusterCaKeyFile: r.optStr('SANDOCK_CLUSTER_CA_KEY_FILE'),
     apiKeysFile: r.optStr('SANDOCK_API_KEYS_FILE'),
     accessTokensFile: r.optStr('SANDOCK_ACCESS_TOKENS_FILE'),
     registry: r.str('SANDOCK_REGISTRY', ''),
@@ -76,6 +87,16 @@ export function loadClusterConfig(env: NodeJS.ProcessEnv = process.env, role: 'c
     r.problem('SANDOCK_TOKEN_SEED_FILE is required (a Swarm secret: the same seed on every replica and node)')
   if (!config.nodeTokenFile)
     r.problem('SANDOCK_NODE_TOKEN_FILE is required (a Swarm secret: control shows it to the node agents)')
+  if (!['on', 'off'].includes(r.str('SANDOCK_CLUSTER_TLS', 'on')))
+    r.problem(`SANDOCK_CLUSTER_TLS must be on or off, got "${env.SANDOCK_CLUSTER_TLS}"`)
+  if (config.clusterTls && !config.clusterCaFile)
+    r.problem(
+      'SANDOCK_CLUSTER_CA_FILE is required (the cluster CA certificate from `sandock cluster init`, a Swarm secret), or SANDOCK_CLUSTER_TLS=off for plain HTTP between control and agents',
+    )
+  if (config.clusterTls && role === 'control' && !config.clusterCaKeyFile)
+    r.problem('SANDOCK_CLUSTER_CA_KEY_FILE is required on control (the cluster CA key from `sandock cluster init`)')
+  if (role === 'node' && config.clusterCaKeyFile)
+    r.problem('SANDOCK_CLUSTER_CA_KEY_FILE must not be given to a node agent: only control replicas hold the CA key')
   if (config.registry && !/^[a-z0-9.-]+(:\d+)?$/i.test(config.registry))
     r.problem(`SANDOCK_REGISTRY must be host[:port], got "${config.registry}"`)
   if (role === 'node' && !/^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/.test(config.nodeId))

@@ -8,6 +8,8 @@ import { createRemoteNode, NodeUnreachableError, type FetchLike, type RemoteNode
 import * as catalog from './sandbox-placements.js'
 import { liveNodes, type NodeRow } from './nodes.js'
 import type { Db } from './pg.js'
+import type { TlsIdentity } from '../../node/agent-api/wire.js'
+import { agentTransport, type AgentTransport } from './agent-tls.js'
 
 export type NodeReach = ReturnType<typeof createNodeReach>
 
@@ -17,15 +19,25 @@ export function createNodeReach(deps: {
   nodeToken: string
   deadAfterMs: number
   fetch?: FetchLike | undefined
+  /** Mutual TLS to the agents: this replica's control certificate (cluster-ca.ts); unset: plain HTTP. */
+  tls?: TlsIdentity | undefined
 }) {
-  const { db, log } = deps
+  const { db, log, tls } = deps
   const remotes = new Map<string, { baseUrl: string; remote: RemoteNode }>()
+  const transports = new Map<string, AgentTransport>()
+  /** The node's HTTPS transport: it accepts only that node's certificate. */
+  const transport = (nodeId: string) => {
+    let t = transports.get(nodeId)
+    if (!t) transports.set(nodeId, (t = agentTransport(tls!, nodeId)))
+    return t.fetch
+  }
 
   function remote(n: NodeRow): RemoteNode {
-    const baseUrl = `http://${n.address}:${n.apiPort}`
+    const baseUrl = `${tls ? 'https' : 'http'}://${n.address}:${n.apiPort}`
     const known = remotes.get(n.nodeId)
     if (known?.baseUrl === baseUrl) return known.remote
-    const r = createRemoteNode({ nodeId: n.nodeId, baseUrl, token: deps.nodeToken, fetch: deps.fetch })
+    const fetch = deps.fetch ?? (tls ? transport(n.nodeId) : undefined)
+    const r = createRemoteNode({ nodeId: n.nodeId, baseUrl, token: deps.nodeToken, fetch })
     remotes.set(n.nodeId, { baseUrl, remote: r })
     return r
   }

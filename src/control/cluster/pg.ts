@@ -59,6 +59,12 @@ CREATE TABLE IF NOT EXISTS volume_nodes (
 );
 -- Values the whole cluster agrees on, set once (e.g. the shared volumes directory's marker).
 CREATE TABLE IF NOT EXISTS cluster_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+-- Node enrollment (enrollment.ts): CSRs nodes write and control answers; each node id's enrolled key.
+CREATE TABLE IF NOT EXISTS node_csrs (
+  request_id TEXT PRIMARY KEY, node_id TEXT NOT NULL, csr TEXT NOT NULL, proof TEXT NOT NULL,
+  cert TEXT, refused TEXT, created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE TABLE IF NOT EXISTS node_keys (node_id TEXT PRIMARY KEY, key_sha256 TEXT NOT NULL, enrolled_at TIMESTAMPTZ NOT NULL DEFAULT now());
 -- API keys are exactly the configured ones (control/cluster/api-keys.ts): the table earlier
 -- versions filled (and trusted forever) is dropped.
 DROP TABLE IF EXISTS api_keys;

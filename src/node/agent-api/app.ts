@@ -2,17 +2,20 @@
 // {"args": [...]} answers {"value"} or {"error"} with the error kind's status; POST /build streams
 // a template build as NDJSON (log lines, then the result or the error; closing the request
 // cancels the build); GET /status is the node's report. Every route but /health needs the node
-// token (a Swarm secret shared by control and agents) as a bearer token.
+// token (a Swarm secret shared by control and agents) as a bearer token. With `tls` (the default
+// in a cluster) it serves HTTPS with the node's certificate and admits only a client certificate
+// from the cluster CA with the control role (a node's own certificate cannot call another agent).
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import { PassThrough } from 'node:stream'
+import type { TLSSocket } from 'node:tls'
 import { AppError, UnauthenticatedError } from '../../shared/errors.js'
 import { statusOf } from '../../shared/http-errors.js'
 import { safeEqual } from '../../shared/safe-equal.js'
 import type { BuildJob } from '../builds/build-types.js'
 import type { SandboxNode } from '../sandbox-node.js'
 import { isAgentMethod, type AgentNode } from './methods.js'
-import { bearer, encodeError, encodeForkItem, type BuildLine } from './wire.js'
+import { bearer, CONTROL_ROLE, encodeError, encodeForkItem, type BuildLine, type TlsIdentity } from './wire.js'
 
 /** Requests carry create requests and build jobs (steps inline), never files. */
 const BODY_LIMIT = 8 * 1024 * 1024
@@ -24,6 +27,8 @@ export type AgentAppDeps = Readonly<{
   log: Logger
   /** The node's report for GET /status (placement reads the same from PostgreSQL). */
   status: () => Promise<unknown>
+  /** Mutual TLS: this node's certificate and key, and the cluster CA its clients must chain to. */
+  tls?: TlsIdentity
 }>
 
 export async function buildAgentApp(deps: AgentAppDeps): Promise<FastifyInstance> {
@@ -31,6 +36,9 @@ export async function buildAgentApp(deps: AgentAppDeps): Promise<FastifyInstance
     loggerInstance: deps.log,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
+    ...(deps.tls && {
+      https: { ...deps.tls, requestCert: true, rejectUnauthorized: true, minVersion: 'TLSv1.3' as const },
+    }),
   })
   // Every failure leaves in the agent's own shape, {"error": {kind, message}}, which RemoteNode decodes.
   app.setErrorHandler((err: Error, req, reply) => {
@@ -44,6 +52,9 @@ export async function buildAgentApp(deps: AgentAppDeps): Promise<FastifyInstance
   })
   const expected = bearer(deps.token)
   app.addHook('onRequest', async (req) => {
+    // The handshake admitted only certificates of the cluster CA; of those, only control's may call.
+    if (deps.tls && (req.raw.socket as TLSSocket).getPeerCertificate().subject?.OU !== CONTROL_ROLE)
+      throw new UnauthenticatedError('the client certificate is not a control replica’s')
     if (req.url === '/health') return
     const got = req.headers.authorization
     if (typeof got !== 'string' || !safeEqual(got, expected))

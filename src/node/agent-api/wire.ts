@@ -43,3 +43,9 @@ export type BuildLine =
 
 /** The agent's own header: `Authorization: Bearer <node token>`. */
 export const bearer = (token: string) => `Bearer ${token}`
+
+/** The cluster CA's roles, in a certificate's OU: only control may call an agent; a node answers as its CN. */
+export const CONTROL_ROLE = 'control'
+export const NODE_ROLE = 'node'
+/** A certificate, its key and the CA to trust, in PEM: what a TLS server or client is given. */
+export type TlsIdentity = Readonly<{ cert: string; key: string; ca: string }>

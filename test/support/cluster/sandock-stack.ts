@@ -3,7 +3,10 @@
 // deployed as a user would (`docker stack deploy` with the variables exported), and the handles a
 // test needs: each control replica's URLs, SQL on the cluster's PostgreSQL, where a task runs.
 import { createHash, randomBytes } from 'node:crypto'
-import { cp, readFile, readdir } from 'node:fs/promises'
+import { execFile } from 'node:child_process'
+import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { promisify } from 'node:util'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { TestCluster } from './cluster.js'
@@ -108,6 +111,8 @@ export type SandockStack = Readonly<{
   sdkOpts(r: Replica): { apiKey: string; apiUrl: string; sandboxUrl: string }
   /** The key sdkOpts hands out from now on (after a test rotated the sandock_api_keys secret). */
   useApiKey(key: string): void
+  /** SANDOCK_CLUSTER_TLS on both services (agents and replicas restarted); resolves once every agent registered again and both replicas answer. */
+  setClusterTls(mode: 'on' | 'off'): Promise<void>
 }>
 
 export type DeployOptions = Readonly<{
@@ -120,6 +125,18 @@ export type DeployOptions = Readonly<{
 export async function deploySandock(cluster: TestCluster, opts: DeployOptions): Promise<SandockStack> {
   const [n1] = cluster.nodes
   const node = (hostname: string) => cluster.nodes.find((n) => n.hostname === hostname)!
+  // The cluster CA as an operator makes it: `sandock cluster init` (dist/), its two files as secrets.
+  const caDir = await mkdtemp(join(tmpdir(), 'sandock-cluster-ca-'))
+  try {
+    await promisify(execFile)(process.execPath, [join(ROOT, 'dist/cli.js'), 'cluster', 'init', '--out', caDir])
+    for (const [name, file] of [
+      ['sandock_cluster_ca', 'cluster-ca.crt'],
+      ['sandock_cluster_ca_key', 'cluster-ca.key'],
+    ] as const)
+      await n1!.exec(['docker', 'secret', 'create', name, '-'], { input: await readFile(join(caDir, file)) })
+  } finally {
+    await rm(caDir, { recursive: true, force: true })
+  }
   for (const [name, value] of Object.entries({
     sandock_token_seed: randomBytes(32).toString('hex'),
     sandock_node_token: randomBytes(32).toString('hex'),
@@ -240,6 +257,49 @@ export async function deploySandock(cluster: TestCluster, opts: DeployOptions): 
     },
     task: (service, n) => taskContainer(n, `${STACK}_${service}`),
     sdkOpts: (r) => ({ apiKey, apiUrl: r.apiUrl, sandboxUrl: r.sandboxUrl }),
+    async setClusterTls(mode) {
+      const since = (await sql('SELECT now()'))[0]![0]!
+      for (const service of ['node', 'control'])
+        await n1!.docker(
+          'service',
+          'update',
+          '--detach=false',
+          '--quiet',
+          '--update-parallelism',
+          '0',
+          '--env-add',
+          `SANDOCK_CLUSTER_TLS=${mode}`,
+          `${STACK}_${service}`,
+        )
+      await waitFor(
+        `every agent registered again (SANDOCK_CLUSTER_TLS=${mode})`,
+        async () => {
+          const rows = await sql(
+            `SELECT count(*) FROM nodes WHERE started_at > '${since}' AND heartbeat_at > now() - interval '10 seconds'`,
+          )
+          return Number(rows[0]?.[0]) === cluster.nodes.length ? true : undefined
+        },
+        300_000,
+        1000,
+      )
+      await waitFor(
+        'both replicas ready',
+        async () => {
+          const rs = await replicas()
+          const ok = await Promise.all(
+            rs.map((r) =>
+              fetch(`${r.apiUrl}/health`, { signal: AbortSignal.timeout(3000) }).then(
+                (x) => x.ok,
+                () => false,
+              ),
+            ),
+          )
+          return rs.length === 2 && ok.every(Boolean) ? true : undefined
+        },
+        300_000,
+        1000,
+      )
+    },
   }
 }
 

@@ -7,6 +7,8 @@ const base = {
   SANDOCK_DATABASE_URL: 'postgres://sandock@localhost/sandock',
   SANDOCK_TOKEN_SEED_FILE: '/run/secrets/seed',
   SANDOCK_NODE_TOKEN_FILE: '/run/secrets/node',
+  // Mutual TLS's settings are config.test.ts's; here they are out of the way.
+  SANDOCK_CLUSTER_TLS: 'off',
 }
 
 describe("a cluster's shared volumes directory", () => {
