@@ -1,52 +1,22 @@
 // TLS material for domain mode: a configured cert/key pair, or a local CA plus a wildcard
 // certificate for *.<domain> generated once into the data dir (clients trust ca.crt through
 // NODE_EXTRA_CA_CERTS).
-import { webcrypto } from 'node:crypto'
-import type { webcrypto as WebCrypto } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as x509 from '@peculiar/x509'
+import { EC_P256, newKeyPair, newSelfSignedCa, privateKeyPem, x509Crypto } from '../shared/x509.js'
 
 export type TlsMaterial = { cert: string; key: string; caPath: string | undefined }
-
-const ALG = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const
-const DAY_MS = 86_400_000
-
-type KeyPair = WebCrypto.CryptoKeyPair
-
-async function pemKey(key: WebCrypto.CryptoKey): Promise<string> {
-  const der = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', key))
-  return `-----BEGIN PRIVATE KEY-----\n${der
-    .toString('base64')
-    .match(/.{1,64}/g)!
-    .join('\n')}\n-----END PRIVATE KEY-----\n`
-}
 
 /** A CA and a leaf for `*.<domain>` and `<domain>` (plus localhost), valid for `days`. */
 export async function generateCertificates(
   domain: string,
   days = 825,
 ): Promise<{ caCert: string; caKey: string; cert: string; key: string }> {
-  const crypto = webcrypto as unknown as Parameters<typeof x509.X509CertificateGenerator.create>[1]
-  const notBefore = new Date(Date.now() - DAY_MS)
-  const notAfter = new Date(Date.now() + days * DAY_MS)
-  const caKeys = (await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify'])) as KeyPair
-  const ca = await x509.X509CertificateGenerator.createSelfSigned(
-    {
-      name: `CN=Sandock local CA for ${domain}`,
-      keys: caKeys,
-      notBefore,
-      notAfter,
-      signingAlgorithm: ALG,
-      extensions: [
-        new x509.BasicConstraintsExtension(true, 0, true),
-        new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-        await x509.SubjectKeyIdentifierExtension.create(caKeys.publicKey, false, crypto),
-      ],
-    },
-    crypto,
-  )
-  const leafKeys = (await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify'])) as KeyPair
+  const { cert: ca, keys: caKeys } = await newSelfSignedCa({ name: `CN=Sandock local CA for ${domain}`, days })
+  // The leaf is valid exactly as long as its CA.
+  const { notBefore, notAfter } = ca
+  const leafKeys = await newKeyPair()
   const leaf = await x509.X509CertificateGenerator.create(
     {
       subject: `CN=*.${domain}`,
@@ -55,7 +25,7 @@ export async function generateCertificates(
       signingKey: caKeys.privateKey,
       notBefore,
       notAfter,
-      signingAlgorithm: ALG,
+      signingAlgorithm: EC_P256,
       extensions: [
         new x509.BasicConstraintsExtension(false, undefined, true),
         new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment, true),
@@ -69,16 +39,16 @@ export async function generateCertificates(
           ],
           false,
         ),
-        await x509.AuthorityKeyIdentifierExtension.create(caKeys.publicKey, false, crypto),
+        await x509.AuthorityKeyIdentifierExtension.create(caKeys.publicKey, false, x509Crypto),
       ],
     },
-    crypto,
+    x509Crypto,
   )
   return {
     caCert: ca.toString('pem') + '\n',
-    caKey: await pemKey(caKeys.privateKey),
+    caKey: await privateKeyPem(caKeys.privateKey),
     cert: leaf.toString('pem') + '\n',
-    key: await pemKey(leafKeys.privateKey),
+    key: await privateKeyPem(leafKeys.privateKey),
   }
 }
 

@@ -7,13 +7,17 @@
 import { createHmac, randomBytes, timingSafeEqual, webcrypto } from 'node:crypto'
 import type { webcrypto as WebCrypto } from 'node:crypto'
 import * as x509 from '@peculiar/x509'
+import {
+  DAY_MS,
+  EC_P256 as ALG,
+  newKeyPair,
+  newSelfSignedCa,
+  privateKeyPem,
+  x509Crypto as crypto,
+} from '../../shared/x509.js'
 import { CONTROL_ROLE, NODE_ROLE, type TlsIdentity } from '../../node/agent-api/wire.js'
 
 export type { TlsIdentity }
-
-const ALG = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const
-const DAY_MS = 86_400_000
-const crypto = webcrypto as unknown as Parameters<typeof x509.X509CertificateGenerator.create>[1]
 
 /** SANDOCK_NODE_ID's shape (config.ts): nothing a subject's syntax gives a meaning to. */
 export const NODE_ID = /^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/
@@ -22,14 +26,7 @@ export const LEAF_DAYS = 365
 
 export type ClusterCa = Readonly<{ cert: x509.X509Certificate; key: WebCrypto.CryptoKey; certPem: string }>
 
-const pem = (label: string, der: ArrayBuffer) =>
-  `-----BEGIN ${label}-----\n${Buffer.from(der)
-    .toString('base64')
-    .match(/.{1,64}/g)!
-    .join('\n')}\n-----END ${label}-----\n`
-
-export const keyPem = async (key: WebCrypto.CryptoKey) =>
-  pem('PRIVATE KEY', await webcrypto.subtle.exportKey('pkcs8', key))
+export const keyPem = privateKeyPem
 
 const derOf = (text: string, label: string) => {
   const m = new RegExp(`-----BEGIN ${label}-----([^-]+)-----END ${label}-----`).exec(text)
@@ -45,8 +42,7 @@ export async function importKeyPair(pkcs8Pem: string): Promise<WebCrypto.CryptoK
   return { privateKey, publicKey }
 }
 
-export const generateKeyPair = async () =>
-  (await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify'])) as WebCrypto.CryptoKeyPair
+export const generateKeyPair = newKeyPair
 
 const serial = () => {
   const b = randomBytes(16)
@@ -56,23 +52,11 @@ const serial = () => {
 
 /** A new cluster CA (valid `days`): its certificate and key in PEM. */
 export async function createClusterCa(days = 3650): Promise<{ certPem: string; keyPem: string }> {
-  const keys = await generateKeyPair()
-  const cert = await x509.X509CertificateGenerator.createSelfSigned(
-    {
-      serialNumber: serial(),
-      name: `CN=Sandock cluster CA ${randomBytes(4).toString('hex')}`,
-      keys,
-      notBefore: new Date(Date.now() - DAY_MS),
-      notAfter: new Date(Date.now() + days * DAY_MS),
-      signingAlgorithm: ALG,
-      extensions: [
-        new x509.BasicConstraintsExtension(true, 0, true),
-        new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-        await x509.SubjectKeyIdentifierExtension.create(keys.publicKey, false, crypto),
-      ],
-    },
-    crypto,
-  )
+  const { cert, keys } = await newSelfSignedCa({
+    name: `CN=Sandock cluster CA ${randomBytes(4).toString('hex')}`,
+    days,
+    serialNumber: serial(),
+  })
   return { certPem: `${cert.toString('pem')}\n`, keyPem: await keyPem(keys.privateKey) }
 }
 

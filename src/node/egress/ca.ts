@@ -8,44 +8,19 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import tls, { createSecureContext, type SecureContext } from 'node:tls'
 import * as x509 from '@peculiar/x509'
+import { DAY_MS, EC_P256 as ALG, newSelfSignedCa, privateKeyPem, x509Crypto as crypto } from '../../shared/x509.js'
 
-const ALG = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const
-const DAY_MS = 86_400_000
 /** Leaves are valid a week and re-minted after a day, so a long-lived sandbox never sees one expire. */
 const LEAF_DAYS = 7
 const LEAF_REUSE_MS = DAY_MS
 const LEAF_CACHE_MAX = 256
-const crypto = webcrypto as unknown as Parameters<typeof x509.X509CertificateGenerator.create>[1]
 
 export type SandboxCa = Readonly<{ certPem: string; keyPem: string }>
 
-async function pemKey(key: WebCrypto.CryptoKey): Promise<string> {
-  const der = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', key))
-  return `-----BEGIN PRIVATE KEY-----\n${der
-    .toString('base64')
-    .match(/.{1,64}/g)!
-    .join('\n')}\n-----END PRIVATE KEY-----\n`
-}
-
 /** A new CA for one sandbox (ECDSA P-256, 10 years: it lives as long as the sandbox). */
 export async function createSandboxCa(sandboxId: string): Promise<SandboxCa> {
-  const keys = (await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify'])) as WebCrypto.CryptoKeyPair
-  const cert = await x509.X509CertificateGenerator.createSelfSigned(
-    {
-      name: `CN=Sandock egress CA for ${sandboxId}, O=Sandock`,
-      keys,
-      notBefore: new Date(Date.now() - DAY_MS),
-      notAfter: new Date(Date.now() + 3650 * DAY_MS),
-      signingAlgorithm: ALG,
-      extensions: [
-        new x509.BasicConstraintsExtension(true, 0, true),
-        new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-        await x509.SubjectKeyIdentifierExtension.create(keys.publicKey, false, crypto),
-      ],
-    },
-    crypto,
-  )
-  return { certPem: cert.toString('pem') + '\n', keyPem: await pemKey(keys.privateKey) }
+  const { cert, keys } = await newSelfSignedCa({ name: `CN=Sandock egress CA for ${sandboxId}, O=Sandock`, days: 3650 })
+  return { certPem: cert.toString('pem') + '\n', keyPem: await privateKeyPem(keys.privateKey) }
 }
 
 const caFile = (dir: string, sandboxId: string) => join(dir, `${sandboxId}.pem`)
@@ -83,7 +58,7 @@ export function createLeafMinter(ca: SandboxCa): LeafMinter {
     ['sign'],
   )
   const leafKeys = webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify']) as Promise<WebCrypto.CryptoKeyPair>
-  const leafKeyPem = leafKeys.then((k) => pemKey(k.privateKey))
+  const leafKeyPem = leafKeys.then((k) => privateKeyPem(k.privateKey))
   const cache = new Map<string, { at: number; ctx: Promise<SecureContext> }>()
 
   async function mint(hostname: string): Promise<SecureContext> {
