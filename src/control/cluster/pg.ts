@@ -219,6 +219,13 @@ export async function migrate(db: Db): Promise<void> {
 export async function inTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const tx = await db.connect()
   let lost: Error | undefined
+  // A checked-out client has no pool listener: the database going away between two statements
+  // would be an unhandled 'error' event (the process gone). Kept as the reason it is discarded.
+  const onError = (e: Error) => {
+    sawUnreachable(db)
+    lost ??= e
+  }
+  tx.on('error', onError)
   try {
     await tx.query('BEGIN')
     const out = await fn(tx)
@@ -233,6 +240,7 @@ export async function inTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
     } else await tx.query('ROLLBACK').catch(() => undefined)
     throw asUnavailable(e)
   } finally {
+    tx.off('error', onError)
     tx.release(lost)
   }
 }
