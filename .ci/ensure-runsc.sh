@@ -10,6 +10,12 @@
 # 64 MiB sandbox is OOM-killed at 200 MiB). A host where runsc cannot create cgroups needs
 # SANDOCK_RUNSC_ARGS_JSON='["--platform=ptrace","--network=host","--ignore-cgroups"]', and then
 # runs sandboxes without limits.
+#
+# Also registers `runsc-netstack` (SANDOCK_RUNTIME=runsc-netstack): gVisor's own network stack
+# (--network=sandbox) through docker/runsc/runsc-netstack (installed to /usr/local/libexec/sandock),
+# the mode whose pauses write memory to disk with `docker checkpoint`, which needs the daemon's
+# `experimental` setting. That setting is not reloaded by SIGHUP: when it changes, dockerd is
+# restarted, but only when no container runs (otherwise this fails and says what to do).
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 need=()
@@ -23,6 +29,12 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 runsc_path=$(command -v runsc)
 args_json=${SANDOCK_RUNSC_ARGS_JSON:-'["--platform=ptrace","--network=host"]'}
+netstack_args_json=${SANDOCK_RUNSC_NETSTACK_ARGS_JSON:-'["--platform=ptrace","--network=sandbox"]'}
+wrapper=/usr/local/libexec/sandock/runsc-netstack
+mkdir -p "$(dirname "$wrapper")"
+sed "s|@RUNSC@|$runsc_path|" "$(dirname "$0")/../docker/runsc/runsc-netstack" >"$wrapper.tmp"
+chmod 755 "$wrapper.tmp"
+mv "$wrapper.tmp" "$wrapper"
 
 mkdir -p /etc/docker
 conf=/etc/docker/daemon.json
@@ -31,22 +43,48 @@ node=$(command -v node || true)
 if [ -z "$node" ]; then echo "ci: node is needed to merge $conf" >&2; exit 1; fi
 "$node" -e '
   const fs = require("fs")
-  const [conf, path, args] = process.argv.slice(1)
+  const [conf, path, args, wrapper, netstackArgs] = process.argv.slice(1)
   const c = JSON.parse(fs.readFileSync(conf, "utf8"))
   const want = { path, runtimeArgs: JSON.parse(args) }
-  if (JSON.stringify(c.runtimes?.runsc) === JSON.stringify(want)) process.exit(3)
-  c.runtimes = { ...(c.runtimes ?? {}), runsc: want }
+  const netstack = { path: wrapper, runtimeArgs: JSON.parse(netstackArgs) }
+  const same = JSON.stringify(c.runtimes?.runsc) === JSON.stringify(want) &&
+    JSON.stringify(c.runtimes?.["runsc-netstack"]) === JSON.stringify(netstack) && c.experimental === true
+  if (same) process.exit(3)
+  const restart = c.experimental !== true
+  c.runtimes = { ...(c.runtimes ?? {}), runsc: want, "runsc-netstack": netstack }
+  c.experimental = true
   fs.writeFileSync(conf + ".tmp", JSON.stringify(c, null, 2) + "\n")
   fs.renameSync(conf + ".tmp", conf)
-' "$conf" "$runsc_path" "$args_json" || changed=$?
-if [ "${changed:-0}" = 3 ] && docker info --format '{{json .Runtimes}}' | grep -q '"runsc"'; then exit 0; fi
-if [ "${changed:-0}" != 0 ] && [ "${changed:-0}" != 3 ]; then exit 1; fi
+  process.exit(restart ? 4 : 0)
+' "$conf" "$runsc_path" "$args_json" "$wrapper" "$netstack_args_json" || changed=$?
+registered() {
+  docker info --format '{{json .Runtimes}} {{.ExperimentalBuild}}' | grep '"runsc"' | grep '"runsc-netstack"' | grep -q 'true$'
+}
+if [ "${changed:-0}" = 3 ] && registered; then exit 0; fi
+if [ "${changed:-0}" != 0 ] && [ "${changed:-0}" != 3 ] && [ "${changed:-0}" != 4 ]; then exit 1; fi
 pid=$(pidof dockerd | awk '{print $1}')
 if [ -z "$pid" ]; then echo "ci: dockerd is not running" >&2; exit 1; fi
+if ! docker info --format '{{.ExperimentalBuild}}' | grep -q true; then
+  if [ -n "$(docker ps -q)" ]; then
+    echo "ci: dockerd needs a restart for \"experimental\": true (docker checkpoint), but containers are running; restart it yourself" >&2
+    exit 1
+  fi
+  echo "ci: restarting dockerd ($pid) for \"experimental\": true" >&2
+  cmdline=$(tr '\0' ' ' </proc/"$pid"/cmdline)
+  kill "$pid"
+  while kill -0 "$pid" 2>/dev/null; do sleep 0.5; done
+  # shellcheck disable=SC2086
+  nohup $cmdline >>/var/log/sandock-dockerd.log 2>&1 &
+  for _ in $(seq 1 60); do
+    if docker info >/dev/null 2>&1; then break; fi
+    sleep 1
+  done
+  pid=$(pidof dockerd | awk '{print $1}')
+fi
 echo "ci: registering runsc with dockerd (SIGHUP $pid)" >&2
 kill -HUP "$pid"
 for _ in $(seq 1 30); do
-  if docker info --format '{{json .Runtimes}}' | grep -q '"runsc"'; then exit 0; fi
+  if registered; then exit 0; fi
   sleep 1
 done
 echo "ci: dockerd did not pick up the runsc runtime from $conf" >&2

@@ -6,7 +6,9 @@ import type { ControlConfig } from '../control/config.js'
 import { fenceDnsServers, hostResolvers } from '../node/egress/host-resolvers.js'
 import type { SecretResolver } from '../node/egress/placeholders.js'
 import { startEgress } from '../node/egress/start.js'
-import { createHostFirewall } from '../node/runtime/host-firewall.js'
+import { NETSTACK_RUNTIME } from '../node/runtime/checkpoints.js'
+import { createHostFirewall, processRunner } from '../node/runtime/host-firewall.js'
+import { createNetstackFilter } from '../node/runtime/netstack-filter.js'
 import type { SandboxRuntime } from '../node/runtime/types.js'
 
 /**
@@ -36,11 +38,39 @@ export async function startHostNetworking(o: {
   })
   const resolvers = await hostResolvers()
   const firewall = createHostFirewall({ mode: config.firewall, instanceId, log })
+  // gVisor's netstack: each sandbox's egress rules and the flow cap are the host's (by address).
+  const netstack =
+    config.containerRuntime === NETSTACK_RUNTIME
+      ? createNetstackFilter({ instanceId, runner: processRunner, log })
+      : undefined
+  await netstack?.prepare()
   const fenced = await firewall.install(bridges, {
     gatewayPort: egress.gatewayPort,
     dnsServers: fenceDnsServers(resolvers, config.egressDnsServers),
     allowCidrs: config.allowInternalCidrs,
+    ...(netstack ? { sandboxChain: netstack.chain } : {}),
   })
+  if (netstack && !fenced)
+    throw new Error(
+      `SANDOCK_RUNTIME=${NETSTACK_RUNTIME} enforces egress rules with the host firewall, which is not installed (SANDOCK_FIREWALL=off, or no root or iptables)`,
+    )
   if (fenced) runtime.capFlows?.(config.sandboxMaxFlows)
-  return { egress, firewall, egressDnsServers: config.egressDnsServers ?? resolvers }
+  if (netstack) runtime.hostEgress = netstack
+  return {
+    egress: netstack ? withNetstack(egress, () => netstack.install(config.sandboxMaxFlows)) : egress,
+    firewall,
+    netstack,
+    egressDnsServers: config.egressDnsServers ?? resolvers,
+  }
+}
+
+/** The gateway whose install() (once recovery re-attached the sandboxes) also loads the netstack chain. */
+function withNetstack<E extends { install(): Promise<void> }>(egress: E, installChain: () => Promise<void>): E {
+  return {
+    ...egress,
+    async install() {
+      await egress.install()
+      await installChain()
+    },
+  }
 }

@@ -2,6 +2,7 @@
 // configured runtime, and the sandboxes' two networks. Its fences and egress gateway: host-networking.ts.
 import type { Logger } from 'pino'
 import type { ControlConfig } from '../control/config.js'
+import { NETSTACK_RUNTIME } from '../node/runtime/checkpoints.js'
 import { createDockerRuntime } from '../node/runtime/docker-runtime.js'
 
 /**
@@ -21,6 +22,10 @@ export async function hostRuntime(config: ControlConfig, instanceId: string, log
     throw new Error(`cannot reach Docker at ${config.dockerSocket}: ${(e as Error).message}`)
   })
   await requireContainerRuntime(runtime, config.containerRuntime)
+  if (config.containerRuntime === NETSTACK_RUNTIME && !(await runtime.checkpointsEnabled?.()))
+    throw new Error(
+      `SANDOCK_RUNTIME=${NETSTACK_RUNTIME} pauses with gVisor's checkpoints, which need Docker's checkpoint API: set "experimental": true in /etc/docker/daemon.json and restart dockerd (.ci/ensure-runsc.sh does both)`,
+    )
   await runtime.ensureNetwork(config.network, { internal: false })
   await runtime.ensureNetwork(config.internalNetwork, { internal: true })
   return runtime

@@ -115,7 +115,7 @@ export async function startNodeAgent(
   // Placeholders in egress rules resolve from the cluster's secret store (the same key everywhere).
   const secretStore = new PgSecretStore(db, tokens.deriveKey(SECRET_STORE_KEY_PURPOSE))
   const networking = { config, runtime, instanceId, secretStore, log }
-  const { egress, firewall, egressDnsServers } = await startHostNetworking(networking)
+  const { egress, firewall, netstack, egressDnsServers } = await startHostNetworking(networking)
 
   const { registryAuth, ensureImage } = await nodeImages(cluster, runtime, log)
 
@@ -247,7 +247,7 @@ export async function startNodeAgent(
       await Promise.all([app.close(), proxy.close(), local.close()])
       layersDb.close()
       await egress.close()
-      await firewall.remove()
+      await firewall.remove().then(() => netstack?.remove())
       await shared.close()
       await db.end()
     },

@@ -86,7 +86,7 @@ export async function startControl(
   if (config.inotifyLimits === 'auto') await raiseInotifyLimits(log)
   // Placeholders resolve through the secret store (core.secrets), created with the core below.
   let secretStore: SecretResolver | undefined
-  const { egress, firewall, egressDnsServers } = await startHostNetworking({
+  const { egress, firewall, netstack, egressDnsServers } = await startHostNetworking({
     config,
     runtime,
     instanceId: keys.instanceId,
@@ -223,6 +223,7 @@ export async function startControl(
       )
       const left = removed.some((r) => !r)
       await firewall.remove({ keep: left })
+      if (!left) await netstack?.remove()
     },
   }
 }

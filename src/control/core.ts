@@ -17,6 +17,7 @@ import { createTemplateLookup, refreshingLookup } from './templates/resolve.js'
 import { createTemplateService, templateFilesDir, type TemplateService } from './templates/service.js'
 import { SqliteTemplateStore } from './templates/sqlite-template-store.js'
 import { SECRET_STORE_KEY_PURPOSE, SecretStore } from './secret-store/secret-store.js'
+import { isGvisor, NETSTACK_RUNTIME } from '../node/runtime/checkpoints.js'
 import { createVolumeStore, type VolumeStore } from './volumes/volume-store.js'
 import { createVolumeTokens, VOLUME_TOKENS_KEY_PURPOSE, type VolumeTokens } from './volumes/volume-tokens.js'
 import { spawnCounter } from './templates/spawn-counter.js'
@@ -129,7 +130,8 @@ export function localNodeSettings(
     readyTimeoutMs: config.readyTimeoutS * 1000,
     containerRuntime: config.containerRuntime,
     // runc refuses any mount inside /proc, so only gVisor sandboxes get their own boot id.
-    gvisor: config.containerRuntime === 'runsc',
+    gvisor: isGvisor(config.containerRuntime),
+    netstack: config.containerRuntime === NETSTACK_RUNTIME,
     egressDnsServers,
     pools: poolsOf(config, builtins),
     poolMemoryMB: config.poolMemoryMB,

@@ -2,6 +2,7 @@
 // and commands through its Process service. One EnvdClient serves sandboxes and template builds;
 // tests hand the core a fake one.
 import net from 'node:net'
+import { Agent, fetch } from 'undici'
 import { ENVD_PORT } from '../../shared/envd.js'
 import { AppError } from '../../shared/errors.js'
 import { runInSandbox, startInSandbox, type SandboxCommand, type StartedCommand } from './commands.js'
@@ -56,6 +57,10 @@ function portOpen(ip: string, port: number, timeoutMs: number): Promise<boolean>
 
 export function createEnvdClient(opts: { port?: number } = {}): EnvdClient {
   const port = opts.port ?? ENVD_PORT
+  // Idle connections to envd are closed by this side within 2 s (envd's keep-alive hint would
+  // keep them two minutes): the sandbox never holds one of ours open, or the closing end's
+  // TIME_WAIT, when it is checkpointed (gVisor cannot save either; memory-on-disk.ts).
+  const dispatcher = new Agent({ keepAliveTimeout: 2_000, keepAliveMaxTimeout: 2_000 })
   const base = (ip: string) => `http://${ip}:${port}`
   return {
     // Probes the port every few milliseconds (a refused connect costs microseconds) instead of
@@ -64,7 +69,7 @@ export function createEnvdClient(opts: { port?: number } = {}): EnvdClient {
       const deadline = Date.now() + timeoutMs
       for (;;) {
         if (await portOpen(ip, port, 250)) {
-          const ok = await fetch(`${base(ip)}/health`, { signal: AbortSignal.timeout(1000) }).then(
+          const ok = await fetch(`${base(ip)}/health`, { signal: AbortSignal.timeout(1000), dispatcher }).then(
             async (r) => {
               await r.body?.cancel().catch(() => undefined)
               return r.status === 204
@@ -85,6 +90,7 @@ export function createEnvdClient(opts: { port?: number } = {}): EnvdClient {
         headers: { 'content-type': 'application/json', ...(currentToken ? { 'x-access-token': currentToken } : {}) },
         body: JSON.stringify({ ...body, timestamp: new Date().toISOString() }),
         signal: AbortSignal.timeout(10_000),
+        dispatcher,
       }).catch((e: unknown) => {
         throw new AppError('unavailable', `envd /init failed: ${(e as Error).message}`, { cause: e })
       })
@@ -102,6 +108,7 @@ export function createEnvdClient(opts: { port?: number } = {}): EnvdClient {
       const res = await fetch(`${base(ip)}/metrics`, {
         headers: token ? { 'x-access-token': token } : {},
         signal: AbortSignal.timeout(5000),
+        dispatcher,
       })
       if (res.status !== 200) {
         await res.body?.cancel().catch(() => undefined)

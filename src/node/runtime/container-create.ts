@@ -45,7 +45,7 @@ export function containerCreateOptions(
       Init: true,
       RestartPolicy: { Name: 'no' },
       ...(spec.runtime ? { Runtime: spec.runtime } : {}),
-      // Under gVisor: a per-boot boot_id file (read-only); volumes (gVisor: /tmp) survive a reboot.
+      // Under gVisor: a per-boot boot_id file (read-only), the resolvers (netstack); volumes (gVisor: /tmp) survive a reboot.
       Mounts: [
         ...(spec.bootIdFile
           ? [
@@ -56,6 +56,9 @@ export function containerCreateOptions(
                 ReadOnly: true,
               },
             ]
+          : []),
+        ...(spec.resolvConf
+          ? [{ Type: 'bind' as const, Source: spec.resolvConf, Target: '/etc/resolv.conf', ReadOnly: true }]
           : []),
         ...(spec.volumes ?? []).map((v) => ({
           Type: 'volume' as const,

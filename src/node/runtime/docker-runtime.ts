@@ -2,6 +2,7 @@
 // imports dockerode.
 import type { Logger } from 'pino'
 import { createBuildContainers } from './build-containers.js'
+import { createMemoryImages } from './checkpoints.js'
 import { createContainers } from './containers.js'
 import { createDockerClient, fromDockerError } from './docker-client.js'
 import type { FlowCap } from './flow-cap.js'
@@ -37,6 +38,7 @@ export function createDockerRuntime(opts: {
       flowCap.maxFlows = maxFlows
     },
     ...createVolumes(client),
+    memoryImages: createMemoryImages(client),
     slots: createSlotRuntime(client, { procRoot: opts.procRoot, flowCap }),
     async ping() {
       await client.docker.ping()
@@ -46,6 +48,12 @@ export function createDockerRuntime(opts: {
         throw fromDockerError(e, 'docker info')
       })) as { Runtimes?: Record<string, unknown> }
       return Object.keys(info.Runtimes ?? {})
+    },
+    async checkpointsEnabled() {
+      const info = (await client.docker.info().catch((e: unknown) => {
+        throw fromDockerError(e, 'docker info')
+      })) as { ExperimentalBuild?: boolean }
+      return info.ExperimentalBuild === true
     },
     async swarmAddress() {
       const info = (await client.docker.info().catch((e: unknown) => {

@@ -65,16 +65,20 @@ export type ForwardFenceOptions = {
   dnsServers?: readonly string[]
   /** Internal IPv4 CIDRs the operator opens (SANDOCK_ALLOW_INTERNAL_CIDRS). */
   allowCidrs?: readonly string[]
+  /** gVisor-netstack sandboxes' own rules (netstack-filter.ts), jumped to right after the replies. */
+  sandboxChain?: string
 }
 
 /**
  * The forward chain's content for `iptables-restore --noflush` (the chain line flushes it in the
  * same transaction). Order: replies; other sandbox bridges and the host's DNAT'ed ports (never
  * opened); DNS to the resolvers; the operator's CIDRs; then the always-denied ranges are dropped.
+ * Netstack sandboxes' own rules come right after the replies (they can only deny more).
  * Everything else (the internet) returns to Docker's own rules.
  */
 export function forwardFenceRuleset(chain: string, bridges: readonly string[], o: ForwardFenceOptions = {}): string {
   const lines = ['*filter', `:${chain} - [0:0]`, `-A ${chain} -m conntrack --ctstate ESTABLISHED,RELATED -j RETURN`]
+  if (o.sandboxChain) lines.push(`-A ${chain} -j ${o.sandboxChain}`)
   for (const b of bridges) lines.push(`-A ${chain} -o ${b} -j DROP`)
   lines.push(`-A ${chain} -m conntrack --ctstate DNAT -j DROP`)
   for (const d of new Set(o.dnsServers ?? []))

@@ -1,6 +1,8 @@
 // The runtime interfaces the core uses, in domain terms: no dockerode type and no label crosses
 // them. docker-runtime.ts implements them on Docker; test/support/fake-runtime.ts in memory.
 import type { SandboxSpec } from '../sandboxes/types.js'
+import type { MemoryImages } from './checkpoints.js'
+import type { NetstackFilter } from './netstack-filter.js'
 
 /** A volume mounted into a sandbox container; `name` '' is an anonymous volume (removed with the container). */
 export type VolumeMount = Readonly<{
@@ -24,6 +26,8 @@ export type ContainerSpec = Readonly<{
   network: string
   /** Docker runtime (`runc`, `runsc`); undefined = the engine's default. */
   runtime?: string | undefined
+  /** Host file bind-mounted read-only over /etc/resolv.conf (gVisor's netstack: Docker's embedded DNS is unreachable). */
+  resolvConf?: string
   /** Host file bind-mounted read-only over /proc/sys/kernel/random/boot_id (gVisor only: runc refuses mounts in /proc). */
   bootIdFile?: string | undefined
   /** Volumes kept across stop/start (a filesystem-only pause), removed with the container. */
@@ -92,6 +96,8 @@ export type RemoveImageResult = 'removed' | 'missing' | 'in_use'
 
 export interface SandboxRuntime {
   ping(): Promise<void>
+  /** Docker's checkpoint API is on (the daemon's `experimental` setting). */
+  checkpointsEnabled?(): Promise<boolean>
   /** Names of the runtimes the engine offers (`docker info`), e.g. runc, runsc. */
   runtimes(): Promise<string[]>
   /** This engine's address in its Docker Swarm (`docker info` Swarm.NodeAddr), undefined outside one. */
@@ -113,6 +119,13 @@ export interface SandboxRuntime {
    * tracked flows (flow-cap.ts); 0 = none. Set once the host firewall is in place.
    */
   capFlows?(maxFlows: number): void
+  /**
+   * Egress rules of gVisor-netstack sandboxes, on the host by source address (netstack-filter.ts):
+   * set once the host firewall is in place; absent, such a sandbox's rules cannot be enforced.
+   */
+  hostEgress?: Pick<NetstackFilter, 'set'>
+  /** gVisor checkpoints (checkpoints.ts): a pause that writes memory to disk (runsc-netstack). */
+  memoryImages?: MemoryImages
   /** Creates and starts a sandbox container; resolves with its id and address. Removes it on failure. */
   start(spec: ContainerSpec): Promise<{ containerId: string; ip: string }>
   /** Removes the container and its anonymous volumes; a missing one is no error. */

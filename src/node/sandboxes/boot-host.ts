@@ -22,6 +22,9 @@ export function createBootHost({
   log,
 }: Pick<SandboxServiceDeps, 'settings' | 'runtime' | 'volumes' | 'log'>) {
   const bootIdDir = resolve(settings.dataDir, 'boot-ids')
+  // gVisor's netstack: the sandbox asks the resolvers itself (Docker's 127.0.0.11 is a NAT rule in
+  // the namespace, which its packets never meet); the forward fence lets port 53 to them through.
+  const resolvConf = settings.netstack ? resolve(settings.dataDir, 'netstack-resolv.conf') : undefined
   const networkOf = (r: { allowInternetAccess: boolean }) =>
     r.allowInternetAccess ? settings.network : settings.internalNetwork
   const netSlots = createSlotPool({ runtime, settings, log })
@@ -45,6 +48,11 @@ export function createBootHost({
 
     async init(): Promise<void> {
       if (settings.gvisor) await mkdir(bootIdDir, { recursive: true })
+      if (!resolvConf) return
+      if (settings.egressDnsServers.length === 0)
+        log.warn({}, 'no resolver for gVisor-netstack sandboxes (the host has none but loopback ones): set SANDOCK_EGRESS_DNS')
+      // Written in place: the bind mounts of existing containers keep seeing it.
+      await writeFile(resolvConf, `${settings.egressDnsServers.map((d) => `nameserver ${d}`).join('\n')}\n`, { mode: 0o644 })
     },
 
     /** A fresh boot id for the sandbox's next boot; the file is bind-mounted over the kernel's. */
@@ -74,6 +82,7 @@ export function createBootHost({
         network: networkOf(spec),
         runtime: settings.containerRuntime,
         bootIdFile,
+        ...(resolvConf ? { resolvConf } : {}),
         volumes: [
           ...(settings.gvisor ? [{ name: '', target: '/tmp' }] : []),
           // User volumes, by their Docker volume; never filled from the image (upstream mounts them empty).

@@ -28,8 +28,9 @@ export function createDeadlines(settings: Pick<SandboxSettings, 'pausedRetention
     clearTimeout(record.timer)
     record.timer = undefined
     if (record.state === 'paused') {
-      // Memory is the scarce thing: after the retention a frozen sandbox is stopped, never deleted.
-      if (!record.memoryKept || !record.pausedAt) return
+      // Memory is the scarce thing: after the retention a frozen sandbox is stopped, never deleted
+      // (memory on disk has no retention).
+      if (!record.memoryKept || record.memoryOnDisk || !record.pausedAt) return
       const ms = Math.max(0, record.pausedAt.getTime() + settings.pausedRetentionMs - Date.now())
       record.timer = setTimeout(
         () => {

@@ -83,6 +83,35 @@ export function buildEgressRuleset(
   return lines.join('\n')
 }
 
+/**
+ * The same rules for a gVisor-netstack sandbox, enforced on the host by its source address
+ * (runtime/netstack-filter.ts, jumped to from the forward fence): DNS to the resolvers and
+ * allowOut return to the fence (which still drops the always-denied ranges), denyOut is rejected.
+ * The gateway's TCP never gets here (redirected in PREROUTING); loopback and replies neither.
+ * Rule specs without the chain (`-s <ip>/32 …`); none when nothing is denied.
+ */
+export function buildHostEgressLines(
+  ip: string,
+  rules: EgressRules,
+  opts: { internet: boolean; dnsServers: readonly string[] },
+): string[] {
+  const deny = [...cidrsOf(rules.denyOut).map((e) => parseIPv4Cidr(e)!), ...(opts.internet ? [] : ['0.0.0.0/0'])]
+  if (deny.length === 0) return []
+  const from = `-s ${ip}/32`
+  const lines: string[] = []
+  for (const dns of opts.dnsServers) {
+    const d = parseIPv4Cidr(dns)
+    if (d) for (const proto of ['udp', 'tcp']) lines.push(`${from} -d ${d} -p ${proto} --dport 53 -j RETURN`)
+  }
+  for (const a of new Set(cidrsOf(rules.allowOut).map((e) => parseIPv4Cidr(e)!))) lines.push(`${from} -d ${a} -j RETURN`)
+  for (const d of new Set(deny))
+    lines.push(
+      `${from} -d ${d} -p tcp -j REJECT --reject-with tcp-reset`,
+      `${from} -d ${d} -j REJECT --reject-with icmp-port-unreachable`,
+    )
+  return lines
+}
+
 /** Does the sandbox's namespace need a filter table (the gateway's TCP is let through only where something is denied)? */
 export const hasNamespaceRules = (rules: EgressRules, internet: boolean) =>
   !internet || cidrsOf(rules.denyOut).length > 0

@@ -3,7 +3,8 @@
 import type { Logger } from 'pino'
 import type { EgressPort } from '../egress/port.js'
 import type { SandboxRuntime } from '../runtime/types.js'
-import { buildEgressRuleset, hasNamespaceRules } from './egress.js'
+import { AppError } from '../../shared/errors.js'
+import { buildEgressRuleset, buildHostEgressLines, hasNamespaceRules } from './egress.js'
 import type { Sandbox } from './types.js'
 
 export type FirewallTarget = Pick<
@@ -22,14 +23,30 @@ export type Firewall = Readonly<{
   release(r: Pick<Sandbox, 'ip'>): Promise<void>
 }>
 
-export function createFirewall(runtime: SandboxRuntime, egress: EgressPort, dnsServers: readonly string[]): Firewall {
+/** `netstack`: the sandboxes run under gVisor's own network stack, their rules on the host (runtime.hostEgress). */
+export function createFirewall(
+  runtime: SandboxRuntime,
+  egress: EgressPort,
+  dnsServers: readonly string[],
+  o: { netstack?: boolean } = {},
+): Firewall {
+  /** The IP rules where they hold: in the namespace, or for a netstack sandbox on the host by its address. */
+  async function loadRules(r: FirewallTarget, internet: boolean, force: boolean | undefined): Promise<boolean> {
+    if (o.netstack) {
+      if (!r.ip) return false
+      if (!runtime.hostEgress)
+        throw new AppError('failed_precondition', "gVisor-netstack sandboxes' egress rules need the host firewall (root and iptables)")
+      await runtime.hostEgress.set(r.ip, buildHostEgressLines(r.ip, r.egress, { internet, dnsServers }))
+      return true
+    }
+    const needed = force || hasNamespaceRules(r.egress, internet)
+    return needed ? runtime.setFirewall(r.containerId, buildEgressRuleset(r.egress, { internet, dnsServers })) : true
+  }
+
   return {
     async load(r, opts = {}) {
       const internet = r.internetAccess || !r.allowInternetAccess
-      const needed = opts.force || hasNamespaceRules(r.egress, internet)
-      const running = needed
-        ? await runtime.setFirewall(r.containerId, buildEgressRuleset(r.egress, { internet, dnsServers }))
-        : true
+      const running = await loadRules(r, internet, opts.force)
       // Only a sandbox with a route out reaches the gateway (its bridge is the one redirected).
       if (running && r.ip && r.allowInternetAccess)
         await egress.apply({
@@ -41,6 +58,10 @@ export function createFirewall(runtime: SandboxRuntime, egress: EgressPort, dnsS
         })
       return running
     },
-    release: (r) => (r.ip ? egress.release(r.ip) : Promise.resolve()),
+    async release(r) {
+      if (!r.ip) return
+      if (o.netstack) await runtime.hostEgress?.set(r.ip, undefined)
+      await egress.release(r.ip)
+    },
   }
 }

@@ -1,9 +1,11 @@
-// A sandbox's state changes, each serialised per sandbox: kill, pause (with memory: frozen; without:
-// stopped, filesystem kept), the retention's drop of memory, resume (unfreeze or reboot) and connect.
+// A sandbox's state changes, each serialised per sandbox: kill, pause (with memory: frozen, or on
+// disk under runsc-netstack; without: stopped, filesystem kept), the retention's drop of memory,
+// resume (unfreeze, restore from disk, or reboot) and connect.
 import { AppError } from '../../shared/errors.js'
 import { hasTransforms } from '../egress/policy.js'
 import type { SandboxContext } from './context.js'
 import { sendCa } from './egress-rules.js'
+import { createMemoryOnDisk } from './memory-on-disk.js'
 import type { SandboxRecord } from './registry.js'
 import { extendDeadline } from './timeouts.js'
 
@@ -11,6 +13,7 @@ export type Lifecycle = ReturnType<typeof createLifecycle>
 
 export function createLifecycle(ctx: SandboxContext) {
   const { registry, stateFile, state, timers, runtime, boot, settings, firewall, egress, keptLogs } = ctx
+  const disk = createMemoryOnDisk(ctx)
 
   /** The newest lines of the container's log, up to the kept size; a failure only loses the log. */
   async function keepLog(record: SandboxRecord): Promise<void> {
@@ -29,6 +32,7 @@ export function createLifecycle(ctx: SandboxContext) {
     const record = registry.get(sandboxId)
     await registry.serially(record, async () => {
       state.disarm(record)
+      disk.cancelSpill(sandboxId)
       // Its log outlives it (for the retention): saved while the route still finds the sandbox.
       await keepLog(record)
       // Forget first: the proxy answers 502 from now on, then in-flight streams are cut.
@@ -36,7 +40,7 @@ export function createLifecycle(ctx: SandboxContext) {
       registry.cutConnections(record)
       // gVisor: a SIGKILL to a paused sandbox waits out Docker's 10 s kill timeout and may leave a
       // zombie Docker cannot remove; thaw it first (runc handles a paused container's kill itself).
-      if (settings.gvisor && record.state === 'paused' && record.memoryKept) {
+      if (settings.gvisor && record.state === 'paused' && record.memoryKept && !record.memoryOnDisk) {
         await runtime
           .unpause(record.containerId)
           .catch((err: unknown) => record.log.warn({ err }, 'unpause before kill failed'))
@@ -59,26 +63,27 @@ export function createLifecycle(ctx: SandboxContext) {
       // Paused first, so the proxy refuses new traffic, then cut what is in flight.
       await state.transition(record, 'pausing', { state: 'paused' })
       registry.cutConnections(record)
+      let how: 'disk' | 'frozen' | 'lost' | 'stopped'
       try {
-        if (opts.memory) await runtime.pause(record.containerId)
-        else {
-          await runtime.stop(record.containerId)
-          // Stopped: its address goes back to Docker, so the gateway stops serving it.
-          await firewall.release(record)
-        }
+        // With memory: frozen, or (runsc-netstack) written to disk and stopped (memory-on-disk.ts).
+        how = opts.memory ? await disk.pause(record) : 'stopped'
+        if (how === 'stopped') await runtime.stop(record.containerId)
+        // Stopped: its address goes back to Docker, so the gateway stops serving it.
+        if (how !== 'frozen') await firewall.release(record)
       } catch (e) {
         await state.transition(record, 'pauseFailed', { state: 'running' })
         throw e
       }
       const pausedAt = new Date()
-      // compat: while paused, endAt says when its memory goes (SANDOCK_PAUSED_RETENTION; then it
+      // compat: while frozen, endAt says when its memory goes (SANDOCK_PAUSED_RETENTION; then it
       // is stopped, filesystem kept); no deadline runs while paused, and a resume sets a new one.
       await state.transition(record, 'paused', {
         pausedAt,
-        memoryKept: opts.memory,
-        ...(opts.memory ? { endAt: new Date(pausedAt.getTime() + settings.pausedRetentionMs) } : {}),
+        memoryKept: how === 'disk' || how === 'frozen',
+        memoryOnDisk: how === 'disk',
+        ...(how === 'frozen' ? { endAt: new Date(pausedAt.getTime() + settings.pausedRetentionMs) } : {}),
       })
-      record.log.info({ memory: opts.memory }, 'sandbox paused')
+      record.log.info({ memory: opts.memory, how }, 'sandbox paused')
     })
   }
 
@@ -86,7 +91,8 @@ export function createLifecycle(ctx: SandboxContext) {
   async function dropMemory(sandboxId: string): Promise<void> {
     const record = registry.get(sandboxId)
     await registry.serially(record, async () => {
-      if (record.state !== 'paused' || !record.memoryKept) return
+      if (record.state !== 'paused' || !record.memoryKept || record.memoryOnDisk) return
+      disk.cancelSpill(sandboxId)
       await runtime.unpause(record.containerId)
       await runtime.stop(record.containerId)
       await firewall.release(record)
@@ -107,13 +113,18 @@ export function createLifecycle(ctx: SandboxContext) {
     const record = registry.get(sandboxId)
     return registry.serially(record, async () => {
       if (record.state === 'running') return undefined
-      if (record.memoryKept && !opts.reboot) {
-        await runtime.unpause(record.containerId)
-        // A transform rule set while it was frozen needs its CA in the trust store (idempotent).
+      disk.cancelSpill(sandboxId)
+      // Memory back: restored from disk (runsc-netstack), or thawed; else a reboot from the filesystem.
+      const fromDisk = record.memoryOnDisk === true && !opts.reboot && (await restoreFromDisk(record))
+      const thaw = !fromDisk && record.memoryKept && !record.memoryOnDisk && !opts.reboot
+      if (thaw) await runtime.unpause(record.containerId)
+      if (fromDisk || thaw) {
+        // A transform rule set while it was paused needs its CA in the trust store (idempotent).
         if (hasTransforms(record.egress))
           await sendCa(ctx.envd, record, await egress.caBundle(sandboxId, record.egress))
       } else {
-        if (record.memoryKept) {
+        if (record.memoryOnDisk) await disk.discard(record)
+        else if (record.memoryKept) {
           await runtime.unpause(record.containerId)
           await runtime.stop(record.containerId)
         }
@@ -123,12 +134,28 @@ export function createLifecycle(ctx: SandboxContext) {
       await state.transition(record, 'resumed', {
         state: 'running',
         memoryKept: true,
+        memoryOnDisk: false,
         pausedAt: undefined,
         endAt: timers.deadlineIn(timeoutS ?? settings.defaultTimeoutS),
       })
       record.log.info({ reboot: Boolean(opts.reboot) }, 'sandbox resumed')
       return record
     })
+  }
+
+  /** Memory back from disk at a new address, rules loaded: true; false (logged) when the restore failed and a reboot must do. */
+  async function restoreFromDisk(record: SandboxRecord): Promise<boolean> {
+    try {
+      const ip = await disk.restore(record)
+      await state.transition(record, 'readdressed', { ip })
+      await firewall.load(record)
+      await ctx.envd.waitUntilUp(ip, 10_000)
+      return true
+    } catch (err) {
+      record.log.error({ err }, 'restoring the memory written at pause failed: booting from the filesystem instead')
+      await runtime.stop(record.containerId).catch(() => undefined)
+      return false
+    }
   }
 
   /** resumePaused, where a running sandbox is a conflict (409). */

@@ -69,8 +69,9 @@ export function createRecovery(
           continue
         }
       }
-      // A stopped container is a filesystem-only pause when its state says so; otherwise a leftover.
-      const fsPaused = c.state === 'stopped' && persisted?.pausedAt !== undefined && !persisted.memoryKept
+      // A stopped container is a filesystem-only pause, or memory on disk, when its state says so; otherwise a leftover.
+      const onDisk = c.state === 'stopped' && persisted?.pausedAt !== undefined && persisted.memoryOnDisk
+      const fsPaused = (c.state === 'stopped' && persisted?.pausedAt !== undefined && !persisted.memoryKept) || onDisk
       if (
         !spec ||
         !persisted ||
@@ -104,7 +105,8 @@ export function createRecovery(
         {
           envVars: persisted.envVars,
           pausedAt: c.state === 'running' ? undefined : (persisted.pausedAt ?? new Date()),
-          memoryKept: c.state !== 'stopped',
+          memoryKept: c.state !== 'stopped' || onDisk,
+          memoryOnDisk: onDisk,
           pooled: persisted.pooled,
         },
         { recovered: true },

@@ -13,6 +13,11 @@ export type PersistedState = {
   pausedAt: Date | undefined
   /** Paused with memory (frozen) or filesystem-only (stopped); true while running. */
   memoryKept: boolean
+  /**
+   * Paused with its memory written to disk (gVisor's checkpoint, runsc-netstack): the container is
+   * stopped, and a resume restores its processes. No retention: the image lasts as long as the sandbox.
+   */
+  memoryOnDisk?: boolean
   /** Claimed from a warm pool: the container's labels describe the pool, the state file the sandbox. */
   pooled: boolean
 }

@@ -9,7 +9,7 @@ import type { Sandbox, SandboxMetric } from './types.js'
 /** What a transition may change: the sandbox's state, never its creation spec. */
 export type StateChange = Partial<
   Pick<Sandbox, 'state' | 'endAt' | 'ip' | 'diskSizeMB' | 'egress' | 'internetAccess'> &
-    Pick<PersistedState, 'pausedAt' | 'memoryKept'>
+    Pick<PersistedState, 'pausedAt' | 'memoryKept' | 'memoryOnDisk'>
 >
 
 /** Per verb: is the record persisted, and is its timer re-armed for its new state (else left alone)? */

@@ -27,7 +27,9 @@ import { logMatcher, type SandboxLogQuery } from './log-entries.js'
 /** The parts every verb shares; its timers fire into the lifecycle once it is wired (expireWith). */
 export function createContext(deps: SandboxServiceDeps): SandboxContext {
   const egress = deps.egress ?? disabledEgressPort()
-  const firewall = createFirewall(deps.runtime, egress, deps.settings.egressDnsServers)
+  const firewall = createFirewall(deps.runtime, egress, deps.settings.egressDnsServers, {
+    netstack: deps.settings.netstack === true,
+  })
   const registry = createRegistry(deps.log)
   const stateFile = new StateFile(deps.settings.dataDir)
   const timers = createDeadlines(deps.settings)

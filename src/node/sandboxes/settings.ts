@@ -32,6 +32,13 @@ export type SandboxSettings = Readonly<{
    * reboot (gVisor would otherwise put an in-memory tmpfs there).
    */
   gvisor: boolean
+  /**
+   * gVisor with its own network stack (`runsc-netstack`): a memory pause writes the sandbox's
+   * memory to disk (`docker checkpoint`) and frees it. Its packets never meet iptables in its
+   * namespace, so its egress rules and flow cap are the host's (netstack-filter.ts) and its DNS
+   * goes to the resolvers directly (Docker's embedded DNS is a NAT rule in the namespace).
+   */
+  netstack?: boolean
   /** Resolvers a sandbox with egress rules may still reach on port 53. */
   egressDnsServers: readonly string[]
   /** Warm pool bounds per template reference; absent or max 0 = every create of it cold-starts. */

@@ -22,6 +22,7 @@ type StateJson = {
   envVars: Record<string, string>
   pausedAt?: string
   memoryKept: boolean
+  memoryOnDisk?: boolean
   pooled?: boolean
   egress?: EgressRules
   internetAccess?: boolean
@@ -55,6 +56,8 @@ export type LoadedState = {
   envVars: Record<string, string>
   pausedAt?: Date
   memoryKept: boolean
+  /** Paused with memory on disk (a gVisor checkpoint next to its stopped container). */
+  memoryOnDisk: boolean
   /** Claimed from a warm pool (its container's labels describe the pool, not the sandbox). */
   pooled: boolean
   egress: EgressRules
@@ -85,6 +88,7 @@ export class StateFile {
       envVars: record.envVars,
       pausedAt: record.pausedAt?.toISOString(),
       memoryKept: record.memoryKept,
+      ...(record.memoryOnDisk ? { memoryOnDisk: true } : {}),
       pooled: record.pooled,
       egress: record.egress,
       internetAccess: record.internetAccess,
@@ -114,13 +118,21 @@ export class StateFile {
         envVars: p.envVars ?? {},
         pausedAt: date(p.pausedAt),
         memoryKept: p.memoryKept !== false,
+        memoryOnDisk: p.memoryOnDisk === true,
         pooled: p.pooled ?? p.spec !== undefined,
         egress,
         internetAccess: p.internetAccess,
         spec,
       }
     } catch {
-      return { envVars: {}, memoryKept: true, pooled: false, egress: NO_EGRESS_RULES, internetAccess: undefined }
+      return {
+        envVars: {},
+        memoryKept: true,
+        memoryOnDisk: false,
+        pooled: false,
+        egress: NO_EGRESS_RULES,
+        internetAccess: undefined,
+      }
     }
   }
 

@@ -1,0 +1,220 @@
+// Memory on disk (SANDOCK_RUNTIME=runsc-netstack): a memory pause writes the sandbox's memory to
+// disk with gVisor's checkpoint and stops its container; a resume restores every process, also
+// after the server was killed and started again; a sandbox whose connections are still closing is
+// frozen first and written to disk once they are gone. And the fences still hold under gVisor's own
+// network stack, whose packets never meet iptables in the sandbox's namespace: its egress rules and
+// the always-denied ranges are the host's. Own server (API port + 96). Skipped when Docker has no
+// `runsc-netstack` runtime, unless SANDOCK_TEST_REQUIRE_RUNSC=1 (CI sets it after .ci/ensure-runsc.sh).
+import { execFile, execFileSync } from 'node:child_process'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { Sandbox } from 'e2b'
+import {
+  createSandbox,
+  inspectSandbox,
+  killQuietly,
+  printServerLogsOnFailure,
+  sdkOpts,
+  viaProxy,
+  waitForPortInSandbox,
+} from '../support/control-sdk.js'
+import { DEFAULT_API_PORT, DEFAULT_PROXY_PORT, startServer, type ControlServer } from '../support/control-server.js'
+import { unique } from '../support/async.js'
+
+const run = promisify(execFile)
+const apiPort = DEFAULT_API_PORT + 96
+const proxyPort = DEFAULT_PROXY_PORT + 96
+const RUNTIME = 'runsc-netstack'
+const hasRuntime = (() => {
+  try {
+    return execFileSync('docker', ['info', '--format', '{{json .Runtimes}}'], { encoding: 'utf8' }).includes(
+      `"${RUNTIME}"`,
+    )
+  } catch {
+    return false
+  }
+})()
+const required = process.env.SANDOCK_TEST_REQUIRE_RUNSC === '1'
+
+// Counts in shell memory, publishing the count every 200 ms (renamed into place): a reset shows a
+// restart, a jump a process that ran while paused.
+const COUNTER = `i=0; while true; do i=$((i+1)); echo $i > /tmp/count.next; mv /tmp/count.next /tmp/count; sleep 0.2; done`
+// An HTTP/1.1 server (the client closes its kept-alive connections) answering with a secret that
+// exists only in its memory; HTTP/1.0 variant (the server closes first: TIME_WAIT in the sandbox).
+const SECRET_SERVER = (port: number, proto: string) =>
+  `python3 -c '
+import http.server, secrets
+token = secrets.token_hex(16)
+class H(http.server.BaseHTTPRequestHandler):
+    protocol_version = "${proto}"
+    def do_GET(self):
+        b = token.encode()
+        self.send_response(200); self.send_header("Content-Length", str(len(b))); self.end_headers(); self.wfile.write(b)
+    def log_message(self, *a): pass
+http.server.HTTPServer(("0.0.0.0", ${port}), H).serve_forever()'`
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+async function readCount(sbx: Sandbox): Promise<number> {
+  const text = (await sbx.files.read('/tmp/count')).trim()
+  const n = Number(text)
+  if (text === '' || !Number.isInteger(n)) throw new Error(`no count in /tmp/count: "${text}"`)
+  return n
+}
+
+/** The checkpoints Docker keeps for the sandbox's container (names). */
+async function checkpointsOf(sandboxId: string): Promise<string[]> {
+  const info = await inspectSandbox(sandboxId)
+  const { stdout } = await run('docker', ['checkpoint', 'ls', info.Id])
+  return stdout
+    .split('\n')
+    .slice(1)
+    .map((l) => l.trim())
+    .filter(Boolean)
+}
+
+describe.skipIf(!hasRuntime && !required)('memory on disk (SANDOCK_RUNTIME=runsc-netstack)', () => {
+  let server: ControlServer
+  const servers: ControlServer[] = []
+  printServerLogsOnFailure(() => server)
+
+  beforeAll(async () => {
+    if (!hasRuntime)
+      throw new Error(`SANDOCK_TEST_REQUIRE_RUNSC=1 but Docker has no ${RUNTIME} runtime: run .ci/ensure-runsc.sh`)
+    server = await startServer({ apiPort, proxyPort, env: { SANDOCK_RUNTIME: RUNTIME } })
+    servers.push(server)
+  })
+  afterAll(async () => {
+    for (const s of servers.reverse()) await s.cleanup()
+  })
+
+  async function sandbox(opts: Parameters<typeof createSandbox>[0] = {}): Promise<Sandbox> {
+    const sbx = await createSandbox({ timeoutMs: 300_000, ...opts }, server)
+    onTestFinished(() => killQuietly(sbx.sandboxId, server))
+    return sbx
+  }
+
+  /** Starts the counter and the secret server; returns the counter's pid and the secret. */
+  async function startState(sbx: Sandbox, proto = 'HTTP/1.1'): Promise<{ counterPid: number; secret: string }> {
+    const counter = await sbx.commands.run(COUNTER, { background: true, timeoutMs: 0 })
+    await counter.disconnect()
+    const srv = await sbx.commands.run(SECRET_SERVER(8000, proto), { background: true, timeoutMs: 0 })
+    await srv.disconnect()
+    await waitForPortInSandbox(sbx, 8000)
+    const res = await viaProxy(sbx.sandboxId, 8000, { server })
+    expect(res.status).toBe(200)
+    expect(res.text).toMatch(/^[0-9a-f]{32}$/)
+    await expect.poll(() => readCount(sbx), { timeout: 10_000 }).toBeGreaterThanOrEqual(3)
+    return { counterPid: counter.pid, secret: res.text }
+  }
+
+  /** After a resume: the same processes, the counter continued (not restarted), the secret unchanged. */
+  async function expectSameProcesses(sbx: Sandbox, before: number, state: { counterPid: number; secret: string }) {
+    const after = await readCount(sbx)
+    expect(after, 'the counter kept its in-memory value').toBeGreaterThanOrEqual(before)
+    expect(after - before, 'the counter did not run while paused').toBeLessThanOrEqual(10)
+    expect((await sbx.commands.list()).map((p) => p.pid)).toContain(state.counterPid)
+    const again = await viaProxy(sbx.sandboxId, 8000, { server })
+    expect(again.status).toBe(200)
+    expect(again.text, 'the server process kept its memory').toBe(state.secret)
+    await expect.poll(() => readCount(sbx), { timeout: 10_000 }).toBeGreaterThanOrEqual(after + 3)
+  }
+
+  it('runs on gVisor with its own network stack, resolving names through the host resolvers', async () => {
+    const sbx = await sandbox()
+    const info = await inspectSandbox(sbx.sandboxId)
+    expect(info.HostConfig.Runtime).toBe(RUNTIME)
+    const kernel = await sbx.commands.run('dmesg 2>/dev/null | head -n 1; cat /etc/resolv.conf')
+    expect(kernel.stdout).toMatch(/gVisor/i)
+    expect(kernel.stdout).not.toContain('127.0.0.11')
+    expect(kernel.stdout).toMatch(/^nameserver \d+\.\d+\.\d+\.\d+$/m)
+    const dns = await sbx.commands.run('getent hosts deb.debian.org', { timeoutMs: 30_000 })
+    expect(dns.stdout).toMatch(/deb\.debian\.org/)
+  })
+
+  it('writes the memory to disk on pause (container stopped) and restores every process on resume', async () => {
+    const sbx = await sandbox()
+    const state = await startState(sbx)
+    const before = await readCount(sbx)
+    expect(await sbx.pause()).toBe(true)
+    const paused = await inspectSandbox(sbx.sandboxId)
+    expect(paused.State.Running, 'memory on disk: no process left running').toBe(false)
+    expect(await checkpointsOf(sbx.sandboxId)).toEqual(['sandock-pause'])
+    expect((await sbx.getInfo()).state).toBe('paused')
+    expect((await viaProxy(sbx.sandboxId, 8000, { server })).status).toBe(502)
+    await sleep(3000)
+
+    const resumed = await Sandbox.connect(sbx.sandboxId, { ...sdkOpts(server), timeoutMs: 120_000 })
+    expect((await inspectSandbox(sbx.sandboxId)).State.Running).toBe(true)
+    await expectSameProcesses(resumed, before, state)
+    expect(await checkpointsOf(sbx.sandboxId), 'the image is dropped once restored').toEqual([])
+
+    // Twice in a row, and files written in between stay.
+    const file = unique('kept-')
+    await resumed.files.write('/home/user/kept.txt', file)
+    const before2 = await readCount(resumed)
+    expect(await resumed.pause()).toBe(true)
+    expect((await inspectSandbox(sbx.sandboxId)).State.Running).toBe(false)
+    const again = await Sandbox.connect(sbx.sandboxId, { ...sdkOpts(server), timeoutMs: 120_000 })
+    await expectSameProcesses(again, before2, state)
+    expect(await again.files.read('/home/user/kept.txt')).toBe(file)
+  })
+
+  it('connect with a reboot (memory: false) boots from the filesystem and drops the image', async () => {
+    const sbx = await sandbox()
+    const state = await startState(sbx)
+    await sbx.files.write('/home/user/f.txt', 'kept')
+    expect(await sbx.pause()).toBe(true)
+    expect(await checkpointsOf(sbx.sandboxId)).toEqual(['sandock-pause'])
+    const res = await fetch(`${server.apiUrl}/v2/sandboxes/${sbx.sandboxId}/connect`, {
+      method: 'POST',
+      headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ timeout: 120, memory: false }),
+    })
+    expect(res.status, await res.text()).toBe(201)
+    expect(await checkpointsOf(sbx.sandboxId)).toEqual([])
+    expect((await sbx.commands.list()).map((p) => p.pid)).not.toContain(state.counterPid)
+    expect(await sbx.files.read('/home/user/f.txt')).toBe('kept')
+  })
+
+  it('keeps memory on disk across a SIGKILL of the server: the next one lists it paused and restores it', async () => {
+    const sbx = await sandbox()
+    const state = await startState(sbx)
+    const before = await readCount(sbx)
+    expect(await sbx.pause()).toBe(true)
+    expect((await inspectSandbox(sbx.sandboxId)).State.Running).toBe(false)
+
+    await server.stop('SIGKILL')
+    server = await startServer({
+      apiPort,
+      proxyPort,
+      dataDir: server.dataDir,
+      apiKey: server.apiKey,
+      env: { SANDOCK_RUNTIME: RUNTIME },
+    })
+    servers.push(server)
+    expect((await Sandbox.getInfo(sbx.sandboxId, sdkOpts(server))).state).toBe('paused')
+    const resumed = await Sandbox.connect(sbx.sandboxId, { ...sdkOpts(server), timeoutMs: 120_000 })
+    await expectSameProcesses(resumed, before, state)
+  })
+
+  it('freezes a sandbox whose connections are still closing, then writes it to disk once they are gone', async () => {
+    const sbx = await sandbox()
+    // HTTP/1.0: the sandbox's server closes first, so the connection lingers in TIME_WAIT (60 s).
+    const state = await startState(sbx, 'HTTP/1.0')
+    const before = await readCount(sbx)
+    expect(await sbx.pause()).toBe(true)
+    const frozen = await inspectSandbox(sbx.sandboxId)
+    expect(frozen.State.Paused, 'frozen while a connection is closing').toBe(true)
+    await expect
+      .poll(async () => (await inspectSandbox(sbx.sandboxId)).State.Running, {
+        timeout: 150_000,
+        interval: 2_000,
+        message: 'the frozen sandbox to be written to disk',
+      })
+      .toBe(false)
+    expect(await checkpointsOf(sbx.sandboxId)).toEqual(['sandock-pause'])
+    const resumed = await Sandbox.connect(sbx.sandboxId, { ...sdkOpts(server), timeoutMs: 120_000 })
+    await expectSameProcesses(resumed, before, state)
+  }, 240_000)
+})
