@@ -108,7 +108,7 @@ export async function startControl(
   secretStore = core.secrets
   await templates.recover()
   // 0700 even when it existed (Compose's bind source is created 0755), and nosuid,nodev.
-  const volumesDir = await fenceVolumesDir(config.volumesDir, log)
+  const volumesDir = await fenceVolumesDir(config.volumesDir, log, { dockerSocket: config.dockerSocket })
   await core.volumes.recover()
   await node.recover()
   // Re-attached sandboxes' redirects replace the previous run's in one step (they pointed at a
