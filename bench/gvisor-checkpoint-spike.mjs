@@ -18,6 +18,7 @@
 import { execFileSync } from 'node:child_process'
 import { statSync, readdirSync } from 'node:fs'
 import Docker from 'dockerode'
+import { removeSpike } from './spike-cleanup.mjs'
 
 const NETSTACK = process.env.SPIKE_NETSTACK_RUNTIME ?? 'runsc-netstack'
 const HOSTNET = process.env.SPIKE_HOSTNET_RUNTIME ?? 'runsc'
@@ -135,15 +136,7 @@ async function main() {
       rows.push(await attempt('D python under --network=host', d, await get(d, 1)))
     }
   } finally {
-    for (const c of await docker.listContainers({ all: true, filters: { label: ['sandock.spike=checkpoint'] } }))
-      await docker
-        .getContainer(c.Id)
-        .remove({ force: true })
-        .catch(() => undefined)
-    await docker
-      .getNetwork(NET)
-      .remove()
-      .catch(() => undefined)
+    await removeSpike(docker, 'sandock.spike=checkpoint', NET)
   }
   console.table(rows)
 }
