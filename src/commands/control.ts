@@ -172,7 +172,7 @@ export async function startClusterControl(
     config.domain && config.tls === 'auto' && config.tlsPort !== 443
       ? `${config.domain}:${config.tlsPort}`
       : config.domain
-  const edge = createClusterEdge({ db, node, domain: config.domain, limits: config.proxyLimits, log })
+  const edge = createClusterEdge({ db, node, domain: config.domain, limits: config.proxyLimits, log, tls })
   const { proxy } = edge
   // Ready once a node is: before that a create has nowhere to go.
   let ready = false

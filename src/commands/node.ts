@@ -183,10 +183,11 @@ export async function startNodeAgent(
     images: await runtime.imageTags(),
     sandboxes: (await local.list()).length,
   })
+  const tls = await agentTls(cluster, db, nodeToken, config.dataDir, log)
   const app = await buildAgentApp({
     node: { ...local, build, proxyResume: (id) => local.proxy.resume(id) },
     token: nodeToken,
-    tls: await agentTls(cluster, db, nodeToken, config.dataDir, log),
+    tls,
     log: log.child({ component: 'agent-api' }),
     status,
   })
@@ -196,6 +197,7 @@ export async function startNodeAgent(
     domain: config.domain,
     log: log.child({ component: 'proxy' }),
     limits: { ...config.proxyLimits, perClientConnections: 0 },
+    ...(tls && { tls }),
   })
   await app.listen({ port: cluster.agentPort, host: config.host })
   const proxyPort = await listen(proxy.server, config.proxyPort, config.host)
