@@ -167,7 +167,10 @@ export function createProxyHttpServer(
 ): http.Server {
   const opts = { connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS }
   const server: http.Server = tls
-    ? https.createServer({ ...opts, ...tls, requestCert: true, rejectUnauthorized: true, minVersion: 'TLSv1.3' }, handle)
+    ? https.createServer(
+        { ...opts, ...tls, requestCert: true, rejectUnauthorized: true, minVersion: 'TLSv1.3' },
+        handle,
+      )
     : http.createServer(opts, handle)
   // The CA also signs nodes' certificates: only a control replica's may call (a node's cannot).
   if (tls)
