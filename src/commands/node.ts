@@ -145,6 +145,14 @@ export async function startNodeAgent(
     },
     defaults: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
     builds: { layers, filesDir, base: baseTemplate(builtins), readyTimeoutMs: BUILD_CHECK_TIMEOUT_MS },
+    // Paused sandboxes move between nodes through the registry (a drain: control/cluster/drain.ts).
+    mover: cluster.registry
+      ? {
+          imageOf: (sandboxId) => `${cluster.registry}/sandock/moved:${sandboxId}`,
+          push: (image) => pushOrDiscard(runtime, image, registryAuth, [image]),
+          pull: ensureImage,
+        }
+      : undefined,
     snapshots: createClusterSnapshots({
       db,
       runtime,

@@ -107,6 +107,9 @@ export function createLifecycle(ctx: SandboxContext) {
     const record = registry.get(sandboxId)
     return registry.serially(record, async () => {
       if (record.state === 'running') return undefined
+      // The copy a move to another node committed must stay the newest (move-holds.ts).
+      if (ctx.moving.held(sandboxId))
+        throw new AppError('unavailable', `sandbox ${sandboxId} is being moved to another node; try again in a moment`)
       if (record.memoryKept && !opts.reboot) {
         await runtime.unpause(record.containerId)
         // A transform rule set while it was frozen needs its CA in the trust store (idempotent).
