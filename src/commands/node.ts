@@ -148,7 +148,8 @@ export async function startNodeAgent(
     // Paused sandboxes move between nodes through the registry (a drain: control/cluster/drain.ts).
     mover: cluster.registry
       ? {
-          imageOf: (sandboxId) => `${cluster.registry}/sandock/moved:${sandboxId}`,
+          // One tag per move: a node that had an older move's image never starts from it again.
+          imageOf: (sandboxId) => `${cluster.registry}/sandock/moved:${sandboxId}-${Date.now().toString(36)}`,
           push: (image) => pushOrDiscard(runtime, image, registryAuth, [image]),
           pull: ensureImage,
         }
