@@ -40,6 +40,7 @@ import { startHostNetworking } from './host-networking.js'
 import { hostRuntime } from './host-runtime.js'
 import { fetchUploads } from '../control/cluster/uploads.js'
 import { closeOnSignals } from './signals.js'
+import { NODE_ADMIN_COMMANDS } from './node-admin-commands.js'
 import { pushOrDiscard } from '../node/runtime/images.js'
 
 const BUILD_CHECK_TIMEOUT_MS = 10 * 60 * 1000
@@ -83,9 +84,13 @@ export type RunningNodeAgent = { nodeId: string; agentPort: number; proxyPort: n
 
 /** `sandock node [--help]`: runs until a signal; -1 = keep the process alive. */
 export async function nodeCommand(args: readonly string[]): Promise<number> {
+  const [sub, ...rest] = args
+  if (sub && (NODE_ADMIN_COMMANDS as readonly string[]).includes(sub))
+    return (await import('./node-admin.js')).nodeAdminCommand(sub, rest)
   if (args.includes('--help')) {
     process.stdout.write(
-      "Usage: sandock node\n\nA Docker Swarm cluster's node agent, configured by SANDOCK_* environment variables (see docs/cluster.md).\n",
+      "Usage: sandock node\n\nA Docker Swarm cluster's node agent, configured by SANDOCK_* environment variables (see docs/cluster.md).\n" +
+        'Operators: sandock node list|cordon|uncordon|drain (inside a control replica; sandock node drain --help).\n',
     )
     return 0
   }

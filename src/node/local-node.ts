@@ -52,14 +52,14 @@ export type NodeMoves = {
 
 export type LocalNode = SandboxNode &
   NodeMoves & {
-  /** At boot: re-attaches to this server's sandboxes and starts sampling their metrics. */
-  recover(): Promise<void>
-  /** Starts filling the warm pools in the background (once the built-in images exist). */
-  startPool(): void
-  /** Stops timers and refills; sandboxes keep running and are re-attached by the next start. */
-  /** `discardPool`: a clean shutdown, which removes the unclaimed warm-pool containers. */
-  close(opts?: { discardPool?: boolean }): Promise<void>
-}
+    /** At boot: re-attaches to this server's sandboxes and starts sampling their metrics. */
+    recover(): Promise<void>
+    /** Starts filling the warm pools in the background (once the built-in images exist). */
+    startPool(): void
+    /** Stops timers and refills; sandboxes keep running and are re-attached by the next start. */
+    /** `discardPool`: a clean shutdown, which removes the unclaimed warm-pool containers. */
+    close(opts?: { discardPool?: boolean }): Promise<void>
+  }
 
 export function createLocalNode(deps: LocalNodeDeps): LocalNode {
   const { runtime, envd } = deps

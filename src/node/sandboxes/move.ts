@@ -57,7 +57,10 @@ function specOf(r: SandboxRecord): MovedSandbox['spec'] {
   }
 }
 
-export function createMoves(ctx: SandboxContext, parts: { lifecycle: Pick<Lifecycle, 'dropMemory'>; mover?: NodeMover | undefined }) {
+export function createMoves(
+  ctx: SandboxContext,
+  parts: { lifecycle: Pick<Lifecycle, 'dropMemory'>; mover?: NodeMover | undefined },
+) {
   const { registry, runtime, state, boot, settings, moving, tokens } = ctx
   const mover = () => {
     if (!parts.mover || !runtime.createStopped || !runtime.commitMove)
@@ -73,7 +76,9 @@ export function createMoves(ctx: SandboxContext, parts: { lifecycle: Pick<Lifecy
       state.disarm(record)
       await state.forget(record.sandboxId)
       registry.cutConnections(record)
-      await ctx.firewall.release(record).catch((err: unknown) => record.log.warn({ err }, 'egress gateway release failed'))
+      await ctx.firewall
+        .release(record)
+        .catch((err: unknown) => record.log.warn({ err }, 'egress gateway release failed'))
       await ctx.egress.forget(record.sandboxId)
       await boot.removeContainer(record)
       if (record.pooled) await ctx.stateFile.unmarkClaimed(record.sandboxId)
@@ -105,7 +110,10 @@ export function createMoves(ctx: SandboxContext, parts: { lifecycle: Pick<Lifecy
           await m.push(image)
           // The registry has it: nothing of the move stays here.
           await runtime.removeImage(image).catch(() => undefined)
-          record.log.info({ image, ms: Math.round(performance.now() - t0), memoryDropped }, 'sandbox committed for a move')
+          record.log.info(
+            { image, ms: Math.round(performance.now() - t0), memoryDropped },
+            'sandbox committed for a move',
+          )
           return {
             image,
             spec: specOf(record),
