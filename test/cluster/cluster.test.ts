@@ -13,7 +13,8 @@
 // 503, running sandboxes keep serving through both edges, nothing reported gone); a control replica
 // partitioned from PostgreSQL and the nodes (503 with the reason, the other serves, healed); an agent killed and restarted by Swarm (its
 // sandboxes come back); a control replica killed (the other serves, and the build the killed one
-// was running is failed once its lease expires); a node lost (placement skips
+// was running is failed once its lease expires); a node drained with `sandock node drain` (its
+// paused sandboxes resume on another node with their files); a node lost (placement skips
 // it, its sandboxes are gone). Steps build on each other (one cluster per file) and run in order;
 // everything, images included unless kept, is removed at the end, also on failure.
 import { execFile } from 'node:child_process'
@@ -1332,6 +1333,109 @@ for method, path in [('GET', '/v2/'), ('GET', '/v2/_catalog'), ('GET', '/v2/sand
     // The SDK polled the replica that died (and, if it polled again, the one Swarm started in its place).
     expect(await ended).toMatch(/^failed: /)
   }, 300_000)
+
+  // Draining a node (issue 27): `sandock node drain` run in a control replica, as an operator does.
+  it('drains a node with `sandock node drain`: cordoned, its paused sandboxes resume on another node with their files, a running one moved with --pause-running; uncordon restores it', async () => {
+    const [a, b] = await replicas()
+    const drained = 'node2'
+    const ctl = stack.node(a!.hostname)
+    const task = await stack.task('control', ctl)
+    /** The CLI in the control task (its env and secrets), with its exit code as the last line. */
+    const nodeCli = (...args: string[]) =>
+      ctl.docker(
+        'exec',
+        task,
+        'sh',
+        '-c',
+        `/opt/sandock/bin/node /opt/sandock/sandock.mjs node ${args.join(' ')} 2>&1; echo "exit $?"`,
+      )
+    const onNode = (id: string) =>
+      stack.node(drained).docker('ps', '-a', '-q', '--filter', `label=sandock.sandbox-id=${id}`)
+    await stack.sql(`UPDATE nodes SET schedulable = (node_id = '${drained}')`)
+    let paused: Sandbox
+    let running: Sandbox
+    try {
+      paused = track(
+        await Sandbox.create('base', {
+          ...opts(a!),
+          metadata: { drain: 'paused' },
+          envs: { DRAIN_ENV: 'kept' },
+          lifecycle: { onTimeout: 'pause', autoResume: true },
+        }),
+      )
+      running = track(await Sandbox.create('base', { ...opts(a!), metadata: { drain: 'running' } }))
+    } finally {
+      await stack.sql('UPDATE nodes SET schedulable = true')
+    }
+    expect(await stack.nodeOf(paused.sandboxId)).toBe(drained)
+    expect(await stack.nodeOf(running.sandboxId)).toBe(drained)
+    await paused.files.write('/home/user/note.txt', 'written before the drain')
+    const sum = (
+      await paused.commands.run(
+        "head -c 10485760 /dev/urandom > /home/user/blob && echo in-tmp > /tmp/t.txt && sha256sum /home/user/blob | cut -d' ' -f1",
+      )
+    ).stdout.trim()
+    expect(await paused.pause()).toBe(true)
+    await running.files.write('/home/user/running.txt', 'was running')
+
+    const out = await timed('drain: 1 paused (base + 10 MiB) + 1 running (--pause-running)', () =>
+      nodeCli('drain', drained, '--pause-running', '--timeout', '2m'),
+    )
+    expect(out).toContain(`node ${drained} cordoned`)
+    const move = new RegExp(`moved ${paused.sandboxId} → (node[13]) \\((\\d+) ms; it was frozen`).exec(out)
+    expect(move, out).not.toBeNull()
+    timings.push(['move of a paused sandbox (base + 10 MiB, commit + push + pull + create)', Number(move![2])])
+    expect(out).toMatch(new RegExp(`moved ${running.sandboxId} → node[13]`))
+    expect(out).toMatch(/drain of node2: 2 moved, 0 failed, 0 still running\nexit 0$/)
+    expect(await stack.sql(`SELECT schedulable FROM nodes WHERE node_id = '${drained}'`)).toEqual([['f']])
+    const target = move![1]!
+    expect(await stack.nodeOf(paused.sandboxId)).toBe(target)
+    expect(await onNode(paused.sandboxId)).toBe('')
+    expect(await onNode(running.sandboxId)).toBe('')
+    expect(
+      await stack.node(target).docker('ps', '-a', '-q', '--filter', `label=sandock.sandbox-id=${paused.sandboxId}`),
+    ).not.toBe('')
+    // Listed once, paused, with its metadata.
+    const listed = (await Sandbox.list({ ...opts(b!), query: { metadata: { drain: 'paused' } } }).nextItems()).filter(
+      (s) => s.sandboxId === paused.sandboxId,
+    )
+    expect(listed.map((s) => [s.state, s.metadata.drain])).toEqual([['paused', 'paused']])
+
+    // Resumed through the other replica with the official SDK: its files, env vars and id, on the new node.
+    const back = await timed('resume after the move', () => Sandbox.connect(paused.sandboxId, opts(b!)))
+    expect(back.sandboxId).toBe(paused.sandboxId)
+    expect(await back.files.read('/home/user/note.txt')).toBe('written before the drain')
+    const check = await back.commands.run("sha256sum /home/user/blob | cut -d' ' -f1; cat /tmp/t.txt; echo $DRAIN_ENV")
+    expect(check.stdout).toBe(`${sum}\nin-tmp\nkept\n`)
+    expect(await stack.nodeOf(paused.sandboxId)).toBe(target)
+    const wasRunning = await Sandbox.connect(running.sandboxId, opts(a!))
+    expect(await wasRunning.files.read('/home/user/running.txt')).toBe('was running')
+    expect(await stack.nodeOf(running.sandboxId)).not.toBe(drained)
+
+    // Cordoned: new creates land elsewhere. A second drain has nothing left to do.
+    const fresh = track(await Sandbox.create('base', opts(a!)))
+    expect(await stack.nodeOf(fresh.sandboxId)).not.toBe(drained)
+    expect(await nodeCli('drain', drained)).toMatch(/drain of node2: 0 moved, 0 failed, 0 still running\nexit 0$/)
+    // Bad input: a clear error, no crash.
+    expect(await nodeCli('drain', 'nope')).toMatch(
+      /^sandock node drain: unknown node "nope" \(registered nodes: node1, node2, node3\)\nexit 1$/,
+    )
+    expect(await nodeCli('drain', drained, '--timeout', 'soon')).toMatch(
+      /--timeout: "soon" is not a duration.*\nexit 2$/,
+    )
+
+    // Uncordoned: schedulable again (with the others cordoned, a create lands there).
+    expect(await nodeCli('uncordon', drained)).toBe(`node ${drained} uncordoned: schedulable\nexit 0`)
+    await stack.sql(`UPDATE nodes SET schedulable = (node_id = '${drained}')`)
+    try {
+      const again = track(await Sandbox.create('base', opts(a!)))
+      expect(await stack.nodeOf(again.sandboxId)).toBe(drained)
+      await killTracked(again)
+    } finally {
+      await stack.sql('UPDATE nodes SET schedulable = true')
+    }
+    for (const s of [back, wasRunning, fresh]) await killTracked(s)
+  })
 
   it('skips a lost node and reports its sandboxes gone, not hanging', async () => {
     const rs = await replicas()
