@@ -19,7 +19,6 @@ import { createLocalNode } from '../node/local-node.js'
 import { createProxyServer } from '../node/proxy/proxy-server.js'
 import { loadInstanceId, tokensFromSeed } from '../control/server-keys.js'
 import { createBuiltinImages } from '../node/builds/builtin-images.js'
-import type { BuildJob, BuildLog } from '../node/builds/build-types.js'
 import { baseTemplate, builtinTemplates } from '../node/builds/builtins.js'
 import { createTemplateLookup, refreshingLookup } from '../control/templates/resolve.js'
 import { templateFilesDir } from '../control/templates/service.js'
@@ -38,10 +37,9 @@ import { nodeVolumes } from './cluster-volumes.js'
 import { nodeImages } from './node-images.js'
 import { startHostNetworking } from './host-networking.js'
 import { hostRuntime } from './host-runtime.js'
-import { fetchUploads } from '../control/cluster/uploads.js'
 import { closeOnSignals } from './signals.js'
+import { clusterBuild, clusterMover } from './node-registry.js'
 import { NODE_ADMIN_COMMANDS } from './node-admin-commands.js'
-import { pushOrDiscard } from '../node/runtime/images.js'
 
 const BUILD_CHECK_TIMEOUT_MS = 10 * 60 * 1000
 
@@ -150,15 +148,7 @@ export async function startNodeAgent(
     },
     defaults: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
     builds: { layers, filesDir, base: baseTemplate(builtins), readyTimeoutMs: BUILD_CHECK_TIMEOUT_MS },
-    // Paused sandboxes move between nodes through the registry (a drain: control/cluster/drain.ts).
-    mover: cluster.registry
-      ? {
-          // One tag per move: a node that had an older move's image never starts from it again.
-          imageOf: (sandboxId) => `${cluster.registry}/sandock/moved:${sandboxId}-${Date.now().toString(36)}`,
-          push: (image) => pushOrDiscard(runtime, image, registryAuth, [image]),
-          pull: ensureImage,
-        }
-      : undefined,
+    mover: clusterMover(cluster.registry, runtime, registryAuth, ensureImage),
     snapshots: createClusterSnapshots({
       db,
       runtime,
@@ -176,21 +166,16 @@ export async function startNodeAgent(
   // Re-attached sandboxes' redirects replace the previous run's in one step (fail closed meanwhile).
   await egress.install()
 
-  /** A build here: its uploads and parent fetched first, its image pushed after (others pull it). */
-  async function build(job: BuildJob, out: { log: BuildLog; signal: AbortSignal }) {
-    await fetchUploads(db, filesDir, job.steps)
-    if (job.fromTemplate) await ensureImage(job.fromTemplate.image)
-    const result = await local.build(job, out)
-    if (!cluster.registry) return result
-    const ref = `${cluster.registry}/${result.image}`
-    await runtime.tag(result.image, ref)
-    out.log('info', 'finalize', `Pushing ${ref} to the cluster registry`)
-    const t0 = Date.now()
-    // A template other nodes cannot pull is a failed build: its image goes with the push.
-    await pushOrDiscard(runtime, ref, registryAuth, [ref, result.image])
-    log.info({ image: ref, ms: Date.now() - t0 }, 'template image pushed')
-    return { ...result, image: ref }
-  }
+  const build = clusterBuild({
+    db,
+    filesDir,
+    ensureImage,
+    local,
+    registry: cluster.registry,
+    runtime,
+    registryAuth,
+    log,
+  })
 
   const status = async (): Promise<NodeStatus> => ({
     pools: await local.poolStatus(),
