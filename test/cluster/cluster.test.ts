@@ -1340,15 +1340,9 @@ for method, path in [('GET', '/v2/'), ('GET', '/v2/_catalog'), ('GET', '/v2/sand
     const drained = 'node2'
     const ctl = stack.node(a!.hostname)
     const task = await stack.task('control', ctl)
-    /** The CLI in the control task (its env and secrets), with its exit code as the last line. */
+    /** The CLI in the control task (its env and secrets) as docs/cluster.md runs it, its exit code as the last line. */
     const nodeCli = (...args: string[]) =>
-      ctl.docker(
-        'exec',
-        task,
-        'sh',
-        '-c',
-        `/opt/sandock/bin/node /opt/sandock/sandock.mjs node ${args.join(' ')} 2>&1; echo "exit $?"`,
-      )
+      ctl.docker('exec', task, 'sh', '-c', `sandock node ${args.join(' ')} 2>&1; echo "exit $?"`)
     const onNode = (id: string) =>
       stack.node(drained).docker('ps', '-a', '-q', '--filter', `label=sandock.sandbox-id=${id}`)
     await stack.sql(`UPDATE nodes SET schedulable = (node_id = '${drained}')`)
@@ -1378,6 +1372,8 @@ for method, path in [('GET', '/v2/'), ('GET', '/v2/_catalog'), ('GET', '/v2/sand
     expect(await paused.pause()).toBe(true)
     await running.files.write('/home/user/running.txt', 'was running')
 
+    const volumes = async () => (await stack.node(drained).docker('volume', 'ls', '-q')).split('\n').filter(Boolean)
+    const volumesBefore = await volumes()
     const out = await timed('drain: 1 paused (base + 10 MiB) + 1 running (--pause-running)', () =>
       nodeCli('drain', drained, '--pause-running', '--timeout', '2m'),
     )
@@ -1392,6 +1388,9 @@ for method, path in [('GET', '/v2/'), ('GET', '/v2/_catalog'), ('GET', '/v2/sand
     expect(await stack.nodeOf(paused.sandboxId)).toBe(target)
     expect(await onNode(paused.sandboxId)).toBe('')
     expect(await onNode(running.sandboxId)).toBe('')
+    // Nothing of the moves stays on the drained node: no new volume, no moved image.
+    expect((await volumes()).filter((v) => !volumesBefore.includes(v))).toEqual([])
+    expect(await stack.node(drained).docker('image', 'ls', '-q', '--filter', 'reference=*/sandock/moved')).toBe('')
     expect(
       await stack.node(target).docker('ps', '-a', '-q', '--filter', `label=sandock.sandbox-id=${paused.sandboxId}`),
     ).not.toBe('')
