@@ -135,7 +135,11 @@ async function moveOne(deps: DrainDeps, source: NodeRow, target: NodeRow, s: San
   const from = deps.reach.remote(source)
   const to = deps.reach.remote(target)
   const t0 = Date.now()
-  const moved = await from.moveOut(s.sandboxId)
+  const moved = await from.moveOut(s.sandboxId).catch(async (e: unknown) => {
+    // Its node let go of it already, unless the call was cut short (a timeout): then it lets go now.
+    await from.moveAbort(s.sandboxId).catch(() => undefined)
+    throw e
+  })
   try {
     await to.moveIn(moved)
   } catch (e) {
@@ -195,7 +199,14 @@ async function finishLeftovers(
       deps.out(`left ${sandboxId} on ${source.nodeId}: its row names ${nodeId}, which does not have it`)
       continue
     }
-    await deps.reach.remote(source).removeMoved(sandboxId)
-    deps.out(`removed the old copy of ${sandboxId} (it lives on ${nodeId})`)
+    try {
+      await deps.reach.remote(source).removeMoved(sandboxId)
+      deps.out(`removed the old copy of ${sandboxId} (it lives on ${nodeId})`)
+    } catch (e) {
+      report.failed.push({ sandboxId, reason: `its old copy could not be removed: ${errText(e)}` })
+      deps.out(
+        `could not remove the old copy of ${sandboxId} on ${source.nodeId} (it lives on ${nodeId}): ${errText(e)}`,
+      )
+    }
   }
 }
