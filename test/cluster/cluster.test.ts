@@ -204,6 +204,13 @@ async function killTracked(s: Sandbox): Promise<void> {
   made.delete(s.sandboxId)
 }
 
+/** `sandock node …` in a control replica's task (its env and secrets) as docs/cluster.md runs it; its exit code is the last line. */
+async function nodeCli(...args: string[]): Promise<string> {
+  const ctl = stack.node((await replicas())[0]!.hostname)
+  const cmd = `sandock node ${args.join(' ')} 2>&1; echo "exit $?"`
+  return ctl.docker('exec', await stack.task('control', ctl), 'sh', '-c', cmd)
+}
+
 beforeAll(async () => {
   const t0 = performance.now()
   const [clusterImage, postgresImage] = await timed('images (cluster, postgres, base)', () =>
@@ -296,7 +303,7 @@ describe('gVisor on every node (SANDOCK_RUNTIME=runsc)', () => {
     )
   })
 
-  it('runs a sandbox on each node under gVisor: commands, files, pause/resume keeping a process, and the fence', async () => {
+  it('runs a sandbox on each node under gVisor: commands, files, pause/resume keeping a process, a drain keeping /tmp, and the fence', async () => {
     await timed('node service → SANDOCK_RUNTIME=runsc (agents restarted)', () => setNodeRuntime('runsc'))
     try {
       const rs = await replicas()
@@ -319,6 +326,22 @@ describe('gVisor on every node (SANDOCK_RUNTIME=runsc)', () => {
         expect(await stack.nodeOf(sbx.sandboxId)).toBe(host)
         reached.push(...(await reachedFrom(host, sbx, targets)))
       }
+      // Drained under gVisor: /tmp lives on a volume there, and moves in the sandbox's image with it.
+      const [host, sbx] = [...onNodes].find(([h]) => h !== rs[0]!.hostname)!
+      await sbx.commands.run('echo on-the-tmp-volume > /tmp/drained.txt')
+      await Sandbox.pause(sbx.sandboxId, opts(rs[0]!))
+      try {
+        const out = await timed('drain under gVisor (1 paused sandbox)', () => nodeCli('drain', host))
+        expect(out).toMatch(
+          new RegExp(`moved ${sbx.sandboxId} → node\\d .*\\n.*: 1 moved, 0 failed, 0 still running\\nexit 0$`),
+        )
+      } finally {
+        await nodeCli('uncordon', host)
+      }
+      expect(await stack.nodeOf(sbx.sandboxId)).not.toBe(host)
+      const moved = await Sandbox.connect(sbx.sandboxId, opts(rs[1]!))
+      expect(await moved.files.read('/tmp/drained.txt')).toBe('on-the-tmp-volume\n')
+      expect(await moved.files.read('/home/user/gvisor.txt')).toBe(`written on ${host}`)
       for (const [, sbx] of onNodes) await killTracked(sbx)
       expect(reached).toEqual([])
     } finally {
@@ -1338,11 +1361,6 @@ for method, path in [('GET', '/v2/'), ('GET', '/v2/_catalog'), ('GET', '/v2/sand
   it('drains a node with `sandock node drain`: cordoned, its paused sandboxes resume on another node with their files, a running one moved with --pause-running; uncordon restores it', async () => {
     const [a, b] = await replicas()
     const drained = 'node2'
-    const ctl = stack.node(a!.hostname)
-    const task = await stack.task('control', ctl)
-    /** The CLI in the control task (its env and secrets) as docs/cluster.md runs it, its exit code as the last line. */
-    const nodeCli = (...args: string[]) =>
-      ctl.docker('exec', task, 'sh', '-c', `sandock node ${args.join(' ')} 2>&1; echo "exit $?"`)
     const onNode = (id: string) =>
       stack.node(drained).docker('ps', '-a', '-q', '--filter', `label=sandock.sandbox-id=${id}`)
     await stack.sql(`UPDATE nodes SET schedulable = (node_id = '${drained}')`)
