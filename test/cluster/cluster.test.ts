@@ -1408,13 +1408,13 @@ for method, path in [('GET', '/v2/'), ('GET', '/v2/_catalog'), ('GET', '/v2/sand
     expect(await onNode(running.sandboxId)).toBe('')
     // Nothing of the moves stays on the drained node: no new volume, no moved image.
     expect((await volumes()).filter((v) => !volumesBefore.includes(v))).toEqual([])
-    const images = (await stack.node(drained).docker('image', 'ls', '--format', '{{.Repository}}')).split('\n')
-    expect(images.filter((r) => r.endsWith('/sandock/moved'))).toEqual([])
-    const targetImages = (await stack.node(target).docker('image', 'ls', '--format', '{{.Repository}}')).split('\n')
-    expect(targetImages.filter((r) => r.endsWith('/sandock/moved')).length).toBeGreaterThan(0)
-    expect(
-      await stack.node(target).docker('ps', '-a', '-q', '--filter', `label=sandock.sandbox-id=${paused.sandboxId}`),
-    ).not.toBe('')
+    const movedImages = async (host: string) =>
+      (await stack.node(host).docker('image', 'ls', '--format', '{{.Repository}}:{{.Tag}}'))
+        .split('\n')
+        .filter((r) => r.includes(`/sandock/moved:${paused.sandboxId}-`))
+    expect(await movedImages(drained)).toEqual([])
+    expect(await movedImages(target)).toHaveLength(1)
+    expect(await nodeCli('list')).toMatch(new RegExp(`^${drained}\tlive\tcordoned\t`, 'm'))
     // Listed once, paused, with its metadata.
     const listed = (await Sandbox.list({ ...opts(b!), query: { metadata: { drain: 'paused' } } }).nextItems()).filter(
       (s) => s.sandboxId === paused.sandboxId,
