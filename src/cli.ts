@@ -11,6 +11,8 @@ Commands:
   serve      run the control API (E2B-compatible) and the sandbox proxy (one host)
   control    run a cluster control replica: the API and the proxy's edge over node agents
   node       run a cluster node agent: this machine's sandboxes, builds and proxy
+  node list|cordon|uncordon|drain <nodeId>
+             an operator's node commands, inside a control replica (drain moves paused sandboxes)
   cluster init [--out DIR]
              make the cluster CA (mutual TLS between control and node agents)
   pg-relay   forward a Unix socket to the cluster's PostgreSQL (a node agent's way to it)

@@ -19,7 +19,6 @@ import { createLocalNode } from '../node/local-node.js'
 import { createProxyServer } from '../node/proxy/proxy-server.js'
 import { loadInstanceId, tokensFromSeed } from '../control/server-keys.js'
 import { createBuiltinImages } from '../node/builds/builtin-images.js'
-import type { BuildJob, BuildLog } from '../node/builds/build-types.js'
 import { baseTemplate, builtinTemplates } from '../node/builds/builtins.js'
 import { createTemplateLookup, refreshingLookup } from '../control/templates/resolve.js'
 import { templateFilesDir } from '../control/templates/service.js'
@@ -38,9 +37,9 @@ import { nodeVolumes } from './cluster-volumes.js'
 import { nodeImages } from './node-images.js'
 import { startHostNetworking } from './host-networking.js'
 import { hostRuntime } from './host-runtime.js'
-import { fetchUploads } from '../control/cluster/uploads.js'
 import { closeOnSignals } from './signals.js'
-import { pushOrDiscard } from '../node/runtime/images.js'
+import { clusterBuild, clusterMover } from './node-registry.js'
+import { NODE_ADMIN_COMMANDS } from './node-admin-commands.js'
 
 const BUILD_CHECK_TIMEOUT_MS = 10 * 60 * 1000
 
@@ -83,9 +82,13 @@ export type RunningNodeAgent = { nodeId: string; agentPort: number; proxyPort: n
 
 /** `sandock node [--help]`: runs until a signal; -1 = keep the process alive. */
 export async function nodeCommand(args: readonly string[]): Promise<number> {
+  const [sub, ...rest] = args
+  if (sub && (NODE_ADMIN_COMMANDS as readonly string[]).includes(sub))
+    return (await import('./node-admin.js')).nodeAdminCommand(sub, rest)
   if (args.includes('--help')) {
     process.stdout.write(
-      "Usage: sandock node\n\nA Docker Swarm cluster's node agent, configured by SANDOCK_* environment variables (see docs/cluster.md).\n",
+      "Usage: sandock node\n\nA Docker Swarm cluster's node agent, configured by SANDOCK_* environment variables (see docs/cluster.md).\n" +
+        'Operators: sandock node list|cordon|uncordon|drain (inside a control replica; sandock node drain --help).\n',
     )
     return 0
   }
@@ -145,6 +148,7 @@ export async function startNodeAgent(
     },
     defaults: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
     builds: { layers, filesDir, base: baseTemplate(builtins), readyTimeoutMs: BUILD_CHECK_TIMEOUT_MS },
+    mover: clusterMover(cluster.registry, runtime, registryAuth, ensureImage),
     snapshots: createClusterSnapshots({
       db,
       runtime,
@@ -162,21 +166,16 @@ export async function startNodeAgent(
   // Re-attached sandboxes' redirects replace the previous run's in one step (fail closed meanwhile).
   await egress.install()
 
-  /** A build here: its uploads and parent fetched first, its image pushed after (others pull it). */
-  async function build(job: BuildJob, out: { log: BuildLog; signal: AbortSignal }) {
-    await fetchUploads(db, filesDir, job.steps)
-    if (job.fromTemplate) await ensureImage(job.fromTemplate.image)
-    const result = await local.build(job, out)
-    if (!cluster.registry) return result
-    const ref = `${cluster.registry}/${result.image}`
-    await runtime.tag(result.image, ref)
-    out.log('info', 'finalize', `Pushing ${ref} to the cluster registry`)
-    const t0 = Date.now()
-    // A template other nodes cannot pull is a failed build: its image goes with the push.
-    await pushOrDiscard(runtime, ref, registryAuth, [ref, result.image])
-    log.info({ image: ref, ms: Date.now() - t0 }, 'template image pushed')
-    return { ...result, image: ref }
-  }
+  const build = clusterBuild({
+    db,
+    filesDir,
+    ensureImage,
+    local,
+    registry: cluster.registry,
+    runtime,
+    registryAuth,
+    log,
+  })
 
   const status = async (): Promise<NodeStatus> => ({
     pools: await local.poolStatus(),

@@ -166,6 +166,32 @@ export class FakeRuntime implements Runtime {
     return { containerId: c.containerId, ip: c.ip }
   }
 
+  async createStopped(spec: ContainerSpec) {
+    await this.enter('createStopped', spec.sandbox.sandboxId)
+    if (!this.images.has(spec.image)) throw new NotFoundError(`image ${spec.image} not found`)
+    const c = this.plant({
+      spec: spec.sandbox,
+      pool: spec.pool,
+      image: spec.image,
+      network: spec.network,
+      env: spec.env,
+      started: spec,
+      runtime: spec.runtime,
+      state: 'stopped',
+    })
+    return { containerId: c.containerId }
+  }
+
+  /** Volumes' directories a move copied, per image (commitMove). */
+  readonly movedDirs = new Map<string, readonly string[]>()
+
+  async commitMove(containerId: string, image: string, volumeDirs: readonly string[]) {
+    await this.enter('commitMove', containerId)
+    this.container(containerId, `commit ${containerId}`)
+    this.addImage(image)
+    this.movedDirs.set(image, volumeDirs)
+  }
+
   async remove(containerId: string) {
     await this.enter('remove', containerId)
     this.containers.delete(containerId)

@@ -9,6 +9,7 @@ import type { SandboxSettings } from '../../src/node/sandboxes/settings.js'
 import { createSandboxService, type SandboxService } from '../../src/node/sandboxes/service.js'
 import { createSnapshotService } from '../../src/node/sandboxes/snapshots.js'
 import type { CreateSandboxRequest } from '../../src/node/sandboxes/types.js'
+import type { NodeMover } from '../../src/node/sandboxes/move.js'
 import type { ResolvedTemplate } from '../../src/node/builds/template-model.js'
 import { NotFoundError } from '../../src/shared/errors.js'
 import { createLogger } from '../../src/shared/logging.js'
@@ -74,6 +75,8 @@ export async function sandboxFixture(
     volumes?: Map<string, string>
     /** A store whose look-up is remote (a cluster's node): called with a create's names before idOf. */
     prepareVolumes?: (names: readonly string[]) => Promise<void>
+    /** A cluster's registry for moving paused sandboxes between nodes (sandboxes/move.ts). */
+    mover?: NodeMover
   } = {},
 ): Promise<SandboxFixture> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'sandock-sbx-')))
@@ -107,6 +110,7 @@ export async function sandboxFixture(
     envd,
     log: createLogger({ level: 'silent', name: 'unit' }),
     snapshots: createSnapshotService(runtime),
+    mover: opts.mover,
     tokens: { envd: (id) => `envd-${id}`, traffic: (id) => `traffic-${id}` },
     volumes: {
       idOf: (name) => volumes.get(name),

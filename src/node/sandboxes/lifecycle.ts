@@ -9,28 +9,28 @@ import { extendDeadline } from './timeouts.js'
 
 export type Lifecycle = ReturnType<typeof createLifecycle>
 
-export function createLifecycle(ctx: SandboxContext) {
-  const { registry, stateFile, state, timers, runtime, boot, settings, firewall, egress, keptLogs } = ctx
+/** The newest lines of the container's log, up to the kept size; a failure only loses the log. */
+async function keepLog({ settings, runtime, keptLogs }: SandboxContext, record: SandboxRecord): Promise<void> {
+  const keepBytes = settings.keptLogs?.keepBytes ?? 0
+  if (!settings.keptLogs?.retentionMs || keepBytes <= 0) return
+  // A kept line is at least its 24-character time, a space and a newline: more never fit.
+  const lines = await runtime
+    .logs(record.containerId, { limit: Math.ceil(keepBytes / 26), newestFirst: true })
+    .catch(() => [])
+  await keptLogs
+    .keep(record.sandboxId, lines)
+    .catch((err: unknown) => record.log.warn({ err }, "keeping the killed sandbox's log failed"))
+}
 
-  /** The newest lines of the container's log, up to the kept size; a failure only loses the log. */
-  async function keepLog(record: SandboxRecord): Promise<void> {
-    const keepBytes = settings.keptLogs?.keepBytes ?? 0
-    if (!settings.keptLogs?.retentionMs || keepBytes <= 0) return
-    // A kept line is at least its 24-character time, a space and a newline: more never fit.
-    const lines = await runtime
-      .logs(record.containerId, { limit: Math.ceil(keepBytes / 26), newestFirst: true })
-      .catch(() => [])
-    await keptLogs
-      .keep(record.sandboxId, lines)
-      .catch((err: unknown) => record.log.warn({ err }, "keeping the killed sandbox's log failed"))
-  }
+export function createLifecycle(ctx: SandboxContext) {
+  const { registry, stateFile, state, timers, runtime, boot, settings, firewall, egress } = ctx
 
   async function kill(sandboxId: string): Promise<void> {
     const record = registry.get(sandboxId)
     await registry.serially(record, async () => {
       state.disarm(record)
       // Its log outlives it (for the retention): saved while the route still finds the sandbox.
-      await keepLog(record)
+      await keepLog(ctx, record)
       // Forget first: the proxy answers 502 from now on, then in-flight streams are cut.
       await state.forget(sandboxId)
       registry.cutConnections(record)
@@ -107,6 +107,7 @@ export function createLifecycle(ctx: SandboxContext) {
     const record = registry.get(sandboxId)
     return registry.serially(record, async () => {
       if (record.state === 'running') return undefined
+      ctx.moving.assertFree(sandboxId)
       if (record.memoryKept && !opts.reboot) {
         await runtime.unpause(record.containerId)
         // A transform rule set while it was frozen needs its CA in the trust store (idempotent).
