@@ -8,6 +8,8 @@ export type JupyterServer = Readonly<{
   wsUrl: string
   /** Resolves when GET /api/status answers; rejects if the process exits first. */
   ready: Promise<void>
+  /** Settles when the process exits, whatever the reason (never rejects). */
+  exited: Promise<void>
   startKernel(name: string): Promise<string>
   interrupt(kernelId: string): Promise<void>
   restart(kernelId: string): Promise<void>
@@ -102,6 +104,10 @@ export function startJupyterServer(opts: JupyterServerOpts): JupyterServer {
     baseUrl,
     wsUrl: `ws://127.0.0.1:${port}`,
     ready,
+    exited: exit.then(
+      () => undefined,
+      () => undefined,
+    ),
     async startKernel(name) {
       const res = await call('POST', '/api/kernels', { name })
       if (!res.ok) throw new Error(`no kernel named "${name}"`)
