@@ -55,20 +55,20 @@ async function pids(sbx: Sandbox, pattern: string): Promise<string[]> {
 }
 
 // E2B's supervision.test.ts ("restart after jupyter kill", "restart after code-interpreter kill"):
-// its pkill patterns name upstream's processes (jupyter-server, uvicorn); ours are
-// `python3 -m jupyter_server` and `sandock.mjs interpreter` (the server, a child of its supervisor).
+// Jupyter Server is found as upstream's test finds it (`[j]upyter-server`); upstream's server is
+// uvicorn, ours `sandock.mjs interpreter` (the server, a child of its supervisor).
 describe('interpreter processes killed inside the sandbox', () => {
   it('runs code again after Jupyter Server is killed, with no process of the old run left', async () => {
     const sbx = await createCodeSandbox()
     onTestFinished(() => killQuietly(sbx.sandboxId))
     expect((await sbx.runCode('x = 1; x')).text).toBe('1')
-    const before = await pids(sbx, '[j]upyter_server')
+    const before = await pids(sbx, '[j]upyter-server')
     expect(before).toHaveLength(1)
     const kernelsBefore = await pids(sbx, '[s]andock_kernel')
     expect(kernelsBefore.length).toBeGreaterThan(0)
-    await sbx.commands.run("pkill -9 -f '[j]upyter_server'", { user: 'root' })
+    await sbx.commands.run("pkill -9 -f '[j]upyter-server'", { user: 'root' })
     expect(await tryUntilWorking(sbx)).toBeGreaterThanOrEqual(0)
-    const after = await pids(sbx, '[j]upyter_server')
+    const after = await pids(sbx, '[j]upyter-server')
     expect(after).toHaveLength(1)
     expect(after).not.toEqual(before)
     // The old run's kernels were ended with it.
@@ -86,7 +86,7 @@ describe('interpreter processes killed inside the sandbox', () => {
     const server = await pids(sbx, '[s]andock.mjs interpreter$')
     // The supervisor and the server it runs.
     expect(server).toHaveLength(2)
-    const jupyterBefore = await pids(sbx, '[j]upyter_server')
+    const jupyterBefore = await pids(sbx, '[j]upyter-server')
     const jvmsBefore = await pids(sbx, '[S]andockJShell')
     expect(jvmsBefore.length).toBeGreaterThan(0)
     const [supervisor] = (await sbx.commands.run("pgrep -o -f '[s]andock.mjs interpreter$'", { user: 'root' })).stdout
@@ -99,7 +99,7 @@ describe('interpreter processes killed inside the sandbox', () => {
     expect(serverAfter).toHaveLength(2)
     expect(serverAfter).toContain(supervisor)
     expect(serverAfter).not.toContain(child)
-    const jupyterAfter = await pids(sbx, '[j]upyter_server')
+    const jupyterAfter = await pids(sbx, '[j]upyter-server')
     expect(jupyterAfter).toHaveLength(1)
     expect(jupyterAfter).not.toEqual(jupyterBefore)
     expect((await pids(sbx, '[S]andockJShell')).filter((p) => jvmsBefore.includes(p))).toEqual([])
