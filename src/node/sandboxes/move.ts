@@ -10,6 +10,7 @@ import type { SandboxContext } from './context.js'
 import type { EgressRules } from './egress.js'
 import type { Lifecycle } from './lifecycle.js'
 import type { SandboxRecord } from './registry.js'
+import { specJson, type SpecJson } from './state-file.js'
 import type { SandboxSpec } from './types.js'
 
 /** What the cluster gives a node to move sandboxes through its registry. */
@@ -25,7 +26,7 @@ export type NodeMover = Readonly<{
 /** A paused sandbox on its way to another node: its image and what its node keeps for it (plain JSON). */
 export type MovedSandbox = Readonly<{
   image: string
-  spec: Omit<SandboxSpec, 'startedAt'> & { startedAt: string }
+  spec: SpecJson
   endAt: string
   pausedAt: string
   egress: EgressRules
@@ -34,28 +35,6 @@ export type MovedSandbox = Readonly<{
   /** It was frozen: its memory stayed behind (it is a filesystem pause now). */
   memoryDropped: boolean
 }>
-
-/** The creation spec of a record, field by field (a record holds more than its spec). */
-function specOf(r: SandboxRecord): MovedSandbox['spec'] {
-  return {
-    sandboxId: r.sandboxId,
-    templateId: r.templateId,
-    alias: r.alias,
-    metadata: { ...r.metadata },
-    timeoutMs: r.timeoutMs,
-    onTimeout: r.onTimeout,
-    ...(r.autoPauseMemory !== undefined ? { autoPauseMemory: r.autoPauseMemory } : {}),
-    autoResume: r.autoResume,
-    secure: r.secure,
-    allowPublicTraffic: r.allowPublicTraffic,
-    allowInternetAccess: r.allowInternetAccess,
-    ...(r.ingress ? { ingress: r.ingress } : {}),
-    cpuCount: r.cpuCount,
-    memoryMB: r.memoryMB,
-    startedAt: r.startedAt.toISOString(),
-    volumeMounts: r.volumeMounts.map((m) => ({ ...m })),
-  }
-}
 
 export function createMoves(
   ctx: SandboxContext,
@@ -116,7 +95,7 @@ export function createMoves(
           )
           return {
             image,
-            spec: specOf(record),
+            spec: specJson(record),
             endAt: record.endAt.toISOString(),
             pausedAt: (record.pausedAt ?? new Date()).toISOString(),
             egress: record.egress,

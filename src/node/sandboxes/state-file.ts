@@ -28,8 +28,11 @@ type StateJson = {
   spec?: PersistedSpec
 }
 
-/** The spec as JSON, field by field (a record holds more than its spec). */
-function persistedSpec(s: SandboxSpec): PersistedSpec {
+/** A creation spec as JSON (its date as ISO text). */
+export type SpecJson = Omit<SandboxSpec, 'startedAt'> & { startedAt: string }
+
+/** The spec as JSON, field by field (a record holds more than its spec): the state file's, and a moved sandbox's (move.ts). */
+export function specJson(s: SandboxSpec): SpecJson {
   return {
     sandboxId: s.sandboxId,
     templateId: s.templateId,
@@ -88,7 +91,7 @@ export class StateFile {
       pooled: record.pooled,
       egress: record.egress,
       internetAccess: record.internetAccess,
-      spec: persistedSpec(record),
+      spec: specJson(record),
     }
     await writeFile(join(this.dir, `${record.sandboxId}.json`), JSON.stringify(state), { mode: 0o600 })
   }
