@@ -17,7 +17,7 @@ import { createEnvdClient } from '../node/envd-client/client.js'
 import { buildAgentApp } from '../node/agent-api/app.js'
 import { createLocalNode } from '../node/local-node.js'
 import { createProxyServer } from '../node/proxy/proxy-server.js'
-import { loadInstanceId, tokensFromSeed } from '../control/server-keys.js'
+import { loadInstanceId, loadTokenSeed, tokensFromSeed } from '../control/server-keys.js'
 import { createBuiltinImages } from '../node/builds/builtin-images.js'
 import { baseTemplate, builtinTemplates } from '../node/builds/builtins.js'
 import { createTemplateLookup, refreshingLookup } from '../control/templates/resolve.js'
@@ -105,7 +105,11 @@ export async function startNodeAgent(
   // Every file transfer streams through this process (the edge, or this node's proxy).
   useStreamingGc()
   const log = createLogger({ level: config.logLevel, name: 'sandock-node' }).child({ nodeId: cluster.nodeId })
-  const tokens = tokensFromSeed(await readSecretFile(cluster.tokenSeedFile, 'token seed'))
+  // The shared seed: the secret store's key (and, for sandboxes from before each node had its own
+  // seed, their tokens). Sandboxes' tokens come from this node's own seed (0600 in its data dir):
+  // a node's root cannot derive the tokens of sandboxes on another node and use them at an edge.
+  const seedKeys = tokensFromSeed(await readSecretFile(cluster.tokenSeedFile, 'token seed'))
+  const own = tokensFromSeed(await loadTokenSeed(config.dataDir))
   const nodeToken = await readSecretFile(cluster.nodeTokenFile, 'node token')
   const instanceId = await loadInstanceId(config.dataDir)
   const db = createDb(cluster.databaseUrl, {
@@ -116,7 +120,7 @@ export async function startNodeAgent(
 
   const runtime = await hostRuntime(config, instanceId, log, cluster.hostProc)
   // Placeholders in egress rules resolve from the cluster's secret store (the same key everywhere).
-  const secretStore = new PgSecretStore(db, tokens.deriveKey(SECRET_STORE_KEY_PURPOSE))
+  const secretStore = new PgSecretStore(db, seedKeys.deriveKey(SECRET_STORE_KEY_PURPOSE))
   const networking = { config, runtime, instanceId, secretStore, log }
   const { egress, firewall, egressDnsServers } = await startHostNetworking(networking)
 
@@ -137,7 +141,11 @@ export async function startNodeAgent(
     runtime,
     envd: createEnvdClient(),
     log,
-    tokens: { envd: tokens.envdToken, traffic: tokens.trafficToken },
+    tokens: {
+      envd: own.envdToken,
+      traffic: own.trafficToken,
+      earlier: { envd: seedKeys.envdToken, traffic: seedKeys.trafficToken },
+    },
     volumes: volumes ?? { idOf: () => undefined, released: () => undefined },
     settings: localNodeSettings(config, egressDnsServers, builtins),
     egress: egress.port,

@@ -10,7 +10,7 @@ import type { SandboxContext } from './context.js'
 import type { EgressRules } from './egress.js'
 import type { Lifecycle } from './lifecycle.js'
 import type { SandboxRecord } from './registry.js'
-import { specJson, type SpecJson } from './state-file.js'
+import { specJson, type SandboxTokenValues, type SpecJson } from './state-file.js'
 import type { SandboxSpec } from './types.js'
 
 /** What the cluster gives a node to move sandboxes through its registry. */
@@ -32,6 +32,8 @@ export type MovedSandbox = Readonly<{
   egress: EgressRules
   internetAccess: boolean
   envVars: Record<string, string>
+  /** Its tokens as issued (the SDK holds them; this node's seed would derive others). */
+  tokens: SandboxTokenValues
   /** It was frozen: its memory stayed behind (it is a filesystem pause now). */
   memoryDropped: boolean
 }>
@@ -101,6 +103,7 @@ export function createMoves(
             egress: record.egress,
             internetAccess: record.internetAccess,
             envVars: { ...record.envVars },
+            tokens: { envd: record.envdAccessToken, traffic: record.trafficAccessToken },
             memoryDropped,
           }
         } catch (e) {
@@ -133,9 +136,12 @@ export function createMoves(
             endAt: new Date(moved.endAt),
             containerId,
             ip: '',
-            envdAccessToken: spec.secure ? tokens.envd(sandboxId) : undefined,
+            // As issued on the node it came from (moves from an older version carry none: derived here).
+            envdAccessToken: spec.secure ? (moved.tokens?.envd ?? tokens.envd(sandboxId)) : undefined,
             envdVersion: ENVD_VERSION,
-            trafficAccessToken: spec.allowPublicTraffic ? undefined : tokens.traffic(sandboxId),
+            trafficAccessToken: spec.allowPublicTraffic
+              ? undefined
+              : (moved.tokens?.traffic ?? tokens.traffic(sandboxId)),
             diskSizeMB: 0,
             egress: moved.egress,
             internetAccess: moved.internetAccess,

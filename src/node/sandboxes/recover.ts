@@ -87,6 +87,9 @@ export function createRecovery(
         continue
       }
       const endAt = persisted.endAt ?? new Date(spec.startedAt.getTime() + spec.timeoutMs)
+      // The tokens as issued (the SDK holds them); derived only for a file from before they were kept.
+      const derive = tokens.earlier ?? tokens
+      const kept = persisted.tokens
       const record = await state.adopt(
         {
           ...spec,
@@ -94,10 +97,14 @@ export function createRecovery(
           endAt,
           containerId: c.containerId,
           ip: c.ip ?? '',
-          envdAccessToken: spec.secure ? tokens.envd(spec.sandboxId) : undefined,
+          envdAccessToken: spec.secure ? (kept ? kept.envd : derive.envd(spec.sandboxId)) : undefined,
           envdVersion: ENVD_VERSION,
           diskSizeMB: 0,
-          trafficAccessToken: spec.allowPublicTraffic ? undefined : tokens.traffic(spec.sandboxId),
+          trafficAccessToken: spec.allowPublicTraffic
+            ? undefined
+            : kept
+              ? kept.traffic
+              : derive.traffic(spec.sandboxId),
           egress: persisted.egress,
           internetAccess: persisted.internetAccess ?? spec.allowInternetAccess,
         },

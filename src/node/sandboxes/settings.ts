@@ -51,7 +51,15 @@ export type SandboxSettings = Readonly<{
 }>
 
 /** Per-sandbox secrets, derived from the server's seed (so they survive restarts). */
-export type SandboxTokens = Readonly<{ envd(sandboxId: string): string; traffic(sandboxId: string): string }>
+export type SandboxTokens = Readonly<{
+  envd(sandboxId: string): string
+  traffic(sandboxId: string): string
+  /**
+   * How tokens were derived before this node's own seed (a cluster's shared seed): a restart uses
+   * it for a sandbox whose state file keeps no tokens (written by an older version).
+   */
+  earlier?: Omit<SandboxTokens, 'earlier'>
+}>
 
 export type SandboxServiceDeps = Readonly<{
   settings: SandboxSettings

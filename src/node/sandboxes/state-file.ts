@@ -26,7 +26,12 @@ type StateJson = {
   egress?: EgressRules
   internetAccess?: boolean
   spec?: PersistedSpec
+  /** The sandbox's envd and traffic tokens as issued (a moved sandbox's came from another node's seed). */
+  tokens?: SandboxTokenValues
 }
+
+/** A sandbox's tokens as issued: what the SDK holds; absent when it has none of the kind. */
+export type SandboxTokenValues = { envd?: string; traffic?: string }
 
 /** A creation spec as JSON (its date as ISO text). */
 export type SpecJson = Omit<SandboxSpec, 'startedAt'> & { startedAt: string }
@@ -53,6 +58,13 @@ export function specJson(s: SandboxSpec): SpecJson {
   }
 }
 
+/** Tokens read back from a file: only string values count. */
+function tokensFrom(t: unknown): SandboxTokenValues | undefined {
+  if (!t || typeof t !== 'object') return undefined
+  const { envd, traffic } = t as Record<string, unknown>
+  return { ...(typeof envd === 'string' && { envd }), ...(typeof traffic === 'string' && { traffic }) }
+}
+
 export type LoadedState = {
   endAt?: Date
   envVars: Record<string, string>
@@ -64,6 +76,8 @@ export type LoadedState = {
   internetAccess: boolean | undefined
   /** The creation spec; undefined when there is no file, or an older one of a cold-started sandbox. */
   spec?: SandboxSpec
+  /** The tokens as issued; undefined in files written before they were kept (derive them then). */
+  tokens?: SandboxTokenValues
 }
 
 export class StateFile {
@@ -81,7 +95,9 @@ export class StateFile {
 
   /** Writes the sandbox's whole state: its creation spec (whatever its history) and what changes. */
   async save(
-    record: PersistedState & SandboxSpec & Pick<Sandbox, 'endAt' | 'egress' | 'internetAccess'>,
+    record: PersistedState &
+      SandboxSpec &
+      Pick<Sandbox, 'endAt' | 'egress' | 'internetAccess' | 'envdAccessToken' | 'trafficAccessToken'>,
   ): Promise<void> {
     const state: StateJson = {
       endAt: record.endAt.toISOString(),
@@ -92,6 +108,8 @@ export class StateFile {
       egress: record.egress,
       internetAccess: record.internetAccess,
       spec: specJson(record),
+      // JSON leaves out a kind the sandbox has none of (undefined).
+      tokens: { envd: record.envdAccessToken, traffic: record.trafficAccessToken },
     }
     await writeFile(join(this.dir, `${record.sandboxId}.json`), JSON.stringify(state), { mode: 0o600 })
   }
@@ -121,6 +139,7 @@ export class StateFile {
         egress,
         internetAccess: p.internetAccess,
         spec,
+        tokens: tokensFrom(p.tokens),
       }
     } catch {
       return { envVars: {}, memoryKept: true, pooled: false, egress: NO_EGRESS_RULES, internetAccess: undefined }

@@ -32,7 +32,13 @@ function twoNodes() {
 async function nodes(settings: { gvisor?: boolean } = {}) {
   const t = twoNodes()
   const from = await sandboxFixture({ runtime: t.source, mover: t.mover(t.source), settings })
-  const to = await sandboxFixture({ runtime: t.target, mover: t.mover(t.target), settings })
+  // The target derives other tokens (each node has its own seed): a moved sandbox keeps the source's.
+  const to = await sandboxFixture({
+    runtime: t.target,
+    mover: t.mover(t.target),
+    settings,
+    tokens: { envd: (id) => `target-envd-${id}`, traffic: (id) => `target-traffic-${id}` },
+  })
   return { ...t, from, to }
 }
 
@@ -45,6 +51,7 @@ describe('moving a paused sandbox', () => {
       onTimeout: 'pause',
       autoResume: true,
       egress: { denyOut: ['10.1.2.3'] },
+      allowPublicTraffic: false,
     })
     const { sandboxId } = created
     await from.service.pause(sandboxId, { memory: true })
@@ -70,6 +77,7 @@ describe('moving a paused sandbox', () => {
       onTimeout: 'pause',
       autoResume: true,
       envdAccessToken: `envd-${sandboxId}`,
+      trafficAccessToken: `traffic-${sandboxId}`,
       egress: created.egress,
       endAt: created.endAt,
     })
@@ -87,6 +95,12 @@ describe('moving a paused sandbox', () => {
     expect(to.envd.lastInit(resumed.ip)).toMatchObject({
       envVars: { SECRET_ENV: 'v' },
       accessToken: `envd-${sandboxId}`,
+    })
+    // And a restart of the target keeps them (its state file holds the tokens as issued).
+    const again = await to.restart()
+    expect(again.service.get(sandboxId)).toMatchObject({
+      envdAccessToken: `envd-${sandboxId}`,
+      trafficAccessToken: `traffic-${sandboxId}`,
     })
   })
 
