@@ -26,8 +26,10 @@ import { SqliteLayerCache } from '../control/templates/sqlite-layer-cache.js'
 import { openTemplatesDb } from '../control/templates/templates-db.js'
 import { loadClusterConfig, type ClusterConfig } from '../control/cluster/config.js'
 import { heartbeat, registerNode, type NodeStatus } from '../control/cluster/nodes.js'
-import { createDb, migrate, type Db } from '../control/cluster/pg.js'
-import { enrollNode } from '../control/cluster/enrollment.js'
+import { createDb, isDbUnreachable, migrate, type Db } from '../control/cluster/pg.js'
+import { enrollNode, type Enrollment } from '../control/cluster/enrollment.js'
+import { ENROLL_ROLE, enrollPassword, newNodePassword, scramVerifier } from '../control/cluster/node-db-roles.js'
+import type { TlsIdentity } from '../control/cluster/cluster-ca.js'
 import { PgTemplateStore } from '../control/cluster/pg-template-store.js'
 import { createClusterSnapshots } from '../control/cluster/snapshots.js'
 import { readSecretFile } from '../control/cluster/secret-file.js'
@@ -67,15 +69,77 @@ async function agentAddress(cluster: ClusterConfig, swarmAddress: (() => Promise
   return address
 }
 
-/** The agent API's TLS identity (enrollment.ts: the key in the data dir, the certificate from control); undefined with SANDOCK_CLUSTER_TLS=off. */
-async function agentTls(cluster: ClusterConfig, db: Db, nodeToken: string, dataDir: string, log: Logger) {
-  if (!cluster.clusterTls) {
+/** Errors that mean "control has not set up enrollment yet" (its first start): the node waits. */
+const NOT_READY_YET = new Set(['28P01', '28000', '42883', '3D000'])
+const ENROLL_RETRY_MS = 1000
+
+/** Waits until the enrollment role logs in and its functions exist (control created them). */
+async function whenEnrollmentOpen(db: Db, log: Logger): Promise<void> {
+  let warnAt = Date.now() + 30_000
+  for (;;) {
+    try {
+      await db.query("SELECT 'sandock_enroll_submit(text,text,text,text,text)'::regprocedure")
+      return
+    } catch (err) {
+      const code = (err as { code?: string; cause?: { code?: string } }).code
+      const cause = (err as { cause?: { code?: string } }).cause?.code
+      if (!NOT_READY_YET.has(code ?? '') && !NOT_READY_YET.has(cause ?? '') && !isDbUnreachable(err)) throw err
+      if (Date.now() > warnAt) {
+        log.warn({ err }, 'waiting for control to open enrollment in the database (is a control replica running?)')
+        warnAt = Date.now() + 30_000
+      }
+      await new Promise((r) => setTimeout(r, ENROLL_RETRY_MS))
+    }
+  }
+}
+
+/**
+ * This agent's database pool and TLS identity. It enrolls (enrollment.ts) as the enrollment role
+ * (its password derived from the node token) with the verifier of a password drawn now, and then
+ * logs in as its own role (node-db-roles.ts). Only with SANDOCK_DATABASE_PASSWORD_FILE (an older
+ * stack, or no cluster CA) does it use that shared credential instead.
+ */
+async function nodeDatabase(cluster: ClusterConfig, nodeToken: string, dataDir: string, log: Logger) {
+  const dir = join(dataDir, 'cluster-tls')
+  const caPem = cluster.clusterCaFile ? await readSecretFile(cluster.clusterCaFile, 'cluster CA certificate') : ''
+  const enrollLog = log.child({ component: 'enrollment' })
+  const tlsOf = (identity: TlsIdentity) => {
+    if (cluster.clusterTls) return identity
     log.warn('SANDOCK_CLUSTER_TLS=off: the agent API serves plain HTTP (the node token alone admits a caller)')
     return undefined
   }
-  const caPem = await readSecretFile(cluster.clusterCaFile, 'cluster CA certificate')
-  const dir = join(dataDir, 'cluster-tls')
-  return enrollNode(db, { nodeId: cluster.nodeId, nodeToken, caPem, dir, log: log.child({ component: 'enrollment' }) })
+  if (cluster.databasePasswordFile) {
+    log.warn(
+      "SANDOCK_DATABASE_PASSWORD_FILE given to a node: it uses control's database credentials (a node's root could change the whole cluster's state); without it a node enrolls a role of its own",
+    )
+    const db = createDb(cluster.databaseUrl, {
+      max: 5,
+      password: await readSecretFile(cluster.databasePasswordFile, 'database password'),
+    })
+    await migrate(db)
+    if (!cluster.clusterTls) return { db, tls: undefined }
+    const { identity } = await enrollNode(db, { nodeId: cluster.nodeId, nodeToken, caPem, dir, log: enrollLog })
+    return { db, tls: tlsOf(identity) }
+  }
+  const enrollDb = createDb(cluster.databaseUrl, { max: 1, user: ENROLL_ROLE, password: enrollPassword(nodeToken) })
+  const password = newNodePassword()
+  let enrollment: Enrollment
+  try {
+    await whenEnrollmentOpen(enrollDb, enrollLog)
+    enrollment = await enrollNode(enrollDb, {
+      nodeId: cluster.nodeId,
+      nodeToken,
+      caPem,
+      dir,
+      log: enrollLog,
+      dbVerifier: scramVerifier(password),
+    })
+  } finally {
+    await enrollDb.end()
+  }
+  if (!enrollment.dbRole) throw new Error('enrollment gave this node no database role')
+  const db = createDb(cluster.databaseUrl, { max: 5, user: enrollment.dbRole, password })
+  return { db, tls: tlsOf(enrollment.identity) }
 }
 
 export type RunningNodeAgent = { nodeId: string; agentPort: number; proxyPort: number; close(): Promise<void> }
@@ -112,11 +176,7 @@ export async function startNodeAgent(
   const own = tokensFromSeed(await loadTokenSeed(config.dataDir))
   const nodeToken = await readSecretFile(cluster.nodeTokenFile, 'node token')
   const instanceId = await loadInstanceId(config.dataDir)
-  const db = createDb(cluster.databaseUrl, {
-    max: 5,
-    password: cluster.databasePasswordFile && (await readSecretFile(cluster.databasePasswordFile, 'database password')),
-  })
-  await migrate(db)
+  const { db, tls } = await nodeDatabase(cluster, nodeToken, config.dataDir, log)
 
   const runtime = await hostRuntime(config, instanceId, log, cluster.hostProc)
   // Placeholders in egress rules resolve from the cluster's secret store (the same key everywhere).
@@ -190,7 +250,6 @@ export async function startNodeAgent(
     images: await runtime.imageTags(),
     sandboxes: (await local.list()).length,
   })
-  const tls = await agentTls(cluster, db, nodeToken, config.dataDir, log)
   const app = await buildAgentApp({
     node: { ...local, build, proxyResume: (id) => local.proxy.resume(id) },
     token: nodeToken,

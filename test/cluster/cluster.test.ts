@@ -437,6 +437,40 @@ describe('sandock on a swarm', () => {
     }
   })
 
+  it("gives each agent its own database role: no shared password on a node, and node2's role cannot touch node1's rows, the catalog or enrollment", async () => {
+    // Every agent's sessions run as its own role (the replicas' as the owner); none is privileged.
+    const users = (await stack.sql("SELECT DISTINCT usename FROM pg_stat_activity WHERE datname = 'sandock'")).flat()
+    expect(users).toEqual(expect.arrayContaining(['sandock_node_node1', 'sandock_node_node2', 'sandock_node_node3']))
+    expect(
+      await stack.sql(
+        "SELECT rolname, rolsuper, rolcreaterole, rolbypassrls FROM pg_roles WHERE rolname LIKE 'sandock_node_%' ORDER BY rolname",
+      ),
+    ).toEqual(['node1', 'node2', 'node3'].map((n) => [`sandock_node_${n}`, 'f', 'f', 'f']))
+    // What node2's agent container holds: no database password.
+    const n2 = stack.node('node2')
+    const secrets = (await n2.docker('exec', await stack.task('node', n2), 'ls', '/run/secrets')).split('\n')
+    expect(secrets).not.toContain('sandock_db_password')
+    expect(secrets).toContain('sandock_node_token')
+    // As node2's role (its session, as its root would hold it): its own heartbeat is fine; node1's
+    // row, a sandbox's placement, the enrolled keys and a cordon are not its to change.
+    const asNode2 = async (statement: string) =>
+      stack
+        .sql(`SET SESSION AUTHORIZATION sandock_node_node2; ${statement}`)
+        .then((rows) => `ok ${JSON.stringify(rows)}`)
+        .catch((e: unknown) => String(e).match(/permission denied|row-level security/)?.[0] ?? String(e))
+    expect(await asNode2("UPDATE nodes SET heartbeat_at = now() WHERE node_id = 'node2'")).toMatch(/^ok/)
+    const other = await asNode2("UPDATE nodes SET address = '10.6.6.6' WHERE node_id = 'node1' RETURNING node_id")
+    expect(other).toMatch(/^ok/)
+    expect(other).not.toContain('node1')
+    expect(await asNode2("UPDATE sandboxes SET node_id = 'node2'")).toBe('permission denied')
+    expect(await asNode2('DELETE FROM node_keys')).toBe('permission denied')
+    expect(await asNode2("UPDATE nodes SET schedulable = true WHERE node_id = 'node2'")).toBe('permission denied')
+    expect(await asNode2("INSERT INTO volume_nodes (volume_id, node_id) VALUES ('x', 'node1')")).toMatch(
+      /row-level security|permission denied/,
+    )
+    expect((await stack.sql("SELECT address FROM nodes WHERE node_id = 'node1'"))[0]?.[0]).not.toBe('10.6.6.6')
+  })
+
   it('spreads creates over the nodes, claiming warm containers', async () => {
     const [a] = await replicas()
     const sbxs = []

@@ -276,7 +276,7 @@ describe('enrollment through PostgreSQL', () => {
     return join(d, 'cluster-tls')
   }
   const enroll = (db: Db, nodeId: string, dir: string, nodeToken = TOKEN) =>
-    enrollNode(db, { nodeId, nodeToken, caPem: ca.certPem, dir, log })
+    enrollNode(db, { nodeId, nodeToken, caPem: ca.certPem, dir, log }).then((e) => e.identity)
 
   it("gives a node a certificate for its own key (kept 0600), again at a restart; control's ClusterNode then reaches it", async ({
     skip,
