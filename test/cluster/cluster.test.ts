@@ -443,7 +443,7 @@ describe('sandock on a swarm', () => {
     expect(users).toEqual(expect.arrayContaining(['sandock_node_node1', 'sandock_node_node2', 'sandock_node_node3']))
     expect(
       await stack.sql(
-        "SELECT rolname, rolsuper, rolcreaterole, rolbypassrls FROM pg_roles WHERE rolname LIKE 'sandock_node_%' ORDER BY rolname",
+        "SELECT rolname, rolsuper, rolcreaterole, rolbypassrls FROM pg_roles WHERE rolname LIKE 'sandock\\_node\\_%' ORDER BY rolname",
       ),
     ).toEqual(['node1', 'node2', 'node3'].map((n) => [`sandock_node_${n}`, 'f', 'f', 'f']))
     // What node2's agent container holds: no database password.
