@@ -10,8 +10,9 @@
 //     (on one 2-core machine the three nodes share the same cores: this measures the control
 //     plane's overhead and spread, not more hardware);
 //   - mutual TLS (control → agents, and edge → node proxy, which every sandbox request crosses): the
-//     same measurements as deployed (TLS), then BENCH_CLUSTER_TLS_PAIRS × (both services switched
-//     to SANDOCK_CLUSTER_TLS=off, then on again), each mode pooled, with each block's median;
+//     same measurements as deployed (TLS), then in blocks of BENCH_CLUSTER_TLS_ORDER (off,on,on,off:
+//     both services switched with SANDOCK_CLUSTER_TLS where the mode changes), each mode pooled,
+//     with each block's median;
 //   - a node failure: from `docker kill` of a node to placement avoiding it (its heartbeat expiring),
 //     and the latency of creates made meanwhile.
 // It asserts nothing about speed; it prints a table and writes bench/results/cluster.json. Run it
@@ -47,8 +48,17 @@ const SERVE_PORTS = { api: 3100, proxy: 3102 }
 const STEADY_COMMANDS = Number(process.env.BENCH_CLUSTER_STEADY_COMMANDS ?? 100)
 const FILE_ROUNDS = Number(process.env.BENCH_CLUSTER_FILE_ROUNDS ?? 20)
 const FILE_BYTES = 1 << 20
-/** Mutual TLS: this many (off, on) pairs of service restarts after the deployed (on) block. */
-const TLS_PAIRS = Number(process.env.BENCH_CLUSTER_TLS_PAIRS ?? 2)
+/**
+ * Mutual TLS: the modes' blocks after the deployed (TLS) one, in order; the services are switched
+ * (restarted) only where the mode changes. off,on,on,off puts each mode's blocks at the same mean
+ * time, so a drift linear in time (the machine's other load) falls on both alike.
+ */
+const TLS_ORDER = (process.env.BENCH_CLUSTER_TLS_ORDER ?? 'off,on,on,off').split(',').map((m) => {
+  if (m !== 'on' && m !== 'off') throw new Error(`BENCH_CLUSTER_TLS_ORDER: "${m}" is neither on nor off`)
+  return m
+})
+if (!TLS_ORDER.includes('on') || !TLS_ORDER.includes('off'))
+  throw new Error('BENCH_CLUSTER_TLS_ORDER must hold both on and off')
 
 let cluster: TestCluster | undefined
 let built: string[] = []
@@ -252,24 +262,32 @@ it('measures the cluster against serve on one engine, creates per second with 1 
   await n1!.docker('rm', '-f', 'bench-serve')
 
   // Mutual TLS's cost (control → agents and edge → node proxy, which every sandbox request
-  // crosses): the deployed block (TLS, right after the deploy) is the hop's cluster side; then
-  // TLS_PAIRS × (both services switched to SANDOCK_CLUSTER_TLS=off, then on again), so each mode
-  // runs after the same kind of restart and twice, and drift over the run shows as a spread between
-  // a mode's blocks. One warm-up create per block: a new connection's handshake is
-  // bench/cluster-mtls.mjs's measurement.
-  type Block = { mode: 'on' | 'off'; cold: Cold; steady: Steady }
+  // crosses): the deployed block (TLS, right after the deploy) is the hop's cluster side; then the
+  // blocks of TLS_ORDER, both services switched with SANDOCK_CLUSTER_TLS (a restart of every agent
+  // and replica) where the mode changes. Each block's median shows the drift over the run. One
+  // warm-up create after each switch: a new connection's handshake is bench/cluster-mtls.mjs's
+  // measurement.
+  type Block = { mode: 'on' | 'off'; switchMs?: number; cold: Cold; steady: Steady }
+  let current: 'on' | 'off' = 'on'
+  let o = viaCluster
   const tlsBlock = async (mode: 'on' | 'off'): Promise<Block> => {
-    await stack.setClusterTls(mode)
-    await stack.sql("UPDATE nodes SET schedulable = (node_id = 'node1')")
-    const r = (await stack.replicas()).find((x) => x.hostname === replica.hostname) ?? (await stack.replicas())[0]!
-    const o = stack.sdkOpts(r)
-    await createThenCommand(o).then((x) => x.sbx.kill())
+    let switchMs: number | undefined
+    if (mode !== current) {
+      const t0 = performance.now()
+      await stack.setClusterTls(mode)
+      switchMs = Math.round(ms(t0))
+      current = mode
+      await stack.sql("UPDATE nodes SET schedulable = (node_id = 'node1')")
+      const rs = await stack.replicas()
+      o = stack.sdkOpts(rs.find((x) => x.hostname === replica.hostname) ?? rs[0]!)
+      await createThenCommand(o).then((x) => x.sbx.kill())
+    }
     const [cold] = await series([o], RUNS)
     const [st] = await steady([o])
-    return { mode, cold: cold!, steady: st! }
+    return { mode, switchMs, cold: cold!, steady: st! }
   }
   const blocks: Block[] = []
-  for (let i = 0; i < TLS_PAIRS; i++) for (const mode of ['off', 'on'] as const) blocks.push(await tlsBlock(mode))
+  for (const mode of TLS_ORDER) blocks.push(await tlsBlock(mode))
   const pool = (mode: 'on' | 'off') => {
     const bs = blocks.filter((x) => x.mode === mode)
     return summarise(
@@ -283,7 +301,7 @@ it('measures the cluster against serve on one engine, creates per second with 1 
   }
   const mtls = {
     deployed: hop.cluster,
-    blocks: blocks.map((x) => ({ mode: x.mode, ...summarise(x.cold, x.steady) })),
+    blocks: blocks.map((x) => ({ mode: x.mode, switchMs: x.switchMs, ...summarise(x.cold, x.steady) })),
     on: pool('on'),
     off: pool('off'),
   }
@@ -353,12 +371,12 @@ it('measures the cluster against serve on one engine, creates per second with 1 
       `cluster benchmark (p50 / p95 ms unless said; load average at start ${results.loadAverage.atStart.join(' ')}, at end ${results.loadAverage.atEnd.join(' ')})`,
       ' the hop (cluster against serve on the same engine, alternating):',
       ...METRICS.map(hopLine),
-      ` mutual TLS (control → agents, edge → node proxy): the deployed block, then ${TLS_PAIRS} × (SANDOCK_CLUSTER_TLS=off, on again), each mode pooled:`,
+      ` mutual TLS (control → agents, edge → node proxy): the deployed block, then ${TLS_ORDER.join(', ')} (SANDOCK_CLUSTER_TLS switched where it changes: ${blocks.flatMap((x) => (x.switchMs ? [`${(x.switchMs / 1000).toFixed(0)} s`] : [])).join(', ')}), each mode pooled:`,
       ...METRICS.map(tlsLine),
       `  ${CONCURRENT} concurrent creates: 1 node ${oneNode.createsPerSecond}/s (wall ${oneNode.wallMs} ms, ${oneNode.failed} failed); 3 nodes ${threeNodes.createsPerSecond}/s (wall ${threeNodes.wallMs} ms, ${threeNodes.failed} failed)`,
       `  node killed → placement avoids it after ${avoidedAtMs} ms; creates meanwhile: ${during.map((d) => `${d.ms} ms@${d.node ?? 'failed'}`).join(', ')}`,
     ].join('\n'),
   )
   expect(hop.cluster.createToFirstCommand.n).toBe(RUNS)
-  expect(mtls.off.createToFirstCommand.n).toBe(RUNS * TLS_PAIRS)
+  expect(mtls.off.createToFirstCommand.n).toBe(RUNS * TLS_ORDER.filter((m) => m === 'off').length)
 }, 1_800_000)
