@@ -12,6 +12,12 @@ import type { Logger } from 'pino'
 /** The environment variable that marks a server run (and makes `sandock interpreter` the server itself). */
 export const RUN_MARK_ENV = 'SANDOCK_INTERPRETER_RUN'
 
+/**
+ * The server's process title (`ps`, `pgrep -f`): upstream's server is `uvicorn main:app`, and E2B's
+ * own tests and users' scripts find it by that name (`pkill -f 'uvicorn main:app'` restarts it).
+ */
+export const SERVER_TITLE = 'uvicorn main:app (sandock interpreter server)'
+
 /** Restart delays after runs that ended within a minute of their start: 0.2 s doubling to 5 s. */
 const FIRST_DELAY_MS = 200
 const MAX_DELAY_MS = 5000
@@ -77,7 +83,7 @@ export function superviseInterpreter(opts: SupervisorOpts): Promise<number> {
       while (!stopping) {
         const mark = randomBytes(8).toString('hex')
         const started = Date.now()
-        const proc = spawn(process.execPath, [...opts.args], {
+        const proc = spawn(process.execPath, [`--title=${SERVER_TITLE}`, ...opts.args], {
           env: { ...(opts.env ?? process.env), [RUN_MARK_ENV]: mark },
           stdio: 'inherit',
         })

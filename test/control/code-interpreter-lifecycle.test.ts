@@ -55,8 +55,8 @@ async function pids(sbx: Sandbox, pattern: string): Promise<string[]> {
 }
 
 // E2B's supervision.test.ts ("restart after jupyter kill", "restart after code-interpreter kill"):
-// Jupyter Server is found as upstream's test finds it (`[j]upyter-server`); upstream's server is
-// uvicorn, ours `sandock.mjs interpreter` (the server, a child of its supervisor).
+// Jupyter Server and the server are found as upstream's test finds them (`[j]upyter-server`,
+// `[u]vicorn main:app`: our server's process title; its supervisor is `sandock.mjs interpreter`).
 describe('interpreter processes killed inside the sandbox', () => {
   it('runs code again after Jupyter Server is killed, with no process of the old run left', async () => {
     const sbx = await createCodeSandbox()
@@ -78,27 +78,26 @@ describe('interpreter processes killed inside the sandbox', () => {
     expect((await sbx.runCode('21 * 2', { language: 'js' })).text).toBe('42')
   })
 
-  it('runs code again after the interpreter server itself is killed, Jupyter and kernels of the old run ended', async () => {
+  it('runs code again after the interpreter server itself is killed by its upstream name, Jupyter and kernels of the old run ended', async () => {
     const sbx = await createCodeSandbox()
     onTestFinished(() => killQuietly(sbx.sandboxId))
     expect((await sbx.runCode('x = 1; x')).text).toBe('1')
     expect((await sbx.runCode('1 + 1', { language: 'java' })).text).toBe('2')
-    const server = await pids(sbx, '[s]andock.mjs interpreter$')
-    // The supervisor and the server it runs.
-    expect(server).toHaveLength(2)
+    // The supervisor (`sandock.mjs interpreter`) and the server it runs, titled as upstream's.
+    const supervisor = await pids(sbx, '[s]andock.mjs interpreter$')
+    expect(supervisor).toHaveLength(1)
+    const server = await pids(sbx, '[u]vicorn main:app')
+    expect(server).toHaveLength(1)
     const jupyterBefore = await pids(sbx, '[j]upyter-server')
     const jvmsBefore = await pids(sbx, '[S]andockJShell')
     expect(jvmsBefore.length).toBeGreaterThan(0)
-    const [supervisor] = (await sbx.commands.run("pgrep -o -f '[s]andock.mjs interpreter$'", { user: 'root' })).stdout
-      .split('\n')
-      .filter(Boolean)
-    const child = server.find((p) => p !== supervisor)!
-    await sbx.commands.run(`kill -9 ${child}`, { user: 'root' })
+    // As E2B's supervision.test.ts kills it.
+    await sbx.commands.run("pkill -9 -f '[u]vicorn main:app'", { user: 'root' })
     expect(await tryUntilWorking(sbx)).toBeGreaterThanOrEqual(0)
-    const serverAfter = await pids(sbx, '[s]andock.mjs interpreter$')
-    expect(serverAfter).toHaveLength(2)
-    expect(serverAfter).toContain(supervisor)
-    expect(serverAfter).not.toContain(child)
+    expect(await pids(sbx, '[s]andock.mjs interpreter$')).toEqual(supervisor)
+    const serverAfter = await pids(sbx, '[u]vicorn main:app')
+    expect(serverAfter).toHaveLength(1)
+    expect(serverAfter).not.toEqual(server)
     const jupyterAfter = await pids(sbx, '[j]upyter-server')
     expect(jupyterAfter).toHaveLength(1)
     expect(jupyterAfter).not.toEqual(jupyterBefore)
