@@ -104,6 +104,13 @@ describe.skipIf(!postgresAvailable())("a node's own database role", () => {
     expect(role).toBe(nodeRoleName('n1'))
     expect((await db.query('SELECT session_user AS u, sandock_node_id() AS id')).rows[0]).toEqual({ u: role, id: 'n1' })
     await registerNode(db, nodeRow('n1'))
+    // A restarted agent registers over its row (cordoned stays as control set it).
+    await owner.query("UPDATE nodes SET schedulable = false WHERE node_id = 'n1'")
+    await registerNode(db, { ...nodeRow('n1'), address: '10.0.0.9' })
+    expect((await owner.query("SELECT address, schedulable FROM nodes WHERE node_id = 'n1'")).rows[0]).toEqual({
+      address: '10.0.0.9',
+      schedulable: false,
+    })
     await heartbeat(db, 'n1', { pools: {}, images: ['x'], sandboxes: 1 })
     expect((await owner.query("SELECT status FROM nodes WHERE node_id = 'n1'")).rows[0].status.images).toEqual(['x'])
     await db.query(
