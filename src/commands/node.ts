@@ -176,9 +176,9 @@ export async function startNodeAgent(
   const own = tokensFromSeed(await loadTokenSeed(config.dataDir))
   const nodeToken = await readSecretFile(cluster.nodeTokenFile, 'node token')
   const instanceId = await loadInstanceId(config.dataDir)
-  const { db, tls } = await nodeDatabase(cluster, nodeToken, config.dataDir, log)
-
+  // Docker and its runtime first: a node that cannot run sandboxes says so before it enrolls.
   const runtime = await hostRuntime(config, instanceId, log, cluster.hostProc)
+  const { db, tls } = await nodeDatabase(cluster, nodeToken, config.dataDir, log)
   // Placeholders in egress rules resolve from the cluster's secret store (the same key everywhere).
   const secretStore = new PgSecretStore(db, seedKeys.deriveKey(SECRET_STORE_KEY_PURPOSE))
   const networking = { config, runtime, instanceId, secretStore, log }

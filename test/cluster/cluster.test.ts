@@ -351,6 +351,19 @@ describe('gVisor on every node (SANDOCK_RUNTIME=runsc)', () => {
   }, 900_000)
 })
 
+/** Waits until every node's last heartbeat reports a ready warm container of `base`. */
+async function warmOnEveryNode(): Promise<void> {
+  await waitFor(
+    'a ready base pool container on every node',
+    async () => {
+      const rows = await stack.sql("SELECT node_id, status->'pools'->'base'->>'ready' FROM nodes ORDER BY node_id")
+      return rows.length === 3 && rows.every(([, ready]) => Number(ready) >= 1) ? true : undefined
+    },
+    120_000,
+    1000,
+  )
+}
+
 describe('sandock on a swarm', () => {
   it('serves the E2B API from both replicas, with every node registered and its warm pool ready', async () => {
     const rs = await replicas()
@@ -586,7 +599,9 @@ describe('sandock on a swarm', () => {
         )
         return JSON.parse(r.stdout) as { path: string; headers: Record<string, string> }
       }
-      // Three alive at once (placement spreads them), made through both replicas.
+      // Three alive at once, made through both replicas: placement spreads them once every node has
+      // a warm container again (the creates before took them; a node with one is placed first).
+      await warmOnEveryNode()
       const boxes: Sandbox[] = []
       for (const r of [a!, b!, a!]) boxes.push(track(await Sandbox.create('base', { ...opts(r), network: { rules } })))
       const viaNodes = new Set<string>()
