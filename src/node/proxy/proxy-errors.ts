@@ -1,4 +1,5 @@
-// The proxy's own error answers (contract 3.4): JSON bodies, written to a response or a raw upgrade socket.
+// The proxy's own error answers (contract 3.4): JSON bodies (an HTML page for a browser), written
+// to a response or a raw upgrade socket.
 import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 
