@@ -111,7 +111,7 @@ export function createProxyServer(deps: {
     withRoute(
       req,
       (route) => forwardRequest(requests, req, res, route),
-      (err) => sendProxyError(res, err),
+      (err) => sendProxyError(res, err, req),
       () => res.destroy(),
     )
   }
