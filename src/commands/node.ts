@@ -103,7 +103,7 @@ async function nodeDatabase(cluster: ClusterConfig, nodeToken: string, dataDir: 
   const dir = join(dataDir, 'cluster-tls')
   const caPem = cluster.clusterCaFile ? await readSecretFile(cluster.clusterCaFile, 'cluster CA certificate') : ''
   const enrollLog = log.child({ component: 'enrollment' })
-  const tlsOf = (identity: TlsIdentity) => {
+  const tlsOf = (identity: TlsIdentity | undefined) => {
     if (cluster.clusterTls) return identity
     log.warn('SANDOCK_CLUSTER_TLS=off: the agent API serves plain HTTP (the node token alone admits a caller)')
     return undefined
@@ -117,7 +117,7 @@ async function nodeDatabase(cluster: ClusterConfig, nodeToken: string, dataDir: 
       password: await readSecretFile(cluster.databasePasswordFile, 'database password'),
     })
     await migrate(db)
-    if (!cluster.clusterTls) return { db, tls: undefined }
+    if (!cluster.clusterTls) return { db, tls: tlsOf(undefined) }
     const { identity } = await enrollNode(db, { nodeId: cluster.nodeId, nodeToken, caPem, dir, log: enrollLog })
     return { db, tls: tlsOf(identity) }
   }
