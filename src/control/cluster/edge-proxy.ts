@@ -127,13 +127,13 @@ export function createEdgeProxy(deps: {
   function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     resolve(req).then(
       (r) => {
-        if ('body' in r) return sendProxyError(res, r)
+        if ('body' in r) return sendProxyError(res, r, req)
         proxy.web(req, res, forwardTo(r.target), (err) => {
           cache.delete(r.sandboxId)
           if (res.headersSent) return void res.destroy()
           // The node proxy is unreachable: its sandboxes cannot answer (the node is going or gone).
           log.warn({ err, sandboxId: r.sandboxId, nodeId: r.target.nodeId }, 'edge: the node proxy is unreachable')
-          sendProxyError(res, sandboxNotFound(r.sandboxId))
+          sendProxyError(res, sandboxNotFound(r.sandboxId), req)
         })
       },
       (err: unknown) => {
