@@ -6,8 +6,6 @@
 // pushed. Containers' labels stay the truth: a restarted agent re-attaches as `sandock serve` does.
 import { createSocket } from 'node:dgram'
 import { availableParallelism, totalmem } from 'node:os'
-import { join } from 'node:path'
-import type { Logger } from 'pino'
 import { createLogger } from '../shared/logging.js'
 import { listen } from '../shared/listen.js'
 import { useStreamingGc } from '../shared/streaming-gc.js'
@@ -17,7 +15,7 @@ import { createEnvdClient } from '../node/envd-client/client.js'
 import { buildAgentApp } from '../node/agent-api/app.js'
 import { createLocalNode } from '../node/local-node.js'
 import { createProxyServer } from '../node/proxy/proxy-server.js'
-import { loadInstanceId, loadTokenSeed, tokensFromSeed } from '../control/server-keys.js'
+import { loadInstanceId } from '../control/server-keys.js'
 import { createBuiltinImages } from '../node/builds/builtin-images.js'
 import { baseTemplate, builtinTemplates } from '../node/builds/builtins.js'
 import { createTemplateLookup, refreshingLookup } from '../control/templates/resolve.js'
@@ -26,18 +24,14 @@ import { SqliteLayerCache } from '../control/templates/sqlite-layer-cache.js'
 import { openTemplatesDb } from '../control/templates/templates-db.js'
 import { loadClusterConfig, type ClusterConfig } from '../control/cluster/config.js'
 import { heartbeat, registerNode, type NodeStatus } from '../control/cluster/nodes.js'
-import { createDb, isDbUnreachable, migrate, type Db } from '../control/cluster/pg.js'
-import { enrollNode, type Enrollment } from '../control/cluster/enrollment.js'
-import { ENROLL_ROLE, enrollPassword, newNodePassword, scramVerifier } from '../control/cluster/node-db-roles.js'
-import type { TlsIdentity } from '../control/cluster/cluster-ca.js'
 import { PgTemplateStore } from '../control/cluster/pg-template-store.js'
 import { createClusterSnapshots } from '../control/cluster/snapshots.js'
 import { readSecretFile } from '../control/cluster/secret-file.js'
 import { PgSecretStore } from '../control/cluster/pg-secret-store.js'
-import { SECRET_STORE_KEY_PURPOSE } from '../control/secret-store/secret-store.js'
 import { nodeVolumes } from './cluster-volumes.js'
 import { nodeImages } from './node-images.js'
 import { startHostNetworking } from './host-networking.js'
+import { nodeDatabase, nodeKeys } from './node-credentials.js'
 import { hostRuntime } from './host-runtime.js'
 import { closeOnSignals } from './signals.js'
 import { clusterBuild, clusterMover } from './node-registry.js'
@@ -69,79 +63,6 @@ async function agentAddress(cluster: ClusterConfig, swarmAddress: (() => Promise
   return address
 }
 
-/** Errors that mean "control has not set up enrollment yet" (its first start): the node waits. */
-const NOT_READY_YET = new Set(['28P01', '28000', '42883', '3D000'])
-const ENROLL_RETRY_MS = 1000
-
-/** Waits until the enrollment role logs in and its functions exist (control created them). */
-async function whenEnrollmentOpen(db: Db, log: Logger): Promise<void> {
-  let warnAt = Date.now() + 30_000
-  for (;;) {
-    try {
-      await db.query("SELECT 'sandock_enroll_submit(text,text,text,text,text)'::regprocedure")
-      return
-    } catch (err) {
-      const code = (err as { code?: string; cause?: { code?: string } }).code
-      const cause = (err as { cause?: { code?: string } }).cause?.code
-      if (!NOT_READY_YET.has(code ?? '') && !NOT_READY_YET.has(cause ?? '') && !isDbUnreachable(err)) throw err
-      if (Date.now() > warnAt) {
-        log.warn({ err }, 'waiting for control to open enrollment in the database (is a control replica running?)')
-        warnAt = Date.now() + 30_000
-      }
-      await new Promise((r) => setTimeout(r, ENROLL_RETRY_MS))
-    }
-  }
-}
-
-/**
- * This agent's database pool and TLS identity. It enrolls (enrollment.ts) as the enrollment role
- * (its password derived from the node token) with the verifier of a password drawn now, and then
- * logs in as its own role (node-db-roles.ts). Only with SANDOCK_DATABASE_PASSWORD_FILE (an older
- * stack, or no cluster CA) does it use that shared credential instead.
- */
-async function nodeDatabase(cluster: ClusterConfig, nodeToken: string, dataDir: string, log: Logger) {
-  const dir = join(dataDir, 'cluster-tls')
-  const caPem = cluster.clusterCaFile ? await readSecretFile(cluster.clusterCaFile, 'cluster CA certificate') : ''
-  const enrollLog = log.child({ component: 'enrollment' })
-  const tlsOf = (identity: TlsIdentity | undefined) => {
-    if (cluster.clusterTls) return identity
-    log.warn('SANDOCK_CLUSTER_TLS=off: the agent API serves plain HTTP (the node token alone admits a caller)')
-    return undefined
-  }
-  if (cluster.databasePasswordFile) {
-    log.warn(
-      "SANDOCK_DATABASE_PASSWORD_FILE given to a node: it uses control's database credentials (a node's root could change the whole cluster's state); without it a node enrolls a role of its own",
-    )
-    const db = createDb(cluster.databaseUrl, {
-      max: 5,
-      password: await readSecretFile(cluster.databasePasswordFile, 'database password'),
-    })
-    await migrate(db)
-    if (!cluster.clusterTls) return { db, tls: tlsOf(undefined) }
-    const { identity } = await enrollNode(db, { nodeId: cluster.nodeId, nodeToken, caPem, dir, log: enrollLog })
-    return { db, tls: tlsOf(identity) }
-  }
-  const enrollDb = createDb(cluster.databaseUrl, { max: 1, user: ENROLL_ROLE, password: enrollPassword(nodeToken) })
-  const password = newNodePassword()
-  let enrollment: Enrollment
-  try {
-    await whenEnrollmentOpen(enrollDb, enrollLog)
-    enrollment = await enrollNode(enrollDb, {
-      nodeId: cluster.nodeId,
-      nodeToken,
-      caPem,
-      dir,
-      log: enrollLog,
-      dbVerifier: scramVerifier(password),
-    })
-  } finally {
-    await enrollDb.end()
-  }
-  if (!enrollment.dbRole) throw new Error('enrollment gave this node no database role')
-  const db = createDb(cluster.databaseUrl, { max: 5, user: enrollment.dbRole, password })
-  return { db, tls: tlsOf(enrollment.identity) }
-}
-
 export type RunningNodeAgent = { nodeId: string; agentPort: number; proxyPort: number; close(): Promise<void> }
 
 /** `sandock node [--help]`: runs until a signal; -1 = keep the process alive. */
@@ -169,18 +90,14 @@ export async function startNodeAgent(
   // Every file transfer streams through this process (the edge, or this node's proxy).
   useStreamingGc()
   const log = createLogger({ level: config.logLevel, name: 'sandock-node' }).child({ nodeId: cluster.nodeId })
-  // The shared seed: the secret store's key (and, for sandboxes from before each node had its own
-  // seed, their tokens). Sandboxes' tokens come from this node's own seed (0600 in its data dir):
-  // a node's root cannot derive the tokens of sandboxes on another node and use them at an edge.
-  const seedKeys = tokensFromSeed(await readSecretFile(cluster.tokenSeedFile, 'token seed'))
-  const own = tokensFromSeed(await loadTokenSeed(config.dataDir))
+  const keys = await nodeKeys(cluster, config.dataDir)
   const nodeToken = await readSecretFile(cluster.nodeTokenFile, 'node token')
   const instanceId = await loadInstanceId(config.dataDir)
   // Docker and its runtime first: a node that cannot run sandboxes says so before it enrolls.
   const runtime = await hostRuntime(config, instanceId, log, cluster.hostProc)
   const { db, tls } = await nodeDatabase(cluster, nodeToken, config.dataDir, log)
   // Placeholders in egress rules resolve from the cluster's secret store (the same key everywhere).
-  const secretStore = new PgSecretStore(db, seedKeys.deriveKey(SECRET_STORE_KEY_PURPOSE))
+  const secretStore = new PgSecretStore(db, keys.secretStoreKey)
   const networking = { config, runtime, instanceId, secretStore, log }
   const { egress, firewall, egressDnsServers } = await startHostNetworking(networking)
 
@@ -201,11 +118,7 @@ export async function startNodeAgent(
     runtime,
     envd: createEnvdClient(),
     log,
-    tokens: {
-      envd: own.envdToken,
-      traffic: own.trafficToken,
-      earlier: { envd: seedKeys.envdToken, traffic: seedKeys.trafficToken },
-    },
+    tokens: keys.tokens,
     volumes: volumes ?? { idOf: () => undefined, released: () => undefined },
     settings: localNodeSettings(config, egressDnsServers, builtins),
     egress: egress.port,

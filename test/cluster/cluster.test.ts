@@ -464,6 +464,22 @@ describe('sandock on a swarm', () => {
     const secrets = (await n2.docker('exec', await stack.task('node', n2), 'ls', '/run/secrets')).split('\n')
     expect(secrets).not.toContain('sandock_db_password')
     expect(secrets).toContain('sandock_node_token')
+    // Sandboxes' tokens come from each node's own seed (0600 in its data dir), not the shared one.
+    const seeds = new Set<string>()
+    for (const name of ['node1', 'node2', 'node3']) {
+      const n = stack.node(name)
+      const out = await n.docker(
+        'exec',
+        await stack.task('node', n),
+        'stat',
+        '-c',
+        '%a',
+        '/var/lib/sandock-node/token-seed',
+      )
+      expect(out.trim(), name).toBe('600')
+      seeds.add(await n.docker('exec', await stack.task('node', n), 'sha256sum', '/var/lib/sandock-node/token-seed'))
+    }
+    expect(seeds.size).toBe(3)
     // As node2's role (its session, as its root would hold it): its own heartbeat is fine; node1's
     // row, a sandbox's placement, the enrolled keys and a cordon are not its to change.
     const asNode2 = async (statement: string) =>
