@@ -13,7 +13,10 @@ export type ClusterConfig = Readonly<{
    * of its own (node-db-roles.ts).
    */
   databasePasswordFile: string | undefined
-  /** File with the token seed (envd and traffic tokens, upload URLs): the same on every replica and node. */
+  /**
+   * File with the token seed (the secret store's key, upload URLs, volume tokens): the same on every
+   * replica and node. Sandboxes' envd and traffic tokens come from each node's own seed instead.
+   */
   tokenSeedFile: string
   /** File with the node token control shows the agents (and a node's join proof when it enrolls). */
   nodeTokenFile: string
