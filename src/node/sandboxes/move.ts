@@ -7,6 +7,7 @@
 import { AppError } from '../../shared/errors.js'
 import { ENVD_VERSION } from '../../shared/envd.js'
 import type { SandboxContext } from './context.js'
+import { sandboxTokens } from './settings.js'
 import type { EgressRules } from './egress.js'
 import type { Lifecycle } from './lifecycle.js'
 import type { SandboxRecord } from './registry.js'
@@ -137,11 +138,8 @@ export function createMoves(
             containerId,
             ip: '',
             // As issued on the node it came from (moves from an older version carry none: derived here).
-            envdAccessToken: spec.secure ? (moved.tokens?.envd ?? tokens.envd(sandboxId)) : undefined,
+            ...sandboxTokens(spec, tokens, moved.tokens),
             envdVersion: ENVD_VERSION,
-            trafficAccessToken: spec.allowPublicTraffic
-              ? undefined
-              : (moved.tokens?.traffic ?? tokens.traffic(sandboxId)),
             diskSizeMB: 0,
             egress: moved.egress,
             internetAccess: moved.internetAccess,
