@@ -19,7 +19,7 @@ Commands:
   envd       run the in-sandbox daemon (filesystem and process RPCs, /files)
   interpreter  run the code-interpreter server (@e2b/code-interpreter, port 49999)
   templates build-builtin [name ...]
-             build the built-in template images ahead of time (base, code-interpreter-v1, desktop)
+             build the built-in template images ahead of time (base, code-interpreter-v1, desktop, mcp-gateway)
   access-token create|list|revoke
              access tokens for E2B's CLI (e2b auth login), on the data dir
   version    print versions

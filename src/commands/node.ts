@@ -200,7 +200,7 @@ export async function startNodeAgent(
   })
   log.info({ address, agentPort, proxyPort }, 'node agent registered')
   local.startPool()
-  // The derived built-ins (code-interpreter-v1, desktop) are built on each node that starts them
+  // The derived built-ins (code-interpreter-v1, desktop, mcp-gateway) are built on each node that starts them
   // (minutes, in the background; SANDOCK_BUILD_BUILTINS=off leaves it to `sandock templates
   // build-builtin` on the node): until one is ready here, this node answers 503 for it and control
   // places the create on another node.

@@ -176,7 +176,7 @@ export async function startControl(
   await builtinImages.ensureBase()
   ready = true
   node.startPool()
-  // The derived built-ins (code-interpreter-v1, desktop) take minutes to build the first time: in
+  // The derived built-ins (code-interpreter-v1, desktop, mcp-gateway) take minutes to build the first time: in
   // the background, one at a time; a create from one answers 503 until it is ready.
   // A build still running at close ends with the process (Docker cancels a build whose client is gone).
   void builtinImages
