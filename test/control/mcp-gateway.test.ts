@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { Sandbox } from 'e2b'
+import { Sandbox, Template } from 'e2b'
 import { ensureBuiltinImage, IMAGE_BUILD_TIMEOUT_MS } from '../support/builtin-images.js'
 import { killQuietly, printServerLogsOnFailure, viaProxy } from '../support/control-sdk.js'
 import { sdkOpts, sharedServer, trackSandbox } from '../support/control-server.js'
@@ -187,5 +187,30 @@ describe('github/ servers', () => {
     } finally {
       await killQuietly(own.sandboxId)
     }
+  })
+})
+
+describe("Template().fromTemplate('mcp-gateway')", () => {
+  it("builds with addMcpServer for the catalog's servers, starts its gateway from the create, and refuses others", async () => {
+    const server = sharedServer()
+    const name = `mcp-derived-${Date.now().toString(36)}`
+    const build = (tpl: Parameters<typeof Template.build>[0], alias: string) =>
+      Template.build(tpl, alias, { apiKey: server.apiKey, apiUrl: server.apiUrl })
+    await build(Template().fromTemplate('mcp-gateway').addMcpServer(['memory']).aptInstall(['jq']), name)
+    const own = await Sandbox.create(name, { ...sdkOpts(), mcp: { memory: {} } })
+    trackSandbox(server, own.sandboxId)
+    try {
+      expect((await own.commands.run('jq --version')).exitCode).toBe(0)
+      const client = await mcpClient(own.sandboxId, (await own.getMcpToken()) as string)
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain('read_graph')
+      await client.close()
+    } finally {
+      await killQuietly(own.sandboxId)
+    }
+    const refused = await build(Template().fromTemplate('mcp-gateway').addMcpServer(['exa']), `${name}-exa`).catch(
+      (e) => e,
+    )
+    expect(refused).toBeInstanceOf(Error)
+    expect(String(refused.message)).toContain("failed to run command 'mcp-gateway pull exa'")
   })
 })
