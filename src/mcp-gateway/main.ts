@@ -5,7 +5,7 @@
 // with the reason on stderr (the SDK then kills the sandbox: "Failed to start MCP gateway: …").
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { closeSync, openSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
+import { closeSync, openSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { mkdir, readFile } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
 import { type Backend, startBackend } from './backends.js'
@@ -82,7 +82,13 @@ async function launch(json: string, paths: GatewayPaths, entry: string): Promise
 }
 
 async function serve(paths: GatewayPaths): Promise<number> {
-  const report = (line: string) => writeFileSync(3, `${line}\n`)
+  // The launcher waits on fd 3; once it is gone (killed by the command's timeout) nobody reads it.
+  const report = (line: string) => {
+    try {
+      writeFileSync(3, `${line}\n`)
+      if (line === 'ready') closeSync(3)
+    } catch {}
+  }
   const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`)
   const json = await readFile(paths.configFile, 'utf8')
   unlinkSync(paths.configFile)
@@ -118,11 +124,11 @@ async function serve(paths: GatewayPaths): Promise<number> {
   for (const signal of ['SIGTERM', 'SIGINT'] as const)
     process.once(signal, () => {
       http.close()
+      rmSync(paths.pidFile, { force: true })
       void closeAll().then(() => process.exit(0))
     })
   log(`serving ${backends.map((b) => b.name).join(', ') || 'no servers'} on :${paths.port}/mcp`)
   report('ready')
-  closeSync(3)
   return -1
 }
 
