@@ -16,9 +16,10 @@
 // BENCH_CMD_RUNS (200), BENCH_FILE_RUNS (10), BENCH_BIG_FILE_RUNS (3), BENCH_WATCH_RUNS (30),
 // BENCH_CONCURRENT (50), BENCH_IDLE ("20,100"), BENCH_PAUSE_RUNS (3), SANDOCK_BASE_TEMPLATE_IMAGE,
 // BENCH_BUILD_IMAGE=0 (use that image as it is, e.g. one built from an older commit).
-// Focused mode: BENCH_ONLY=files,commands,create measures just those hot paths (same code as the
+// Focused mode: BENCH_ONLY=files,commands,create,idle measures just those hot paths (same code as the
 // full run; create: cold create → first command, BENCH_FOCUSED_CREATES (15) per round, and host CPU
-// per lifecycle against Docker's floor measured after each build's creates),
+// per lifecycle against Docker's floor measured after each build's creates; idle: idle memory per
+// sandbox with BENCH_FOCUSED_IDLE (10) alive),
 // BENCH_ROUNDS (3) times on a fresh server and sandbox; with BENCH_BEFORE_BUNDLE (another build's
 // dist/image/sandock.mjs) and BENCH_BEFORE_IMAGE (its base image), each round measures that build
 // first and this one second, so before/after share the run and its load (BENCH_BUNDLE: measure
@@ -60,6 +61,7 @@ const ONLY = (process.env.BENCH_ONLY ?? '')
   .filter(Boolean)
 const ROUNDS = num('BENCH_ROUNDS', 3)
 const FOCUSED_CREATES = num('BENCH_FOCUSED_CREATES', 15)
+const FOCUSED_IDLE = num('BENCH_FOCUSED_IDLE', 10)
 const THIS_BUNDLE = process.env.BENCH_BUNDLE
 const envOf = (name) =>
   Object.fromEntries(
@@ -374,7 +376,7 @@ function sayFiles(files, prefix = '') {
  */
 async function compare(only, builds) {
   const samples = Object.fromEntries(
-    builds.map(([name]) => [name, { cmd: [], files: fileSamples(), create: [], createCpu: [] }]),
+    builds.map(([name]) => [name, { cmd: [], files: fileSamples(), create: [], createCpu: [], idle: [] }]),
   )
   const floorCpu = []
   const load = { start: loadavg() }
@@ -394,6 +396,14 @@ async function compare(only, builds) {
         if (only.includes('commands')) await measureCommands(sbx, samples[name])
         if (only.includes('files')) await measureFiles(sbx, samples[name].files)
         await kill(sbx)
+        if (only.includes('idle')) {
+          const alive = []
+          try {
+            samples[name].idle.push(await idleMemory(alive, FOCUSED_IDLE))
+          } finally {
+            await Promise.all(alive.map((s) => kill(s)))
+          }
+        }
       } finally {
         await stopServer()
       }
@@ -412,7 +422,20 @@ async function compare(only, builds) {
       r.hostCpuPerLifecycleMsByRound = samples[name].createCpu.map((x) => Math.round(x))
       r.hostCpuPerLifecycleToDockerFloor = ratio(mean(samples[name].createCpu), mean(floorCpu))
     }
+    if (only.includes('idle')) {
+      const byRound = (f) => samples[name].idle.map((m) => f(m).p50)
+      r.idleMemoryP50ByRound = {
+        sandboxes: FOCUSED_IDLE,
+        containerMiB: byRound((m) => m.containerMiB),
+        envdRssMiB: byRound((m) => m.envdRssMiB),
+        envdPrivateMiB: byRound((m) => m.envdPrivateMiB),
+      }
+    }
     out.builds[name] = r
+    if (r.idleMemoryP50ByRound)
+      say(
+        `[${name}] idle memory per sandbox (${FOCUSED_IDLE} alive), p50 by round: container ${r.idleMemoryP50ByRound.containerMiB.join(', ')} MiB; envd RSS ${r.idleMemoryP50ByRound.envdRssMiB.join(', ')} MiB, private ${r.idleMemoryP50ByRound.envdPrivateMiB.join(', ')} MiB`,
+      )
     if (r.commandRoundTripMs) sayCommands(r, `[${name}] `)
     if (r.files) sayFiles(r.files, `[${name}] `)
     if (r.createToFirstCommandPoolOffMs)

@@ -9,6 +9,7 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import Docker from 'dockerode'
+import { removeSpike } from './spike-cleanup.mjs'
 import { stats } from './stats.mjs'
 
 const RUNS = Number(process.env.SPIKE_RUNS ?? 15)
@@ -162,15 +163,7 @@ async function main() {
       )
     console.log(JSON.stringify(out, null, 2))
   } finally {
-    for (const c of await docker.listContainers({ all: true, filters: { label: ['sandock.spike=slots'] } }))
-      await docker
-        .getContainer(c.Id)
-        .remove({ force: true })
-        .catch(() => undefined)
-    await docker
-      .getNetwork(NET)
-      .remove()
-      .catch(() => undefined)
+    await removeSpike(docker, 'sandock.spike=slots', NET)
   }
 }
 

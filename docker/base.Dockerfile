@@ -1,5 +1,5 @@
 # The `base` template: Debian bookworm with the commands E2B's base offers (python/pip, node/npm,
-# git, curl, wget, compilers; see docs/templates.md) plus jq, netstat, ss, less, nano, vi,
+# git, curl, wget, compilers; see docs/templates.md) plus jq, netstat, ss, less, nano, vi, setfattr,
 # user `user` (home /home/user, passwordless sudo) as the default user, and envd as the entrypoint
 # (Docker's init reaps zombies and forwards signals). Built by `sandock serve` or
 # scripts/build-image.mjs from the envd bundle folder (dist/image, /opt/sandock in the server image).
@@ -15,13 +15,14 @@ RUN gcc -O2 -s -static -Wall -Wextra -Werror -o /sandock-spawner /src/sandock-sp
 
 FROM ${BASE_IMAGE}
 # Debian packages only, without recommends. gcc/g++/make/libc6-dev are build-essential minus
-# dpkg-dev (and the perl it pulls); python3-dev lets pip build C extensions.
+# dpkg-dev (and the perl it pulls); python3-dev lets pip build C extensions; attr gives
+# setfattr/getfattr (file metadata is `user.e2b.*` xattrs, as on E2B's base).
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       ca-certificates curl git iproute2 procps sudo \
       python3 python-is-python3 python3-pip python3-venv python3-dev \
       gcc g++ make libc6-dev \
-      wget unzip jq net-tools less nano vim-tiny \
+      wget unzip jq net-tools less nano vim-tiny attr \
  && rm -rf /var/lib/apt/lists/* \
  # `pip install` works as on E2B's base (a python.org Python); Debian's PEP 668 marker refuses it.
  && rm -f /usr/lib/python3*/EXTERNALLY-MANAGED \

@@ -11,7 +11,7 @@ USER root
 # (ipykernel → debugpy); the recommends would add TeX, R's dev toolchain and more.
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      python3-jupyter-server python3-ipykernel python3-matplotlib-inline \
+      jupyter-server python3-jupyter-server python3-ipykernel python3-matplotlib-inline \
       python3-numpy python3-pandas python3-matplotlib python3-pil python3-scipy python3-seaborn \
       python3-sklearn python3-plotly python3-sympy python3-openpyxl python3-bs4 python3-requests \
       python3-pip python3-venv fonts-noto-cjk r-base-core r-cran-irkernel openjdk-17-jdk-headless \

@@ -110,9 +110,32 @@ await rm(builtinsOut, { recursive: true, force: true })
 for (const [name, dockerfile, context] of [
   ['code-interpreter-v1', 'code-interpreter.Dockerfile', 'code-interpreter'],
   ['desktop', 'desktop.Dockerfile', 'desktop'],
+  ['mcp-gateway', 'mcp-gateway.Dockerfile', 'mcp-gateway'],
 ]) {
   await cp(join(root, 'docker', context), join(builtinsOut, name), { recursive: true })
   await copyFile(join(root, 'docker', dockerfile), join(builtinsOut, name, 'Dockerfile'))
+}
+// The mcp-gateway template's programs, each one file (its image installs nothing at build): the
+// gateway (src/mcp-gateway) and the MCP servers of its catalog, pinned in package.json. A server's
+// package.json goes beside it (sequential-thinking reads its version from there).
+const mcpOut = join(builtinsOut, 'mcp-gateway')
+await build({
+  ...common,
+  entryPoints: [join(root, 'dist', 'mcp-gateway', 'cli.js')],
+  outfile: join(mcpOut, 'gateway.mjs'),
+})
+for (const [name, pkg] of [
+  ['filesystem', 'server-filesystem'],
+  ['memory', 'server-memory'],
+  ['sequentialthinking', 'server-sequential-thinking'],
+]) {
+  const dir = join(root, 'node_modules', '@modelcontextprotocol', pkg)
+  await build({
+    ...common,
+    entryPoints: [join(dir, 'dist', 'index.js')],
+    outfile: join(mcpOut, 'servers', name, 'index.mjs'),
+  })
+  await copyFile(join(dir, 'package.json'), join(mcpOut, 'servers', name, 'package.json'))
 }
 // The daemon brings its own Node, so it runs in images with no (or another) Node installed.
 await copyFile(process.execPath, join(out, 'bin', 'node'))

@@ -11,13 +11,15 @@ Commands:
   serve      run the control API (E2B-compatible) and the sandbox proxy (one host)
   control    run a cluster control replica: the API and the proxy's edge over node agents
   node       run a cluster node agent: this machine's sandboxes, builds and proxy
+  node list|cordon|uncordon|drain <nodeId>
+             an operator's node commands, inside a control replica (drain moves paused sandboxes)
   cluster init [--out DIR]
              make the cluster CA (mutual TLS between control and node agents)
   pg-relay   forward a Unix socket to the cluster's PostgreSQL (a node agent's way to it)
   envd       run the in-sandbox daemon (filesystem and process RPCs, /files)
   interpreter  run the code-interpreter server (@e2b/code-interpreter, port 49999)
   templates build-builtin [name ...]
-             build the built-in template images ahead of time (base, code-interpreter-v1, desktop)
+             build the built-in template images ahead of time (base, code-interpreter-v1, desktop, mcp-gateway)
   access-token create|list|revoke
              access tokens for E2B's CLI (e2b auth login), on the data dir
   version    print versions

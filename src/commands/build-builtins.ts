@@ -12,7 +12,7 @@ import { builtinTemplates } from '../node/builds/builtins.js'
 export const BUILD_BUILTIN_USAGE = `Usage: sandock templates build-builtin [name ...]
 
 Builds the built-in template images that are missing (base, then the named ones, default all:
-code-interpreter-v1, desktop), as 'sandock serve' does at its start. Configured by the same
+code-interpreter-v1, desktop, mcp-gateway), as 'sandock serve' does at its start. Configured by the same
 SANDOCK_* variables (SANDOCK_DOCKER_SOCKET, SANDOCK_BASE_TEMPLATE_IMAGE, SANDOCK_LOG_LEVEL).
 `
 

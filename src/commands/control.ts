@@ -35,6 +35,7 @@ import { controlVolumes } from './cluster-volumes.js'
 import { closeOnSignals } from './signals.js'
 import { issueControlIdentity, loadClusterCa } from '../control/cluster/cluster-ca.js'
 import { startEnrollmentSigner } from '../control/cluster/enrollment.js'
+import { setEnrollPassword } from '../control/cluster/node-db-roles.js'
 
 const TEMPLATE_LIMITS = { maxCpu: 32, maxMemoryMB: 65536 }
 /**
@@ -75,18 +76,25 @@ function clusterAccessTokens(
   }
 }
 
-/** Mutual TLS to the agents: this replica's own control certificate, and the signer of nodes' CSRs. */
+/**
+ * Mutual TLS to the agents: this replica's own control certificate, and the signer of nodes' CSRs.
+ * The signer runs whenever the CA is configured, SANDOCK_CLUSTER_TLS=off too: enrollment is also
+ * how a node gets its own database role.
+ */
 async function agentsTls(cluster: ClusterConfig, db: Db, nodeToken: string, log: ReturnType<typeof createLogger>) {
-  if (!cluster.clusterTls) {
-    log.warn('SANDOCK_CLUSTER_TLS=off: control calls the node agents over plain HTTP')
+  if (!cluster.clusterTls) log.warn('SANDOCK_CLUSTER_TLS=off: control calls the node agents over plain HTTP')
+  if (!cluster.clusterCaFile || !cluster.clusterCaKeyFile) {
+    log.warn(
+      'no cluster CA (SANDOCK_CLUSTER_CA_FILE, SANDOCK_CLUSTER_CA_KEY_FILE): nodes cannot enroll database roles of their own',
+    )
     return { tls: undefined, stopSigning: async () => undefined }
   }
   const ca = await loadClusterCa(
     await readSecretFile(cluster.clusterCaFile, 'cluster CA certificate'),
-    await readSecretFile(cluster.clusterCaKeyFile!, 'cluster CA key'),
+    await readSecretFile(cluster.clusterCaKeyFile, 'cluster CA key'),
   )
   const stopSigning = startEnrollmentSigner(db, ca, nodeToken, log.child({ component: 'enrollment' }))
-  return { tls: await issueControlIdentity(ca), stopSigning }
+  return { tls: cluster.clusterTls ? await issueControlIdentity(ca) : undefined, stopSigning }
 }
 
 export async function startClusterControl(
@@ -107,6 +115,8 @@ export async function startClusterControl(
     password: cluster.databasePasswordFile && (await readSecretFile(cluster.databasePasswordFile, 'database password')),
   })
   await migrate(db)
+  // Nodes log in with it only to enroll (node-db-roles.ts): derived from the node token they hold.
+  await setEnrollPassword(db, nodeToken)
   // Each second: an outage is seen even by an idle replica, so no node is judged dead for the
   // heartbeats it could not write (nodes.ts).
   const stopWatching = watchReachability(db)
@@ -172,7 +182,7 @@ export async function startClusterControl(
     config.domain && config.tls === 'auto' && config.tlsPort !== 443
       ? `${config.domain}:${config.tlsPort}`
       : config.domain
-  const edge = createClusterEdge({ db, node, domain: config.domain, limits: config.proxyLimits, log })
+  const edge = createClusterEdge({ db, node, domain: config.domain, limits: config.proxyLimits, log, tls })
   const { proxy } = edge
   // Ready once a node is: before that a create has nowhere to go.
   let ready = false

@@ -16,7 +16,15 @@ export async function interpreterCommand(
     process.stdout.write(INTERPRETER_USAGE)
     return 0
   }
+  const config = loadInterpreterConfig(args)
+  const { RUN_MARK_ENV, superviseInterpreter } = await import('../interpreter/supervisor.js')
+  if (!process.env[RUN_MARK_ENV]) {
+    // The supervisor: the server below runs as its child, restarted whenever it exits.
+    const { createLogger } = await import('../shared/logging.js')
+    const log = createLogger({ level: config.logLevel, name: 'interpreter' })
+    return superviseInterpreter({ args: [...process.execArgv, cliFile, 'interpreter', ...args], log })
+  }
   const { startInterpreter } = await import('../interpreter/main.js')
-  await startInterpreter(loadInterpreterConfig(args), cliFile)
+  await startInterpreter(config, cliFile)
   return -1
 }

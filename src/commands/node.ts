@@ -6,8 +6,6 @@
 // pushed. Containers' labels stay the truth: a restarted agent re-attaches as `sandock serve` does.
 import { createSocket } from 'node:dgram'
 import { availableParallelism, totalmem } from 'node:os'
-import { join } from 'node:path'
-import type { Logger } from 'pino'
 import { createLogger } from '../shared/logging.js'
 import { listen } from '../shared/listen.js'
 import { useStreamingGc } from '../shared/streaming-gc.js'
@@ -17,9 +15,8 @@ import { createEnvdClient } from '../node/envd-client/client.js'
 import { buildAgentApp } from '../node/agent-api/app.js'
 import { createLocalNode } from '../node/local-node.js'
 import { createProxyServer } from '../node/proxy/proxy-server.js'
-import { loadInstanceId, tokensFromSeed } from '../control/server-keys.js'
+import { loadInstanceId } from '../control/server-keys.js'
 import { createBuiltinImages } from '../node/builds/builtin-images.js'
-import type { BuildJob, BuildLog } from '../node/builds/build-types.js'
 import { baseTemplate, builtinTemplates } from '../node/builds/builtins.js'
 import { createTemplateLookup, refreshingLookup } from '../control/templates/resolve.js'
 import { templateFilesDir } from '../control/templates/service.js'
@@ -27,20 +24,18 @@ import { SqliteLayerCache } from '../control/templates/sqlite-layer-cache.js'
 import { openTemplatesDb } from '../control/templates/templates-db.js'
 import { loadClusterConfig, type ClusterConfig } from '../control/cluster/config.js'
 import { heartbeat, registerNode, type NodeStatus } from '../control/cluster/nodes.js'
-import { createDb, migrate, type Db } from '../control/cluster/pg.js'
-import { enrollNode } from '../control/cluster/enrollment.js'
 import { PgTemplateStore } from '../control/cluster/pg-template-store.js'
 import { createClusterSnapshots } from '../control/cluster/snapshots.js'
 import { readSecretFile } from '../control/cluster/secret-file.js'
 import { PgSecretStore } from '../control/cluster/pg-secret-store.js'
-import { SECRET_STORE_KEY_PURPOSE } from '../control/secret-store/secret-store.js'
 import { nodeVolumes } from './cluster-volumes.js'
 import { nodeImages } from './node-images.js'
 import { startHostNetworking } from './host-networking.js'
+import { nodeDatabase, nodeKeys } from './node-credentials.js'
 import { hostRuntime } from './host-runtime.js'
-import { fetchUploads } from '../control/cluster/uploads.js'
 import { closeOnSignals } from './signals.js'
-import { pushOrDiscard } from '../node/runtime/images.js'
+import { clusterBuild, clusterMover } from './node-registry.js'
+import { NODE_ADMIN_COMMANDS } from './node-admin-commands.js'
 
 const BUILD_CHECK_TIMEOUT_MS = 10 * 60 * 1000
 
@@ -68,24 +63,17 @@ async function agentAddress(cluster: ClusterConfig, swarmAddress: (() => Promise
   return address
 }
 
-/** The agent API's TLS identity (enrollment.ts: the key in the data dir, the certificate from control); undefined with SANDOCK_CLUSTER_TLS=off. */
-async function agentTls(cluster: ClusterConfig, db: Db, nodeToken: string, dataDir: string, log: Logger) {
-  if (!cluster.clusterTls) {
-    log.warn('SANDOCK_CLUSTER_TLS=off: the agent API serves plain HTTP (the node token alone admits a caller)')
-    return undefined
-  }
-  const caPem = await readSecretFile(cluster.clusterCaFile, 'cluster CA certificate')
-  const dir = join(dataDir, 'cluster-tls')
-  return enrollNode(db, { nodeId: cluster.nodeId, nodeToken, caPem, dir, log: log.child({ component: 'enrollment' }) })
-}
-
 export type RunningNodeAgent = { nodeId: string; agentPort: number; proxyPort: number; close(): Promise<void> }
 
 /** `sandock node [--help]`: runs until a signal; -1 = keep the process alive. */
 export async function nodeCommand(args: readonly string[]): Promise<number> {
+  const [sub, ...rest] = args
+  if (sub && (NODE_ADMIN_COMMANDS as readonly string[]).includes(sub))
+    return (await import('./node-admin.js')).nodeAdminCommand(sub, rest)
   if (args.includes('--help')) {
     process.stdout.write(
-      "Usage: sandock node\n\nA Docker Swarm cluster's node agent, configured by SANDOCK_* environment variables (see docs/cluster.md).\n",
+      "Usage: sandock node\n\nA Docker Swarm cluster's node agent, configured by SANDOCK_* environment variables (see docs/cluster.md).\n" +
+        'Operators: sandock node list|cordon|uncordon|drain (inside a control replica; sandock node drain --help).\n',
     )
     return 0
   }
@@ -102,18 +90,14 @@ export async function startNodeAgent(
   // Every file transfer streams through this process (the edge, or this node's proxy).
   useStreamingGc()
   const log = createLogger({ level: config.logLevel, name: 'sandock-node' }).child({ nodeId: cluster.nodeId })
-  const tokens = tokensFromSeed(await readSecretFile(cluster.tokenSeedFile, 'token seed'))
+  const keys = await nodeKeys(cluster, config.dataDir)
   const nodeToken = await readSecretFile(cluster.nodeTokenFile, 'node token')
   const instanceId = await loadInstanceId(config.dataDir)
-  const db = createDb(cluster.databaseUrl, {
-    max: 5,
-    password: cluster.databasePasswordFile && (await readSecretFile(cluster.databasePasswordFile, 'database password')),
-  })
-  await migrate(db)
-
+  // Docker and its runtime first: a node that cannot run sandboxes says so before it enrolls.
   const runtime = await hostRuntime(config, instanceId, log, cluster.hostProc)
+  const { db, tls } = await nodeDatabase(cluster, nodeToken, config.dataDir, log)
   // Placeholders in egress rules resolve from the cluster's secret store (the same key everywhere).
-  const secretStore = new PgSecretStore(db, tokens.deriveKey(SECRET_STORE_KEY_PURPOSE))
+  const secretStore = new PgSecretStore(db, keys.secretStoreKey)
   const networking = { config, runtime, instanceId, secretStore, log }
   const { egress, firewall, netstack, egressDnsServers } = await startHostNetworking(networking)
 
@@ -134,7 +118,7 @@ export async function startNodeAgent(
     runtime,
     envd: createEnvdClient(),
     log,
-    tokens: { envd: tokens.envdToken, traffic: tokens.trafficToken },
+    tokens: keys.tokens,
     volumes: volumes ?? { idOf: () => undefined, released: () => undefined },
     settings: localNodeSettings(config, egressDnsServers, builtins),
     egress: egress.port,
@@ -145,6 +129,7 @@ export async function startNodeAgent(
     },
     defaults: { cpuCount: config.defaultCpuCount, memoryMB: config.defaultMemoryMB },
     builds: { layers, filesDir, base: baseTemplate(builtins), readyTimeoutMs: BUILD_CHECK_TIMEOUT_MS },
+    mover: clusterMover(cluster.registry, runtime, registryAuth, ensureImage),
     snapshots: createClusterSnapshots({
       db,
       runtime,
@@ -162,21 +147,16 @@ export async function startNodeAgent(
   // Re-attached sandboxes' redirects replace the previous run's in one step (fail closed meanwhile).
   await egress.install()
 
-  /** A build here: its uploads and parent fetched first, its image pushed after (others pull it). */
-  async function build(job: BuildJob, out: { log: BuildLog; signal: AbortSignal }) {
-    await fetchUploads(db, filesDir, job.steps)
-    if (job.fromTemplate) await ensureImage(job.fromTemplate.image)
-    const result = await local.build(job, out)
-    if (!cluster.registry) return result
-    const ref = `${cluster.registry}/${result.image}`
-    await runtime.tag(result.image, ref)
-    out.log('info', 'finalize', `Pushing ${ref} to the cluster registry`)
-    const t0 = Date.now()
-    // A template other nodes cannot pull is a failed build: its image goes with the push.
-    await pushOrDiscard(runtime, ref, registryAuth, [ref, result.image])
-    log.info({ image: ref, ms: Date.now() - t0 }, 'template image pushed')
-    return { ...result, image: ref }
-  }
+  const build = clusterBuild({
+    db,
+    filesDir,
+    ensureImage,
+    local,
+    registry: cluster.registry,
+    runtime,
+    registryAuth,
+    log,
+  })
 
   const status = async (): Promise<NodeStatus> => ({
     pools: await local.poolStatus(),
@@ -186,7 +166,7 @@ export async function startNodeAgent(
   const app = await buildAgentApp({
     node: { ...local, build, proxyResume: (id) => local.proxy.resume(id) },
     token: nodeToken,
-    tls: await agentTls(cluster, db, nodeToken, config.dataDir, log),
+    tls,
     log: log.child({ component: 'agent-api' }),
     status,
   })
@@ -196,6 +176,7 @@ export async function startNodeAgent(
     domain: config.domain,
     log: log.child({ component: 'proxy' }),
     limits: { ...config.proxyLimits, perClientConnections: 0 },
+    ...(tls && { tls }),
   })
   await app.listen({ port: cluster.agentPort, host: config.host })
   const proxyPort = await listen(proxy.server, config.proxyPort, config.host)
@@ -219,7 +200,7 @@ export async function startNodeAgent(
   })
   log.info({ address, agentPort, proxyPort }, 'node agent registered')
   local.startPool()
-  // The derived built-ins (code-interpreter-v1, desktop) are built on each node that starts them
+  // The derived built-ins (code-interpreter-v1, desktop, mcp-gateway) are built on each node that starts them
   // (minutes, in the background; SANDOCK_BUILD_BUILTINS=off leaves it to `sandock templates
   // build-builtin` on the node): until one is ready here, this node answers 503 for it and control
   // places the create on another node.

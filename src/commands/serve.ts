@@ -108,7 +108,7 @@ export async function startControl(
   secretStore = core.secrets
   await templates.recover()
   // 0700 even when it existed (Compose's bind source is created 0755), and nosuid,nodev.
-  const volumesDir = await fenceVolumesDir(config.volumesDir, log)
+  const volumesDir = await fenceVolumesDir(config.volumesDir, log, { dockerSocket: config.dockerSocket })
   await core.volumes.recover()
   await node.recover()
   // Re-attached sandboxes' redirects replace the previous run's in one step (they pointed at a
@@ -176,7 +176,7 @@ export async function startControl(
   await builtinImages.ensureBase()
   ready = true
   node.startPool()
-  // The derived built-ins (code-interpreter-v1, desktop) take minutes to build the first time: in
+  // The derived built-ins (code-interpreter-v1, desktop, mcp-gateway) take minutes to build the first time: in
   // the background, one at a time; a create from one answers 503 until it is ready.
   // A build still running at close ends with the process (Docker cancels a build whose client is gone).
   void builtinImages

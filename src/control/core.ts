@@ -6,6 +6,7 @@ import type { Logger } from 'pino'
 import type { ControlConfig } from './config.js'
 import type { EgressPort } from '../node/egress/port.js'
 import type { EnvdClient } from '../node/envd-client/client.js'
+import type { NodeMover } from '../node/sandboxes/move.js'
 import { createLocalNode, type LocalNode } from '../node/local-node.js'
 import type { SandboxSettings } from '../node/sandboxes/settings.js'
 import { poolBoundsFor, type PoolBounds } from '../node/sandboxes/pool-policy.js'
@@ -52,6 +53,8 @@ export function createControlCore(deps: {
   imageContext?: string
   /** The egress gateway (absent: IP rules only). */
   egress?: EgressPort
+  /** A registry paused sandboxes move through (a cluster node's; none on one host, where tests give one). */
+  mover?: NodeMover
 }): ControlCore {
   const { config, runtime, log, keys } = deps
   // The template catalog answers look-ups on its own; the node (sandboxes, builds) uses them, and
@@ -78,6 +81,7 @@ export function createControlCore(deps: {
     },
     settings: localNodeSettings(config, deps.egressDnsServers, builtins),
     spawned: spawnCounter(store, log),
+    mover: deps.mover,
   })
   const templates = createTemplateService({
     store,

@@ -58,9 +58,14 @@ export async function loadInstanceId(dataDir: string): Promise<string> {
   return (await readOrCreate(join(dataDir, 'instance-id'), () => randomBytes(8).toString('hex'))).value
 }
 
-export async function loadServerKeys(dataDir: string, configuredKeys: readonly string[]): Promise<ServerKeys> {
+/** This data dir's token seed (created once, 0600): one host's, or one cluster node's own. */
+export async function loadTokenSeed(dataDir: string): Promise<string> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
-  const seed = await readOrCreate(join(dataDir, 'token-seed'), () => randomBytes(32).toString('hex'))
+  return (await readOrCreate(join(dataDir, 'token-seed'), () => randomBytes(32).toString('hex'))).value
+}
+
+export async function loadServerKeys(dataDir: string, configuredKeys: readonly string[]): Promise<ServerKeys> {
+  const seed = await loadTokenSeed(dataDir)
   // Names this data dir's server on its containers, so servers sharing a Docker engine never adopt each other's.
   const instance = await readOrCreate(join(dataDir, 'instance-id'), () => randomBytes(8).toString('hex'))
   let apiKeyDigests = configuredKeys.map(secretDigest)
@@ -70,13 +75,15 @@ export async function loadServerKeys(dataDir: string, configuredKeys: readonly s
     apiKeyDigests = [generated.digest]
     generatedKey = generated.generatedKey
   }
-  return { ...tokensFromSeed(seed.value), apiKeyDigests, generatedKey, instanceId: instance.value }
+  return { ...tokensFromSeed(seed), apiKeyDigests, generatedKey, instanceId: instance.value }
 }
 
 /**
  * The tokens derived from a seed: envd and traffic tokens per sandbox, the upload URLs' secret,
- * and keys for one purpose each (the secret store's, the volume tokens'). A cluster gives every control replica and node agent the same seed (a Swarm secret), so
- * a token issued by one is accepted by all.
+ * and keys for one purpose each (the secret store's, the volume tokens'). A cluster gives every
+ * control replica and node agent the same seed (a Swarm secret) for the keys, so what one replica
+ * seals or signs every other opens; sandboxes' tokens come from each node's own seed
+ * (loadTokenSeed), so no node can derive another's.
  */
 export function tokensFromSeed(
   seed: string,

@@ -42,6 +42,16 @@ export async function startInterpreter(config: InterpreterConfig, entry: string)
   await app.listen({ port: config.port, host: config.host })
   log.info({ port: config.port, ms: Math.round(performance.now() - t0) }, 'interpreter listening')
   let closing = false
+  // Jupyter Server gone (killed, crashed) leaves every Python and R context dead: end this run, so
+  // `sandock interpreter`'s supervisor starts a whole new one (upstream's process manager does the same).
+  void jupyter.exited.then(() => {
+    if (closing) return
+    closing = true
+    log.error('jupyter server exited: ending this interpreter run so that it is restarted')
+    const force = setTimeout(() => process.exit(1), 3000)
+    force.unref()
+    void app.close().finally(() => process.exit(1))
+  })
   const shutdown = (signal: string) => {
     if (closing) return
     closing = true

@@ -16,6 +16,8 @@ import { runBuild } from './builds/builder.js'
 import type { BuiltinTemplate } from './builds/builtins.js'
 import { createTemplateResolver, type TemplateLookup } from './sandboxes/template-resolver.js'
 import type { SandboxNode } from './sandbox-node.js'
+import type { MovedSandbox, NodeMover } from './sandboxes/move.js'
+import type { SandboxInfo } from './sandboxes/types.js'
 
 export type LocalNodeDeps = Readonly<{
   runtime: Runtime
@@ -36,17 +38,28 @@ export type LocalNodeDeps = Readonly<{
   egress?: EgressPort | undefined
   /** Told of each sandbox a create made (the template catalog's spawn count); never throws. */
   spawned?: ((templateId: string) => void) | undefined
+  /** A cluster's registry, through which paused sandboxes move between nodes (sandboxes/move.ts). */
+  mover?: NodeMover | undefined
 }>
 
-export type LocalNode = SandboxNode & {
-  /** At boot: re-attaches to this server's sandboxes and starts sampling their metrics. */
-  recover(): Promise<void>
-  /** Starts filling the warm pools in the background (once the built-in images exist). */
-  startPool(): void
-  /** Stops timers and refills; sandboxes keep running and are re-attached by the next start. */
-  /** `discardPool`: a clean shutdown, which removes the unclaimed warm-pool containers. */
-  close(opts?: { discardPool?: boolean }): Promise<void>
+/** Moving a paused sandbox between nodes (sandboxes/move.ts): the agent's verbs for a drain. */
+export type NodeMoves = {
+  moveOut(sandboxId: string): Promise<MovedSandbox>
+  moveIn(moved: MovedSandbox): Promise<SandboxInfo>
+  moveAbort(sandboxId: string): Promise<void>
+  removeMoved(sandboxId: string): Promise<void>
 }
+
+export type LocalNode = SandboxNode &
+  NodeMoves & {
+    /** At boot: re-attaches to this server's sandboxes and starts sampling their metrics. */
+    recover(): Promise<void>
+    /** Starts filling the warm pools in the background (once the built-in images exist). */
+    startPool(): void
+    /** Stops timers and refills; sandboxes keep running and are re-attached by the next start. */
+    /** `discardPool`: a clean shutdown, which removes the unclaimed warm-pool containers. */
+    close(opts?: { discardPool?: boolean }): Promise<void>
+  }
 
 export function createLocalNode(deps: LocalNodeDeps): LocalNode {
   const { runtime, envd } = deps
@@ -59,6 +72,7 @@ export function createLocalNode(deps: LocalNodeDeps): LocalNode {
     volumes: deps.volumes,
     settings: deps.settings,
     snapshots,
+    mover: deps.mover,
     egress: deps.egress,
     templates: createTemplateResolver({ lookup: deps.templates, snapshot: snapshots.resolve, ...deps.defaults }),
   })
@@ -102,6 +116,10 @@ export function createLocalNode(deps: LocalNodeDeps): LocalNode {
     removeImage: (image) => runtime.removeImage(image),
     removeBuildContainers: () => runtime.removeBuildContainers(),
     proxy: sandboxes.resolver,
+    moveOut: sandboxes.moveOut,
+    moveIn: async (moved) => infoOf(await sandboxes.moveIn(moved)),
+    moveAbort: sandboxes.moveAbort,
+    removeMoved: sandboxes.removeMoved,
 
     async recover() {
       await sandboxes.recover()

@@ -13,7 +13,8 @@
 // 503, running sandboxes keep serving through both edges, nothing reported gone); a control replica
 // partitioned from PostgreSQL and the nodes (503 with the reason, the other serves, healed); an agent killed and restarted by Swarm (its
 // sandboxes come back); a control replica killed (the other serves, and the build the killed one
-// was running is failed once its lease expires); a node lost (placement skips
+// was running is failed once its lease expires); a node drained with `sandock node drain` (its
+// paused sandboxes resume on another node with their files); a node lost (placement skips
 // it, its sandboxes are gone). Steps build on each other (one cluster per file) and run in order;
 // everything, images included unless kept, is removed at the end, also on failure.
 import { execFile } from 'node:child_process'
@@ -203,6 +204,13 @@ async function killTracked(s: Sandbox): Promise<void> {
   made.delete(s.sandboxId)
 }
 
+/** `sandock node …` in a control replica's task (its env and secrets) as docs/cluster.md runs it; its exit code is the last line. */
+async function nodeCli(...args: string[]): Promise<string> {
+  const ctl = stack.node((await replicas())[0]!.hostname)
+  const cmd = `sandock node ${args.join(' ')} 2>&1; echo "exit $?"`
+  return ctl.docker('exec', await stack.task('control', ctl), 'sh', '-c', cmd)
+}
+
 beforeAll(async () => {
   const t0 = performance.now()
   const [clusterImage, postgresImage] = await timed('images (cluster, postgres, base)', () =>
@@ -295,7 +303,7 @@ describe('gVisor on every node (SANDOCK_RUNTIME=runsc)', () => {
     )
   })
 
-  it('runs a sandbox on each node under gVisor: commands, files, pause/resume keeping a process, and the fence', async () => {
+  it('runs a sandbox on each node under gVisor: commands, files, pause/resume keeping a process, a drain keeping /tmp, and the fence', async () => {
     await timed('node service → SANDOCK_RUNTIME=runsc (agents restarted)', () => setNodeRuntime('runsc'))
     try {
       const rs = await replicas()
@@ -318,6 +326,22 @@ describe('gVisor on every node (SANDOCK_RUNTIME=runsc)', () => {
         expect(await stack.nodeOf(sbx.sandboxId)).toBe(host)
         reached.push(...(await reachedFrom(host, sbx, targets)))
       }
+      // Drained under gVisor: /tmp lives on a volume there, and moves in the sandbox's image with it.
+      const [host, sbx] = [...onNodes].find(([h]) => h !== rs[0]!.hostname)!
+      await sbx.commands.run('echo on-the-tmp-volume > /tmp/drained.txt')
+      await Sandbox.pause(sbx.sandboxId, opts(rs[0]!))
+      try {
+        const out = await timed('drain under gVisor (1 paused sandbox)', () => nodeCli('drain', host))
+        expect(out).toMatch(
+          new RegExp(`moved ${sbx.sandboxId} → node\\d .*\\n.*: 1 moved, 0 failed, 0 still running\\nexit 0$`),
+        )
+      } finally {
+        await nodeCli('uncordon', host)
+      }
+      expect(await stack.nodeOf(sbx.sandboxId)).not.toBe(host)
+      const moved = await Sandbox.connect(sbx.sandboxId, opts(rs[1]!))
+      expect(await moved.files.read('/tmp/drained.txt')).toBe('on-the-tmp-volume\n')
+      expect(await moved.files.read('/home/user/gvisor.txt')).toBe(`written on ${host}`)
       for (const [, sbx] of onNodes) await killTracked(sbx)
       expect(reached).toEqual([])
     } finally {
@@ -326,6 +350,19 @@ describe('gVisor on every node (SANDOCK_RUNTIME=runsc)', () => {
     // Two rolling restarts of every agent, on a loaded 2-core machine.
   }, 900_000)
 })
+
+/** Waits until every node's last heartbeat reports a ready warm container of `base`. */
+async function warmOnEveryNode(): Promise<void> {
+  await waitFor(
+    'a ready base pool container on every node',
+    async () => {
+      const rows = await stack.sql("SELECT node_id, status->'pools'->'base'->>'ready' FROM nodes ORDER BY node_id")
+      return rows.length === 3 && rows.every(([, ready]) => Number(ready) >= 1) ? true : undefined
+    },
+    120_000,
+    1000,
+  )
+}
 
 describe('sandock on a swarm', () => {
   it('serves the E2B API from both replicas, with every node registered and its warm pool ready', async () => {
@@ -348,7 +385,7 @@ describe('sandock on a swarm', () => {
     expect(res.status).toBe(401)
   })
 
-  it("admits only control to an agent: from node2's agent container, plain HTTP, no certificate and node2's own certificate are refused by node1's agent", async () => {
+  it("admits only control to an agent and its proxy: from node2's agent container, plain HTTP, no certificate and node2's own certificate are refused by node1's agent and node proxy", async () => {
     // Every node enrolled one key, and node1's agent answers with a certificate naming node1.
     expect((await stack.sql('SELECT node_id FROM node_keys ORDER BY node_id')).flat()).toEqual([
       'node1',
@@ -362,7 +399,7 @@ describe('sandock on a swarm', () => {
     // CA certificate, its own key and certificate), calling node1's agent from the host network.
     const script = `
       const fs = require('fs'), http = require('http'), https = require('https'), tls = require('tls')
-      const host = process.argv[1], port = ${PORTS.agent}
+      const host = process.argv[1], port = Number(process.argv[2])
       const token = fs.readFileSync('/run/secrets/sandock_node_token', 'utf8').trim()
       const ca = fs.readFileSync('/run/secrets/sandock_cluster_ca')
       const dir = '/var/lib/sandock-node/cluster-tls'
@@ -389,14 +426,78 @@ describe('sandock on a swarm', () => {
         }
         console.log(JSON.stringify(out))
       })()`
-    const out = JSON.parse(
-      await n2.docker('exec', await stack.task('node', n2), '/opt/sandock/bin/node', '-e', script, address!),
-    ) as Record<string, string>
-    console.log(`node2 → node1's agent: ${JSON.stringify(out)}`)
-    expect(out.peer).toBe('node:node1')
-    expect(out.plain).toMatch(/^refused: /)
-    expect(out.noCert).toMatch(/^refused: /)
-    expect(out.nodeCert).toMatch(/^refused: /)
+    // The agent API, then the node proxy (sandbox traffic from the edge): the same fence.
+    for (const [what, port] of [
+      ['agent', PORTS.agent],
+      ['node proxy', PORTS.nodeProxy],
+    ] as const) {
+      const out = JSON.parse(
+        await n2.docker(
+          'exec',
+          await stack.task('node', n2),
+          '/opt/sandock/bin/node',
+          '-e',
+          script,
+          address!,
+          String(port),
+        ),
+      ) as Record<string, string>
+      console.log(`node2 → node1's ${what}: ${JSON.stringify(out)}`)
+      expect(out.peer, what).toBe('node:node1')
+      expect(out.plain, what).toMatch(/^refused: /)
+      expect(out.noCert, what).toMatch(/^refused: /)
+      expect(out.nodeCert, what).toMatch(/^refused: /)
+    }
+  })
+
+  it("gives each agent its own database role: no shared password on a node, and node2's role cannot touch node1's rows, the catalog or enrollment", async () => {
+    // Every agent's sessions run as its own role (the replicas' as the owner); none is privileged.
+    const users = (await stack.sql("SELECT DISTINCT usename FROM pg_stat_activity WHERE datname = 'sandock'")).flat()
+    expect(users).toEqual(expect.arrayContaining(['sandock_node_node1', 'sandock_node_node2', 'sandock_node_node3']))
+    expect(
+      await stack.sql(
+        "SELECT rolname, rolsuper, rolcreaterole, rolbypassrls FROM pg_roles WHERE rolname LIKE 'sandock\\_node\\_%' ORDER BY rolname",
+      ),
+    ).toEqual(['node1', 'node2', 'node3'].map((n) => [`sandock_node_${n}`, 'f', 'f', 'f']))
+    // What node2's agent container holds: no database password.
+    const n2 = stack.node('node2')
+    const secrets = (await n2.docker('exec', await stack.task('node', n2), 'ls', '/run/secrets')).split('\n')
+    expect(secrets).not.toContain('sandock_db_password')
+    expect(secrets).toContain('sandock_node_token')
+    // Sandboxes' tokens come from each node's own seed (0600 in its data dir), not the shared one.
+    const seeds = new Set<string>()
+    for (const name of ['node1', 'node2', 'node3']) {
+      const n = stack.node(name)
+      const out = await n.docker(
+        'exec',
+        await stack.task('node', n),
+        'stat',
+        '-c',
+        '%a',
+        '/var/lib/sandock-node/token-seed',
+      )
+      expect(out.trim(), name).toBe('600')
+      seeds.add(await n.docker('exec', await stack.task('node', n), 'sha256sum', '/var/lib/sandock-node/token-seed'))
+    }
+    expect(seeds.size).toBe(3)
+    // As node2's role (its session, as its root would hold it): its own heartbeat is fine; node1's
+    // row, a sandbox's placement, the enrolled keys and a cordon are not its to change.
+    const asNode2 = async (statement: string) =>
+      stack
+        .sql(`SET SESSION AUTHORIZATION sandock_node_node2; ${statement}`)
+        .then((rows) => `ok ${JSON.stringify(rows)}`)
+        .catch((e: unknown) => String(e).match(/permission denied|row-level security/)?.[0] ?? String(e))
+    expect(await asNode2("UPDATE nodes SET heartbeat_at = now() WHERE node_id = 'node2'")).toMatch(/^ok/)
+    const other = await asNode2("UPDATE nodes SET address = '10.6.6.6' WHERE node_id = 'node1' RETURNING node_id")
+    expect(other).toMatch(/^ok/)
+    expect(other).not.toContain('node1')
+    expect(await asNode2("UPDATE sandboxes SET node_id = 'node2'")).toBe('permission denied')
+    expect(await asNode2('DELETE FROM node_keys')).toBe('permission denied')
+    expect(await asNode2("UPDATE nodes SET schedulable = true WHERE node_id = 'node2'")).toBe('permission denied')
+    expect(await asNode2("INSERT INTO volume_nodes (volume_id, node_id) VALUES ('x', 'node1')")).toMatch(
+      /row-level security|permission denied/,
+    )
+    expect((await stack.sql("SELECT address FROM nodes WHERE node_id = 'node1'"))[0]?.[0]).not.toBe('10.6.6.6')
   })
 
   it('spreads creates over the nodes, claiming warm containers', async () => {
@@ -514,7 +615,9 @@ describe('sandock on a swarm', () => {
         )
         return JSON.parse(r.stdout) as { path: string; headers: Record<string, string> }
       }
-      // Three alive at once (placement spreads them), made through both replicas.
+      // Three alive at once, made through both replicas: placement spreads them once every node has
+      // a warm container again (the creates before took them; a node with one is placed first).
+      await warmOnEveryNode()
       const boxes: Sandbox[] = []
       for (const r of [a!, b!, a!]) boxes.push(track(await Sandbox.create('base', { ...opts(r), network: { rules } })))
       const viaNodes = new Set<string>()
@@ -1332,6 +1435,110 @@ for method, path in [('GET', '/v2/'), ('GET', '/v2/_catalog'), ('GET', '/v2/sand
     // The SDK polled the replica that died (and, if it polled again, the one Swarm started in its place).
     expect(await ended).toMatch(/^failed: /)
   }, 300_000)
+
+  // Draining a node (issue 27): `sandock node drain` run in a control replica, as an operator does.
+  it('drains a node with `sandock node drain`: cordoned, its paused sandboxes resume on another node with their files, a running one moved with --pause-running; uncordon restores it', async () => {
+    const [a, b] = await replicas()
+    const drained = 'node2'
+    const onNode = (id: string) =>
+      stack.node(drained).docker('ps', '-a', '-q', '--filter', `label=sandock.sandbox-id=${id}`)
+    await stack.sql(`UPDATE nodes SET schedulable = (node_id = '${drained}')`)
+    let paused: Sandbox
+    let running: Sandbox
+    try {
+      paused = track(
+        await Sandbox.create('base', {
+          ...opts(a!),
+          metadata: { drain: 'paused' },
+          envs: { DRAIN_ENV: 'kept' },
+          lifecycle: { onTimeout: 'pause', autoResume: true },
+        }),
+      )
+      running = track(await Sandbox.create('base', { ...opts(a!), metadata: { drain: 'running' } }))
+    } finally {
+      await stack.sql('UPDATE nodes SET schedulable = true')
+    }
+    expect(await stack.nodeOf(paused.sandboxId)).toBe(drained)
+    expect(await stack.nodeOf(running.sandboxId)).toBe(drained)
+    await paused.files.write('/home/user/note.txt', 'written before the drain')
+    const sum = (
+      await paused.commands.run(
+        "head -c 10485760 /dev/urandom > /home/user/blob && echo in-tmp > /tmp/t.txt && sha256sum /home/user/blob | cut -d' ' -f1",
+      )
+    ).stdout.trim()
+    expect(await paused.pause()).toBe(true)
+    await running.files.write('/home/user/running.txt', 'was running')
+
+    const volumes = async () => (await stack.node(drained).docker('volume', 'ls', '-q')).split('\n').filter(Boolean)
+    const volumesBefore = await volumes()
+    const out = await timed('drain: 1 paused (base + 10 MiB) + 1 running (--pause-running)', () =>
+      nodeCli('drain', drained, '--pause-running', '--timeout', '2m'),
+    )
+    expect(out).toContain(`node ${drained} cordoned`)
+    const move = new RegExp(`moved ${paused.sandboxId} → (node[13]) \\((\\d+) ms; it was frozen`).exec(out)
+    expect(move, out).not.toBeNull()
+    timings.push(['move of a paused sandbox (base + 10 MiB, commit + push + pull + create)', Number(move![2])])
+    expect(out).toMatch(new RegExp(`moved ${running.sandboxId} → node[13]`))
+    // Earlier tests' sandboxes still on node2 (the whole stage shares the nodes) move with these two.
+    const summary = /drain of node2: (\d+) moved, 0 failed, 0 still running\nexit 0$/.exec(out)
+    expect(summary, out).not.toBeNull()
+    expect(Number(summary![1])).toBe(out.match(/^moved \S+ → node[13] /gm)?.length)
+    expect(Number(summary![1])).toBeGreaterThanOrEqual(2)
+    expect(await stack.sql(`SELECT schedulable FROM nodes WHERE node_id = '${drained}'`)).toEqual([['f']])
+    const target = move![1]!
+    expect(await stack.nodeOf(paused.sandboxId)).toBe(target)
+    expect(await onNode(paused.sandboxId)).toBe('')
+    expect(await onNode(running.sandboxId)).toBe('')
+    // Nothing of the moves stays on the drained node: no new volume, no moved image.
+    expect((await volumes()).filter((v) => !volumesBefore.includes(v))).toEqual([])
+    const movedImages = async (host: string) =>
+      (await stack.node(host).docker('image', 'ls', '--format', '{{.Repository}}:{{.Tag}}'))
+        .split('\n')
+        .filter((r) => r.includes(`/sandock/moved:${paused.sandboxId}-`))
+    expect(await movedImages(drained)).toEqual([])
+    expect(await movedImages(target)).toHaveLength(1)
+    expect(await nodeCli('list')).toMatch(new RegExp(`^${drained}\tlive\tcordoned\t`, 'm'))
+    // Listed once, paused, with its metadata.
+    const listed = (await Sandbox.list({ ...opts(b!), query: { metadata: { drain: 'paused' } } }).nextItems()).filter(
+      (s) => s.sandboxId === paused.sandboxId,
+    )
+    expect(listed.map((s) => [s.state, s.metadata.drain])).toEqual([['paused', 'paused']])
+
+    // Resumed through the other replica with the official SDK: its files, env vars and id, on the new node.
+    const back = await timed('resume after the move', () => Sandbox.connect(paused.sandboxId, opts(b!)))
+    expect(back.sandboxId).toBe(paused.sandboxId)
+    expect(await back.files.read('/home/user/note.txt')).toBe('written before the drain')
+    const check = await back.commands.run("sha256sum /home/user/blob | cut -d' ' -f1; cat /tmp/t.txt; echo $DRAIN_ENV")
+    expect(check.stdout).toBe(`${sum}\nin-tmp\nkept\n`)
+    expect(await stack.nodeOf(paused.sandboxId)).toBe(target)
+    const wasRunning = await Sandbox.connect(running.sandboxId, opts(a!))
+    expect(await wasRunning.files.read('/home/user/running.txt')).toBe('was running')
+    expect(await stack.nodeOf(running.sandboxId)).not.toBe(drained)
+
+    // Cordoned: new creates land elsewhere. A second drain has nothing left to do.
+    const fresh = track(await Sandbox.create('base', opts(a!)))
+    expect(await stack.nodeOf(fresh.sandboxId)).not.toBe(drained)
+    expect(await nodeCli('drain', drained)).toMatch(/drain of node2: 0 moved, 0 failed, 0 still running\nexit 0$/)
+    // Bad input: a clear error, no crash.
+    expect(await nodeCli('drain', 'nope')).toMatch(
+      /^sandock node drain: unknown node "nope" \(registered nodes: node1, node2, node3\)\nexit 1$/,
+    )
+    expect(await nodeCli('drain', drained, '--timeout', 'soon')).toMatch(
+      /--timeout: "soon" is not a duration.*\nexit 2$/,
+    )
+
+    // Uncordoned: schedulable again (with the others cordoned, a create lands there).
+    expect(await nodeCli('uncordon', drained)).toBe(`node ${drained} uncordoned: schedulable\nexit 0`)
+    await stack.sql(`UPDATE nodes SET schedulable = (node_id = '${drained}')`)
+    try {
+      const again = track(await Sandbox.create('base', opts(a!)))
+      expect(await stack.nodeOf(again.sandboxId)).toBe(drained)
+      await killTracked(again)
+    } finally {
+      await stack.sql('UPDATE nodes SET schedulable = true')
+    }
+    for (const s of [back, wasRunning, fresh]) await killTracked(s)
+  })
 
   it('skips a lost node and reports its sandboxes gone, not hanging', async () => {
     const rs = await replicas()

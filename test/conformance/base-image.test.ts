@@ -52,8 +52,17 @@ describe('base template commands', () => {
     ['g++ --version', /^g\+\+/],
     ['make --version', /^GNU Make/],
     ['sudo -n true && echo ok', /^ok$/],
+    ['setfattr --version', /^setfattr \d/],
   ])('%s', async (cmd, expected) => {
     expect((await sh(cmd)).trim()).toMatch(expected)
+  })
+
+  it("setfattr's user.e2b.* xattrs surface as the file's metadata (getInfo, list)", async () => {
+    const dir = await workDir()
+    await sbx.files.write(`${dir}/tagged.txt`, 'content')
+    await sh(`setfattr -n user.e2b.author -v mish ${dir}/tagged.txt`)
+    expect((await sbx.files.getInfo(`${dir}/tagged.txt`)).metadata).toEqual({ author: 'mish' })
+    expect((await sbx.files.list(dir)).find((e) => e.name === 'tagged.txt')?.metadata).toEqual({ author: 'mish' })
   })
 
   it('pip installs without the externally-managed refusal, and venv works', async () => {

@@ -83,3 +83,53 @@ describe('docker runtime: image builds', () => {
     expect(left).not.toContain(marker)
   })
 })
+
+// A drain's move (node/sandboxes/move.ts): a stopped container's filesystem committed with its
+// anonymous /tmp volume's content (gVisor keeps /tmp on one), which a commit alone leaves out; a
+// container created from the image with a new /tmp volume starts with it.
+describe('docker runtime: commitMove', () => {
+  const marker = `runtime-move-${process.pid}-${Date.now()}`
+  const [plain, withTmp] = [`sandock/runtime-test:${marker}-plain`, `sandock/runtime-test:${marker}-tmp`]
+  let id = ''
+  beforeAll(async () => {
+    id = (
+      await docker(
+        'run',
+        '-d',
+        '--label',
+        'sandock.test=runtime',
+        '--mount',
+        'type=volume,dst=/tmp',
+        'debian:bookworm-slim',
+        'sh',
+        '-c',
+        `echo ${marker} > /tmp/in-volume && echo layer > /in-layer`,
+      )
+    ).trim()
+    await docker('wait', id)
+  })
+  afterAll(async () => {
+    if (id) await docker('rm', '-f', '-v', id)
+    await docker('rmi', '-f', plain, withTmp).catch(() => undefined)
+  })
+
+  const readIn = (image: string) =>
+    docker(
+      'run',
+      '--rm',
+      '--mount',
+      'type=volume,dst=/tmp',
+      image,
+      'sh',
+      '-c',
+      'cat /in-layer; cat /tmp/in-volume || true',
+    )
+
+  it('takes the volume content into the image only when asked, and leaves no helper container', async () => {
+    await runtime.commitMove!(id, plain, [])
+    expect((await readIn(plain)).trim()).toBe('layer')
+    await runtime.commitMove!(id, withTmp, ['/tmp'])
+    expect((await readIn(withTmp)).trim().split('\n')).toEqual(['layer', marker])
+    expect((await docker('ps', '-a', '-q', '--filter', `ancestor=${withTmp}`)).trim()).toBe('')
+  })
+})

@@ -17,6 +17,25 @@ import {
 
 printServerLogsOnFailure()
 
+const BROWSER_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/91.0.4472.124 Safari/537.36'
+
+/** Answers every request on port 8081 with its raw request head (the bytes the proxy sent) as the body. */
+const RAW_HEAD_PY = [
+  'import socket',
+  's = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)',
+  's.bind(("0.0.0.0", 8081)); s.listen(16)',
+  'while True:',
+  '    c, _ = s.accept(); data = b""',
+  '    while b"\\r\\n\\r\\n" not in data:',
+  '        d = c.recv(65536)',
+  '        if not d: break',
+  '        data += d',
+  '    head = data.split(b"\\r\\n\\r\\n")[0]',
+  '    c.sendall(b"HTTP/1.1 200 OK\\r\\ncontent-type: text/plain\\r\\nconnection: close\\r\\ncontent-length: %d\\r\\n\\r\\n%s" % (len(head), head))',
+  '    c.close()',
+].join('\n')
+
 /** Starts `python3 -m http.server 8000` in the background and waits until it answers through the proxy. */
 async function startHttpServer(sbx: Sandbox): Promise<void> {
   await sbx.commands.run('python3 -m http.server 8000', { background: true, timeoutMs: 0 })
@@ -90,6 +109,35 @@ describe('the sandbox proxy', () => {
       port: 8999,
       code: 502,
     })
+  })
+
+  it('answers a browser with an HTML "Closed Port Error" page, same 502', async () => {
+    const res = await viaProxy(sbx.sandboxId, 8999, { headers: { 'user-agent': BROWSER_UA } })
+    expect(res.status).toBe(502)
+    expect(res.contentType).toMatch(/^text\/html/)
+    expect(res.text).toContain('<title>Closed Port Error</title>')
+    expect(res.text).toContain('8999')
+  })
+
+  it('answers a browser with an HTML "Sandbox Not Found" page for an unknown sandbox', async () => {
+    const res = await viaProxy('nosuchsandbox0000000', 8000, { headers: { 'user-agent': BROWSER_UA } })
+    expect(res.status).toBe(502)
+    expect(res.contentType).toMatch(/^text\/html/)
+    expect(res.text).toContain('<title>Sandbox Not Found</title>')
+  })
+
+  it('forwards request headers under their canonical names (Host, X-Custom-Thing), as upstream', async () => {
+    await sbx.files.write('/tmp/raw_head.py', RAW_HEAD_PY)
+    await sbx.commands.run('python3 /tmp/raw_head.py', { background: true, timeoutMs: 0 })
+    await waitForPortInSandbox(sbx, 8081)
+    const res = await viaProxy(sbx.sandboxId, 8081, { headers: { 'x-custom-thing': 'v1' } })
+    expect(res.status).toBe(200)
+    const lines = res.text.split('\r\n')
+    expect(lines[0]).toBe('GET / HTTP/1.1')
+    expect(lines).toContain('X-Custom-Thing: v1')
+    expect(lines.some((l) => l.startsWith('Host: '))).toBe(true)
+    expect(lines.filter((l) => /^host:/i.test(l))).toHaveLength(1)
+    expect(lines.some((l) => l.startsWith('X-Forwarded-For: '))).toBe(true)
   })
 
   it('routes by Host <port>-<id>[-extra].<domain> as well', async () => {

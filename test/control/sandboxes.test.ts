@@ -59,11 +59,12 @@ describe('a sandbox created with metadata, envs and timeoutMs', () => {
     )
   })
 
-  it('has its ids in /run/e2b/.E2B_SANDBOX_ID and .E2B_TEMPLATE_ID (as upstream), readable by the default user', async () => {
-    const res = await sbx.commands.run('cat /run/e2b/.E2B_SANDBOX_ID; echo; cat /run/e2b/.E2B_TEMPLATE_ID', {
-      user: 'user',
-    })
-    expect(res.stdout).toBe(`${sbx.sandboxId}\nbase`)
+  it('has /run/e2b/.E2B_SANDBOX, .E2B_SANDBOX_ID and .E2B_TEMPLATE_ID (as upstream), readable by the default user', async () => {
+    const res = await sbx.commands.run(
+      'cat /run/e2b/.E2B_SANDBOX; echo; cat /run/e2b/.E2B_SANDBOX_ID; echo; cat /run/e2b/.E2B_TEMPLATE_ID',
+      { user: 'user' },
+    )
+    expect(res.stdout).toBe(`true\n${sbx.sandboxId}\nbase`)
     // Not writable by the user: nothing in the sandbox can pose as another.
     const write = await sbx.commands
       .run('echo x > /run/e2b/.E2B_SANDBOX_ID', { user: 'user' })

@@ -64,6 +64,24 @@ describe('Volume (SDK) control plane', () => {
       .toBe(false)
   })
 
+  it('keeps a new volume usable while the previous one is destroyed (create, write, destroy, in a row)', async () => {
+    // A destroy sweeps deleted volumes in the background; one created meanwhile must keep its
+    // data (E2B's volume suite: a fresh volume's first write answered "Path … not found").
+    const failures: string[] = []
+    for (let i = 0; i < 16; i++) {
+      const v = await Volume.create(unique('churn-'), sdkOpts())
+      try {
+        await v.writeFile('/hello.txt', `round ${i}`)
+        expect(await v.readFile('/hello.txt', { format: 'text' })).toBe(`round ${i}`)
+      } catch (e) {
+        failures.push(`${i}: ${(e as Error).message}`)
+      } finally {
+        await Volume.destroy(v.volumeId, sdkOpts())
+      }
+    }
+    expect(failures).toEqual([])
+  })
+
   it("answers upstream's errors: duplicate and bad names, bad ids as VolumeError", async () => {
     const v = await newVolume('dup-')
     expect((await rejectionOf(Volume.create(v.name, sdkOpts()))).message).toBe(

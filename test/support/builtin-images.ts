@@ -17,7 +17,7 @@ export const IMAGE_BUILD_TIMEOUT_MS = 15 * 60_000
 const built = new Map<string, Promise<string>>()
 
 /** The image tag of built-in `name`, built when missing. */
-export function ensureBuiltinImage(name: 'code-interpreter-v1' | 'desktop'): Promise<string> {
+export function ensureBuiltinImage(name: 'code-interpreter-v1' | 'desktop' | 'mcp-gateway'): Promise<string> {
   let p = built.get(name)
   if (!p) {
     p = run(process.execPath, [join(ROOT, 'dist', 'image', 'sandock.mjs'), 'templates', 'build-builtin', name], {

@@ -12,6 +12,7 @@ import { loadServerKeys } from '../../src/control/server-keys.js'
 import { createLogger } from '../../src/shared/logging.js'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
+import type { NodeMover } from '../../src/node/sandboxes/move.js'
 import { parseJson, requestParts, type ApiAnswer } from './control-api.js'
 import { FakeEnvd } from './fake-envd.js'
 import { FakeRuntime } from './fake-runtime.js'
@@ -42,6 +43,8 @@ export type FakeControlOptions = {
   envd?: FakeEnvd
   ready?: () => boolean
   log?: Logger
+  /** A registry paused sandboxes move through (sandboxes/move.ts). */
+  mover?: NodeMover
 }
 
 /**
@@ -80,7 +83,15 @@ async function startFakeControl(opts: FakeControlOptions): Promise<FakeControl &
   const envd = opts.envd ?? new FakeEnvd()
   const log = opts.log ?? createLogger({ level: 'silent', name: 'unit' })
   const keys = await loadServerKeys(dataDir, [TEST_KEY])
-  const core = createControlCore({ config, runtime, envd, log, keys, egressDnsServers: ['10.255.255.53'] })
+  const core = createControlCore({
+    config,
+    runtime,
+    envd,
+    log,
+    keys,
+    egressDnsServers: ['10.255.255.53'],
+    mover: opts.mover,
+  })
   await core.templates.recover()
   await core.volumes.recover()
   await core.node.recover()

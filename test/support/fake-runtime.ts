@@ -151,10 +151,11 @@ export class FakeRuntime implements Runtime {
     return true
   }
 
-  async start(spec: ContainerSpec) {
-    await this.enter('start', spec.sandbox.sandboxId)
+  /** A container from `spec` (its image must exist), running or created stopped. */
+  private async create(verb: 'start' | 'createStopped', spec: ContainerSpec) {
+    await this.enter(verb, spec.sandbox.sandboxId)
     if (!this.images.has(spec.image)) throw new NotFoundError(`image ${spec.image} not found`)
-    const c = this.plant({
+    return this.plant({
       spec: spec.sandbox,
       pool: spec.pool,
       image: spec.image,
@@ -162,8 +163,28 @@ export class FakeRuntime implements Runtime {
       env: spec.env,
       started: spec,
       runtime: spec.runtime,
+      ...(verb === 'createStopped' ? { state: 'stopped' as const } : {}),
     })
+  }
+
+  async start(spec: ContainerSpec) {
+    const c = await this.create('start', spec)
     return { containerId: c.containerId, ip: c.ip }
+  }
+
+  async createStopped(spec: ContainerSpec) {
+    const c = await this.create('createStopped', spec)
+    return { containerId: c.containerId }
+  }
+
+  /** Volumes' directories a move copied, per image (commitMove). */
+  readonly movedDirs = new Map<string, readonly string[]>()
+
+  async commitMove(containerId: string, image: string, volumeDirs: readonly string[]) {
+    await this.enter('commitMove', containerId)
+    this.container(containerId, `commit ${containerId}`)
+    this.addImage(image)
+    this.movedDirs.set(image, volumeDirs)
   }
 
   async remove(containerId: string) {

@@ -5,10 +5,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { onTestFinished } from 'vitest'
-import type { SandboxSettings } from '../../src/node/sandboxes/settings.js'
+import type { SandboxSettings, SandboxTokens } from '../../src/node/sandboxes/settings.js'
 import { createSandboxService, type SandboxService } from '../../src/node/sandboxes/service.js'
 import { createSnapshotService } from '../../src/node/sandboxes/snapshots.js'
 import type { CreateSandboxRequest } from '../../src/node/sandboxes/types.js'
+import type { NodeMover } from '../../src/node/sandboxes/move.js'
 import type { ResolvedTemplate } from '../../src/node/builds/template-model.js'
 import { NotFoundError } from '../../src/shared/errors.js'
 import { createLogger } from '../../src/shared/logging.js'
@@ -58,7 +59,7 @@ export type SandboxFixture = {
   /** A create of `base` (or what `req` says), with the defaults the API would fill in. */
   create(req?: Partial<CreateSandboxRequest>): ReturnType<SandboxService['create']>
   /** The same node after a restart: a new service over the same runtime, envd and data dir, recovered. */
-  restart(settings?: Partial<SandboxSettings>): Promise<SandboxFixture>
+  restart(settings?: Partial<SandboxSettings>, tokens?: SandboxTokens): Promise<SandboxFixture>
   /** Volume name → id, as the volume store would answer (tests add volumes here). */
   volumes: Map<string, string>
   /** One entry per container removal the service reported to the volume store. */
@@ -74,6 +75,10 @@ export async function sandboxFixture(
     volumes?: Map<string, string>
     /** A store whose look-up is remote (a cluster's node): called with a create's names before idOf. */
     prepareVolumes?: (names: readonly string[]) => Promise<void>
+    /** A cluster's registry for moving paused sandboxes between nodes (sandboxes/move.ts). */
+    mover?: NodeMover
+    /** The node's token derivation (default: `envd-<id>`, `traffic-<id>`); a restart keeps it. */
+    tokens?: SandboxTokens
   } = {},
 ): Promise<SandboxFixture> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'sandock-sbx-')))
@@ -107,7 +112,8 @@ export async function sandboxFixture(
     envd,
     log: createLogger({ level: 'silent', name: 'unit' }),
     snapshots: createSnapshotService(runtime),
-    tokens: { envd: (id) => `envd-${id}`, traffic: (id) => `traffic-${id}` },
+    mover: opts.mover,
+    tokens: opts.tokens ?? { envd: (id) => `envd-${id}`, traffic: (id) => `traffic-${id}` },
     volumes: {
       idOf: (name) => volumes.get(name),
       released: () => void released.push(Date.now()),
@@ -149,9 +155,9 @@ export async function sandboxFixture(
         volumeMounts: [],
         ...req,
       }),
-    async restart(more = {}) {
+    async restart(more = {}, tokens = opts.tokens) {
       await service.close()
-      return sandboxFixture({ settings: { ...settings, ...more }, runtime, envd, dataDir, volumes })
+      return sandboxFixture({ settings: { ...settings, ...more }, runtime, envd, dataDir, volumes, tokens })
     },
   }
   return fixture

@@ -113,9 +113,14 @@ export async function createNodeCsr(nodeId: string, keys: WebCrypto.CryptoKeyPai
   return `${csr.toString('pem')}\n`
 }
 
-/** The join proof a CSR carries: an HMAC of the node id and the CSR under the node token. */
-export const joinProof = (nodeToken: string, nodeId: string, csrPem: string) =>
-  createHmac('sha256', nodeToken).update(`sandock-enroll\n${nodeId}\n${csrPem.trim()}`).digest('hex')
+/**
+ * The join proof a CSR carries: an HMAC under the node token of the node id, the CSR and the
+ * verifier of the database password the node asks for (node-db-roles.ts; none from older agents).
+ */
+export const joinProof = (nodeToken: string, nodeId: string, csrPem: string, dbVerifier = '') =>
+  createHmac('sha256', nodeToken)
+    .update(`sandock-enroll\n${nodeId}\n${csrPem.trim()}${dbVerifier ? `\n${dbVerifier}` : ''}`)
+    .digest('hex')
 
 export class EnrollmentRefusedError extends Error {}
 
@@ -126,11 +131,11 @@ export class EnrollmentRefusedError extends Error {}
  */
 export async function checkNodeCsr(
   ca: ClusterCa,
-  req: { nodeId: string; csr: string; proof: string },
+  req: { nodeId: string; csr: string; proof: string; dbVerifier?: string },
   nodeToken: string,
 ): Promise<{ keySha256: string; issue(): Promise<string> }> {
   if (!NODE_ID.test(req.nodeId)) throw new EnrollmentRefusedError(`${JSON.stringify(req.nodeId)} is not a node id`)
-  const want = Buffer.from(joinProof(nodeToken, req.nodeId, req.csr), 'hex')
+  const want = Buffer.from(joinProof(nodeToken, req.nodeId, req.csr, req.dbVerifier), 'hex')
   const got = Buffer.from(/^[0-9a-f]{64}$/.test(req.proof) ? req.proof : '', 'hex')
   if (got.length !== want.length || !timingSafeEqual(got, want))
     throw new EnrollmentRefusedError('the join proof is wrong (not made with the node token)')

@@ -2,6 +2,7 @@
 // locator it asks (the catalog, or the nodes while PostgreSQL is down), and the dashboard's way to
 // a sandbox's envd through it.
 import type { Logger } from 'pino'
+import type { TlsIdentity } from '../../node/agent-api/wire.js'
 import type { ProxyLimits } from '../../node/proxy/proxy-limits.js'
 import type { SandboxProxy } from '../../node/proxy/proxy-server.js'
 import { SandboxNotFoundError } from '../../shared/errors.js'
@@ -19,11 +20,19 @@ export function createClusterEdge(deps: {
   domain: string
   limits: ProxyLimits | undefined
   log: Logger
+  /** This replica's control certificate for the node proxies (mutual TLS); undefined: plain HTTP. */
+  tls?: TlsIdentity | undefined
 }): ClusterEdge {
   const { node } = deps
   const log = deps.log.child({ component: 'edge' })
   const locator = createEdgeLocator({ db: deps.db, nodes: node.nodes, remote: node.remote, log })
-  const proxy = createEdgeProxy({ domain: deps.domain, log, limits: deps.limits, locate: locator.locate })
+  const proxy = createEdgeProxy({
+    domain: deps.domain,
+    log,
+    limits: deps.limits,
+    locate: locator.locate,
+    ...(deps.tls && { tls: deps.tls }),
+  })
   return {
     proxy,
     dashboardEnvd: {

@@ -52,8 +52,15 @@ export function createClusterNode(deps: ClusterNodeDeps): ClusterNode {
 
     get: (sandboxId) => onSandbox(sandboxId, (r) => r.get(sandboxId)),
 
+    /** A sandbox listed by a node its row does not name is a drain's copy in between (listed once, where its row is). */
     async list() {
-      return (await fanOut('list', (r) => r.list())).flatMap((x) => x.value)
+      const listed = await fanOut('list', (r) => r.list())
+      const rows = await catalog.rowsOf(
+        db,
+        listed.flatMap((x) => x.value.map((s) => s.sandboxId)),
+      )
+      const home = new Map(rows.map((r) => [r.sandboxId, r.nodeId]))
+      return listed.flatMap((x) => x.value.filter((s) => (home.get(s.sandboxId) ?? x.node.nodeId) === x.node.nodeId))
     },
 
     async kill(sandboxId) {

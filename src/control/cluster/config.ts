@@ -7,9 +7,16 @@ import { envReader } from '../../shared/config.js'
 export type ClusterConfig = Readonly<{
   /** postgres://user:password@host:port/db: the cluster's shared state. */
   databaseUrl: string
-  /** File with the database password (a Swarm secret), when the URL carries none. */
+  /**
+   * File with the database password (a Swarm secret), when the URL carries none: control's. A node
+   * given one uses it (the shared credential, an older stack's); without it a node enrolls a role
+   * of its own (node-db-roles.ts).
+   */
   databasePasswordFile: string | undefined
-  /** File with the token seed (envd and traffic tokens, upload URLs): the same on every replica and node. */
+  /**
+   * File with the token seed (the secret store's key, upload URLs, volume tokens): the same on every
+   * replica and node. Sandboxes' envd and traffic tokens come from each node's own seed instead.
+   */
   tokenSeedFile: string
   /** File with the node token control shows the agents (and a node's join proof when it enrolls). */
   nodeTokenFile: string
@@ -95,6 +102,10 @@ export function loadClusterConfig(env: NodeJS.ProcessEnv = process.env, role: 'c
     )
   if (config.clusterTls && role === 'control' && !config.clusterCaKeyFile)
     r.problem('SANDOCK_CLUSTER_CA_KEY_FILE is required on control (the cluster CA key from `sandock cluster init`)')
+  if (role === 'node' && !config.clusterCaFile && !config.databasePasswordFile)
+    r.problem(
+      'a node needs SANDOCK_CLUSTER_CA_FILE to enroll its own database role (or SANDOCK_DATABASE_PASSWORD_FILE: the shared credential)',
+    )
   if (role === 'node' && config.clusterCaKeyFile)
     r.problem('SANDOCK_CLUSTER_CA_KEY_FILE must not be given to a node agent: only control replicas hold the CA key')
   if (config.registry && !/^[a-z0-9.-]+(:\d+)?$/i.test(config.registry))

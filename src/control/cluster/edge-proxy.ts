@@ -6,6 +6,7 @@
 // the edge answers only what it alone knows: no sandbox in the request, or no such sandbox (the
 // same bodies, from proxy-errors.ts).
 import http from 'node:http'
+import https from 'node:https'
 import type { Duplex } from 'node:stream'
 import { ProxyServer } from 'http-proxy-3'
 import type { Logger } from 'pino'
@@ -20,6 +21,8 @@ import {
 import type { ProxyLimits } from '../../node/proxy/proxy-limits.js'
 import { createProxyHttpServer, type SandboxProxy } from '../../node/proxy/proxy-server.js'
 import { isRouteError, routeRequest } from '../../node/proxy/route-host.js'
+import type { TlsIdentity } from '../../node/agent-api/wire.js'
+import { checkNodeIdentity } from './agent-tls.js'
 
 /** Where a sandbox's node proxy listens; undefined: no such sandbox (or its node is dead). */
 export type NodeTarget = Readonly<{ nodeId: string; address: string; proxyPort: number }>
@@ -42,10 +45,32 @@ export function createEdgeProxy(deps: {
   limits?: ProxyLimits
   /** How long a positive look-up is used without asking again (default ROUTE_CACHE_MS). */
   routeCacheMs?: number
+  /**
+   * This replica's control certificate: node proxies are called over TLS 1.3 and must show the
+   * certificate of the node the catalog names (mutual TLS, as to the agent API); plain HTTP without.
+   */
+  tls?: TlsIdentity
 }): SandboxProxy {
   const { log } = deps
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
   const proxy = new ProxyServer({ agent, ws: true, xfwd: true })
+  const tlsAgents = new Map<string, https.Agent>()
+  /** Where and how a node's proxy is called: one TLS agent per node, which checks that node's name. */
+  function forwardTo(t: NodeTarget): { target: string; agent?: https.Agent } {
+    if (!deps.tls) return { target: `http://${t.address}:${t.proxyPort}` }
+    let tlsAgent = tlsAgents.get(t.nodeId)
+    if (!tlsAgent) {
+      tlsAgent = new https.Agent({
+        ...deps.tls,
+        keepAlive: true,
+        maxSockets: Number.POSITIVE_INFINITY,
+        minVersion: 'TLSv1.3',
+        checkServerIdentity: (_host, peer) => checkNodeIdentity(t.nodeId, peer),
+      })
+      tlsAgents.set(t.nodeId, tlsAgent)
+    }
+    return { target: `https://${t.address}:${t.proxyPort}`, agent: tlsAgent }
+  }
   const cache = new Map<string, { target: NodeTarget; until: number }>()
   const sockets = new Set<Duplex>()
   const upgraded = new WeakSet<http.IncomingMessage>()
@@ -102,13 +127,13 @@ export function createEdgeProxy(deps: {
   function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     resolve(req).then(
       (r) => {
-        if ('body' in r) return sendProxyError(res, r)
-        proxy.web(req, res, { target: `http://${r.target.address}:${r.target.proxyPort}` }, (err) => {
+        if ('body' in r) return sendProxyError(res, r, req)
+        proxy.web(req, res, forwardTo(r.target), (err) => {
           cache.delete(r.sandboxId)
           if (res.headersSent) return void res.destroy()
           // The node proxy is unreachable: its sandboxes cannot answer (the node is going or gone).
           log.warn({ err, sandboxId: r.sandboxId, nodeId: r.target.nodeId }, 'edge: the node proxy is unreachable')
-          sendProxyError(res, sandboxNotFound(r.sandboxId))
+          sendProxyError(res, sandboxNotFound(r.sandboxId), req)
         })
       },
       (err: unknown) => {
@@ -125,7 +150,7 @@ export function createEdgeProxy(deps: {
     resolve(req).then(
       (r) => {
         if ('body' in r) return writeProxyErrorToSocket(socket, r)
-        proxy.ws(req, socket, head, { target: `http://${r.target.address}:${r.target.proxyPort}` }, (err) => {
+        proxy.ws(req, socket, head, forwardTo(r.target), (err) => {
           cache.delete(r.sandboxId)
           log.debug({ err, sandboxId: r.sandboxId }, 'edge: proxied websocket failed')
           if (socket.writable && !upgraded.has(req)) writeProxyErrorToSocket(socket, sandboxNotFound(r.sandboxId))
@@ -147,6 +172,7 @@ export function createEdgeProxy(deps: {
       const closed = server.listening ? new Promise<void>((r) => server.close(() => r())) : Promise.resolve()
       server.closeAllConnections()
       agent.destroy()
+      for (const a of tlsAgents.values()) a.destroy()
       await closed
     },
   }

@@ -6,6 +6,7 @@
 import pg from 'pg'
 import { AppError } from '../../shared/errors.js'
 import { BUILD_DISK_COLUMNS, catalogTables, PG_CATALOG } from '../templates/template-tables.js'
+import { nodeAccessSql } from './node-db-roles.js'
 
 /**
  * What this process has seen of the database's reachability (ms since the epoch; 0: never):
@@ -79,6 +80,14 @@ export function urlWithPassword(url: string, password: string | undefined): stri
   const u = new URL(url)
   if (u.password) return url
   u.password = encodeURIComponent(password)
+  return u.toString()
+}
+
+/** `url` logging in as `user` (and without the URL's password, which is another user's). */
+export function urlAs(url: string, user: string): string {
+  const u = new URL(url)
+  u.username = encodeURIComponent(user)
+  u.password = ''
   return u.toString()
 }
 
@@ -167,9 +176,12 @@ export function watchReachability(db: Db, everyMs = 1000): () => void {
  * connect that fails because the database cannot be reached rejects with DatabaseUnavailableError
  * (503), and `reachability` keeps what this process has seen of it.
  */
-export function createDb(url: string, opts: { max?: number; password?: string; queryTimeoutMs?: number } = {}): Db {
+export function createDb(
+  url: string,
+  opts: { max?: number; password?: string; queryTimeoutMs?: number; user?: string } = {},
+): Db {
   const pool = new pg.Pool({
-    connectionString: urlWithPassword(url, opts.password),
+    connectionString: urlWithPassword(opts.user ? urlAs(url, opts.user) : url, opts.password),
     max: opts.max ?? 10,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
@@ -212,6 +224,14 @@ export async function migrate(db: Db): Promise<void> {
     await tx.query(SCHEMA)
     // Columns that came after the first release, for databases made before them.
     for (const column of BUILD_DISK_COLUMNS) await tx.query(`ALTER TABLE builds ADD COLUMN IF NOT EXISTS ${column}`)
+    // Nodes' own roles, what they may read and write, and enrollment (node-db-roles.ts).
+    await tx.query(nodeAccessSql()).catch((e: unknown) => {
+      if ((e as { code?: string }).code !== '42501') throw e
+      throw new Error(
+        `the database user cannot create the nodes' roles (${(e as Error).message}): control needs a user with CREATEROLE (the stack's postgres makes one)`,
+        { cause: e },
+      )
+    })
   })
 }
 

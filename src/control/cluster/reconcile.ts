@@ -67,8 +67,9 @@ export async function reconcileOnce(
         .map((r) => r.sandboxId)
       forgotten += await catalog.forget(db, stale)
       const known = new Set(rows.map((r) => r.sandboxId))
+      // A sandbox with a row on another node is a drain's copy (moved there, or on its way): the row stays.
       for (const s of onNode.filter((x) => !known.has(x.sandboxId))) {
-        await catalog.record(db, {
+        await catalog.recordMissing(db, {
           sandboxId: s.sandboxId,
           nodeId: node.nodeId,
           templateId: s.templateId,

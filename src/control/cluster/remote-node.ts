@@ -46,7 +46,7 @@ export type RemoteNodeOptions = Readonly<{
 }>
 
 /** Calls that may take as long as a boot (a cold start, a resume, a fork, a snapshot commit). */
-const SLOW = new Set<AgentMethod>(['create', 'resume', 'connect', 'fork', 'snapshot', 'pause'])
+const SLOW = new Set<AgentMethod>(['create', 'resume', 'connect', 'fork', 'snapshot', 'pause', 'moveOut', 'moveIn'])
 
 export function createRemoteNode(opts: RemoteNodeOptions): RemoteNode {
   const doFetch: FetchLike = opts.fetch ?? ((url, init) => fetch(url, init))

@@ -8,6 +8,17 @@ import { RateLimitedError } from '../../shared/errors.js'
 import { inTx, LOCKS, type Db } from './pg.js'
 import type { Load } from './placement.js'
 
+/** CPU and memory of every node's sandboxes and reservations. */
+const LOADS_SQL = `SELECT node_id, SUM(cpu_count) AS cpu, SUM(memory_mb) AS mem FROM (
+  SELECT node_id, cpu_count, memory_mb FROM sandboxes UNION ALL SELECT node_id, cpu_count, memory_mb FROM reservations) x GROUP BY node_id`
+const toLoads = (rows: Record<string, unknown>[]) =>
+  new Map<string, Load>(rows.map((r) => [r.node_id as string, { cpuCount: Number(r.cpu), memoryMB: Number(r.mem) }]))
+
+/** Every node's load (sandboxes and reservations), outside the reservation lock: a drain's placement. */
+export async function loadsByNode(db: Db): Promise<Map<string, Load>> {
+  return toLoads((await db.query(LOADS_SQL)).rows)
+}
+
 /** A reservation not turned into a row by then (its replica died mid-create) stops counting. */
 const RESERVATION_TTL_S = 600
 
@@ -51,14 +62,7 @@ export async function reserve(
         `you have reached the maximum number of concurrent E2B sandboxes (${opts.max}). If you need more, please visit 'https://e2b.dev/docs/billing'`,
       )
     }
-    const { rows } = await tx.query(`SELECT node_id, SUM(cpu_count) AS cpu, SUM(memory_mb) AS mem FROM (
-      SELECT node_id, cpu_count, memory_mb FROM sandboxes UNION ALL SELECT node_id, cpu_count, memory_mb FROM reservations) x GROUP BY node_id`)
-    const loads = new Map<string, Load>(
-      rows.map((r: Record<string, unknown>) => [
-        r.node_id as string,
-        { cpuCount: Number(r.cpu), memoryMB: Number(r.mem) },
-      ]),
-    )
+    const loads = toLoads((await tx.query(LOADS_SQL)).rows)
     const nodeId = opts.choose(loads)
     if (nodeId === undefined) return undefined
     const reservationId = randomUUID()
@@ -90,6 +94,34 @@ export async function record(db: Db, row: Omit<CatalogRow, 'createdAt'>, reserva
     )
     if (reservation) await tx.query('DELETE FROM reservations WHERE reservation_id = $1', [reservation.reservationId])
   })
+}
+
+/**
+ * A sandbox's row moves from `from` to `to` (a drain moved it): 'moved'; 'elsewhere' when its row
+ * names a third node; 'missing' when it has none (killed during the move, or never recorded).
+ */
+export async function switchNode(
+  db: Db,
+  sandboxId: string,
+  from: string,
+  to: string,
+): Promise<'moved' | 'elsewhere' | 'missing'> {
+  const res = await db.query('UPDATE sandboxes SET node_id = $3 WHERE sandbox_id = $1 AND node_id IN ($2, $3)', [
+    sandboxId,
+    from,
+    to,
+  ])
+  if ((res.rowCount ?? 0) > 0) return 'moved'
+  return (await rowOf(db, sandboxId)) ? 'elsewhere' : 'missing'
+}
+
+/** Records a sandbox a node has without a row (reconcile.ts); a row written meanwhile wins. */
+export async function recordMissing(db: Db, row: Omit<CatalogRow, 'createdAt'>): Promise<void> {
+  await db.query(
+    `INSERT INTO sandboxes (sandbox_id, node_id, template_id, cpu_count, memory_mb) VALUES ($1, $2, $3, $4, $5)
+    ON CONFLICT (sandbox_id) DO NOTHING`,
+    [row.sandboxId, row.nodeId, row.templateId, row.cpuCount, row.memoryMB],
+  )
 }
 
 export async function rowOf(db: Db, sandboxId: string): Promise<CatalogRow | undefined> {

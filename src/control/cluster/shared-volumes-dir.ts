@@ -19,12 +19,15 @@ export class SharedVolumesDirError extends Error {}
 export async function checkSharedVolumesDir(db: Db, dir: string, waitMs = MARKER_WAIT_MS): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 })
   const drawn = randomBytes(16).toString('hex')
+  // Insert-only (a node's role may not update settings); a lost race reads the winner's, committed.
   const { rows } = await db.query(
-    `INSERT INTO cluster_settings (key, value) VALUES ($1, $2)
-       ON CONFLICT (key) DO UPDATE SET value = cluster_settings.value RETURNING value`,
+    'INSERT INTO cluster_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING value',
     [SETTING, drawn],
   )
-  const marker = (rows[0] as { value: string }).value
+  const marker =
+    (rows[0] as { value: string } | undefined)?.value ??
+    ((await db.query('SELECT value FROM cluster_settings WHERE key = $1', [SETTING])).rows[0] as { value: string })
+      .value
   const file = join(dir, MARKER_FILE)
   if (marker === drawn) {
     // A new database over a directory an earlier cluster used: this cluster takes it over.

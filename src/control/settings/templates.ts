@@ -11,7 +11,7 @@ export const templateSettings = {
   buildBuiltins: Type.Union([Type.Literal('auto'), Type.Literal('off')], {
     env: 'SANDOCK_BUILD_BUILTINS',
     description:
-      '`auto`: a start builds the missing images of the built-in templates `code-interpreter-v1` and `desktop` in the background (see [Built-in templates](templates.md#built-in-templates)); `off`: only `sandock templates build-builtin` builds them',
+      '`auto`: a start builds the missing images of the built-in templates `code-interpreter-v1`, `desktop` and `mcp-gateway` in the background (see [Built-in templates](templates.md#built-in-templates)); `off`: only `sandock templates build-builtin` builds them',
     default: 'auto',
   }),
   maxConcurrentBuilds: Type.Integer({

@@ -37,7 +37,11 @@ export function createVolumeStore(deps: { runtime: VolumeRuntime; volumesDir: st
   const volumesDir = resolve(deps.volumesDir)
   const log = deps.log.child({ component: 'volumes' })
   const live = new Map<string, Volume>()
-  const deletions = createVolumeDeletions({ runtime: deps.runtime, volumesDir, log, isLive: (id) => live.has(id) })
+  // Volumes whose Docker volume exists but which are not live yet: a sweep (run in the background
+  // after a delete) must not take them for deleted ones and remove their data mid-create.
+  const creating = new Set<string>()
+  const isLive = (id: string) => live.has(id) || creating.has(id)
+  const deletions = createVolumeDeletions({ runtime: deps.runtime, volumesDir, log, isLive })
   let chain: Promise<unknown> = Promise.resolve()
 
   /** Creates and deletes run one at a time, so a name is checked and taken atomically. */
@@ -88,11 +92,14 @@ export function createVolumeStore(deps: { runtime: VolumeRuntime; volumesDir: st
         const v: Volume = { volumeId: randomUUID(), name, createdAt: new Date() }
         const dir = dirOf(v.volumeId)
         await makeDataDir(dir)
+        creating.add(v.volumeId)
         try {
           await deps.runtime.createVolume(v, dir)
         } catch (e) {
           await removeTree(dir).catch(() => undefined)
           throw e
+        } finally {
+          creating.delete(v.volumeId)
         }
         live.set(v.volumeId, v)
         log.info({ volumeId: v.volumeId, name }, 'volume created')

@@ -23,13 +23,13 @@ async function jsonBody(req: EnvdRequest): Promise<unknown> {
 }
 
 /**
- * `.E2B_SANDBOX_ID` and `.E2B_TEMPLATE_ID` in `dir`, as upstream's envd writes them (the bare id,
- * readable by every user). At each /init: a pool container learns it was claimed there, and a
+ * `.E2B_SANDBOX` (`true`), `.E2B_SANDBOX_ID` and `.E2B_TEMPLATE_ID` in `dir`, as upstream's envd
+ * writes them (the bare value, readable by every user; E2B's JS suite reads all three). At each /init: a pool container learns it was claimed there, and a
  * sandbox from a snapshot must not keep its source's files.
  */
 export async function writeRunIds(dir: string, state: Pick<EnvdState, 'internalEnv'>): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o755 })
-  for (const key of ['E2B_SANDBOX_ID', 'E2B_TEMPLATE_ID'] as const) {
+  for (const key of ['E2B_SANDBOX', 'E2B_SANDBOX_ID', 'E2B_TEMPLATE_ID'] as const) {
     const value = state.internalEnv[key]
     if (value === undefined) continue
     const file = join(dir, `.${key}`)

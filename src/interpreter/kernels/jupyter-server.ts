@@ -1,6 +1,7 @@
 // One Jupyter Server process (Debian's jupyter-server 1.23) on loopback, and its kernel REST API:
 // it launches, interrupts (SIGINT), restarts and removes the Jupyter kernels (python3, ir).
 import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import type { Logger } from 'pino'
 
 export type JupyterServer = Readonly<{
@@ -8,6 +9,8 @@ export type JupyterServer = Readonly<{
   wsUrl: string
   /** Resolves when GET /api/status answers; rejects if the process exits first. */
   ready: Promise<void>
+  /** Settles when the process exits, whatever the reason (never rejects). */
+  exited: Promise<void>
   startKernel(name: string): Promise<string>
   interrupt(kernelId: string): Promise<void>
   restart(kernelId: string): Promise<void>
@@ -23,11 +26,21 @@ export type JupyterServerOpts = Readonly<{
   env: NodeJS.ProcessEnv
 }>
 
+/**
+ * Debian's `jupyter-server` entry script, run by the interpreter's python as upstream's template runs
+ * it (so its command line names `jupyter-server`, as E2B's supervision test's `pkill` expects);
+ * `-m jupyter_server` where an older image lacks the script.
+ */
+export const JUPYTER_SERVER_SCRIPT = '/usr/bin/jupyter-server'
+
 /** Flags that keep the start fast and the API open to loopback only (no token, no browser, no extensions' UI). */
-export function jupyterArgs(port: number, rootDir: string): string[] {
+export function jupyterArgs(
+  port: number,
+  rootDir: string,
+  script: string | undefined = JUPYTER_SERVER_SCRIPT,
+): string[] {
   return [
-    '-m',
-    'jupyter_server',
+    ...(script ? [script] : ['-m', 'jupyter_server']),
     '--ServerApp.ip=127.0.0.1',
     `--ServerApp.port=${port}`,
     '--ServerApp.port_retries=0',
@@ -50,7 +63,8 @@ export function jupyterArgs(port: number, rootDir: string): string[] {
 export function startJupyterServer(opts: JupyterServerOpts): JupyterServer {
   const { port, log } = opts
   const baseUrl = `http://127.0.0.1:${port}`
-  const child: ChildProcess = spawn(opts.python, jupyterArgs(port, opts.rootDir), {
+  const script = existsSync(JUPYTER_SERVER_SCRIPT) ? JUPYTER_SERVER_SCRIPT : undefined
+  const child: ChildProcess = spawn(opts.python, jupyterArgs(port, opts.rootDir, script), {
     cwd: opts.rootDir,
     env: opts.env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -102,6 +116,10 @@ export function startJupyterServer(opts: JupyterServerOpts): JupyterServer {
     baseUrl,
     wsUrl: `ws://127.0.0.1:${port}`,
     ready,
+    exited: exit.then(
+      () => undefined,
+      () => undefined,
+    ),
     async startKernel(name) {
       const res = await call('POST', '/api/kernels', { name })
       if (!res.ok) throw new Error(`no kernel named "${name}"`)

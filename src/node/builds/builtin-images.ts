@@ -1,5 +1,5 @@
 // The built-in templates' images and whether each is ready. `base` comes first and a start waits
-// for it (every build copies envd from it); the derived ones (code-interpreter-v1, desktop) are
+// for it (every build copies envd from it); the derived ones (code-interpreter-v1, desktop, mcp-gateway) are
 // tagged `<repository>:<content hash>` of their build folder and the base image's id, so an
 // unchanged server finds them at once and a changed one rebuilds exactly what changed. A start
 // builds the missing ones in the background, one at a time, with their progress in the log; until

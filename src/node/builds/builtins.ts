@@ -29,6 +29,8 @@ export type BuiltinTemplate = Readonly<{
 export const BASE_TEMPLATE = 'base'
 const CODE_INTERPRETER_TEMPLATE = 'code-interpreter-v1'
 const DESKTOP_TEMPLATE = 'desktop'
+// compat: the SDK's Sandbox.defaultMcpTemplate, which `Sandbox.create({ mcp })` starts.
+const MCP_GATEWAY_TEMPLATE = 'mcp-gateway'
 
 const HOME = { user: 'user', workdir: '/home/user', shell: '/bin/bash' } as const
 
@@ -70,6 +72,16 @@ export function builtinTemplates(opts: { baseImage: string }): readonly BuiltinT
       config: { ...HOME, envs: { LANG: 'C.UTF-8', NO_AT_BRIDGE: '1' }, startCmd: undefined, readyCmd: undefined },
       cpuCount: 2,
       memoryMB: 2048,
+      poolSize: 0,
+    },
+    {
+      // Nothing starts with the sandbox: the SDK runs `mcp-gateway --config …` after the create.
+      name: MCP_GATEWAY_TEMPLATE,
+      image: 'sandock/mcp-gateway',
+      derived: true,
+      config: { ...HOME, envs: {}, startCmd: undefined, readyCmd: undefined },
+      cpuCount: 0,
+      memoryMB: 0,
       poolSize: 0,
     },
   ]

@@ -38,6 +38,8 @@ export interface EnvdClient {
     c: SandboxCommand,
     opts: { timeoutMs: number; onLine?: (line: string) => void },
   ): Promise<number>
+  /** Closes this client's idle connections to every sandbox, from this side (before a gVisor save). */
+  closeIdle?(): Promise<void>
 }
 
 /** Resolves true once something accepts TCP connections on `port` (false on refusal or after `timeoutMs`). */
@@ -60,9 +62,16 @@ export function createEnvdClient(opts: { port?: number } = {}): EnvdClient {
   // Idle connections to envd are closed by this side within 2 s (envd's keep-alive hint would
   // keep them two minutes): the sandbox never holds one of ours open, or the closing end's
   // TIME_WAIT, when it is checkpointed (gVisor cannot save either; memory-on-disk.ts).
-  const dispatcher = new Agent({ keepAliveTimeout: 2_000, keepAliveMaxTimeout: 2_000 })
+  const agent = () => new Agent({ keepAliveTimeout: 2_000, keepAliveMaxTimeout: 2_000 })
+  let dispatcher = agent()
   const base = (ip: string) => `http://${ip}:${port}`
   return {
+    // A fresh pool for what comes next; the old one ends its requests in flight, then its sockets.
+    async closeIdle() {
+      const old = dispatcher
+      dispatcher = agent()
+      await old.close()
+    },
     // Probes the port every few milliseconds (a refused connect costs microseconds) instead of
     // sleeping with backoff, so a create learns that envd is up within ~3 ms of its listen.
     async waitUntilUp(ip, timeoutMs = 30_000) {

@@ -29,7 +29,7 @@ export function forwardRequest(
     )
   })
   if ('body' in admitted) {
-    sendProxyError(res, admitted)
+    sendProxyError(res, admitted, req)
     return
   }
 
@@ -41,7 +41,7 @@ export function forwardRequest(
     // closes after it, since the request body may still be arriving.
     if (!ex.responded && !res.headersSent) {
       res.shouldKeepAlive = false
-      return sendProxyError(res, sandboxNotFound(sandboxId))
+      return sendProxyError(res, sandboxNotFound(sandboxId), req)
     }
     res.destroy()
     req.socket.destroy()
@@ -77,7 +77,7 @@ export function forwardRequest(
       }
       if (isRoutineFailure(code)) log.debug({ err, sandboxId, port }, 'proxy dial failed')
       else log.warn({ err, sandboxId, port }, 'proxy request failed')
-      sendProxyError(res, portNotOpen(sandboxId, port))
+      sendProxyError(res, portNotOpen(sandboxId, port), req)
     })
   }
   forward(0)

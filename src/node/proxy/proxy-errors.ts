@@ -1,20 +1,30 @@
-// The proxy's own error answers (contract 3.4): JSON bodies, written to a response or a raw upgrade socket.
-import { STATUS_CODES, type ServerResponse } from 'node:http'
+// The proxy's own error answers (contract 3.4): JSON bodies (an HTML page for a browser), written
+// to a response or a raw upgrade socket.
+import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 
-export type ProxyError = Readonly<{ status: number; body: Readonly<Record<string, unknown>> }>
+/** `page`: the HTML a browser gets instead of the JSON body (sendProxyError with the request). */
+export type ProxyError = Readonly<{ status: number; body: Readonly<Record<string, unknown>>; page?: BrowserPage }>
+export type BrowserPage = Readonly<{ title: string; text: string }>
 
 const CONTENT_TYPE = 'application/json; charset=utf-8'
+const HTML_CONTENT_TYPE = 'text/html; charset=utf-8'
 
 // compat: envd routes only the control plane may call; blocked on the envd port through the proxy.
 const ENVD_CONTROL_ROUTES = new Set(['/init', '/freeze', '/unfreeze', '/collapse', '/fsfreeze', '/fsthaw', '/upgrade'])
 
 export function sandboxNotFound(sandboxId: string): ProxyError {
-  return { status: 502, body: { sandboxId, message: 'The sandbox was not found', code: 502 } }
+  const page = { title: 'Sandbox Not Found', text: `The sandbox ${sandboxId} was not found.` }
+  return { status: 502, body: { sandboxId, message: 'The sandbox was not found', code: 502 }, page }
 }
 
 export function portNotOpen(sandboxId: string, port: number): ProxyError {
-  return { status: 502, body: { sandboxId, message: 'The sandbox is running but port is not open', port, code: 502 } }
+  const page = { title: 'Closed Port Error', text: `The sandbox ${sandboxId} is running but port ${port} is not open.` }
+  return {
+    status: 502,
+    body: { sandboxId, message: 'The sandbox is running but port is not open', port, code: 502 },
+    page,
+  }
 }
 
 export function reservedEnvdRoute(sandboxId: string): ProxyError {
@@ -77,12 +87,39 @@ function pathnameOf(url: string): string {
   }
 }
 
-/** Answers the request with the error unless a response has already started (then the caller must cut it). */
-export function sendProxyError(res: ServerResponse, err: ProxyError): void {
+/**
+ * Answers the request with the error unless a response has already started (then the caller must
+ * cut it). With the request, a browser gets the error's HTML page when it has one.
+ */
+export function sendProxyError(res: ServerResponse, err: ProxyError, req?: Pick<IncomingMessage, 'headers'>): void {
   if (res.headersSent || res.destroyed) return
-  const payload = JSON.stringify(err.body)
-  res.writeHead(err.status, { 'content-type': CONTENT_TYPE, 'content-length': Buffer.byteLength(payload) })
+  // compat: upstream's proxy answers browsers (by User-Agent) with an HTML page, same status;
+  // SDKs and other clients keep the JSON body.
+  const html = err.page !== undefined && req !== undefined && isBrowser(req.headers['user-agent'])
+  const payload = html && err.page ? renderPage(err.page) : JSON.stringify(err.body)
+  const contentType = html ? HTML_CONTENT_TYPE : CONTENT_TYPE
+  res.writeHead(err.status, { 'content-type': contentType, 'content-length': Buffer.byteLength(payload) })
   res.end(payload)
+}
+
+/** Browsers all send `Mozilla/5.0 (…)`; SDKs, curl and Node's fetch do not. */
+export function isBrowser(userAgent: string | undefined): boolean {
+  return userAgent !== undefined && /^Mozilla\/\d/.test(userAgent)
+}
+
+function renderPage(page: BrowserPage): string {
+  const title = escapeHtml(page.title)
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    `<head><meta charset="utf-8"><title>${title}</title></head>`,
+    `<body><h1>${title}</h1><p>${escapeHtml(page.text)}</p></body>`,
+    '</html>',
+  ].join('\n')
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 /** Writes the error as a complete HTTP/1.1 response on an upgrade socket, then ends the socket. */

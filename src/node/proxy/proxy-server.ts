@@ -4,6 +4,8 @@ import https from 'node:https'
 import type { Duplex } from 'node:stream'
 import { ProxyServer } from 'http-proxy-3'
 import type { Logger } from 'pino'
+import type { TLSSocket } from 'node:tls'
+import { CONTROL_ROLE, type TlsIdentity } from '../agent-api/wire.js'
 import type { ProxyResolver, ProxyTarget } from '../sandboxes/types.js'
 import { forwardRequest } from './forward-request.js'
 import { forwardUpgrade } from './forward-upgrade.js'
@@ -41,6 +43,11 @@ export function createProxyServer(deps: {
   dialRetries?: number
   /** Timeouts and connection caps (proxy-limits.ts); defaults when left out. */
   limits?: ProxyLimits
+  /**
+   * A cluster node's proxy behind the control replicas' edge: TLS 1.3 with this node's certificate,
+   * admitting only clients with a control certificate of the cluster CA (as the agent API does).
+   */
+  tls?: TlsIdentity
 }): SandboxProxy {
   const { resolver, domain, log } = deps
   const dialRetries = deps.dialRetries ?? 3
@@ -108,7 +115,7 @@ export function createProxyServer(deps: {
     withRoute(
       req,
       (route) => forwardRequest(requests, req, res, route),
-      (err) => sendProxyError(res, err),
+      (err) => sendProxyError(res, err, req),
       () => res.destroy(),
     )
   }
@@ -125,12 +132,18 @@ export function createProxyServer(deps: {
     )
   }
 
-  const server = createProxyHttpServer(handle, handleUpgrade, limits, (req, res) => {
-    // A body too slow: the sandbox's request is dropped with it.
-    exchanges.of(req)?.upstreamReq?.destroy()
-    log.debug({ path: req.url?.split('?')[0] }, 'proxy request body too slow: closed')
-    answerBodyTooSlow(req, res, limits)
-  })
+  const server = createProxyHttpServer(
+    handle,
+    handleUpgrade,
+    limits,
+    (req, res) => {
+      // A body too slow: the sandbox's request is dropped with it.
+      exchanges.of(req)?.upstreamReq?.destroy()
+      log.debug({ path: req.url?.split('?')[0] }, 'proxy request body too slow: closed')
+      answerBodyTooSlow(req, res, limits)
+    },
+    deps.tls,
+  )
 
   async function close(): Promise<void> {
     exchanges.cutAll()
@@ -154,8 +167,20 @@ export function createProxyHttpServer(
   handleUpgrade: (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void,
   limits: ProxyLimits = DEFAULT_PROXY_LIMITS,
   onBodyStall?: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+  tls?: TlsIdentity,
 ): http.Server {
-  const server = http.createServer({ connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS }, handle)
+  const opts = { connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS }
+  const server: http.Server = tls
+    ? https.createServer(
+        { ...opts, ...tls, requestCert: true, rejectUnauthorized: true, minVersion: 'TLSv1.3' },
+        handle,
+      )
+    : http.createServer(opts, handle)
+  // The CA also signs nodes' certificates: only a control replica's may call (a node's cannot).
+  if (tls)
+    server.on('secureConnection', (socket: TLSSocket) => {
+      if (socket.getPeerCertificate().subject?.OU !== CONTROL_ROLE) socket.destroy()
+    })
   server.on('upgrade', handleUpgrade)
   // Idle keep-alive well above the SDK's 50 s envd keepalive; no deadline on a whole request
   // (uploads stream): a body only has to keep arriving (watchBodyRate).

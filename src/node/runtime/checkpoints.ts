@@ -5,12 +5,12 @@
 // every process, on whatever address Docker gives the container then (gVisor takes its interfaces
 // from the namespace at restore). The image goes with the container.
 //
-// What runsc (2022) cannot save is a TCP connection on the sandbox's interface that is open or
-// closing (TIME_WAIT included, 60 s): the save fails AND the sandbox's processes are gone (the
-// container exits, its filesystem kept). So `openConnections` reads the sandbox's socket table
-// (docker exec, never a connection of its own) first, and the caller checkpoints only when none
-// is left; loopback connections are saved (gVisor's loopback can be).
-import { PassThrough } from 'node:stream'
+// What runsc cannot save is a TCP connection on the sandbox's interface that is open or closing
+// (TIME_WAIT included, 60 s), and such a socket does not show in the sandbox's /proc/net/tcp. A
+// save that leaves the container running (`Exit: false`) and is refused changes nothing, while a
+// refused save that stops it ends the sandbox's processes (bench/gvisor-checkpoint-spike.mjs, runsc
+// 2024-07-29). So `save` first writes a probe image leaving it running, then the image that stops
+// it; should that second one fail and end the sandbox, the probe image holds its memory.
 import type Docker from 'dockerode'
 import { AppError, NotFoundError } from '../../shared/errors.js'
 import { fromDockerError, ipOf, statusOf, type DockerClient } from './docker-client.js'
@@ -21,55 +21,23 @@ export const NETSTACK_RUNTIME = 'runsc-netstack'
 /** gVisor runtimes: `runsc` (the host's network stack inside the namespace) and `runsc-netstack`. */
 export const isGvisor = (runtime: string | undefined) => runtime === 'runsc' || runtime === NETSTACK_RUNTIME
 
-/** The one checkpoint a paused sandbox has. */
+/** The checkpoint a paused sandbox's memory is in; the probe's when the final save ended it. */
 const CHECKPOINT = 'sandock-pause'
+const PROBE = 'sandock-probe'
 
 export type MemoryImages = Readonly<{
-  /** Stops the container, its memory written to disk. A failure may have ended its processes. */
-  save(containerId: string): Promise<void>
-  /** Starts the container from its checkpoint (processes and memory back), then drops the image. */
-  restore(containerId: string, network: string): Promise<{ ip: string }>
-  /** Is the container running (a failed save may have ended it)? */
-  running(containerId: string): Promise<boolean>
-  /** Drops the image (a reboot instead of a restore); none is no error. */
-  discard(containerId: string): Promise<void>
   /**
-   * TCP connections on the sandbox's own interface that are not listening sockets (what runsc
-   * cannot save); Infinity when the table could not be read (then nothing is risked).
+   * Writes the container's memory to disk and stops it: 'saved'; 'refused' when runsc cannot save
+   * it now (it keeps running, nothing changed); 'probe' when it stopped with the probe image only.
    */
-  openConnections(containerId: string): Promise<number>
+  save(containerId: string): Promise<'saved' | 'refused' | 'probe'>
+  /** Starts the container from its image (processes and memory back), then drops the images. */
+  restore(containerId: string, network: string): Promise<{ ip: string }>
+  /** Is the container running? */
+  running(containerId: string): Promise<boolean>
+  /** Drops the images (a reboot instead of a restore); none is no error. */
+  discard(containerId: string): Promise<void>
 }>
-
-/**
- * Lines of /proc/net/tcp{,6} that runsc cannot save: state not LISTEN (0A) or CLOSE (07), and
- * not between two loopback addresses (127.0.0.0/8, ::1); Infinity for a text without the
- * table's header. Pure.
- */
-export function unsavableConnections(procNetTcp: string): number {
-  if (!/\blocal_address\b/.test(procNetTcp)) return Number.POSITIVE_INFINITY
-  let n = 0
-  for (const line of procNetTcp.split('\n')) {
-    const f = line.trim().split(/\s+/)
-    if (f.length < 4 || !/^\d+:$/.test(f[0]!)) continue
-    const [local, remote, st] = [f[1]!, f[2]!, f[3]!]
-    if (st === '0A' || st === '07') continue
-    if (isLoopback(local) && isLoopback(remote)) continue
-    n++
-  }
-  return n
-}
-
-/** `0100007F:1F40` (IPv4, little-endian) or a 32-hex-digit IPv6 address, with its port. */
-function isLoopback(addrPort: string): boolean {
-  const hex = addrPort.split(':')[0] ?? ''
-  if (hex.length === 8) return hex.slice(6, 8).toUpperCase() === '7F'
-  if (hex.length === 32) {
-    const v = hex.toUpperCase()
-    // ::1 as four little-endian words, or ::ffff:127.x.y.z (IPv4-mapped).
-    return v === '00000000000000000000000001000000' || (v.startsWith('0000000000000000FFFF0000') && v.slice(30) === '7F')
-  }
-  return false
-}
 
 export function createMemoryImages(client: DockerClient): MemoryImages {
   const { docker } = client
@@ -85,22 +53,71 @@ export function createMemoryImages(client: DockerClient): MemoryImages {
         (err: unknown, data: unknown) => (err ? reject(fromDockerError(err, o.what)) : resolve(data as T)),
       )
     })
+  const checkpoint = (containerId: string, id: string, exit: boolean) =>
+    dial({
+      path: `/containers/${containerId}/checkpoints?`,
+      method: 'POST',
+      body: { CheckpointID: id, Exit: exit },
+      ok: [200, 201, 204],
+      what: `checkpoint of ${containerId}`,
+    })
+  const drop = (containerId: string, id: string) =>
+    dial({
+      path: `/containers/${containerId}/checkpoints/${id}?`,
+      method: 'DELETE',
+      ok: [200, 204],
+      what: `checkpoint of ${containerId}`,
+    }).catch((e: unknown) => {
+      // Docker 20.10 answers 500 "checkpoint … does not exist" for a missing one.
+      if (!(e instanceof NotFoundError) && !/does not exist/.test((e as Error).message)) throw e
+    })
+  const running = (containerId: string) =>
+    docker
+      .getContainer(containerId)
+      .inspect()
+      .then(
+        (i) => i.State.Running,
+        () => false,
+      )
 
   return {
     async save(containerId) {
-      await dial({
-        path: `/containers/${containerId}/checkpoints?`,
-        method: 'POST',
-        body: { CheckpointID: CHECKPOINT, Exit: true },
-        ok: [200, 201, 204],
-        what: `checkpoint of ${containerId}`,
-      })
+      await drop(containerId, CHECKPOINT)
+      await drop(containerId, PROBE)
+      try {
+        await checkpoint(containerId, PROBE, false)
+      } catch (e) {
+        if (await running(containerId)) return 'refused'
+        throw e
+      }
+      try {
+        await checkpoint(containerId, CHECKPOINT, true)
+      } catch (e) {
+        // A connection opened since the probe: refused again, or this time the save ended it.
+        if (await running(containerId)) {
+          await drop(containerId, PROBE)
+          return 'refused'
+        }
+        if (e instanceof AppError) return 'probe'
+        throw e
+      }
+      await drop(containerId, PROBE)
+      return 'saved'
     },
 
     async restore(containerId, network) {
       const c = docker.getContainer(containerId)
+      const images = await dial<{ Name: string }[] | null>({
+        path: `/containers/${containerId}/checkpoints?`,
+        method: 'GET',
+        ok: [200],
+        what: `checkpoints of ${containerId}`,
+      })
+      const names = (images ?? []).map((i) => i.Name)
+      const from = names.includes(CHECKPOINT) ? CHECKPOINT : names.includes(PROBE) ? PROBE : undefined
+      if (!from) throw new NotFoundError(`no memory image of container ${containerId}`)
       // dockerode passes the options as the query (`?checkpoint=`), which its types do not list.
-      await c.start({ checkpoint: CHECKPOINT } as Docker.ContainerStartOptions).catch((e: unknown) => {
+      await c.start({ checkpoint: from } as Docker.ContainerStartOptions).catch((e: unknown) => {
         if (statusOf(e) !== 304) throw fromDockerError(e, `restore of ${containerId}`)
       })
       const info = await c.inspect().catch((e: unknown) => {
@@ -113,45 +130,11 @@ export function createMemoryImages(client: DockerClient): MemoryImages {
       return { ip }
     },
 
-    async running(containerId) {
-      return docker
-        .getContainer(containerId)
-        .inspect()
-        .then(
-          (i) => i.State.Running,
-          () => false,
-        )
-    },
+    running,
 
     async discard(containerId) {
-      await dial({
-        path: `/containers/${containerId}/checkpoints/${CHECKPOINT}?`,
-        method: 'DELETE',
-        ok: [200, 204],
-        what: `checkpoint of ${containerId}`,
-      }).catch((e: unknown) => {
-        if (!(e instanceof NotFoundError)) throw e
-      })
-    },
-
-    async openConnections(containerId) {
-      const run = await docker
-        .getContainer(containerId)
-        .exec({ Cmd: ['cat', '/proc/net/tcp', '/proc/net/tcp6'], AttachStdout: true, AttachStderr: true, User: '0' })
-        .catch((e: unknown) => {
-          throw fromDockerError(e, `exec in ${containerId}`)
-        })
-      const stream = await run.start({ hijack: true, stdin: false })
-      const out = new PassThrough()
-      const chunks: Buffer[] = []
-      out.on('data', (b: Buffer) => chunks.push(b))
-      docker.modem.demuxStream(stream, out, new PassThrough().resume())
-      await new Promise<void>((resolve, reject) => {
-        stream.on('end', resolve)
-        stream.on('close', resolve)
-        stream.on('error', reject)
-      })
-      return unsavableConnections(Buffer.concat(chunks).toString('utf8'))
+      await drop(containerId, CHECKPOINT)
+      await drop(containerId, PROBE)
     },
   }
 }

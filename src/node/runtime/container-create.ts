@@ -123,7 +123,10 @@ function createEngineCaps({ docker, log }: DockerClient, opts: ContainerStartDep
  * removed. `diskLimitMB` (0 = none) caps each sandbox's writable layer where the storage driver
  * can; where it cannot, the limit is logged once as not enforced and containers are created without it.
  */
-export function createContainerStart(client: DockerClient, opts: ContainerStartDeps): Pick<SandboxRuntime, 'start'> {
+export function createContainerStart(
+  client: DockerClient,
+  opts: ContainerStartDeps,
+): Pick<SandboxRuntime, 'start' | 'createStopped'> {
   const { docker, log } = client
   const caps = createEngineCaps(client, opts)
   const create = async (spec: ContainerSpec, limitMB: number) =>
@@ -136,6 +139,16 @@ export function createContainerStart(client: DockerClient, opts: ContainerStartD
       }),
     )
   return {
+    /** Created, never started (a sandbox moved here, paused): its first start is a resume's reboot. */
+    async createStopped(spec) {
+      try {
+        return { containerId: (await create(spec, await caps.diskLimitMB())).id }
+      } catch (e) {
+        if (statusOf(e) === 404) throw new NotFoundError(`image ${spec.image} not found`, { cause: e })
+        throw fromDockerError(e, 'create sandbox container')
+      }
+    },
+
     async start(spec) {
       let container: Docker.Container | undefined
       try {

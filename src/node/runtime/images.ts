@@ -1,7 +1,7 @@
 // Images on Docker: look-ups, builds from a context folder, pulls, tags, commits of a container
 // (snapshots, template layers) and the one removal.
 import { readdir } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { AppError } from '../../shared/errors.js'
 import {
   followProgress,
@@ -17,7 +17,7 @@ import type { BuildRuntime, SandboxRuntime } from './types.js'
 
 type ImageOps = Pick<
   SandboxRuntime,
-  'imageExists' | 'buildImage' | 'commitSnapshot' | 'listSnapshots' | 'removeImage' | 'imageTagsByLabel'
+  'imageExists' | 'buildImage' | 'commitSnapshot' | 'commitMove' | 'listSnapshots' | 'removeImage' | 'imageTagsByLabel'
 > &
   Pick<BuildRuntime, 'imageInfo' | 'pull' | 'tag' | 'push' | 'imageTags'>
 
@@ -158,6 +158,27 @@ export function createImages(client: DockerClient): ImageOps {
 
     async commitSnapshot(containerId, image, snapshot) {
       await commitContainer(client, containerId, { tag: image, labels: snapshotLabels(snapshot) })
+    },
+
+    async commitMove(containerId, image, volumeDirs) {
+      if (volumeDirs.length === 0) return void (await commitContainer(client, containerId, { tag: image, labels: {} }))
+      // The volumes' content goes into a layer on top: a helper container (never started) from the
+      // commit receives their archives and is committed in turn with the same config.
+      const base = await commitContainer(client, containerId, { labels: {} })
+      const helper = await docker.createContainer({ Image: base, NetworkDisabled: true }).catch((e: unknown) => {
+        throw fromDockerError(e, 'create a move helper container')
+      })
+      try {
+        for (const dir of volumeDirs) {
+          const tar = await docker.getContainer(containerId).getArchive({ path: dir })
+          await helper.putArchive(tar, { path: dirname(dir) })
+        }
+        await commitContainer(client, helper.id, { tag: image, labels: {} })
+      } catch (e) {
+        throw e instanceof AppError ? e : fromDockerError(e, `copy ${volumeDirs.join(', ')} of ${containerId}`)
+      } finally {
+        await helper.remove({ force: true }).catch(() => undefined)
+      }
     },
 
     async listSnapshots() {

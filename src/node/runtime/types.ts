@@ -128,6 +128,14 @@ export interface SandboxRuntime {
   memoryImages?: MemoryImages
   /** Creates and starts a sandbox container; resolves with its id and address. Removes it on failure. */
   start(spec: ContainerSpec): Promise<{ containerId: string; ip: string }>
+  /** Creates a sandbox container without starting it (a paused sandbox moved in from another node). */
+  createStopped?(spec: ContainerSpec): Promise<{ containerId: string }>
+  /**
+   * Commits a stopped container's filesystem as `image` with the content of `volumeDirs` (its
+   * anonymous volumes, e.g. /tmp under gVisor, which a commit leaves out) copied into the image, so
+   * a container created from it starts with them (a new volume is filled from the image).
+   */
+  commitMove?(containerId: string, image: string, volumeDirs: readonly string[]): Promise<void>
   /** Removes the container and its anonymous volumes; a missing one is no error. */
   remove(containerId: string): Promise<void>
   /** Stops the container and keeps its filesystem (filesystem-only pause). */

@@ -45,6 +45,8 @@ export function createBoot({
   return {
     networkOf,
     removeContainer,
+    containerSpec,
+    newBootId,
     slots: host.slots,
     init: host.init,
     pooled: createPooledBoot({ settings, envd, log, slots, host }),

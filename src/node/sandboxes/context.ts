@@ -11,6 +11,7 @@ import type { SandboxStates } from './sandbox-state.js'
 import type { StateFile } from './state-file.js'
 import type { SandboxServiceDeps } from './settings.js'
 import type { Timers } from './deadlines.js'
+import type { MoveHolds } from './move-holds.js'
 
 export type SandboxContext = Omit<SandboxServiceDeps, 'egress'> &
   Readonly<{
@@ -24,4 +25,6 @@ export type SandboxContext = Omit<SandboxServiceDeps, 'egress'> &
     boot: Boot
     /** Killed sandboxes' last log lines, kept for the retention. */
     keptLogs: KeptLogs
+    /** Sandboxes a move to another node holds: not resumed here meanwhile (move-holds.ts). */
+    moving: MoveHolds
   }>

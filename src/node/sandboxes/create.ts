@@ -6,6 +6,7 @@ import { newSandboxId } from '../../shared/ids.js'
 import { diskSizeMB } from '../envd-client/client.js'
 import type { ResolvedTemplate } from '../builds/template-model.js'
 import type { SandboxContext } from './context.js'
+import { sandboxTokens } from './settings.js'
 import { NO_EGRESS_RULES, hasEgressRules, validateEgress, type EgressRules } from './egress.js'
 import { validateIngress } from './ingress.js'
 import { toMetric } from './metrics.js'
@@ -57,8 +58,6 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claimOr
     }
   }
 
-  const trafficToken = (spec: SandboxSpec) => (spec.allowPublicTraffic ? undefined : tokens.traffic(spec.sandboxId))
-
   /** Personalises a claimed pool container: marked claimed first, then env vars and token via /init. */
   async function fromPool(
     entry: PoolEntry,
@@ -69,9 +68,9 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claimOr
     const t0 = performance.now()
     const { sandboxId } = spec
     await stateFile.markClaimed(sandboxId)
-    const token = spec.secure ? tokens.envd(sandboxId) : undefined
+    const issued = sandboxTokens(spec, tokens)
     try {
-      await ctx.envd.init(entry.ip, { envVars, accessToken: token })
+      await ctx.envd.init(entry.ip, { envVars, accessToken: issued.envdAccessToken })
     } catch (e) {
       await boot.removeContainer(entry).then(
         () => stateFile.unmarkClaimed(sandboxId),
@@ -86,9 +85,8 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claimOr
         endAt: new Date(Date.now() + timeoutS * 1000),
         containerId: entry.containerId,
         ip: entry.ip,
-        envdAccessToken: token,
+        ...issued,
         envdVersion: ENVD_VERSION,
-        trafficAccessToken: trafficToken(spec),
         diskSizeMB: entry.diskSizeMB,
         egress: NO_EGRESS_RULES,
         internetAccess: true,
@@ -110,8 +108,8 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claimOr
     egress: EgressRules,
   ): Promise<SandboxRecord> {
     const t0 = performance.now()
-    const token = spec.secure ? tokens.envd(spec.sandboxId) : undefined
-    const up = await boot.cold(template, spec, { envVars, token, egress })
+    const issued = sandboxTokens(spec, tokens)
+    const up = await boot.cold(template, spec, { envVars, token: issued.envdAccessToken, egress })
     // Boot time does not count against the timeout (as upstream re-stamps start after boot).
     const record = await state.adopt(
       {
@@ -120,9 +118,8 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claimOr
         endAt: new Date(Date.now() + timeoutS * 1000),
         containerId: up.containerId,
         ip: up.ip,
-        envdAccessToken: token,
+        ...issued,
         envdVersion: ENVD_VERSION,
-        trafficAccessToken: trafficToken(spec),
         diskSizeMB: up.first ? diskSizeMB(up.first) : 0,
         egress,
         internetAccess: spec.allowInternetAccess,

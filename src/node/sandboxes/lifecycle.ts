@@ -11,22 +11,22 @@ import { extendDeadline } from './timeouts.js'
 
 export type Lifecycle = ReturnType<typeof createLifecycle>
 
-export function createLifecycle(ctx: SandboxContext) {
-  const { registry, stateFile, state, timers, runtime, boot, settings, firewall, egress, keptLogs } = ctx
-  const disk = createMemoryOnDisk(ctx)
+/** The newest lines of the container's log, up to the kept size; a failure only loses the log. */
+async function keepLog({ settings, runtime, keptLogs }: SandboxContext, record: SandboxRecord): Promise<void> {
+  const keepBytes = settings.keptLogs?.keepBytes ?? 0
+  if (!settings.keptLogs?.retentionMs || keepBytes <= 0) return
+  // A kept line is at least its 24-character time, a space and a newline: more never fit.
+  const lines = await runtime
+    .logs(record.containerId, { limit: Math.ceil(keepBytes / 26), newestFirst: true })
+    .catch(() => [])
+  await keptLogs
+    .keep(record.sandboxId, lines)
+    .catch((err: unknown) => record.log.warn({ err }, "keeping the killed sandbox's log failed"))
+}
 
-  /** The newest lines of the container's log, up to the kept size; a failure only loses the log. */
-  async function keepLog(record: SandboxRecord): Promise<void> {
-    const keepBytes = settings.keptLogs?.keepBytes ?? 0
-    if (!settings.keptLogs?.retentionMs || keepBytes <= 0) return
-    // A kept line is at least its 24-character time, a space and a newline: more never fit.
-    const lines = await runtime
-      .logs(record.containerId, { limit: Math.ceil(keepBytes / 26), newestFirst: true })
-      .catch(() => [])
-    await keptLogs
-      .keep(record.sandboxId, lines)
-      .catch((err: unknown) => record.log.warn({ err }, "keeping the killed sandbox's log failed"))
-  }
+export function createLifecycle(ctx: SandboxContext) {
+  const { registry, stateFile, state, timers, runtime, boot, settings, firewall, egress } = ctx
+  const disk = createMemoryOnDisk(ctx)
 
   async function kill(sandboxId: string): Promise<void> {
     const record = registry.get(sandboxId)
@@ -34,7 +34,7 @@ export function createLifecycle(ctx: SandboxContext) {
       state.disarm(record)
       disk.cancelSpill(sandboxId)
       // Its log outlives it (for the retention): saved while the route still finds the sandbox.
-      await keepLog(record)
+      await keepLog(ctx, record)
       // Forget first: the proxy answers 502 from now on, then in-flight streams are cut.
       await state.forget(sandboxId)
       registry.cutConnections(record)
@@ -113,6 +113,7 @@ export function createLifecycle(ctx: SandboxContext) {
     const record = registry.get(sandboxId)
     return registry.serially(record, async () => {
       if (record.state === 'running') return undefined
+      ctx.moving.assertFree(sandboxId)
       disk.cancelSpill(sandboxId)
       // Memory back: restored from disk (runsc-netstack), or thawed; else a reboot from the filesystem.
       const fromDisk = record.memoryOnDisk === true && !opts.reboot && (await restoreFromDisk(record))

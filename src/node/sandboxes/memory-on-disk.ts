@@ -3,15 +3,16 @@
 // checkpoint (runtime/checkpoints.ts) and the container stopped; a resume restores every process.
 //
 // runsc cannot save a TCP connection on the sandbox's interface that is open or closing (TIME_WAIT
-// lasts 60 s), and a failed save ends the sandbox's processes. So a pause cuts the proxy's
-// connections, waits up to DRAIN_MS for the sandbox's side to close, and checkpoints only when
-// its socket table says nothing unsavable is left. Otherwise it freezes the sandbox as a runc one
-// (memory in RAM, under the retention) and tries again every SPILL_RETRY_MS (the thaw lasts as
-// long as one look at the table and the save): its TIME_WAITs run out while it is frozen, and
-// nothing can reach it meanwhile. A save that still fails leaves a filesystem-only pause.
+// lasts 60 s); a save that is refused leaves the sandbox running (runtime/checkpoints.ts). So a
+// pause cuts the proxy's connections (the host's clients close theirs first, so their TIME_WAIT is
+// the host's) and tries to save for up to DRAIN_MS. Otherwise it freezes the sandbox as a runc one
+// (memory in RAM, under the retention) and tries again every SPILL_RETRY_MS (thawed only for the
+// save): its TIME_WAITs run out meanwhile, and nothing can reach it.
 import type { SandboxContext } from './context.js'
 import type { SandboxRecord } from './registry.js'
 
+/** What the closing handshakes of the host's connections take before the first try. */
+const SETTLE_MS = 300
 /** How long a pause waits for connections the proxy cut to finish closing. */
 const DRAIN_MS = 6_000
 /** Past TIME_WAIT's 60 s: when a frozen sandbox is tried again. */
@@ -28,30 +29,28 @@ export function createMemoryOnDisk(ctx: SandboxContext) {
   const images = settings.netstack ? runtime.memoryImages : undefined
   const spills = new Map<string, NodeJS.Timeout>()
 
-  async function drained(containerId: string, withinMs: number): Promise<boolean> {
-    if (!images) return false
+  /**
+   * Tries the save until `withinMs` has passed: 'disk' (stopped, memory on disk), 'busy' (still
+   * running: its connections are not gone yet) or 'lost' (it stopped without an image).
+   */
+  async function save(record: SandboxRecord, withinMs: number): Promise<MemoryPause | 'busy'> {
     const until = Date.now() + withinMs
     for (;;) {
-      const open = await images.openConnections(containerId).catch(() => Number.POSITIVE_INFINITY)
-      if (open === 0) return true
-      if (Date.now() >= until) return false
-      await new Promise((r) => setTimeout(r, 200))
-    }
-  }
-
-  /** The checkpoint of a running container whose table was just read clean. */
-  async function save(record: SandboxRecord): Promise<MemoryPause> {
-    try {
-      await images!.save(record.containerId)
-      return 'disk'
-    } catch (err) {
-      if (await images!.running(record.containerId)) {
-        record.log.warn({ err }, 'checkpoint refused: the sandbox is kept frozen')
-        await runtime.pause(record.containerId)
-        return 'frozen'
+      try {
+        const how = await images!.save(record.containerId)
+        if (how === 'probe') record.log.warn({}, 'the final save failed and ended the sandbox: its memory is the probe image')
+        if (how !== 'refused') return 'disk'
+      } catch (err) {
+        if (await images!.running(record.containerId)) {
+          record.log.warn({ err }, 'checkpoint failed; the sandbox runs on')
+          return 'busy'
+        }
+        record.log.error({ err }, 'checkpoint failed and ended the sandbox: its filesystem is kept, its memory is lost')
+        return 'lost'
       }
-      record.log.error({ err }, 'checkpoint failed and ended the sandbox: its filesystem is kept, its memory is lost')
-      return 'lost'
+      if (Date.now() >= until) return 'busy'
+      // A save stops the sandbox's network for its ~0.1 s: time for closing handshakes between tries.
+      await new Promise((r) => setTimeout(r, 1_000))
     }
   }
 
@@ -71,15 +70,18 @@ export function createMemoryOnDisk(ctx: SandboxContext) {
     spills.set(record.sandboxId, t)
   }
 
-  /** A frozen sandbox, tried again: thawed for one look and the save, else frozen again. */
+  /** A frozen sandbox, tried again: thawed for the save (its timers catch up first), else frozen again. */
   async function spill(record: SandboxRecord, tries: number): Promise<void> {
     await registry.serially(record, async () => {
       if (record.state !== 'paused' || !record.memoryKept || record.memoryOnDisk || !registry.has(record.sandboxId))
         return
       await runtime.unpause(record.containerId)
-      const how = (await drained(record.containerId, 0)) ? await save(record) : 'busy'
-      if (how === 'busy') await runtime.pause(record.containerId)
-      if (how === 'busy' || how === 'frozen') return scheduleSpill(record, tries + 1)
+      await ctx.envd.closeIdle?.()
+      const how = await save(record, 2_000)
+      if (how === 'busy') {
+        await runtime.pause(record.containerId)
+        return scheduleSpill(record, tries + 1)
+      }
       await firewall.release(record)
       if (how === 'disk') await state.transition(record, 'paused', { memoryOnDisk: true })
       else await state.transition(record, 'memoryDropped', { memoryKept: false })
@@ -93,7 +95,12 @@ export function createMemoryOnDisk(ctx: SandboxContext) {
 
     /** A memory pause, after the proxy's connections were cut: on disk when it can be, else frozen. */
     async pause(record: SandboxRecord): Promise<MemoryPause> {
-      if (images && (await drained(record.containerId, DRAIN_MS))) return save(record)
+      if (images) {
+        await ctx.envd.closeIdle?.()
+        await new Promise((r) => setTimeout(r, SETTLE_MS))
+        const how = await save(record, DRAIN_MS)
+        if (how !== 'busy') return how
+      }
       await runtime.pause(record.containerId)
       if (images) {
         record.log.info({}, 'connections still open: frozen for now, written to disk once they are gone')

@@ -54,7 +54,8 @@ export function createMetrics({ registry, envd, settings, state }: SandboxContex
     sample,
     startSampling(): void {
       sampler = setInterval(() => {
-        for (const r of registry.all()) if (r.state === 'running') void sample(r)
+        // Not while a pause (or another operation) runs: a gVisor save refuses an open connection.
+        for (const r of registry.all()) if (r.state === 'running' && !r.inFlight) void sample(r)
       }, settings.metricsIntervalMs)
       sampler.unref()
     },

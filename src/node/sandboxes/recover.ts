@@ -4,6 +4,7 @@ import { ENVD_VERSION } from '../../shared/envd.js'
 import { diskSizeMB } from '../envd-client/client.js'
 import type { ManagedContainer } from '../runtime/types.js'
 import type { SandboxContext } from './context.js'
+import { sandboxTokens } from './settings.js'
 import type { Metrics } from './metrics.js'
 import type { SandboxSpec } from './types.js'
 import type { PoolEntry, WarmPool } from './warm-pool.js'
@@ -95,10 +96,10 @@ export function createRecovery(
           endAt,
           containerId: c.containerId,
           ip: c.ip ?? '',
-          envdAccessToken: spec.secure ? tokens.envd(spec.sandboxId) : undefined,
+          // As issued (the SDK holds them); derived the earlier way only for a file from before they were kept.
+          ...sandboxTokens(spec, tokens.earlier ?? tokens, persisted.tokens),
           envdVersion: ENVD_VERSION,
           diskSizeMB: 0,
-          trafficAccessToken: spec.allowPublicTraffic ? undefined : tokens.traffic(spec.sandboxId),
           egress: persisted.egress,
           internetAccess: persisted.internetAccess ?? spec.allowInternetAccess,
         },

@@ -9,6 +9,8 @@ import { createCreates } from './create.js'
 import { createForks } from './fork.js'
 import { createLifecycle } from './lifecycle.js'
 import { createMetrics } from './metrics.js'
+import { createMoveHolds } from './move-holds.js'
+import { createMoves, type NodeMover } from './move.js'
 import { createDeadlines } from './deadlines.js'
 import { createNetworkUpdates } from './egress-rules.js'
 import { createFirewall } from './firewall.js'
@@ -43,6 +45,7 @@ export function createContext(deps: SandboxServiceDeps): SandboxContext {
     timers,
     state,
     boot: createBoot({ ...deps, egress, firewall, state }),
+    moving: createMoveHolds(),
     keptLogs: createKeptLogs({
       dir: join(deps.settings.dataDir, 'sandbox-logs'),
       retentionMs: 0,
@@ -54,7 +57,7 @@ export function createContext(deps: SandboxServiceDeps): SandboxContext {
   }
 }
 
-export function createSandboxService(deps: SandboxServiceDeps & { snapshots: SnapshotService }) {
+export function createSandboxService(deps: SandboxServiceDeps & { snapshots: SnapshotService; mover?: NodeMover }) {
   const ctx = createContext(deps)
   const lifecycle = createLifecycle(ctx)
   const { settings } = deps
@@ -95,6 +98,7 @@ export function createSandboxService(deps: SandboxServiceDeps & { snapshots: Sna
     ...createTimeouts(ctx),
     ...createNetworkUpdates(ctx),
     kill,
+    ...createMoves(ctx, { lifecycle, mover: deps.mover }),
     snapshot: forks.snapshot,
     fork: forks.fork,
     /** Re-attaches after a restart (recover.ts), then removes the fork images nothing uses. */

@@ -6,6 +6,8 @@ import type { EnvdClient } from '../envd-client/client.js'
 import type { SandboxRuntime } from '../runtime/types.js'
 import type { TemplateResolver } from '../builds/template-model.js'
 import type { PoolBounds } from './pool-policy.js'
+import type { SandboxTokenValues } from './state-file.js'
+import type { SandboxSpec } from './types.js'
 import type { SandboxVolumes } from './volume-mounts.js'
 
 export type SandboxSettings = Readonly<{
@@ -58,7 +60,30 @@ export type SandboxSettings = Readonly<{
 }>
 
 /** Per-sandbox secrets, derived from the server's seed (so they survive restarts). */
-export type SandboxTokens = Readonly<{ envd(sandboxId: string): string; traffic(sandboxId: string): string }>
+export type SandboxTokens = Readonly<{
+  envd(sandboxId: string): string
+  traffic(sandboxId: string): string
+  /**
+   * How tokens were derived before this node's own seed (a cluster's shared seed): a restart uses
+   * it for a sandbox whose state file keeps no tokens (written by an older version).
+   */
+  earlier?: Omit<SandboxTokens, 'earlier'>
+}>
+
+/**
+ * A sandbox's envd and traffic tokens (none where its spec needs none): the ones it was issued when
+ * they are known (a state file, a move), else derived.
+ */
+export function sandboxTokens(
+  spec: Pick<SandboxSpec, 'sandboxId' | 'secure' | 'allowPublicTraffic'>,
+  derive: Omit<SandboxTokens, 'earlier'>,
+  issued?: SandboxTokenValues,
+): { envdAccessToken: string | undefined; trafficAccessToken: string | undefined } {
+  return {
+    envdAccessToken: spec.secure ? (issued ? issued.envd : derive.envd(spec.sandboxId)) : undefined,
+    trafficAccessToken: spec.allowPublicTraffic ? undefined : issued ? issued.traffic : derive.traffic(spec.sandboxId),
+  }
+}
 
 export type SandboxServiceDeps = Readonly<{
   settings: SandboxSettings

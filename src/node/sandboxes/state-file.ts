@@ -27,10 +27,18 @@ type StateJson = {
   egress?: EgressRules
   internetAccess?: boolean
   spec?: PersistedSpec
+  /** The sandbox's envd and traffic tokens as issued (a moved sandbox's came from another node's seed). */
+  tokens?: SandboxTokenValues
 }
 
-/** The spec as JSON, field by field (a record holds more than its spec). */
-function persistedSpec(s: SandboxSpec): PersistedSpec {
+/** A sandbox's tokens as issued: what the SDK holds; absent when it has none of the kind. */
+export type SandboxTokenValues = { envd?: string; traffic?: string }
+
+/** A creation spec as JSON (its date as ISO text). */
+export type SpecJson = Omit<SandboxSpec, 'startedAt'> & { startedAt: string }
+
+/** The spec as JSON, field by field (a record holds more than its spec): the state file's, and a moved sandbox's (move.ts). */
+export function specJson(s: SandboxSpec): SpecJson {
   return {
     sandboxId: s.sandboxId,
     templateId: s.templateId,
@@ -51,6 +59,13 @@ function persistedSpec(s: SandboxSpec): PersistedSpec {
   }
 }
 
+/** Tokens read back from a file: only string values count. */
+function tokensFrom(t: unknown): SandboxTokenValues | undefined {
+  if (!t || typeof t !== 'object') return undefined
+  const { envd, traffic } = t as Record<string, unknown>
+  return { ...(typeof envd === 'string' && { envd }), ...(typeof traffic === 'string' && { traffic }) }
+}
+
 export type LoadedState = {
   endAt?: Date
   envVars: Record<string, string>
@@ -64,6 +79,8 @@ export type LoadedState = {
   internetAccess: boolean | undefined
   /** The creation spec; undefined when there is no file, or an older one of a cold-started sandbox. */
   spec?: SandboxSpec
+  /** The tokens as issued; undefined in files written before they were kept (derive them then). */
+  tokens?: SandboxTokenValues
 }
 
 export class StateFile {
@@ -81,7 +98,9 @@ export class StateFile {
 
   /** Writes the sandbox's whole state: its creation spec (whatever its history) and what changes. */
   async save(
-    record: PersistedState & SandboxSpec & Pick<Sandbox, 'endAt' | 'egress' | 'internetAccess'>,
+    record: PersistedState &
+      SandboxSpec &
+      Pick<Sandbox, 'endAt' | 'egress' | 'internetAccess' | 'envdAccessToken' | 'trafficAccessToken'>,
   ): Promise<void> {
     const state: StateJson = {
       endAt: record.endAt.toISOString(),
@@ -92,7 +111,9 @@ export class StateFile {
       pooled: record.pooled,
       egress: record.egress,
       internetAccess: record.internetAccess,
-      spec: persistedSpec(record),
+      spec: specJson(record),
+      // JSON leaves out a kind the sandbox has none of (undefined).
+      tokens: { envd: record.envdAccessToken, traffic: record.trafficAccessToken },
     }
     await writeFile(join(this.dir, `${record.sandboxId}.json`), JSON.stringify(state), { mode: 0o600 })
   }
@@ -123,6 +144,7 @@ export class StateFile {
         egress,
         internetAccess: p.internetAccess,
         spec,
+        tokens: tokensFrom(p.tokens),
       }
     } catch {
       return {

@@ -48,7 +48,7 @@ export function mountOptionsAt(mountinfo: string, dir: string): string[] | undef
 export async function fenceVolumesDir(
   dir: string,
   log: Logger,
-  opts: { procRoot?: string } = {},
+  opts: { procRoot?: string; dockerSocket?: string } = {},
 ): Promise<VolumesDirState> {
   const procRoot = opts.procRoot ?? '/proc'
   await mkdir(dir, { recursive: true, mode: 0o700 })
@@ -58,7 +58,7 @@ export async function fenceVolumesDir(
     log.warn({ dir }, 'volumes are mounted without nosuid,nodev: only root can remount their directory')
     return { mode, nosuid: false, nodev: false, how: 'not-root', release: noRelease }
   }
-  const pid = await dockerdPid(procRoot)
+  const pid = await dockerdPid(procRoot, { ...(opts.dockerSocket ? { socket: opts.dockerSocket } : {}) })
   const own = await readlink('/proc/self/ns/mnt').catch(() => '')
   const engine = pid === undefined ? undefined : await readlink(`${procRoot}/${pid}/ns/mnt`).catch(() => undefined)
   const enter = engine !== undefined && engine !== own

@@ -16,7 +16,7 @@ const MAX_FUNCTION_LINES = 150
  * it from this list; a new function over the limit fails.
  */
 const KNOWN_LONG: Readonly<Record<string, number>> = {
-  'src/commands/node.ts:startNodeAgent': 159,
+  'src/commands/node.ts:startNodeAgent': 152,
   'src/commands/serve.ts:startControl': 158,
 }
 

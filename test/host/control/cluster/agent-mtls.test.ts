@@ -6,7 +6,9 @@
 import { webcrypto, X509Certificate } from 'node:crypto'
 import * as x509 from '@peculiar/x509'
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import http from 'node:http'
 import https from 'node:https'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -25,6 +27,9 @@ import {
   type TlsIdentity,
 } from '../../../../src/control/cluster/cluster-ca.js'
 import { createClusterNode } from '../../../../src/control/cluster/cluster-node.js'
+import { createEdgeProxy } from '../../../../src/control/cluster/edge-proxy.js'
+import { createProxyServer } from '../../../../src/node/proxy/proxy-server.js'
+import type { ProxyResolver } from '../../../../src/node/sandboxes/types.js'
 import { enrollNode, startEnrollmentSigner } from '../../../../src/control/cluster/enrollment.js'
 import { registerNode } from '../../../../src/control/cluster/nodes.js'
 import { createDb, migrate, type Db } from '../../../../src/control/cluster/pg.js'
@@ -167,6 +172,88 @@ describe('the agent API over mutual TLS', () => {
   })
 })
 
+/** Listens on a loopback port; closed when the test ends. */
+async function listening(server: http.Server): Promise<number> {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  onTestFinished(() => {
+    server.closeAllConnections()
+    return new Promise<void>((r) => server.close(() => r()))
+  })
+  return (server.address() as AddressInfo).port
+}
+
+describe('the edge → node proxy over mutual TLS', () => {
+  it("forwards sandbox traffic to the node proxy that shows the catalog's node; the node proxy admits control only", async () => {
+    // The "sandbox": a server on loopback that counts what reaches it.
+    let reached = 0
+    const sandboxPort = await listening(
+      http.createServer((_req, res) => {
+        reached++
+        res.end('from the sandbox')
+      }),
+    )
+    const resolver: ProxyResolver = {
+      lookup: (id) =>
+        id === 'sbx1'
+          ? {
+              sandboxId: id,
+              state: 'running',
+              ip: '127.0.0.1',
+              autoResume: false,
+              trafficAccessToken: undefined,
+              envdAccessToken: undefined,
+            }
+          : undefined,
+      resume: async () => undefined,
+      track: () => () => undefined,
+    }
+    const node = createProxyServer({ resolver, domain: '', log, tls: await nodeIdentity('n1') })
+    onTestFinished(() => node.close())
+    const nodePort = await listening(node.server)
+    const edgeAs = async (nodeId: string) => {
+      const edge = createEdgeProxy({
+        domain: '',
+        log,
+        tls: control,
+        locate: async () => ({ nodeId, address: '127.0.0.1', proxyPort: nodePort }),
+      })
+      onTestFinished(() => edge.close())
+      return listening(edge.server)
+    }
+    const headers = { 'e2b-sandbox-id': 'sbx1', 'e2b-sandbox-port': String(sandboxPort) }
+
+    const edge = await edgeAs('n1')
+    const res = await fetch(`http://127.0.0.1:${edge}/`, { headers })
+    expect(res.status).toBe(200)
+    expect(await res.text()).toBe('from the sandbox')
+    expect(reached).toBe(1)
+
+    // Straight to the node proxy: plain HTTP, no client certificate, a node's certificate (same CA).
+    await rejection(fetch(`http://127.0.0.1:${nodePort}/`, { headers }))
+    const direct = (opts: https.RequestOptions) =>
+      new Promise<number>((resolve, reject) => {
+        const req = https.request({ host: '127.0.0.1', port: nodePort, path: '/', headers, ...opts }, (r) => {
+          r.resume()
+          resolve(r.statusCode ?? 0)
+        })
+        req.once('error', reject)
+        req.end()
+      })
+    expect((await rejection(direct({ ca: ca.certPem, checkServerIdentity: () => undefined }))).message).toMatch(
+      /alert certificate required/,
+    )
+    const n2 = await nodeIdentity('n2')
+    await rejection(direct({ ...n2, checkServerIdentity: () => undefined }))
+    expect(reached).toBe(1)
+
+    // An edge told the sandbox is on n2, where n1's proxy answers: refused, the contract's 502.
+    const misrouted = await fetch(`http://127.0.0.1:${await edgeAs('n2')}/`, { headers })
+    expect(misrouted.status).toBe(502)
+    expect(await misrouted.json()).toMatchObject({ sandboxId: 'sbx1', code: 502 })
+    expect(reached).toBe(1)
+  })
+})
+
 describe('enrollment through PostgreSQL', () => {
   let server: TestPostgres | undefined
   let n = 0
@@ -189,7 +276,7 @@ describe('enrollment through PostgreSQL', () => {
     return join(d, 'cluster-tls')
   }
   const enroll = (db: Db, nodeId: string, dir: string, nodeToken = TOKEN) =>
-    enrollNode(db, { nodeId, nodeToken, caPem: ca.certPem, dir, log })
+    enrollNode(db, { nodeId, nodeToken, caPem: ca.certPem, dir, log }).then((e) => e.identity)
 
   it("gives a node a certificate for its own key (kept 0600), again at a restart; control's ClusterNode then reaches it", async ({
     skip,

@@ -42,8 +42,12 @@ describe('the cluster config: mutual TLS', () => {
     expect(bad.message).toMatch(/SANDOCK_CLUSTER_TLS must be on or off, got "yes"/)
   })
 
-  it('off: plain HTTP, no CA needed', () => {
+  it('off: plain HTTP; a node still needs the CA to enroll its database role, or the shared password', async () => {
     expect(loadClusterConfig({ ...base, SANDOCK_CLUSTER_TLS: 'off' }, 'control').clusterTls).toBe(false)
-    expect(loadClusterConfig({ ...base, SANDOCK_CLUSTER_TLS: 'off' }, 'node').clusterTls).toBe(false)
+    expect(loadClusterConfig({ ...base, ...ca, SANDOCK_CLUSTER_TLS: 'off' }, 'node').clusterTls).toBe(false)
+    const shared = { SANDOCK_DATABASE_PASSWORD_FILE: '/run/secrets/db' }
+    expect(loadClusterConfig({ ...base, ...shared, SANDOCK_CLUSTER_TLS: 'off' }, 'node').clusterTls).toBe(false)
+    const neither = await rejection(() => loadClusterConfig({ ...base, SANDOCK_CLUSTER_TLS: 'off' }, 'node'))
+    expect(neither.message).toMatch(/a node needs SANDOCK_CLUSTER_CA_FILE to enroll its own database role/)
   })
 })

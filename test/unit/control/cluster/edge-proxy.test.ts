@@ -1,6 +1,7 @@
 // The edge while the catalog (PostgreSQL) cannot be asked: a sandbox it routed before keeps being
 // forwarded to the node the catalog last named (running sandboxes keep serving), one it never
-// routed gets a 503 with a body that says why, and once the catalog answers again its answer wins.
+// routed gets a 503 with a body that says why, and once the catalog answers again its answer wins;
+// and its own errors as a node proxy gives them (HTML for a browser, JSON for an SDK).
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, expect, it, onTestFinished } from 'vitest'
@@ -56,5 +57,24 @@ describe('the edge without its catalog', () => {
     expect((await get('a')).status).toBe(502)
     catalog = 'down'
     expect((await get('a')).status).toBe(503)
+  })
+})
+
+describe("the edge's own errors", () => {
+  it('answers a browser with the HTML page a node proxy gives, and an SDK with the JSON body', async () => {
+    const edge = createEdgeProxy({ domain: 'sandock.test', log, routeCacheMs: 0, locate: async () => undefined })
+    await new Promise<void>((r) => edge.server.listen(0, '127.0.0.1', r))
+    onTestFinished(() => edge.close())
+    const url = `http://127.0.0.1:${(edge.server.address() as AddressInfo).port}/`
+    const headers = { 'e2b-sandbox-id': 'gone', 'e2b-sandbox-port': '8080' }
+    const browser = await fetch(url, {
+      headers: { ...headers, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0' },
+    })
+    expect(browser.status).toBe(502)
+    expect(browser.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(await browser.text()).toContain('<title>Sandbox Not Found</title>')
+    const sdk = await fetch(url, { headers })
+    expect(sdk.status).toBe(502)
+    expect(await sdk.json()).toMatchObject({ sandboxId: 'gone', code: 502 })
   })
 })

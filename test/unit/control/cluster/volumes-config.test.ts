@@ -9,6 +9,7 @@ const base = {
   SANDOCK_NODE_TOKEN_FILE: '/run/secrets/node',
   // Mutual TLS's settings are config.test.ts's; here they are out of the way.
   SANDOCK_CLUSTER_TLS: 'off',
+  SANDOCK_DATABASE_PASSWORD_FILE: '/run/secrets/db',
 }
 
 describe("a cluster's shared volumes directory", () => {

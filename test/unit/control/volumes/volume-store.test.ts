@@ -3,6 +3,7 @@
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Readable } from 'node:stream'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { createLogger } from '../../../../src/shared/logging.js'
 import { createVolumeStore } from '../../../../src/control/volumes/volume-store.js'
@@ -52,6 +53,32 @@ describe('volume store', () => {
     expect(await failure(() => s.get('not-a-uuid'))).toBe('invalid_argument: Invalid volume ID')
     expect(await failure(() => s.get('0b2e3c3e-0000-4000-8000-000000000000'))).toBe('not_found: Volume not found')
     expect(await failure(s.remove('0b2e3c3e-0000-4000-8000-000000000000'))).toBe('not_found: Volume not found')
+  })
+
+  it("keeps a volume's data when a sweep runs while the volume is being created", async () => {
+    // A delete's background sweep lists the Docker volumes: one made a moment ago, whose create
+    // has not returned yet, is not a deleted volume and keeps its data directory.
+    let created!: () => void
+    const inCreate = new Promise<void>((r) => (created = r))
+    let finish!: () => void
+    const gate = new Promise<void>((r) => (finish = r))
+    class SlowCreate extends FakeRuntime {
+      override async createVolume(...args: Parameters<FakeRuntime['createVolume']>) {
+        await super.createVolume(...args)
+        created()
+        await gate
+      }
+    }
+    const { s, runtime, volumesDir } = await store(new SlowCreate())
+    const creating = s.create('racy')
+    await inCreate
+    await s.sweep()
+    finish()
+    const v = await creating
+    expect(runtime.volumes.has(v.volumeId)).toBe(true)
+    expect((await stat(join(volumesDir, v.volumeId))).isDirectory()).toBe(true)
+    const entry = await s.content(v.volumeId).write('/hello.txt', Readable.from(['hi']), { force: false })
+    expect(entry).toMatchObject({ name: 'hello.txt', type: 'file' })
   })
 
   it('takes each name once under concurrent creates', async () => {

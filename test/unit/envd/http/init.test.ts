@@ -259,7 +259,7 @@ describe('POST /init caBundle (upstream host/cacerts.go)', () => {
   })
 })
 
-describe('the sandbox id files (/run/e2b/.E2B_SANDBOX_ID, .E2B_TEMPLATE_ID)', () => {
+describe('the sandbox files (/run/e2b/.E2B_SANDBOX, .E2B_SANDBOX_ID, .E2B_TEMPLATE_ID)', () => {
   it('are written with the bare ids, readable by every user, replacing what a snapshot carried over', async () => {
     const { mkdtemp, rm, stat, writeFile, mkdir, readdir } = await import('node:fs/promises')
     const { tmpdir } = await import('node:os')
@@ -276,7 +276,9 @@ describe('the sandbox id files (/run/e2b/.E2B_SANDBOX_ID, .E2B_TEMPLATE_ID)', ()
     })
     expect(await readFile(join(dir, '.E2B_SANDBOX_ID'), 'utf8')).toBe('inewsandbox')
     expect(await readFile(join(dir, '.E2B_TEMPLATE_ID'), 'utf8')).toBe('tpl123')
-    for (const f of ['.E2B_SANDBOX_ID', '.E2B_TEMPLATE_ID']) expect((await stat(join(dir, f))).mode & 0o777).toBe(0o644)
-    expect((await readdir(dir)).sort()).toEqual(['.E2B_SANDBOX_ID', '.E2B_TEMPLATE_ID'])
+    expect(await readFile(join(dir, '.E2B_SANDBOX'), 'utf8')).toBe('true')
+    for (const f of ['.E2B_SANDBOX', '.E2B_SANDBOX_ID', '.E2B_TEMPLATE_ID'])
+      expect((await stat(join(dir, f))).mode & 0o777).toBe(0o644)
+    expect((await readdir(dir)).sort()).toEqual(['.E2B_SANDBOX', '.E2B_SANDBOX_ID', '.E2B_TEMPLATE_ID'])
   })
 })

@@ -1,6 +1,14 @@
 // Reading the engine's nofile ceiling and a mount's options from /proc texts (pure parsing).
-import { describe, expect, it } from 'vitest'
-import { engineNofileCeiling, hardNofile } from '../../../../src/node/runtime/engine-limits.js'
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import {
+  dockerdPid,
+  engineNofileCeiling,
+  hardNofile,
+  listeningInodes,
+} from '../../../../src/node/runtime/engine-limits.js'
 import { mountOptionsAt } from '../../../../src/node/volumes/volumes-dir.js'
 
 describe('hardNofile', () => {
@@ -14,6 +22,43 @@ describe('hardNofile', () => {
 
   it("finds a ceiling on this machine (dockerd's or this process's)", async () => {
     expect(await engineNofileCeiling()).toBeGreaterThan(0)
+  })
+})
+
+const UNIX_TABLE = [
+  'Num       RefCount Protocol Flags    Type St Inode Path',
+  '00000000b4e90124: 00000003 00000000 00000000 0001 03 3173360 /var/run/docker.sock',
+  '00000000f9db46b5: 00000002 00000000 00010000 0001 01 2863963 /var/run/docker.sock',
+  '00000000f9db46b6: 00000002 00000000 00010000 0001 01 2863999 /run/containerd/containerd.sock',
+].join('\n')
+
+describe('dockerdPid', () => {
+  it('reads the listening socket at the path, not its connections or other paths', () => {
+    expect([...listeningInodes(UNIX_TABLE, '/var/run/docker.sock')]).toEqual(['2863963'])
+    expect([...listeningInodes(UNIX_TABLE, '/other.sock')]).toEqual([])
+  })
+
+  it('picks, among several dockerd (Docker-in-Docker nodes), the one holding our socket', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'sandock-proc-'))
+    onTestFinished(() => rm(root, { recursive: true, force: true }))
+    // 100: a nested node's dockerd (its own socket), 200: the host's (the listener in our table), 300: a shell.
+    const procs: [string, string, string[]][] = [
+      ['100', 'dockerd', ['socket:[5555]', 'pipe:[1]']],
+      ['200', 'dockerd', ['anon_inode:[eventpoll]', 'socket:[2863963]']],
+      ['300', 'bash', ['socket:[2863963]']],
+    ]
+    for (const [pid, comm, fds] of procs) {
+      await mkdir(join(root, pid, 'fd'), { recursive: true })
+      await writeFile(join(root, pid, 'comm'), `${comm}\n`)
+      for (const [i, target] of fds.entries()) await symlink(target, join(root, pid, 'fd', String(i)))
+    }
+    const unixTable = join(root, 'unix')
+    await writeFile(unixTable, UNIX_TABLE)
+    expect(await dockerdPid(root, { unixTable })).toBe(200)
+    // Nothing tells them apart (another socket path): the lowest PID.
+    expect(await dockerdPid(root, { unixTable, socket: '/srv/docker.sock' })).toBe(100)
+    await rm(join(root, '100'), { recursive: true })
+    expect(await dockerdPid(root, { unixTable, socket: '/srv/docker.sock' })).toBe(200)
   })
 })
 

@@ -6,6 +6,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { sandboxFixture } from '../../../support/sandbox-fixture.js'
+import type { SandboxTokens } from '../../../../src/node/sandboxes/settings.js'
 import type { SandboxSpec } from '../../../../src/node/sandboxes/types.js'
 
 const spec = (sandboxId: string): SandboxSpec => ({
@@ -63,6 +64,34 @@ describe('recovery after a restart', () => {
     // And they work: the filesystem-paused one boots with its env vars.
     expect((await g.service.connect(stopped.sandboxId, 60)).resumed).toBe(true)
     expect(g.envd.lastInit(stopped.ip)?.envVars).toEqual({ B: '2' })
+  })
+
+  it('keeps the tokens as issued across a restart with another seed, and derives them the earlier way for a state file without them', async () => {
+    const seed = (name: string): SandboxTokens => ({
+      envd: (id) => `envd-${name}-${id}`,
+      traffic: (id) => `traffic-${name}-${id}`,
+    })
+    const f = await sandboxFixture({ tokens: seed('one') })
+    const kept = await f.create({ allowPublicTraffic: false })
+    const older = await f.create({ allowPublicTraffic: false })
+    // A file an older version wrote: no tokens in it.
+    const olderFile = join(f.settings.dataDir, 'sandboxes', `${older.sandboxId}.json`)
+    const { tokens, ...rest } = JSON.parse(await readFile(olderFile, 'utf8')) as { tokens?: unknown }
+    expect(tokens).toEqual({ envd: `envd-one-${older.sandboxId}`, traffic: `traffic-one-${older.sandboxId}` })
+    await writeFile(olderFile, JSON.stringify(rest))
+
+    const g = await f.restart({}, { ...seed('two'), earlier: seed('shared') })
+    expect(g.service.get(kept.sandboxId)).toMatchObject({
+      envdAccessToken: `envd-one-${kept.sandboxId}`,
+      trafficAccessToken: `traffic-one-${kept.sandboxId}`,
+    })
+    expect(g.service.get(older.sandboxId)).toMatchObject({
+      envdAccessToken: `envd-shared-${older.sandboxId}`,
+      trafficAccessToken: `traffic-shared-${older.sandboxId}`,
+    })
+    // A new sandbox gets the new seed's.
+    const fresh = await g.create()
+    expect(fresh.envdAccessToken).toBe(`envd-two-${fresh.sandboxId}`)
   })
 
   it("reads a sandbox's creation spec from its state file, whether it cold-started or was claimed from a pool", async () => {
