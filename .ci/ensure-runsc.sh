@@ -29,7 +29,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 runsc_path=$(command -v runsc)
 args_json=${SANDOCK_RUNSC_ARGS_JSON:-'["--platform=ptrace","--network=host"]'}
-netstack_args_json=${SANDOCK_RUNSC_NETSTACK_ARGS_JSON:-'["--platform=ptrace","--network=sandbox"]'}
+netstack_args_json=${SANDOCK_RUNSC_NETSTACK_ARGS_JSON:-'["--platform=ptrace","--network=sandbox","--overlay2=none"]'}
 wrapper=/usr/local/libexec/sandock/runsc-netstack
 mkdir -p "$(dirname "$wrapper")"
 sed "s|@RUNSC@|$runsc_path|" "$(dirname "$0")/../docker/runsc/runsc-netstack" >"$wrapper.tmp"

@@ -11,9 +11,8 @@
 // refused save that stops it ends the sandbox's processes (bench/gvisor-checkpoint-spike.mjs, runsc
 // 2024-07-29). So `save` first writes a probe image leaving it running, then the image that stops
 // it; should that second one fail and end the sandbox, the probe image holds its memory.
-import type Docker from 'dockerode'
 import { AppError, NotFoundError } from '../../shared/errors.js'
-import { fromDockerError, ipOf, statusOf, type DockerClient } from './docker-client.js'
+import { fromDockerError, ipOf, type DockerClient } from './docker-client.js'
 
 /** The runtime name of gVisor with its own network stack (`.ci/ensure-runsc.sh` registers it). */
 export const NETSTACK_RUNTIME = 'runsc-netstack'
@@ -27,10 +26,11 @@ const PROBE = 'sandock-probe'
 
 export type MemoryImages = Readonly<{
   /**
-   * Writes the container's memory to disk and stops it: 'saved'; 'refused' when runsc cannot save
-   * it now (it keeps running, nothing changed); 'probe' when it stopped with the probe image only.
+   * Writes the container's memory to disk and stops it: 'saved'; `{ refused }` with runsc's reason
+   * when it cannot save it now (it keeps running, nothing changed); 'probe' when it stopped with
+   * the probe image only.
    */
-  save(containerId: string): Promise<'saved' | 'refused' | 'probe'>
+  save(containerId: string): Promise<'saved' | 'probe' | { refused: string }>
   /** Starts the container from its image (processes and memory back), then drops the images. */
   restore(containerId: string, network: string): Promise<{ ip: string }>
   /** Is the container running? */
@@ -48,7 +48,12 @@ export function createMemoryImages(client: DockerClient): MemoryImages {
           path: o.path,
           method: o.method,
           options: o.body ?? {},
-          statusCodes: { ...Object.fromEntries(o.ok.map((c) => [c, true])), 404: 'not found', 409: 'conflict', 500: 'server error' },
+          statusCodes: {
+            ...Object.fromEntries(o.ok.map((c) => [c, true])),
+            404: 'not found',
+            409: 'conflict',
+            500: 'server error',
+          },
         },
         (err: unknown, data: unknown) => (err ? reject(fromDockerError(err, o.what)) : resolve(data as T)),
       )
@@ -84,10 +89,11 @@ export function createMemoryImages(client: DockerClient): MemoryImages {
     async save(containerId) {
       await drop(containerId, CHECKPOINT)
       await drop(containerId, PROBE)
+      const why = (e: unknown) => /save rejected[^:]*: ([^:]+)/.exec((e as Error).message)?.[1] ?? (e as Error).message
       try {
         await checkpoint(containerId, PROBE, false)
       } catch (e) {
-        if (await running(containerId)) return 'refused'
+        if (await running(containerId)) return { refused: why(e) }
         throw e
       }
       try {
@@ -96,7 +102,7 @@ export function createMemoryImages(client: DockerClient): MemoryImages {
         // A connection opened since the probe: refused again, or this time the save ended it.
         if (await running(containerId)) {
           await drop(containerId, PROBE)
-          return 'refused'
+          return { refused: why(e) }
         }
         if (e instanceof AppError) return 'probe'
         throw e
@@ -116,9 +122,13 @@ export function createMemoryImages(client: DockerClient): MemoryImages {
       const names = (images ?? []).map((i) => i.Name)
       const from = names.includes(CHECKPOINT) ? CHECKPOINT : names.includes(PROBE) ? PROBE : undefined
       if (!from) throw new NotFoundError(`no memory image of container ${containerId}`)
-      // dockerode passes the options as the query (`?checkpoint=`), which its types do not list.
-      await c.start({ checkpoint: from } as Docker.ContainerStartOptions).catch((e: unknown) => {
-        if (statusOf(e) !== 304) throw fromDockerError(e, `restore of ${containerId}`)
+      // `?checkpoint=` with an empty body (Docker refuses a start with one since API 1.24).
+      await dial({
+        path: `/containers/${containerId}/start?`,
+        method: 'POST',
+        body: { _query: { checkpoint: from }, _body: {} },
+        ok: [204, 304],
+        what: `restore of ${containerId}`,
       })
       const info = await c.inspect().catch((e: unknown) => {
         throw fromDockerError(e, `inspect ${containerId}`)

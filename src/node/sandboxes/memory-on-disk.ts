@@ -14,7 +14,7 @@ import type { SandboxRecord } from './registry.js'
 /** What the closing handshakes of the host's connections take before the first try. */
 const SETTLE_MS = 300
 /** How long a pause waits for connections the proxy cut to finish closing. */
-const DRAIN_MS = 6_000
+const DRAIN_MS = 1_200
 /** Past TIME_WAIT's 60 s: when a frozen sandbox is tried again. */
 const SPILL_RETRY_MS = 61_000
 const SPILL_TRIES = 5
@@ -35,11 +35,15 @@ export function createMemoryOnDisk(ctx: SandboxContext) {
    */
   async function save(record: SandboxRecord, withinMs: number): Promise<MemoryPause | 'busy'> {
     const until = Date.now() + withinMs
+    let refused = ''
     for (;;) {
       try {
         const how = await images!.save(record.containerId)
-        if (how === 'probe') record.log.warn({}, 'the final save failed and ended the sandbox: its memory is the probe image')
-        if (how !== 'refused') return 'disk'
+        if (how === 'probe')
+          record.log.warn({}, 'the final save failed and ended the sandbox: its memory is the probe image')
+        if (typeof how === 'string') return 'disk'
+        record.log.debug({ reason: how.refused }, 'checkpoint refused for now')
+        refused = how.refused
       } catch (err) {
         if (await images!.running(record.containerId)) {
           record.log.warn({ err }, 'checkpoint failed; the sandbox runs on')
@@ -48,9 +52,12 @@ export function createMemoryOnDisk(ctx: SandboxContext) {
         record.log.error({ err }, 'checkpoint failed and ended the sandbox: its filesystem is kept, its memory is lost')
         return 'lost'
       }
-      if (Date.now() >= until) return 'busy'
+      if (Date.now() >= until) {
+        record.log.info({ reason: refused }, 'checkpoint refused: the sandbox stays frozen in memory for now')
+        return 'busy'
+      }
       // A save stops the sandbox's network for its ~0.1 s: time for closing handshakes between tries.
-      await new Promise((r) => setTimeout(r, 1_000))
+      await new Promise((r) => setTimeout(r, 400))
     }
   }
 
@@ -77,7 +84,7 @@ export function createMemoryOnDisk(ctx: SandboxContext) {
         return
       await runtime.unpause(record.containerId)
       await ctx.envd.closeIdle?.()
-      const how = await save(record, 2_000)
+      const how = await save(record, 500)
       if (how === 'busy') {
         await runtime.pause(record.containerId)
         return scheduleSpill(record, tries + 1)
