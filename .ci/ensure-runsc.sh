@@ -22,6 +22,7 @@ need=()
 command -v runsc >/dev/null 2>&1 || need+=(runsc)
 command -v iptables-restore >/dev/null 2>&1 || need+=(iptables)
 command -v nsenter >/dev/null 2>&1 || need+=(util-linux)
+command -v curl >/dev/null 2>&1 || need+=(curl)
 if [ ${#need[@]} -gt 0 ]; then
   echo "ci: installing ${need[*]}" >&2
   apt-get update -qq >&2
@@ -30,9 +31,27 @@ fi
 runsc_path=$(command -v runsc)
 args_json=${SANDOCK_RUNSC_ARGS_JSON:-'["--platform=ptrace","--network=host"]'}
 netstack_args_json=${SANDOCK_RUNSC_NETSTACK_ARGS_JSON:-'["--platform=ptrace","--network=sandbox","--overlay2=none"]'}
-wrapper=/usr/local/libexec/sandock/runsc-netstack
-mkdir -p "$(dirname "$wrapper")"
-sed "s|@RUNSC@|$runsc_path|" "$(dirname "$0")/../docker/runsc/runsc-netstack" >"$wrapper.tmp"
+# The netstack runtime needs a newer runsc than bookworm's (2022-12-19 refuses to save any TCP
+# socket in an epoll set, which envd has): bookworm-backports' 2024-07-29, pinned by its SHA-256,
+# fetched from Debian's pool and unpacked beside the wrapper (the host's own runsc is left alone).
+# SANDOCK_RUNSC_NETSTACK_BIN names another binary instead.
+libexec=/usr/local/libexec/sandock
+mkdir -p "$libexec"
+netstack_runsc=${SANDOCK_RUNSC_NETSTACK_BIN:-$libexec/runsc-20240729}
+if [ -z "${SANDOCK_RUNSC_NETSTACK_BIN:-}" ] && [ ! -x "$netstack_runsc" ]; then
+  deb_url=http://deb.debian.org/debian/pool/main/g/golang-gvisor-gvisor/runsc_0.0~20240729.0-4~bpo12+2_amd64.deb
+  deb_sha256=afdde883e3876ea807e19c708d4432674a20cb10186a7a5b554d62f38ea8de46
+  tmp=$(mktemp -d)
+  echo "ci: fetching runsc 2024-07-29 (bookworm-backports) for the netstack runtime" >&2
+  curl -fsSL --retry 3 -o "$tmp/runsc.deb" "$deb_url"
+  echo "$deb_sha256  $tmp/runsc.deb" | sha256sum -c --quiet -
+  dpkg-deb -x "$tmp/runsc.deb" "$tmp/x"
+  install -m 755 "$tmp/x/usr/bin/runsc" "$netstack_runsc.tmp"
+  mv "$netstack_runsc.tmp" "$netstack_runsc"
+  rm -rf "$tmp"
+fi
+wrapper=$libexec/runsc-netstack
+sed "s|@RUNSC@|$netstack_runsc|" "$(dirname "$0")/../docker/runsc/runsc-netstack" >"$wrapper.tmp"
 chmod 755 "$wrapper.tmp"
 mv "$wrapper.tmp" "$wrapper"
 
