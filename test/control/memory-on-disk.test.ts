@@ -132,6 +132,52 @@ describe.skipIf(!hasRuntime && !required)('memory on disk (SANDOCK_RUNTIME=runsc
     expect(dns.stdout).toMatch(/deb\.debian\.org/)
   })
 
+  // The host enforces a netstack sandbox's egress rules by its source address (netstack-filter.ts):
+  // root in it must not be able to send from another address (another sandbox's, or one with no
+  // rules). Every way Linux offers is tried; an ordinary send still works.
+  it('root cannot send from another address: no address change, raw or packet socket, free or transparent bind', async () => {
+    const sbx = await sandbox()
+    const other = (await inspectSandbox(sbx.sandboxId)).NetworkSettings.Networks
+    const ip = Object.values(other)[0]!.IPAddress
+    const spoofed = ip.replace(/\.\d+$/, (m) => `.${(Number(m.slice(1)) % 250) + 2}`)
+    const probe = `python3 - <<'EOF'
+import errno, json, socket
+res = {}
+def t(name, fn):
+    try:
+        fn(); res[name] = 'ok'
+    except OSError as e:
+        res[name] = errno.errorcode.get(e.errno, str(e.errno))
+def bound(opt):
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    s.setsockopt(socket.SOL_IP, opt, 1)
+    s.bind(('${spoofed}', 0)); s.sendto(b'x', ('198.51.100.9', 9))
+t('freebind', lambda: bound(15))
+t('transparent', lambda: bound(19))
+t('raw', lambda: socket.socket(socket.AF_INET, socket.SOCK_RAW, socket.IPPROTO_UDP))
+t('packet', lambda: socket.socket(socket.AF_PACKET, socket.SOCK_RAW, 0))
+t('plain', lambda: socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(b'x', ('198.51.100.9', 9)))
+print(json.dumps(res))
+EOF`
+    const r = await sbx.commands.run(probe, { user: 'root' })
+    const got = JSON.parse(r.stdout) as Record<string, string>
+    expect(got.plain).toBe('ok')
+    for (const k of ['freebind', 'transparent', 'raw', 'packet']) expect(got[k], k).not.toBe('ok')
+    const addr = await sbx.commands
+      .run(`ip addr add ${spoofed}/32 dev eth0`, { user: 'root' })
+      .then((x) => x.exitCode)
+      .catch((e: { exitCode?: number }) => e.exitCode ?? -1)
+    expect(addr, 'ip addr add').not.toBe(0)
+    const mac = await sbx.commands
+      .run('ip link set dev eth0 address 02:00:00:00:00:99', { user: 'root' })
+      .then((x) => x.exitCode)
+      .catch((e: { exitCode?: number }) => e.exitCode ?? -1)
+    expect(mac, 'ip link set address').not.toBe(0)
+    const still = await sbx.commands.run('ip -4 -o addr show dev eth0', { user: 'root' })
+    expect(still.stdout).toContain(`${ip}/`)
+    expect(still.stdout).not.toContain(`${spoofed}/`)
+  })
+
   it('writes the memory to disk on pause (container stopped) and restores every process on resume', async () => {
     const sbx = await sandbox()
     const state = await startState(sbx)
