@@ -378,7 +378,8 @@ EOF`,
       const [containerId] = await containersOf(flooder.sandboxId)
       const pid = (await docker('inspect', '-f', '{{.State.Pid}}', containerId!)).trim()
       inSandbox = Number(
-        (await run('nsenter', [`--net=/proc/${pid}/ns/net`, 'cat', '/proc/sys/net/netfilter/nf_conntrack_count'])).stdout,
+        (await run('nsenter', [`--net=/proc/${pid}/ns/net`, 'cat', '/proc/sys/net/netfilter/nf_conntrack_count']))
+          .stdout,
       )
       expect(inSandbox).toBeLessThanOrEqual(8192 + 16)
     }

@@ -6,6 +6,8 @@
 // the always-denied ranges are the host's. Own server (API port + 96). Skipped when Docker has no
 // `runsc-netstack` runtime, unless SANDOCK_TEST_REQUIRE_RUNSC=1 (CI sets it after .ci/ensure-runsc.sh).
 import { execFile, execFileSync } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { Sandbox } from 'e2b'
@@ -242,6 +244,23 @@ EOF`
     expect((await Sandbox.getInfo(sbx.sandboxId, sdkOpts(server))).state).toBe('paused')
     const resumed = await Sandbox.connect(sbx.sandboxId, { ...sdkOpts(server), timeoutMs: 120_000 })
     await expectSameProcesses(resumed, before, state)
+
+    // The killed server's bind of its volumes directory is the next one's to undo at a clean stop
+    // (before: it stayed, and the data directory could not be removed: EBUSY).
+    const volumesDir = join(server.dataDir, 'volumes')
+    const mounted = async () =>
+      (await readFile('/proc/self/mountinfo', 'utf8')).split('\n').some((l) => l.split(' ')[4] === volumesDir)
+    expect(await mounted()).toBe(true)
+    await server.stop()
+    expect(await mounted(), 'the volumes directory is unmounted at the clean stop').toBe(false)
+    server = await startServer({
+      apiPort,
+      proxyPort,
+      dataDir: server.dataDir,
+      apiKey: server.apiKey,
+      env: { SANDOCK_RUNTIME: RUNTIME },
+    })
+    servers.push(server)
   })
 
   it('freezes a sandbox whose connections are still closing, then writes it to disk once they are gone', async () => {

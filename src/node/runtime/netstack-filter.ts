@@ -48,7 +48,9 @@ export function createNetstackFilter(o: {
   async function load(): Promise<void> {
     const cap =
       flows > 0
-        ? [`-A ${chain} -m conntrack --ctstate NEW -m connlimit --connlimit-above ${flows} --connlimit-mask 32 --connlimit-saddr -j DROP`]
+        ? [
+            `-A ${chain} -m conntrack --ctstate NEW -m connlimit --connlimit-above ${flows} --connlimit-mask 32 --connlimit-saddr -j DROP`,
+          ]
         : []
     const own = [...bySource.values()].flat().map((spec) => `-A ${chain} ${spec}`)
     const text = ['*filter', `:${chain} - [0:0]`, ...cap, ...own, 'COMMIT', ''].join('\n')
@@ -100,7 +102,9 @@ export function createNetstackFilter(o: {
         installed = false
         bySource.clear()
         await o.runner.run(bin, ['-w', '5', '-F', chain]).catch(() => undefined)
-        await o.runner.run(bin, ['-w', '5', '-X', chain]).catch((err: unknown) => o.log.warn({ err, chain }, 'netstack chain not removed'))
+        await o.runner
+          .run(bin, ['-w', '5', '-X', chain])
+          .catch((err: unknown) => o.log.warn({ err, chain }, 'netstack chain not removed'))
       })
     },
   }

@@ -50,9 +50,14 @@ export function createBootHost({
       if (settings.gvisor) await mkdir(bootIdDir, { recursive: true })
       if (!resolvConf) return
       if (settings.egressDnsServers.length === 0)
-        log.warn({}, 'no resolver for gVisor-netstack sandboxes (the host has none but loopback ones): set SANDOCK_EGRESS_DNS')
+        log.warn(
+          {},
+          'no resolver for gVisor-netstack sandboxes (the host has none but loopback ones): set SANDOCK_EGRESS_DNS',
+        )
       // Written in place: the bind mounts of existing containers keep seeing it.
-      await writeFile(resolvConf, `${settings.egressDnsServers.map((d) => `nameserver ${d}`).join('\n')}\n`, { mode: 0o644 })
+      await writeFile(resolvConf, `${settings.egressDnsServers.map((d) => `nameserver ${d}`).join('\n')}\n`, {
+        mode: 0o644,
+      })
     },
 
     /** A fresh boot id for the sandbox's next boot; the file is bind-mounted over the kernel's. */

@@ -103,7 +103,8 @@ export function buildHostEgressLines(
     const d = parseIPv4Cidr(dns)
     if (d) for (const proto of ['udp', 'tcp']) lines.push(`${from} -d ${d} -p ${proto} --dport 53 -j RETURN`)
   }
-  for (const a of new Set(cidrsOf(rules.allowOut).map((e) => parseIPv4Cidr(e)!))) lines.push(`${from} -d ${a} -j RETURN`)
+  for (const a of new Set(cidrsOf(rules.allowOut).map((e) => parseIPv4Cidr(e)!)))
+    lines.push(`${from} -d ${a} -j RETURN`)
   for (const d of new Set(deny))
     lines.push(
       `${from} -d ${d} -p tcp -j REJECT --reject-with tcp-reset`,

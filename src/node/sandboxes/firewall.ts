@@ -35,7 +35,10 @@ export function createFirewall(
     if (o.netstack) {
       if (!r.ip) return false
       if (!runtime.hostEgress)
-        throw new AppError('failed_precondition', "gVisor-netstack sandboxes' egress rules need the host firewall (root and iptables)")
+        throw new AppError(
+          'failed_precondition',
+          "gVisor-netstack sandboxes' egress rules need the host firewall (root and iptables)",
+        )
       await runtime.hostEgress.set(r.ip, buildHostEgressLines(r.ip, r.egress, { internet, dnsServers }))
       return true
     }

@@ -26,6 +26,34 @@ export type VolumesDirState = Readonly<{
 }>
 const noRelease = async () => undefined
 
+const unescapePath = (p: string) => p.replace(/\\([0-7]{3})/g, (_m, o: string) => String.fromCharCode(parseInt(o, 8)))
+
+/**
+ * Is the mount in effect at `dir` the directory bound onto itself (what fenceVolumesDir makes), not a
+ * disk or another directory an operator mounted there? Its device is the one of the mount that
+ * holds `dir`'s parent, and its root is that mount's root plus `dir`'s path below it. A start that
+ * finds one left by a server that ended without its clean stop (SIGKILL, a crash) adopts it.
+ */
+export function selfBindAt(mountinfo: string, dir: string): boolean {
+  const mounts = mountinfo
+    .split('\n')
+    .map((l) => l.split(' '))
+    .filter((f) => f[4] !== undefined)
+    .map((f) => ({ dev: f[2], root: unescapePath(f[3]!), at: unescapePath(f[4]!) }))
+  const at = mounts.findLast((m) => m.at === dir)
+  if (!at) return false
+  const parent = dir.slice(0, dir.lastIndexOf('/')) || '/'
+  const holder = mounts
+    .filter((m) => m !== at && m.at !== dir && (parent === m.at || parent.startsWith(m.at === '/' ? '/' : `${m.at}/`)))
+    .reduce<(typeof mounts)[number] | undefined>(
+      (best, m) => (!best || m.at.length >= best.at.length ? m : best),
+      undefined,
+    )
+  if (!holder || holder.dev !== at.dev) return false
+  const below = holder.at === '/' ? dir : dir.slice(holder.at.length)
+  return at.root === (holder.root === '/' ? below : `${holder.root}${below}`)
+}
+
 /** The mount options of the mount at exactly `dir` in the mountinfo text, or undefined when `dir` is no mount point. */
 export function mountOptionsAt(mountinfo: string, dir: string): string[] | undefined {
   let found: string[] | undefined
@@ -69,14 +97,16 @@ export async function fenceVolumesDir(
     enter
       ? run('nsenter', [`--mount=${procRoot}/${pid}/ns/mnt`, '--', 'sh', '-c', s], { timeout: 15_000 })
       : run('sh', ['-c', s], { timeout: 15_000 })
-  let bound = false
+  const infoPath = enter ? `${procRoot}/${pid}/mountinfo` : '/proc/self/mountinfo'
+  // A self-bind left by an earlier start that never stopped cleanly is this start's to undo.
+  let bound = selfBindAt(await readFile(infoPath, 'utf8').catch(() => ''), dir)
   try {
-    bound = (await inEngine(script)).stdout.includes('bound')
+    bound = (await inEngine(script)).stdout.includes('bound') || bound
   } catch (err) {
     log.warn({ err, dir }, 'volumes are mounted without nosuid,nodev: the volumes directory could not be remounted')
     return { mode, nosuid: false, nodev: false, how: 'failed', release: noRelease }
   }
-  const info = await readFile(enter ? `${procRoot}/${pid}/mountinfo` : '/proc/self/mountinfo', 'utf8').catch(() => '')
+  const info = await readFile(infoPath, 'utf8').catch(() => '')
   const opts2 = mountOptionsAt(info, dir) ?? []
   const release = async () => {
     if (!bound) return

@@ -9,7 +9,7 @@ import {
   hardNofile,
   listeningInodes,
 } from '../../../../src/node/runtime/engine-limits.js'
-import { mountOptionsAt } from '../../../../src/node/volumes/volumes-dir.js'
+import { mountOptionsAt, selfBindAt } from '../../../../src/node/volumes/volumes-dir.js'
 
 describe('hardNofile', () => {
   it('reads the hard open-files limit, and nothing from unlimited or garbage', () => {
@@ -72,5 +72,25 @@ describe('mountOptionsAt', () => {
     expect(mountOptionsAt(info, '/data')).toEqual(['rw', 'nosuid', 'nodev', 'relatime'])
     expect(mountOptionsAt(info, '/my dir')).toEqual(['rw', 'nosuid'])
     expect(mountOptionsAt(info, '/data/sub')).toBeUndefined()
+  })
+})
+
+describe('selfBindAt', () => {
+  it('tells the directory bound onto itself from a disk or another directory mounted there', () => {
+    const info = [
+      '26 1 254:0 / / rw,relatime - ext4 /dev/vda rw',
+      '30 26 254:16 / /srv rw,relatime - ext4 /dev/vdb rw',
+      // self-binds: on the root filesystem, and on /srv's own
+      '46 26 254:0 /tmp/d/volumes /tmp/d/volumes rw,nosuid,nodev - ext4 /dev/vda rw',
+      '47 30 254:16 /data/volumes /srv/data/volumes rw,nosuid,nodev - ext4 /dev/vdb rw',
+      // a disk mounted there, and another directory of the same disk
+      '48 26 254:32 / /var/sandock/volumes rw - ext4 /dev/vdc rw',
+      '49 26 254:0 /elsewhere /opt/volumes rw - ext4 /dev/vda rw',
+    ].join('\n')
+    expect(selfBindAt(info, '/tmp/d/volumes')).toBe(true)
+    expect(selfBindAt(info, '/srv/data/volumes')).toBe(true)
+    expect(selfBindAt(info, '/var/sandock/volumes')).toBe(false)
+    expect(selfBindAt(info, '/opt/volumes')).toBe(false)
+    expect(selfBindAt(info, '/tmp/d/other')).toBe(false)
   })
 })
