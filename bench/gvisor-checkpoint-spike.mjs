@@ -4,7 +4,9 @@
 //   A  a Python HTTP server (poll(): no lasting waiter on its socket), a counter in memory;
 //   B  the same after it served one HTTP/1.0 request (it closed first: TIME_WAIT in the sandbox);
 //   C  a Node HTTP server (libuv's epoll, like envd and most servers), idle, no connection;
-//   D  case A under the host-network runtime (`runsc`, --network=host: what Sandock uses).
+//   D  case A under the host-network runtime (`runsc`, --network=host: what Sandock uses);
+//   E  case B saved with --leave-running (does a refused save still end the processes?);
+//   F  case C with the client's kept-alive connection still open (ESTABLISHED on the interface).
 // For each: `docker checkpoint create`'s result and time, the image's size, the container's state
 // after a failed save (did its processes survive?), and for a saved one `docker start --checkpoint`:
 // time, memory kept (the counter continues), the address after restore.
@@ -13,16 +15,19 @@
 //   "runsc-netstack": { "path": "/usr/local/libexec/sandock/runsc-netstack",
 //                       "runtimeArgs": ["--platform=ptrace", "--network=sandbox"] }
 // (the wrapper installed there with @RUNSC@ replaced by runsc's path). SPIKE_NETSTACK_RUNTIME
-// (runsc-netstack), SPIKE_HOSTNET_RUNTIME (runsc), SPIKE_IMAGE (sandock/base:latest).
+// (runsc-netstack), SPIKE_HOSTNET_RUNTIME (runsc), SPIKE_IMAGE (sandock/base:latest), SPIKE_RUNSC
+// (the binary those runtimes run, for the version line; runsc). Measured runs: docs/security.md.
 // Everything it creates carries the label sandock.spike=checkpoint and is removed at the end.
 import { execFileSync } from 'node:child_process'
 import { statSync, readdirSync } from 'node:fs'
+import { connect } from 'node:net'
 import Docker from 'dockerode'
 import { removeSpike } from './spike-cleanup.mjs'
 
 const NETSTACK = process.env.SPIKE_NETSTACK_RUNTIME ?? 'runsc-netstack'
 const HOSTNET = process.env.SPIKE_HOSTNET_RUNTIME ?? 'runsc'
 const IMAGE = process.env.SPIKE_IMAGE ?? 'sandock/base:latest'
+const RUNSC = process.env.SPIKE_RUNSC ?? 'runsc'
 const NET = `sandock-spike-ckpt-${process.pid}`
 const LABELS = { 'sandock.spike': 'checkpoint' }
 const docker = new Docker({ socketPath: '/var/run/docker.sock' })
@@ -72,12 +77,12 @@ function dirSize(dir) {
   return total
 }
 
-async function attempt(name, c, probe) {
+async function attempt(name, c, probe, { leaveRunning = false } = {}) {
   const info = await c.inspect()
   const row = { case: name }
   const t0 = performance.now()
   try {
-    sh('docker', ['checkpoint', 'create', info.Id, 'spike'])
+    sh('docker', ['checkpoint', 'create', ...(leaveRunning ? ['--leave-running'] : []), info.Id, 'spike'])
     row.save = `ok ${Math.round(performance.now() - t0)} ms`
     row.image = `${(dirSize(`/var/lib/docker/containers/${info.Id}/checkpoints/spike`) / 1048576).toFixed(1)} MiB`
   } catch (e) {
@@ -90,8 +95,12 @@ async function attempt(name, c, probe) {
           ? 'refused: not supported when using hostinet'
           : `refused: ${msg.trim().slice(-160)}`
     await sleep(1500)
+    const serves = await get(c, 0).then(
+      () => ', still serving',
+      () => '',
+    )
     row.after = (await c.inspect()).State.Running
-      ? 'still running'
+      ? `still running${serves}`
       : `processes gone (exit ${(await c.inspect()).State.ExitCode})`
     return row
   }
@@ -117,7 +126,7 @@ async function main() {
     )
     process.exit(2)
   }
-  console.log(`runsc: ${sh('runsc', ['--version']).split('\n')[0]}; kernel ${sh('uname', ['-r'])}`)
+  console.log(`runsc: ${sh(RUNSC, ['--version']).split('\n')[0]}; kernel ${sh('uname', ['-r'])}`)
   await docker.createNetwork({ Name: NET, Labels: LABELS })
   const rows = []
   try {
@@ -131,6 +140,20 @@ async function main() {
     await get(n, 1)
     await sleep(6000) // the client's kept-alive connection closed, from this side
     rows.push(await attempt('C node (epoll, like envd), idle', n, 0))
+    const e = await start(NETSTACK, ['python3', '-c', `PROTO = 0\n${PY}`], NET)
+    rows.push(await attempt('E case B with --leave-running', e, await get(e, 0), { leaveRunning: true }))
+    const f = await start(NETSTACK, ['/opt/sandock/bin/node', '-e', NODE], NET)
+    const ip = await ipOf(f)
+    // A raw connection kept open from this side: what a kept-alive client's would be.
+    const kept = await new Promise((resolve, reject) => {
+      const sock = connect(8000, ip, () => resolve(sock))
+      sock.once('error', reject)
+    })
+    try {
+      rows.push(await attempt('F node with a client connection open', f, 0, { leaveRunning: true }))
+    } finally {
+      kept.destroy()
+    }
     if (runtimes.includes(HOSTNET)) {
       const d = await start(HOSTNET, ['python3', '-c', `PROTO = 1\n${PY}`], NET)
       rows.push(await attempt('D python under --network=host', d, await get(d, 1)))

@@ -77,7 +77,9 @@ describe('sandock templates build-builtin', () => {
       run(process.execPath, [CLI, 'templates', 'build-builtin', 'nosuch']),
     )
     expect(e.code).toBe(2)
-    expect(e.stderr).toBe("sandock: no built-in template 'nosuch' (there are base, code-interpreter-v1, desktop, mcp-gateway)\n")
+    expect(e.stderr).toBe(
+      "sandock: no built-in template 'nosuch' (there are base, code-interpreter-v1, desktop, mcp-gateway)\n",
+    )
   })
 
   it('prints its usage for anything else', async () => {
