@@ -16,6 +16,7 @@ import {
   inspectSandbox,
   killQuietly,
   printServerLogsOnFailure,
+  sandboxAddress,
   sdkOpts,
   viaProxy,
   waitForPortInSandbox,
@@ -152,8 +153,7 @@ describe.skipIf(!hasRuntime && !required)('memory on disk (SANDOCK_RUNTIME=runsc
   // rules). Every way Linux offers is tried; an ordinary send still works.
   it('root cannot send from another address: no address change, raw or packet socket, free or transparent bind', async () => {
     const sbx = await sandbox()
-    const other = (await inspectSandbox(sbx.sandboxId)).NetworkSettings.Networks
-    const ip = Object.values(other)[0]!.IPAddress
+    const ip = await sandboxAddress(sbx.sandboxId)
     const spoofed = ip.replace(/\.\d+$/, (m) => `.${(Number(m.slice(1)) % 250) + 2}`)
     const probe = `python3 - <<'EOF'
 import errno, json, socket

@@ -37,7 +37,7 @@ export type ContainerInspect = {
   Id: string
   State: { Status: string; Running: boolean; Paused: boolean }
   Config: { Labels: Record<string, string> }
-  HostConfig: { Memory: number; NanoCpus: number; PidsLimit: number | null }
+  HostConfig: { Memory: number; NanoCpus: number; PidsLimit: number | null; Runtime?: string }
 }
 
 /** `docker inspect` of the sandbox's only container; fails when there is none or more than one. */
