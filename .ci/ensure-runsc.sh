@@ -30,7 +30,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 runsc_path=$(command -v runsc)
 args_json=${SANDOCK_RUNSC_ARGS_JSON:-'["--platform=ptrace","--network=host"]'}
-netstack_args_json=${SANDOCK_RUNSC_NETSTACK_ARGS_JSON:-'["--platform=ptrace","--network=sandbox","--overlay2=none"]'}
+netstack_args_json=${SANDOCK_RUNSC_NETSTACK_ARGS_JSON:-'["--platform=ptrace","--network=sandbox","--overlay2=none","--net-disconnect-ok"]'}
 # The netstack runtime needs a newer runsc than bookworm's (2022-12-19 refuses to save any TCP
 # socket in an epoll set, which envd has): bookworm-backports' 2024-07-29, pinned by its SHA-256,
 # fetched from Debian's pool and unpacked beside the wrapper (the host's own runsc is left alone).

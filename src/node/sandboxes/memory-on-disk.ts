@@ -2,17 +2,19 @@
 // gVisor's own network stack (`runsc-netstack`) the sandbox's memory is written to disk with its
 // checkpoint (runtime/checkpoints.ts) and the container stopped; a resume restores every process.
 //
-// runsc cannot save a TCP connection on the sandbox's interface that is open or closing (TIME_WAIT
-// lasts 60 s); a save that is refused leaves the sandbox running (runtime/checkpoints.ts). So a
-// pause cuts the proxy's connections (the host's clients close theirs first, so their TIME_WAIT is
-// the host's) and tries to save for up to DRAIN_MS. Otherwise it freezes the sandbox as a runc one
-// (memory in RAM, under the retention) and tries again every SPILL_RETRY_MS (thawed only for the
-// save): its TIME_WAITs run out meanwhile, and nothing can reach it.
+// runsc refuses to save a TCP connection on the sandbox's interface, open or closing (TIME_WAIT
+// lasts 60 s), unless the runtime runs with --net-disconnect-ok (.ci/ensure-runsc.sh sets it): then
+// the save resets them, as a pause cuts connections upstream too (loopback ones are saved whole).
+// A pause still cuts the proxy's connections first (with a reset, so the host keeps no half-closed
+// socket either) and tries to save for up to DRAIN_MS: a refused save leaves the sandbox running
+// (runtime/checkpoints.ts). Refused all along (a runtime without that flag, or what runsc cannot
+// save): it freezes the sandbox as a runc one (memory in RAM, under the retention) and tries again
+// every SPILL_RETRY_MS (thawed only for the save), when its TIME_WAITs have run out.
 import type { SandboxContext } from './context.js'
 import type { SandboxRecord } from './registry.js'
 
-/** What the closing handshakes of the host's connections take before the first try. */
-const SETTLE_MS = 300
+/** What the host's connections take to close (their resets) before the first try. */
+const SETTLE_MS = 100
 /** How long a pause waits for connections the proxy cut to finish closing. */
 const DRAIN_MS = 1_200
 /** Past TIME_WAIT's 60 s: when a frozen sandbox is tried again. */
