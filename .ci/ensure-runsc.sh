@@ -14,7 +14,9 @@
 # Also registers `runsc-netstack` (SANDOCK_RUNTIME=runsc-netstack): gVisor's own network stack
 # (--network=sandbox) through docker/runsc/runsc-netstack (installed to /usr/local/libexec/sandock),
 # the mode whose pauses write memory to disk with `docker checkpoint`, which needs the daemon's
-# `experimental` setting. That setting is not reloaded by SIGHUP: when it changes, dockerd is
+# `experimental` setting. --overlay2=none: runsc 2024's default overlay keeps the root filesystem's
+# writes in the sandbox's memory (lost on a reboot); --net-disconnect-ok: a save resets the
+# sandbox's TCP connections with the outside instead of refusing (docs/security.md). That setting is not reloaded by SIGHUP: when it changes, dockerd is
 # restarted, but only when no container runs (otherwise this fails and says what to do).
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
