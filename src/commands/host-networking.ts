@@ -74,3 +74,24 @@ function withNetstack<E extends { install(): Promise<void> }>(egress: E, install
     },
   }
 }
+
+/**
+ * At a clean stop, once the gateway is closed: the networks no sandbox is on any more, then the
+ * host firewall (and the netstack chain) unless a sandbox still on them needs fencing until the
+ * next start re-attaches it.
+ */
+export async function stopHostNetworking(
+  net: Pick<Awaited<ReturnType<typeof startHostNetworking>>, 'firewall' | 'netstack'>,
+  o: { config: ControlConfig; runtime: SandboxRuntime; log: Logger },
+): Promise<void> {
+  const removed = await Promise.all(
+    [o.config.network, o.config.internalNetwork].map((n) =>
+      o.runtime
+        .removeNetworkIfUnused(n)
+        .catch((err: unknown) => o.log.warn({ err, network: n }, 'removing a network failed')),
+    ),
+  )
+  const left = removed.some((r) => !r)
+  await net.firewall.remove({ keep: left })
+  if (!left) await net.netstack?.remove()
+}

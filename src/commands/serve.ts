@@ -13,7 +13,7 @@ import { createProxyServer } from '../node/proxy/proxy-server.js'
 import { createControlCore } from '../control/core.js'
 import { createEnvdClient } from '../node/envd-client/client.js'
 import type { SecretResolver } from '../node/egress/placeholders.js'
-import { startHostNetworking } from './host-networking.js'
+import { startHostNetworking, stopHostNetworking } from './host-networking.js'
 import { hostRuntime } from './host-runtime.js'
 import { loadServerKeys } from '../control/server-keys.js'
 import { ACCESS_TOKENS_FILE, accessTokenStore } from '../control/access-tokens.js'
@@ -214,16 +214,7 @@ export async function startControl(
       ])
       // A server stopped for good leaves no networks behind; sandboxes still on them keep them,
       // and the firewall stays to fence them until the next start re-attaches them.
-      const removed = await Promise.all(
-        [config.network, config.internalNetwork].map((n) =>
-          runtime
-            .removeNetworkIfUnused(n)
-            .catch((err: unknown) => log.warn({ err, network: n }, 'removing a network failed')),
-        ),
-      )
-      const left = removed.some((r) => !r)
-      await firewall.remove({ keep: left })
-      if (!left) await netstack?.remove()
+      await stopHostNetworking({ firewall, netstack }, { config, runtime, log })
     },
   }
 }

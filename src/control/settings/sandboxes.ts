@@ -11,7 +11,7 @@ export const sandboxSettings = {
   containerRuntime: Type.String({
     env: 'SANDOCK_RUNTIME',
     description:
-      'Docker runtime of sandbox containers; `runsc` runs them under gVisor (must be registered with Docker: the start fails otherwise, naming the runtimes Docker has)',
+      'Docker runtime of sandbox containers; `runsc` runs them under gVisor; `runsc-netstack` under gVisor with its own network stack, where a memory pause writes the memory to disk and a resume restores the processes, also after a restart or a host reboot ([Security](security.md#memory-on-disk-sandock_runtimerunsc-netstack); needs the host firewall). Both must be registered with Docker (`bash .ci/ensure-runsc.sh`): the start fails otherwise, naming the runtimes Docker has',
     default: 'runc',
   }),
   defaultTimeoutS: Type.Integer({
@@ -96,7 +96,8 @@ export const sandboxSettings = {
   }),
   pausedRetentionS: Type.Integer({
     env: 'SANDOCK_PAUSED_RETENTION',
-    description: 'seconds a sandbox stays paused with memory; then it is stopped, filesystem kept (never deleted)',
+    description:
+      'seconds a sandbox stays paused with memory in RAM; then it is stopped, filesystem kept (never deleted). Memory written to disk (`runsc-netstack`) has no limit',
     default: 24 * 3600,
     minimum: 1,
   }),

@@ -5,7 +5,7 @@ import { AppError } from '../../shared/errors.js'
 import { hasTransforms } from '../egress/policy.js'
 import type { SandboxContext } from './context.js'
 import { sendCa } from './egress-rules.js'
-import { createMemoryOnDisk } from './memory-on-disk.js'
+import { createMemoryOnDisk, type MemoryOnDisk } from './memory-on-disk.js'
 import type { SandboxRecord } from './registry.js'
 import { extendDeadline } from './timeouts.js'
 
@@ -22,6 +22,25 @@ async function keepLog({ settings, runtime, keptLogs }: SandboxContext, record: 
   await keptLogs
     .keep(record.sandboxId, lines)
     .catch((err: unknown) => record.log.warn({ err }, "keeping the killed sandbox's log failed"))
+}
+
+/** Memory back from disk at a new address, rules loaded: true; false (logged) when the restore failed and a reboot must do. */
+async function restoreFromDisk(
+  { state, firewall, envd, runtime }: SandboxContext,
+  disk: MemoryOnDisk,
+  record: SandboxRecord,
+): Promise<boolean> {
+  try {
+    const ip = await disk.restore(record)
+    await state.transition(record, 'readdressed', { ip })
+    await firewall.load(record)
+    await envd.waitUntilUp(ip, 10_000)
+    return true
+  } catch (err) {
+    record.log.error({ err }, 'restoring the memory written at pause failed: booting from the filesystem instead')
+    await runtime.stop(record.containerId).catch(() => undefined)
+    return false
+  }
 }
 
 export function createLifecycle(ctx: SandboxContext) {
@@ -116,7 +135,7 @@ export function createLifecycle(ctx: SandboxContext) {
       ctx.moving.assertFree(sandboxId)
       disk.cancelSpill(sandboxId)
       // Memory back: restored from disk (runsc-netstack), or thawed; else a reboot from the filesystem.
-      const fromDisk = record.memoryOnDisk === true && !opts.reboot && (await restoreFromDisk(record))
+      const fromDisk = record.memoryOnDisk === true && !opts.reboot && (await restoreFromDisk(ctx, disk, record))
       const thaw = !fromDisk && record.memoryKept && !record.memoryOnDisk && !opts.reboot
       if (thaw) await runtime.unpause(record.containerId)
       if (fromDisk || thaw) {
@@ -142,21 +161,6 @@ export function createLifecycle(ctx: SandboxContext) {
       record.log.info({ reboot: Boolean(opts.reboot) }, 'sandbox resumed')
       return record
     })
-  }
-
-  /** Memory back from disk at a new address, rules loaded: true; false (logged) when the restore failed and a reboot must do. */
-  async function restoreFromDisk(record: SandboxRecord): Promise<boolean> {
-    try {
-      const ip = await disk.restore(record)
-      await state.transition(record, 'readdressed', { ip })
-      await firewall.load(record)
-      await ctx.envd.waitUntilUp(ip, 10_000)
-      return true
-    } catch (err) {
-      record.log.error({ err }, 'restoring the memory written at pause failed: booting from the filesystem instead')
-      await runtime.stop(record.containerId).catch(() => undefined)
-      return false
-    }
   }
 
   /** resumePaused, where a running sandbox is a conflict (409). */
