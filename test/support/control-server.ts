@@ -300,7 +300,12 @@ export async function removeFirewallChains(dataDir: string): Promise<void> {
       (r) => r.stdout,
       () => '',
     )
-  const chains = [`SANDOCK-IN-${instance.slice(0, 12)}`, `SANDOCK-FWD-${instance.slice(0, 12)}`]
+  // SANDOCK-NS: the netstack runtime's own rules, jumped to from the forward chain (flushed before it).
+  const chains = [
+    `SANDOCK-IN-${instance.slice(0, 12)}`,
+    `SANDOCK-FWD-${instance.slice(0, 12)}`,
+    `SANDOCK-NS-${instance.slice(0, 12)}`,
+  ]
   for (const from of ['INPUT', 'DOCKER-USER', 'FORWARD']) {
     for (const rule of (await ipt('-S', from)).split('\n').filter((r) => chains.some((c) => r.split(' ').includes(c))))
       await ipt('-D', ...rule.split(' ').slice(1))
