@@ -129,6 +129,18 @@ describe.skipIf(!hasRuntime && !required)('memory on disk (SANDOCK_RUNTIME=runsc
     for (const s of servers.reverse()) await s.cleanup()
   })
 
+  /** A new server on the same data dir, key and ports (the old one stopped or killed first). */
+  async function restartServer() {
+    server = await startServer({
+      apiPort,
+      proxyPort,
+      dataDir: server.dataDir,
+      apiKey: server.apiKey,
+      env: { SANDOCK_RUNTIME: RUNTIME },
+    })
+    servers.push(server)
+  }
+
   async function sandbox(opts: Parameters<typeof createSandbox>[0] = {}): Promise<Sandbox> {
     const sbx = await createSandbox({ timeoutMs: 300_000, ...opts }, server)
     onTestFinished(() => killQuietly(sbx.sandboxId, server))
@@ -277,14 +289,7 @@ EOF`
     await expectOnDisk(sbx.sandboxId)
 
     await server.stop('SIGKILL')
-    server = await startServer({
-      apiPort,
-      proxyPort,
-      dataDir: server.dataDir,
-      apiKey: server.apiKey,
-      env: { SANDOCK_RUNTIME: RUNTIME },
-    })
-    servers.push(server)
+    await restartServer()
     expect((await Sandbox.getInfo(sbx.sandboxId, sdkOpts(server))).state).toBe('paused')
     const resumed = await Sandbox.connect(sbx.sandboxId, { ...sdkOpts(server), timeoutMs: 120_000 })
     await expectSameProcesses(resumed, before, state)
@@ -297,14 +302,7 @@ EOF`
     expect(await mounted()).toBe(true)
     await server.stop()
     expect(await mounted(), 'the volumes directory is unmounted at the clean stop').toBe(false)
-    server = await startServer({
-      apiPort,
-      proxyPort,
-      dataDir: server.dataDir,
-      apiKey: server.apiKey,
-      env: { SANDOCK_RUNTIME: RUNTIME },
-    })
-    servers.push(server)
+    await restartServer()
   }, 240_000)
 
   // runsc refuses to save a TCP connection on the sandbox's interface, open or closing (TIME_WAIT
