@@ -6,11 +6,12 @@
 // from the namespace at restore). The image goes with the container.
 //
 // What runsc cannot save is a TCP connection on the sandbox's interface that is open or closing
-// (TIME_WAIT included, 60 s), and such a socket does not show in the sandbox's /proc/net/tcp. A
-// save that leaves the container running (`Exit: false`) and is refused changes nothing, while a
-// refused save that stops it ends the sandbox's processes (bench/gvisor-checkpoint-spike.mjs, runsc
-// 2024-07-29). So `save` first writes a probe image leaving it running, then the image that stops
-// it; should that second one fail and end the sandbox, the probe image holds its memory.
+// (TIME_WAIT included, 60 s), unless the runtime runs with --net-disconnect-ok (.ci/ensure-runsc.sh
+// sets it), which resets them at the save instead. A save that leaves the container running
+// (`Exit: false`) and is refused changes nothing, while a refused save that stops it ends the
+// sandbox's processes (bench/gvisor-checkpoint-spike.mjs, runsc 2024-07-29). So `save` first writes
+// a probe image leaving it running, then the image that stops it; should that second one fail and
+// end the sandbox, the probe image holds its memory.
 import { AppError, NotFoundError } from '../../shared/errors.js'
 import { fromDockerError, ipOf, type DockerClient } from './docker-client.js'
 
