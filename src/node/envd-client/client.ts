@@ -2,7 +2,6 @@
 // and commands through its Process service. One EnvdClient serves sandboxes and template builds;
 // tests hand the core a fake one.
 import net from 'node:net'
-import { Agent, fetch } from 'undici'
 import { ENVD_PORT } from '../../shared/envd.js'
 import { AppError } from '../../shared/errors.js'
 import { runInSandbox, startInSandbox, type SandboxCommand, type StartedCommand } from './commands.js'
@@ -38,8 +37,6 @@ export interface EnvdClient {
     c: SandboxCommand,
     opts: { timeoutMs: number; onLine?: (line: string) => void },
   ): Promise<number>
-  /** Closes this client's idle connections to every sandbox, from this side (before a gVisor save). */
-  closeIdle?(): Promise<void>
 }
 
 /** Resolves true once something accepts TCP connections on `port` (false on refusal or after `timeoutMs`). */
@@ -59,26 +56,15 @@ function portOpen(ip: string, port: number, timeoutMs: number): Promise<boolean>
 
 export function createEnvdClient(opts: { port?: number } = {}): EnvdClient {
   const port = opts.port ?? ENVD_PORT
-  // Idle connections to envd are closed by this side within 2 s (envd's keep-alive hint would
-  // keep them two minutes): the sandbox never holds one of ours open, or the closing end's
-  // TIME_WAIT, when it is checkpointed (gVisor cannot save either; memory-on-disk.ts).
-  const agent = () => new Agent({ keepAliveTimeout: 2_000, keepAliveMaxTimeout: 2_000 })
-  let dispatcher = agent()
   const base = (ip: string) => `http://${ip}:${port}`
   return {
-    // A fresh pool for what comes next; the old one ends its requests in flight, then its sockets.
-    async closeIdle() {
-      const old = dispatcher
-      dispatcher = agent()
-      await old.close()
-    },
     // Probes the port every few milliseconds (a refused connect costs microseconds) instead of
     // sleeping with backoff, so a create learns that envd is up within ~3 ms of its listen.
     async waitUntilUp(ip, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs
       for (;;) {
         if (await portOpen(ip, port, 250)) {
-          const ok = await fetch(`${base(ip)}/health`, { signal: AbortSignal.timeout(1000), dispatcher }).then(
+          const ok = await fetch(`${base(ip)}/health`, { signal: AbortSignal.timeout(1000) }).then(
             async (r) => {
               await r.body?.cancel().catch(() => undefined)
               return r.status === 204
@@ -99,7 +85,6 @@ export function createEnvdClient(opts: { port?: number } = {}): EnvdClient {
         headers: { 'content-type': 'application/json', ...(currentToken ? { 'x-access-token': currentToken } : {}) },
         body: JSON.stringify({ ...body, timestamp: new Date().toISOString() }),
         signal: AbortSignal.timeout(10_000),
-        dispatcher,
       }).catch((e: unknown) => {
         throw new AppError('unavailable', `envd /init failed: ${(e as Error).message}`, { cause: e })
       })
@@ -117,7 +102,6 @@ export function createEnvdClient(opts: { port?: number } = {}): EnvdClient {
       const res = await fetch(`${base(ip)}/metrics`, {
         headers: token ? { 'x-access-token': token } : {},
         signal: AbortSignal.timeout(5000),
-        dispatcher,
       })
       if (res.status !== 200) {
         await res.body?.cancel().catch(() => undefined)

@@ -16,22 +16,10 @@ export type Exchange = {
   retryTimer: NodeJS.Timeout | undefined
 }
 
-/**
- * Ends an upstream socket with a reset, not a FIN: the sandbox's end is closed at once, with no
- * closing handshake left open on its side (which a gVisor checkpoint would refuse).
- */
-function reset(socket: Duplex | undefined): void {
-  if (!socket) return
-  const s = socket as Duplex & { resetAndDestroy?: () => void; readyState?: string }
-  if (typeof s.resetAndDestroy === 'function' && s.readyState !== 'opening') s.resetAndDestroy()
-  else s.destroy()
-}
-
 export class ExchangeTracker {
   private readonly byRequest = new WeakMap<http.IncomingMessage, Exchange>()
   private readonly perSandbox = new Map<string, number>()
   private readonly cuts = new Set<() => void>()
-  private readonly pooled = new WeakSet<object>()
 
   constructor(private readonly resolver: Pick<ProxyResolver, 'track'>) {}
 
@@ -64,8 +52,8 @@ export class ExchangeTracker {
       if (ex.closed) return
       ex.closed = true
       clearTimeout(ex.retryTimer)
-      reset(ex.upstreamSocket ?? ex.upstreamReq?.socket ?? undefined)
       ex.upstreamReq?.destroy()
+      ex.upstreamSocket?.destroy()
       cutSockets()
     }
     const release = this.resolver.track(sandboxId, cut)
@@ -77,7 +65,6 @@ export class ExchangeTracker {
       clearTimeout(ex.retryTimer)
       release()
       this.cuts.delete(cut)
-      this.trackPooled(sandboxId, ex.upstreamSocket ?? ex.upstreamReq?.socket ?? undefined)
       if (!counted) return
       counted = false
       const left = (this.perSandbox.get(sandboxId) ?? 1) - 1
@@ -85,18 +72,6 @@ export class ExchangeTracker {
       else this.perSandbox.set(sandboxId, left)
     }
     return { ex, done }
-  }
-
-  /**
-   * An upstream socket the agent keeps alive after its exchange: a kill or a pause closes it as
-   * well, from this side, so the sandbox holds none of the proxy's connections (a gVisor checkpoint
-   * cannot save one, and the closing side's TIME_WAIT, memory-on-disk.ts) until it is reused.
-   */
-  private trackPooled(sandboxId: string, socket: Exchange['upstreamSocket']): void {
-    if (!socket || socket.destroyed || this.pooled.has(socket)) return
-    this.pooled.add(socket)
-    const release = this.resolver.track(sandboxId, () => reset(socket))
-    socket.once('close', release)
   }
 
   /** Cuts every exchange in flight (the proxy is closing). */

@@ -52,12 +52,8 @@ export function createProxyServer(deps: {
   const { resolver, domain, log } = deps
   const dialRetries = deps.dialRetries ?? 3
   const limits = deps.limits ?? DEFAULT_PROXY_LIMITS
-  // An idle kept-alive socket is closed from this side after 4 s (a free socket's timeout; one in
-  // use is not ended by it): never by the sandbox's server first, whose TIME_WAIT would keep a
-  // gVisor checkpoint from saving the sandbox for a minute (memory-on-disk.ts), and never just as
-  // it is reused. Servers in sandboxes keep theirs open longer (Node's default is 5 s, envd's 120 s).
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, timeout: 4_000 })
-  const tlsAgent = new https.Agent({ keepAlive: true, maxSockets: Infinity, rejectUnauthorized: false, timeout: 4_000 })
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
+  const tlsAgent = new https.Agent({ keepAlive: true, maxSockets: Infinity, rejectUnauthorized: false })
   // No timeout/proxyTimeout: Connect server streams stay open for minutes; only kill or a peer ends them.
   const proxy = new ProxyServer({ agent, ws: true })
   const exchanges = new ExchangeTracker(resolver)

@@ -5,17 +5,14 @@
 // runsc refuses to save a TCP connection on the sandbox's interface, open or closing (TIME_WAIT
 // lasts 60 s), unless the runtime runs with --net-disconnect-ok (.ci/ensure-runsc.sh sets it): then
 // the save resets them, as a pause cuts connections upstream too (loopback ones are saved whole).
-// A pause still cuts the proxy's connections first (with a reset, so the host keeps no half-closed
-// socket either) and tries to save for up to DRAIN_MS: a refused save leaves the sandbox running
-// (runtime/checkpoints.ts). Refused all along (a runtime without that flag, or what runsc cannot
+// A pause (after the proxy cut its exchanges in flight) tries to save for up to DRAIN_MS: a refused
+// save leaves the sandbox running (runtime/checkpoints.ts). Refused all along (a runtime without that flag, or what runsc cannot
 // save): it freezes the sandbox as a runc one (memory in RAM, under the retention) and tries again
 // every SPILL_RETRY_MS (thawed only for the save), when its TIME_WAITs have run out.
 import type { SandboxContext } from './context.js'
 import type { SandboxRecord } from './registry.js'
 
-/** What the host's connections take to close (their resets) before the first try. */
-const SETTLE_MS = 100
-/** How long a pause waits for connections the proxy cut to finish closing. */
+/** How long a pause tries to save before it freezes the sandbox instead. */
 const DRAIN_MS = 1_200
 /** Past TIME_WAIT's 60 s: when a frozen sandbox is tried again. */
 const SPILL_RETRY_MS = 61_000
@@ -85,7 +82,6 @@ export function createMemoryOnDisk(ctx: SandboxContext) {
       if (record.state !== 'paused' || !record.memoryKept || record.memoryOnDisk || !registry.has(record.sandboxId))
         return
       await runtime.unpause(record.containerId)
-      await ctx.envd.closeIdle?.()
       const how = await save(record, 500)
       if (how === 'busy') {
         await runtime.pause(record.containerId)
@@ -105,8 +101,6 @@ export function createMemoryOnDisk(ctx: SandboxContext) {
     /** A memory pause, after the proxy's connections were cut: on disk when it can be, else frozen. */
     async pause(record: SandboxRecord): Promise<MemoryPause> {
       if (images) {
-        await ctx.envd.closeIdle?.()
-        await new Promise((r) => setTimeout(r, SETTLE_MS))
         const how = await save(record, DRAIN_MS)
         if (how !== 'busy') return how
       }
