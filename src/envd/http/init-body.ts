@@ -10,6 +10,12 @@ export type InitBody = {
   defaultWorkdir?: string
   /** PEM certificates to trust (the egress gateway's CA for this sandbox; upstream's host/cacerts.go). */
   caBundle?: string
+  /**
+   * Sandock's own: the sandbox's and template's ids (E2B_SANDBOX_ID, E2B_TEMPLATE_ID). A sandbox
+   * restored from another's memory (a fork keeping its processes) is told its own.
+   */
+  sandboxId?: string
+  templateId?: string
 }
 
 // RFC 3339 date-time (as JSON-schema's `date-time` format): date, `T`, time, fraction, zone.
@@ -57,5 +63,11 @@ export function parseInitBody(body: unknown): InitBody {
   if (caBundle !== undefined && !caBundle.includes('-----BEGIN CERTIFICATE-----'))
     throw new InvalidArgumentError('body/caBundle must hold PEM certificates')
   if (caBundle !== undefined) out.caBundle = caBundle
+  for (const key of ['sandboxId', 'templateId'] as const) {
+    const id = optionalString(body, key)
+    if (id !== undefined && !/^[A-Za-z0-9._-]{1,128}$/.test(id))
+      throw new InvalidArgumentError(`body/${key} must be an id (letters, digits, ".", "_", "-")`)
+    if (id !== undefined) out[key] = id
+  }
   return out
 }

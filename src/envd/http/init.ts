@@ -64,6 +64,8 @@ export function initRoute(
       state.accessToken = body.accessToken
       if (body.defaultUser) state.defaultUser = body.defaultUser
       if (body.defaultWorkdir) state.defaultWorkdir = body.defaultWorkdir
+      if (body.sandboxId) state.internalEnv.E2B_SANDBOX_ID = body.sandboxId
+      if (body.templateId) state.internalEnv.E2B_TEMPLATE_ID = body.templateId
       if (body.caBundle) {
         await installCaBundle(body.caBundle, caPaths).catch((e: unknown) => {
           throw new InvalidArgumentError(`caBundle could not be installed: ${(e as Error).message}`)

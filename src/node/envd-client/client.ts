@@ -19,6 +19,9 @@ export type EnvdInit = {
   envVars: Record<string, string>
   accessToken?: string | undefined
   caBundle?: string | undefined
+  /** A sandbox restored from another's memory: its own ids (envd had the source's). */
+  sandboxId?: string | undefined
+  templateId?: string | undefined
 }
 
 export interface EnvdClient {

@@ -259,6 +259,21 @@ describe('POST /init caBundle (upstream host/cacerts.go)', () => {
   })
 })
 
+describe('/init with the ids (a sandbox restored from the memory of another)', () => {
+  it('replaces E2B_SANDBOX_ID and E2B_TEMPLATE_ID in /envs only with the current token, and refuses a bad id', async () => {
+    const e = await withToken()
+    expect((await init(e, { sandboxId: 'ifork1', templateId: 'snap1' })).status).toBe(401)
+    expect((await envs(e, { 'x-access-token': TOKEN })).E2B_SANDBOX_ID).toBeUndefined()
+    const bad = await init(e, { sandboxId: 'a b/../c' }, { 'x-access-token': TOKEN })
+    expect(bad.status).toBe(400)
+    expect(((await bad.json()) as { message: string }).message).toMatch(/body\/sandboxId/)
+    const ok = await init(e, { sandboxId: 'ifork1', templateId: 'snap1', accessToken: 'new-token' }, { 'x-access-token': TOKEN })
+    expect(ok.status).toBe(204)
+    const now = await envs(e, { 'x-access-token': 'new-token' })
+    expect(now).toMatchObject({ E2B_SANDBOX: 'true', E2B_SANDBOX_ID: 'ifork1', E2B_TEMPLATE_ID: 'snap1' })
+  })
+})
+
 describe('the sandbox files (/run/e2b/.E2B_SANDBOX, .E2B_SANDBOX_ID, .E2B_TEMPLATE_ID)', () => {
   it('are written with the bare ids, readable by every user, replacing what a snapshot carried over', async () => {
     const { mkdtemp, rm, stat, writeFile, mkdir, readdir } = await import('node:fs/promises')
