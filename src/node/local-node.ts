@@ -63,7 +63,8 @@ export type LocalNode = SandboxNode &
 
 export function createLocalNode(deps: LocalNodeDeps): LocalNode {
   const { runtime, envd } = deps
-  const snapshots = deps.snapshots ?? createSnapshotService(runtime)
+  // Under gVisor /tmp is an anonymous volume (boot-host.ts): a snapshot carries its content.
+  const snapshots = deps.snapshots ?? createSnapshotService(runtime, deps.settings.gvisor ? ['/tmp'] : [])
   const sandboxes = createSandboxService({
     runtime,
     envd,

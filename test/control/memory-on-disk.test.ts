@@ -162,10 +162,16 @@ describe.skipIf(!hasRuntime && !required)('memory on disk (SANDOCK_RUNTIME=runsc
   }
 
   /** After a resume: the same processes, the counter continued (not restarted), the secret unchanged. */
-  async function expectSameProcesses(sbx: Sandbox, before: number, state: { counterPid: number; secret: string }) {
+  /** `ticks`: how far the counter may have gone since `before` (a fork's source ran on until its save, then the fork). */
+  async function expectSameProcesses(
+    sbx: Sandbox,
+    before: number,
+    state: { counterPid: number; secret: string },
+    ticks = 10,
+  ) {
     const after = await readCount(sbx)
     expect(after, 'the counter kept its in-memory value').toBeGreaterThanOrEqual(before)
-    expect(after - before, 'the counter did not run while paused').toBeLessThanOrEqual(10)
+    expect(after - before, 'the counter did not run while paused').toBeLessThanOrEqual(ticks)
     expect((await sbx.commands.list()).map((p) => p.pid)).toContain(state.counterPid)
     const again = await viaProxy(sbx.sandboxId, 8000, { server })
     expect(again.status).toBe(200)
@@ -346,5 +352,85 @@ EOF`
     expect(after.loopback, 'a loopback connection survives the save').toBe('ping')
     expect(after.outside).toHaveLength(1)
     expect(after.outside[0], 'the connection from outside was reset at the save').not.toBe('open')
+  })
+
+  /** Does the Docker volume holding snapshot `snapshotId`'s memory exist? */
+  const memoryVolumeExists = (snapshotId: string) =>
+    run('docker', ['volume', 'inspect', `sandock-memory-${snapshotId}`]).then(
+      () => true,
+      () => false,
+    )
+
+  /** In a sandbox restored from another's memory: its own ids in new commands and /run/e2b, and only its own token. */
+  async function expectOwnIdentity(sbx: Sandbox, sourceToken: string | undefined) {
+    const ids = await sbx.commands.run('echo "$E2B_SANDBOX_ID"; cat /run/e2b/.E2B_SANDBOX_ID; echo')
+    expect(ids.stdout.trim().split('\n')).toEqual([sbx.sandboxId, sbx.sandboxId])
+    expect(sourceToken, 'the source is a secure sandbox').toBeTruthy()
+    const withSourceToken = await viaProxy(sbx.sandboxId, 49983, {
+      server,
+      path: '/envs',
+      headers: { 'X-Access-Token': sourceToken! },
+    })
+    expect(withSourceToken.status, "the source's envd token opens nothing in it").toBe(401)
+  }
+
+  const tokenOf = (sbx: Sandbox) => (sbx as unknown as { envdAccessToken?: string }).envdAccessToken
+
+  it("forks keep the source's processes with their memory, each with its own address, ids and token; the source goes on", async () => {
+    const sbx = await sandbox({ secure: true })
+    const state = await startState(sbx)
+    const before = await readCount(sbx)
+    const t0 = performance.now()
+    const forks = (await sbx.fork({ count: 2 })).map((f) => {
+      if (f instanceof Error) throw f
+      onTestFinished(() => killQuietly(f.sandboxId, server))
+      return f
+    })
+    console.log(`fork of 2 with memory: ${Math.round(performance.now() - t0)} ms`)
+    const forkSnapshot = (await forks[0]!.getInfo()).templateId
+    expect(await memoryVolumeExists(forkSnapshot), "the fork snapshot's memory is kept while forks run").toBe(true)
+    const addresses = new Set([await sandboxAddress(sbx.sandboxId)])
+    for (const f of forks) {
+      await expectSameProcesses(f, before, state, 300)
+      await expectOwnIdentity(f, tokenOf(sbx))
+      addresses.add(await sandboxAddress(f.sandboxId))
+    }
+    expect(addresses.size, 'three sandboxes, three addresses').toBe(3)
+    // Each fork's processes are its own: a file written by one fork's counter is not another's.
+    await forks[0]!.commands.run(`kill ${state.counterPid}`, { user: 'root' })
+    const stopped = await readCount(forks[0]!)
+    const other = await readCount(forks[1]!)
+    await expect.poll(() => readCount(forks[1]!), { timeout: 10_000 }).toBeGreaterThan(other + 2)
+    expect(await readCount(forks[0]!)).toBe(stopped)
+    // The source: the same processes, back after its save.
+    await expectSameProcesses(sbx, before, state, 300)
+    const running = await inspectSandbox(sbx.sandboxId)
+    expect(running.State.Running).toBe(true)
+    expect(await checkpointsOf(sbx.sandboxId), 'its save is spent').toEqual([])
+    // Both forks gone: their snapshot image and its memory go too.
+    for (const f of forks) await f.kill()
+    await expect.poll(() => memoryVolumeExists(forkSnapshot), { timeout: 10_000 }).toBe(false)
+  })
+
+  it('a snapshot of a sandbox paused to disk keeps its processes; a sandbox from it restores them; deleting it drops the memory', async () => {
+    const sbx = await sandbox({ secure: true })
+    const state = await startState(sbx)
+    const before = await readCount(sbx)
+    expect(await sbx.pause()).toBe(true)
+    await expectOnDisk(sbx.sandboxId)
+    const snap = await sbx.createSnapshot()
+    onTestFinished(() => Sandbox.deleteSnapshot(snap.snapshotId, sdkOpts(server)).then(() => undefined, () => undefined))
+    expect(await memoryVolumeExists(snap.snapshotId)).toBe(true)
+    await expectOnDisk(sbx.sandboxId)
+    const restored = await Sandbox.create(snap.snapshotId, { ...sdkOpts(server), timeoutMs: 120_000 })
+    onTestFinished(() => killQuietly(restored.sandboxId, server))
+    await expectSameProcesses(restored, before, state)
+    await expectOwnIdentity(restored, tokenOf(sbx))
+    // The source, still paused to disk, resumes with the same processes.
+    const resumed = await Sandbox.connect(sbx.sandboxId, { ...sdkOpts(server), timeoutMs: 120_000 })
+    await expectSameProcesses(resumed, before, state)
+    await restored.kill()
+    expect(await Sandbox.deleteSnapshot(snap.snapshotId, sdkOpts(server))).toBe(true)
+    expect(await memoryVolumeExists(snap.snapshotId), 'the memory goes with the snapshot').toBe(false)
   })
 })

@@ -216,21 +216,23 @@ async function removeInstanceContainers(dataDir: string): Promise<void> {
   if (ids.length > 0) await docker('rm', '-f', '-v', ...ids).catch(() => undefined)
 }
 
-/** Removes the Docker volumes (user volumes) of the server on `dataDir`, by its instance label. */
+/** Removes the Docker volumes (user volumes, snapshots' kept memory) of the server on `dataDir`, by its instance label. */
 export async function removeServerVolumes(dataDir: string): Promise<void> {
   const instance = (await readFile(join(dataDir, 'instance-id'), 'utf8').catch(() => '')).trim()
   if (!instance) return
-  const out = await docker(
-    'volume',
-    'ls',
-    '-q',
-    '--filter',
-    `label=sandock.instance=${instance}`,
-    '--filter',
-    'label=sandock.volume-id',
-  ).catch(() => '')
-  const names = out.split('\n').filter(Boolean)
-  if (names.length > 0) await docker('volume', 'rm', '-f', ...names).catch(() => undefined)
+  for (const kind of ['sandock.volume-id', 'sandock.snapshot-memory']) {
+    const out = await docker(
+      'volume',
+      'ls',
+      '-q',
+      '--filter',
+      `label=sandock.instance=${instance}`,
+      '--filter',
+      `label=${kind}`,
+    ).catch(() => '')
+    const names = out.split('\n').filter(Boolean)
+    if (names.length > 0) await docker('volume', 'rm', '-f', ...names).catch(() => undefined)
+  }
 }
 
 /** Unmounts the data dir's volumes directory when a server left it bound (see src/control/volumes/volumes-dir.ts). */

@@ -20,6 +20,8 @@ export type ResolvedTemplate = Readonly<{
   memoryMB: number
   /** Templates (built and built-in): env, start and ready commands for each new sandbox; absent for snapshots. */
   config?: TemplateRuntimeConfig
+  /** A snapshot that kept its processes' memory (runsc-netstack): a sandbox from it restores them. */
+  memory?: boolean
 }>
 
 /** A create's template reference (alias[:tag], id, `base`, or a snapshot id/name) → what to start; throws not_found. */

@@ -43,6 +43,36 @@ export async function commitContainer(
   }
 }
 
+/**
+ * Commits the container with the content of `volumeDirs` (its anonymous volumes, which a commit
+ * leaves out) in a layer on top: a helper container (never started) from the commit receives their
+ * archives and is committed in turn with the same config.
+ */
+async function commitWithVolumes(
+  client: DockerClient,
+  containerId: string,
+  opts: { tag: string; labels: Record<string, string> },
+  volumeDirs: readonly string[],
+): Promise<void> {
+  if (volumeDirs.length === 0) return void (await commitContainer(client, containerId, opts))
+  const { docker } = client
+  const base = await commitContainer(client, containerId, { labels: {} })
+  const helper = await docker.createContainer({ Image: base, NetworkDisabled: true }).catch((e: unknown) => {
+    throw fromDockerError(e, 'create a commit helper container')
+  })
+  try {
+    for (const dir of volumeDirs) {
+      const tar = await docker.getContainer(containerId).getArchive({ path: dir })
+      await helper.putArchive(tar, { path: dirname(dir) })
+    }
+    await commitContainer(client, helper.id, opts)
+  } catch (e) {
+    throw e instanceof AppError ? e : fromDockerError(e, `copy ${volumeDirs.join(', ')} of ${containerId}`)
+  } finally {
+    await helper.remove({ force: true }).catch(() => undefined)
+  }
+}
+
 /** Docker's words for a registry it could not reach (down, unresolvable, timing out), not one that refused. */
 const REGISTRY_UNREACHABLE =
   /dial tcp|connection refused|no such host|i\/o timeout|TLS handshake timeout|connection reset|server misbehaving|Service Unavailable|Bad Gateway|: EOF\b/i
@@ -156,29 +186,12 @@ export function createImages(client: DockerClient): ImageOps {
         })
     },
 
-    async commitSnapshot(containerId, image, snapshot) {
-      await commitContainer(client, containerId, { tag: image, labels: snapshotLabels(snapshot) })
+    async commitSnapshot(containerId, image, snapshot, volumeDirs = []) {
+      await commitWithVolumes(client, containerId, { tag: image, labels: snapshotLabels(snapshot) }, volumeDirs)
     },
 
     async commitMove(containerId, image, volumeDirs) {
-      if (volumeDirs.length === 0) return void (await commitContainer(client, containerId, { tag: image, labels: {} }))
-      // The volumes' content goes into a layer on top: a helper container (never started) from the
-      // commit receives their archives and is committed in turn with the same config.
-      const base = await commitContainer(client, containerId, { labels: {} })
-      const helper = await docker.createContainer({ Image: base, NetworkDisabled: true }).catch((e: unknown) => {
-        throw fromDockerError(e, 'create a move helper container')
-      })
-      try {
-        for (const dir of volumeDirs) {
-          const tar = await docker.getContainer(containerId).getArchive({ path: dir })
-          await helper.putArchive(tar, { path: dirname(dir) })
-        }
-        await commitContainer(client, helper.id, { tag: image, labels: {} })
-      } catch (e) {
-        throw e instanceof AppError ? e : fromDockerError(e, `copy ${volumeDirs.join(', ')} of ${containerId}`)
-      } finally {
-        await helper.remove({ force: true }).catch(() => undefined)
-      }
+      await commitWithVolumes(client, containerId, { tag: image, labels: {} }, volumeDirs)
     },
 
     async listSnapshots() {

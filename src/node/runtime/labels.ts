@@ -25,6 +25,8 @@ export const LABELS = {
   snapshotOf: 'sandock.snapshot-of',
   /** Set on the snapshot a fork starts from: not listed among the user's snapshots. */
   forkOf: 'sandock.fork-of',
+  /** 'true' on a snapshot whose memory is kept with it (checkpoints.ts); on that memory's volume, the snapshot's id. */
+  snapshotMemory: 'sandock.snapshot-memory',
   /** A warm-pool container, started before any create asked for it (its sandbox id is pre-assigned). */
   pool: 'sandock.pool',
   /** The Docker runtime (runc, runsc) a sandbox container was created with. */

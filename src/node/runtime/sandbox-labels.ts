@@ -84,6 +84,8 @@ export function snapshotLabels(s: Omit<SnapshotImage, 'createdS'>): Record<strin
     // Always set: a commit keeps the labels of the image its container runs, so a snapshot of a
     // forked sandbox would otherwise inherit its fork image's mark (unlisted, and released with it).
     [LABELS.forkOf]: s.forkOf ?? '',
+    // Always set, as forkOf: a snapshot of a sandbox restored from one has memory of its own or none.
+    [LABELS.snapshotMemory]: s.memory ? 'true' : '',
   }
 }
 
@@ -96,6 +98,7 @@ export function snapshotFromLabels(l: Labels, createdS: number): SnapshotImage {
     cpuCount: Number(l[LABELS.cpuCount] ?? 1),
     memoryMB: Number(l[LABELS.memoryMB] ?? 512),
     forkOf: l[LABELS.forkOf] || undefined,
+    ...(l[LABELS.snapshotMemory] === 'true' ? { memory: true } : {}),
     createdS,
   }
 }

@@ -88,6 +88,8 @@ export type SnapshotImage = Readonly<{
   memoryMB: number
   /** Set on the unlisted snapshot a fork starts from. */
   forkOf: string | undefined
+  /** Its processes' memory was kept with it (runsc-netstack): a sandbox from it restores them. */
+  memory?: boolean
   createdS: number
 }>
 
@@ -169,8 +171,16 @@ export interface SandboxRuntime {
   }): Promise<void>
   /** Tags (`repo:tag`) of the images carrying label `key=value`. */
   imageTagsByLabel(key: string, value: string): Promise<string[]>
-  /** Commits a sandbox container's filesystem as snapshot `image` (the container is frozen while it is copied). */
-  commitSnapshot(containerId: string, image: string, snapshot: Omit<SnapshotImage, 'createdS'>): Promise<void>
+  /**
+   * Commits a sandbox container's filesystem as snapshot `image` (the container is frozen while it
+   * is copied), with the content of `volumeDirs` (its anonymous volumes: /tmp under gVisor).
+   */
+  commitSnapshot(
+    containerId: string,
+    image: string,
+    snapshot: Omit<SnapshotImage, 'createdS'>,
+    volumeDirs?: readonly string[],
+  ): Promise<void>
   /** This server's snapshot images. */
   listSnapshots(): Promise<SnapshotImage[]>
   removeImage(image: string): Promise<RemoveImageResult>

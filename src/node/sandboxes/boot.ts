@@ -101,6 +101,63 @@ export function createBoot({
     },
 
     /**
+     * A new container from a snapshot that kept its processes' memory (memory-snapshots.ts), in a
+     * create's boot slot: created, given the snapshot's image, and restored (the source's processes
+     * at a new address), its egress rules loaded, then its envd told its own ids and token (it held
+     * the source's). Undefined (logged, nothing left behind) when it cannot be: the caller boots
+     * the snapshot's filesystem instead.
+     */
+    async fromMemory(
+      template: ResolvedTemplate,
+      spec: SandboxSpec,
+      o: { envVars: Record<string, string>; token: string | undefined; egress: EgressRules },
+    ): Promise<BroughtUp | undefined> {
+      const images = runtime.memoryImages
+      if (!template.memory || !settings.netstack || !images || !runtime.createStopped) return undefined
+      const { sandboxId } = spec
+      const caBundle = await egress.caBundle(sandboxId, o.egress)
+      let c: { containerId: string; ip?: string } | undefined
+      let up: BroughtUp | undefined
+      try {
+        up = await slots.create(async () => {
+          const spec0 = containerSpec(template, spec, await newBootId(sandboxId), false)
+          c = await runtime.createStopped!(spec0)
+          const kept = await images.plant(c.containerId, template.templateId)
+          if (!kept) return undefined
+          const { ip } = await images.restore(c.containerId, spec0.network)
+          c.ip = ip
+          const startedAt = performance.now()
+          await firewall.load({
+            sandboxId,
+            containerId: c.containerId,
+            ip,
+            egress: o.egress,
+            internetAccess: spec.allowInternetAccess,
+            allowInternetAccess: spec.allowInternetAccess,
+            log: log.child({ sandboxId }),
+          })
+          await envd.waitUntilUp(ip, 10_000)
+          const envdUpAt = performance.now()
+          const ids = { sandboxId, templateId: template.templateId }
+          await envd.init(ip, { envVars: o.envVars, accessToken: o.token, caBundle, ...ids }, kept.token)
+          const first = await envd.metrics(ip, o.token).catch(() => undefined)
+          return { containerId: c.containerId, ip, first, startedAt, envdUpAt }
+        })
+        return up
+      } catch (err) {
+        log.warn({ err, sandboxId }, "restoring the snapshot's memory failed: booting its filesystem instead")
+        return undefined
+      } finally {
+        // Not brought up: nothing of it stays (a restored one's address goes back to Docker).
+        const left = c as { containerId: string; ip?: string } | undefined
+        if (left && !up) {
+          if (left.ip) await firewall.release({ ip: left.ip }).catch(() => undefined)
+          await removeContainer({ sandboxId, containerId: left.containerId }).catch(() => undefined)
+        }
+      }
+    },
+
+    /**
      * Boots a stopped sandbox container again with a new boot id: egress rules loaded again (a new
      * network namespace), envd re-initialised with the sandbox's env vars and token, and the
      * template's start command started again (memory, and so the command, was lost).

@@ -42,7 +42,7 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claimOr
       // Pool containers sit on the internet-enabled network without egress rules or volumes; anything
       // else changes the container, so it cold-starts (its rules are loaded before envd first answers).
       const entry =
-        req.allowInternetAccess && !hasEgressRules(egress, true) && volumeMounts.length === 0
+        req.allowInternetAccess && !hasEgressRules(egress, true) && volumeMounts.length === 0 && !template.memory
           ? await pool.claimOrWait(template)
           : undefined
       if (entry) {
@@ -109,7 +109,9 @@ export function createCreates(ctx: SandboxContext, pool: Pick<WarmPool, 'claimOr
   ): Promise<SandboxRecord> {
     const t0 = performance.now()
     const issued = sandboxTokens(spec, tokens)
-    const up = await boot.cold(template, spec, { envVars, token: issued.envdAccessToken, egress })
+    const o = { envVars, token: issued.envdAccessToken, egress }
+    // A snapshot with its processes' memory restores them; else (or when that fails) a fresh boot.
+    const up = (await boot.fromMemory(template, spec, o)) ?? (await boot.cold(template, spec, o))
     // Boot time does not count against the timeout (as upstream re-stamps start after boot).
     const record = await state.adopt(
       {

@@ -1,5 +1,6 @@
 // Snapshots and forks: a sandbox's filesystem committed as a template (serialised with its other
-// state changes), and `count` new sandboxes started from an unlisted snapshot of it.
+// state changes), and `count` new sandboxes started from an unlisted snapshot of it; under
+// runsc-netstack with the memory of its processes too (memory-snapshots.ts).
 import { AppError } from '../../shared/errors.js'
 import type { SandboxContext } from './context.js'
 import type { SandboxRecord } from './registry.js'
@@ -13,7 +14,12 @@ export type ForkResult = { record: SandboxRecord } | { error: AppError }
 
 export function createForks(
   { registry, log }: SandboxContext,
-  parts: { snapshots: SnapshotService; create: (req: CreateSandboxRequest) => Promise<SandboxRecord> },
+  parts: {
+    snapshots: SnapshotService
+    create: (req: CreateSandboxRequest) => Promise<SandboxRecord>
+    /** A snapshot in the source's turn: with its processes' memory when it can be (memory-snapshots.ts). */
+    take: (record: SandboxRecord, opts: { name?: string; forkOf?: string }) => Promise<SnapshotInfo>
+  },
 ) {
   /** Fork snapshot ids whose forks are still being created: their image is needed. */
   const forking = new Set<string>()
@@ -38,12 +44,15 @@ export function createForks(
     /** At a start: the fork images no sandbox uses any more (left by a crash, or an older version). */
     async releaseUnusedForkImages(): Promise<void> {
       for (const id of (await parts.snapshots.forkIds?.().catch(() => [])) ?? []) await releaseForkImage(id)
+      await parts.snapshots
+        .forgetOrphanMemory?.()
+        .catch((err: unknown) => log.warn({ err }, 'dropping the memory of removed snapshots failed'))
     },
 
     /** Commits the sandbox's filesystem as a snapshot usable as a template. */
     async snapshot(sandboxId: string, name: string | undefined): Promise<SnapshotInfo> {
       const record = registry.get(sandboxId)
-      return registry.serially(record, () => parts.snapshots.create(record, { name }))
+      return registry.serially(record, () => parts.take(record, { name }))
     },
 
     /**
@@ -52,7 +61,7 @@ export function createForks(
      */
     async fork(sandboxId: string, opts: { timeoutS: number; count: number }): Promise<ForkResult[]> {
       const source = registry.get(sandboxId)
-      const base = await registry.serially(source, () => parts.snapshots.create(source, { forkOf: sandboxId }))
+      const base = await registry.serially(source, () => parts.take(source, { forkOf: sandboxId }))
       forking.add(base.snapshotId)
       const results: ForkResult[] = new Array(opts.count)
       let next = 0

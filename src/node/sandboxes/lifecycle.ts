@@ -24,28 +24,8 @@ async function keepLog({ settings, runtime, keptLogs }: SandboxContext, record: 
     .catch((err: unknown) => record.log.warn({ err }, "keeping the killed sandbox's log failed"))
 }
 
-/** Memory back from disk at a new address, rules loaded: true; false (logged) when the restore failed and a reboot must do. */
-async function restoreFromDisk(
-  { state, firewall, envd, runtime }: SandboxContext,
-  disk: MemoryOnDisk,
-  record: SandboxRecord,
-): Promise<boolean> {
-  try {
-    const ip = await disk.restore(record)
-    await state.transition(record, 'readdressed', { ip })
-    await firewall.load(record)
-    await envd.waitUntilUp(ip, 10_000)
-    return true
-  } catch (err) {
-    record.log.error({ err }, 'restoring the memory written at pause failed: booting from the filesystem instead')
-    await runtime.stop(record.containerId).catch(() => undefined)
-    return false
-  }
-}
-
-export function createLifecycle(ctx: SandboxContext) {
+export function createLifecycle(ctx: SandboxContext, disk: MemoryOnDisk = createMemoryOnDisk(ctx)) {
   const { registry, stateFile, state, timers, runtime, boot, settings, firewall, egress } = ctx
-  const disk = createMemoryOnDisk(ctx)
 
   async function kill(sandboxId: string): Promise<void> {
     const record = registry.get(sandboxId)
@@ -135,7 +115,7 @@ export function createLifecycle(ctx: SandboxContext) {
       ctx.moving.assertFree(sandboxId)
       disk.cancelSpill(sandboxId)
       // Memory back: restored from disk (runsc-netstack), or thawed; else a reboot from the filesystem.
-      const fromDisk = record.memoryOnDisk === true && !opts.reboot && (await restoreFromDisk(ctx, disk, record))
+      const fromDisk = record.memoryOnDisk === true && !opts.reboot && (await disk.restoreRunning(record))
       const thaw = !fromDisk && record.memoryKept && !record.memoryOnDisk && !opts.reboot
       if (thaw) await runtime.unpause(record.containerId)
       if (fromDisk || thaw) {

@@ -32,7 +32,7 @@ export function createMemoryOnDisk(ctx: SandboxContext) {
    * Tries the save until `withinMs` has passed: 'disk' (stopped, memory on disk), 'busy' (still
    * running: its connections are not gone yet) or 'lost' (it stopped without an image).
    */
-  async function save(record: SandboxRecord, withinMs: number): Promise<MemoryPause | 'busy'> {
+  async function save(record: SandboxRecord, withinMs: number): Promise<'disk' | 'lost' | 'busy'> {
     const until = Date.now() + withinMs
     let refused = ''
     for (;;) {
@@ -112,11 +112,25 @@ export function createMemoryOnDisk(ctx: SandboxContext) {
       return 'frozen'
     },
 
-    /** Restores a sandbox paused to disk; its new address. */
-    async restore(record: SandboxRecord): Promise<string> {
-      if (!images) throw new Error('memory on disk is not enabled')
-      const { ip } = await images.restore(record.containerId, ctx.boot.networkOf(record))
-      return ip
+    save,
+
+    /**
+     * Memory back from disk at a new address, rules loaded: true; false (logged, the container
+     * stopped) when the restore failed and a reboot must do.
+     */
+    async restoreRunning(record: SandboxRecord): Promise<boolean> {
+      try {
+        if (!images) throw new Error('memory on disk is not enabled')
+        const { ip } = await images.restore(record.containerId, ctx.boot.networkOf(record))
+        await state.transition(record, 'readdressed', { ip })
+        await firewall.load(record)
+        await ctx.envd.waitUntilUp(ip, 10_000)
+        return true
+      } catch (err) {
+        record.log.error({ err }, 'restoring the memory written at pause failed: booting from the filesystem instead')
+        await runtime.stop(record.containerId).catch(() => undefined)
+        return false
+      }
     },
 
     /** A reboot instead of a restore: the image is not needed any more. */

@@ -8,6 +8,8 @@ import type { SandboxServiceDeps } from './settings.js'
 import { createCreates } from './create.js'
 import { createForks } from './fork.js'
 import { createLifecycle } from './lifecycle.js'
+import { createMemoryOnDisk } from './memory-on-disk.js'
+import { createMemorySnapshots } from './memory-snapshots.js'
 import { createMetrics } from './metrics.js'
 import { createMoveHolds } from './move-holds.js'
 import { createMoves, type NodeMover } from './move.js'
@@ -59,7 +61,8 @@ export function createContext(deps: SandboxServiceDeps): SandboxContext {
 
 export function createSandboxService(deps: SandboxServiceDeps & { snapshots: SnapshotService; mover?: NodeMover }) {
   const ctx = createContext(deps)
-  const lifecycle = createLifecycle(ctx)
+  const disk = createMemoryOnDisk(ctx)
+  const lifecycle = createLifecycle(ctx, disk)
   const { settings } = deps
   const pool = createWarmPool({
     node: { resolve: deps.templates, boot: ctx.boot.pooled, discard: ctx.boot.removeContainer },
@@ -74,7 +77,11 @@ export function createSandboxService(deps: SandboxServiceDeps & { snapshots: Sna
   const creates = createCreates(ctx, pool)
   const metrics = createMetrics(ctx)
   const { registry } = ctx
-  const forks = createForks(ctx, { snapshots: deps.snapshots, create: creates.create })
+  const forks = createForks(ctx, {
+    snapshots: deps.snapshots,
+    create: creates.create,
+    take: createMemorySnapshots(ctx, disk, deps.snapshots),
+  })
   const recovery = createRecovery(ctx, { pool, metrics })
   /** A kill, then the fork image it ran from when no other sandbox needs it. */
   async function kill(sandboxId: string): Promise<void> {

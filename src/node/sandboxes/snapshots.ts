@@ -11,7 +11,15 @@ export type SnapshotInfo = { snapshotId: string; names: string[]; sandboxId: str
 const snapshotImage = (snapshotId: string) => `sandock/snapshot:${snapshotId}`
 const NAME = /^[a-z0-9][a-z0-9._-]{0,127}$/i
 
-export function createSnapshotService(runtime: SandboxRuntime) {
+/** What a snapshot keeps of a sandbox saved to disk (stopped): its memory, and the envd token its processes hold. */
+export type KeptMemory = { token: string | undefined }
+
+/**
+ * `volumeDirs`: the sandboxes' anonymous volumes (/tmp under gVisor), whose content a snapshot
+ * carries (a commit alone leaves it out).
+ */
+export function createSnapshotService(runtime: SandboxRuntime, volumeDirs: readonly string[] = []) {
+  const memoryImages = runtime.memoryImages
   async function all(includeForks = false): Promise<SnapshotImage[]> {
     return (await runtime.listSnapshots()).filter((s) => includeForks || !s.forkOf)
   }
@@ -34,8 +42,14 @@ export function createSnapshotService(runtime: SandboxRuntime) {
   })
 
   return {
-    /** Commits `sandbox`'s filesystem; `forkOf` marks an unlisted snapshot taken for a fork. */
-    async create(sandbox: Sandbox, opts: { name?: string; forkOf?: string } = {}): Promise<SnapshotInfo> {
+    /**
+     * Commits `sandbox`'s filesystem; `forkOf` marks an unlisted snapshot taken for a fork;
+     * `memory`: the sandbox was saved to disk (memory-snapshots.ts), and its image goes with it.
+     */
+    async create(
+      sandbox: Sandbox,
+      opts: { name?: string; forkOf?: string; memory?: KeptMemory } = {},
+    ): Promise<SnapshotInfo> {
       if (opts.name !== undefined && !NAME.test(opts.name)) {
         throw new AppError('invalid_argument', 'name: use letters, digits, ".", "_" and "-" (at most 128)')
       }
@@ -44,15 +58,28 @@ export function createSnapshotService(runtime: SandboxRuntime) {
       }
       const snapshotId = newSnapshotId()
       const names = opts.name ? [opts.name] : []
-      await runtime.commitSnapshot(sandbox.containerId, snapshotImage(snapshotId), {
-        snapshotId,
-        names,
-        sandboxId: sandbox.sandboxId,
-        templateId: sandbox.templateId,
-        cpuCount: sandbox.cpuCount,
-        memoryMB: sandbox.memoryMB,
-        forkOf: opts.forkOf,
-      })
+      const memory = opts.memory && memoryImages
+      if (memory) await memory.keep(sandbox.containerId, snapshotId, opts.memory!.token)
+      try {
+        await runtime.commitSnapshot(
+          sandbox.containerId,
+          snapshotImage(snapshotId),
+          {
+            snapshotId,
+            names,
+            sandboxId: sandbox.sandboxId,
+            templateId: sandbox.templateId,
+            cpuCount: sandbox.cpuCount,
+            memoryMB: sandbox.memoryMB,
+            forkOf: opts.forkOf,
+            memory: Boolean(memory),
+          },
+          volumeDirs,
+        )
+      } catch (e) {
+        if (memory) await memory.forget(snapshotId).catch(() => undefined)
+        throw e
+      }
       known = undefined
       return { snapshotId, names, sandboxId: sandbox.sandboxId, createdS: Math.floor(Date.now() / 1000) }
     },
@@ -78,6 +105,7 @@ export function createSnapshotService(runtime: SandboxRuntime) {
         image: snapshotImage(s.snapshotId),
         cpuCount: s.cpuCount,
         memoryMB: s.memoryMB,
+        ...(s.memory ? { memory: true } : {}),
       }
     },
 
@@ -91,7 +119,15 @@ export function createSnapshotService(runtime: SandboxRuntime) {
       if (!s?.forkOf) return false
       const removed = await runtime.removeImage(snapshotImage(snapshotId))
       if (removed !== 'in_use') known = undefined
+      if (removed !== 'in_use' && s.memory) await memoryImages?.forget(snapshotId)
       return removed === 'removed'
+    },
+
+    /** Drops kept memory whose snapshot is gone (removed while the server was down, or a crash between the two). */
+    async forgetOrphanMemory(): Promise<void> {
+      if (!memoryImages) return
+      const ids = new Set((await all(true)).map((s) => s.snapshotId))
+      for (const id of await memoryImages.kept()) if (!ids.has(id)) await memoryImages.forget(id)
     },
 
     /** The ids of forks' unlisted snapshots (a start releases the ones no sandbox uses). */
@@ -106,6 +142,7 @@ export function createSnapshotService(runtime: SandboxRuntime) {
       const removed = await runtime.removeImage(snapshotImage(snapshotId))
       known = undefined
       if (removed === 'in_use') throw new AppError('conflict', `snapshot '${snapshotId}' is in use by a sandbox`)
+      await memoryImages?.forget(snapshotId)
       if (removed === 'missing') throw new NotFoundError(`image ${snapshotImage(snapshotId)} not found`)
     },
   }
@@ -113,5 +150,5 @@ export function createSnapshotService(runtime: SandboxRuntime) {
 
 type LocalSnapshots = ReturnType<typeof createSnapshotService>
 /** What a node's sandboxes need of snapshots; releasing forks' images is this host's (a cluster keeps them). */
-export type SnapshotService = Omit<LocalSnapshots, 'releaseFork' | 'forkIds'> &
-  Partial<Pick<LocalSnapshots, 'releaseFork' | 'forkIds'>>
+export type SnapshotService = Omit<LocalSnapshots, 'releaseFork' | 'forkIds' | 'forgetOrphanMemory'> &
+  Partial<Pick<LocalSnapshots, 'releaseFork' | 'forkIds' | 'forgetOrphanMemory'>>
