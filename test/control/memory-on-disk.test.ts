@@ -7,12 +7,13 @@
 // under this runtime in CI: SANDOCK_TEST_RUNTIME=runsc-netstack). Own server (API port + 96). Skipped when Docker has no
 // `runsc-netstack` runtime, unless SANDOCK_TEST_REQUIRE_RUNSC=1 (CI sets it after .ci/ensure-runsc.sh).
 import { execFile, execFileSync } from 'node:child_process'
+import { lookup } from 'node:dns/promises'
 import { readFile } from 'node:fs/promises'
 import net from 'node:net'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { Sandbox } from 'e2b'
+import { ALL_TRAFFIC, Sandbox } from 'e2b'
 import {
   createSandbox,
   inspectSandbox,
@@ -419,7 +420,12 @@ EOF`
     expect(await sbx.pause()).toBe(true)
     await expectOnDisk(sbx.sandboxId)
     const snap = await sbx.createSnapshot()
-    onTestFinished(() => Sandbox.deleteSnapshot(snap.snapshotId, sdkOpts(server)).then(() => undefined, () => undefined))
+    onTestFinished(() =>
+      Sandbox.deleteSnapshot(snap.snapshotId, sdkOpts(server)).then(
+        () => undefined,
+        () => undefined,
+      ),
+    )
     expect(await memoryVolumeExists(snap.snapshotId)).toBe(true)
     await expectOnDisk(sbx.sandboxId)
     const restored = await Sandbox.create(snap.snapshotId, { ...sdkOpts(server), timeoutMs: 120_000 })
@@ -432,5 +438,47 @@ EOF`
     await restored.kill()
     expect(await Sandbox.deleteSnapshot(snap.snapshotId, sdkOpts(server))).toBe(true)
     expect(await memoryVolumeExists(snap.snapshotId), 'the memory goes with the snapshot').toBe(false)
+  })
+
+  // Egress rules are the host's, by address, and a restored sandbox's address is Docker's choice at
+  // its start: its processes run before its rules are loaded. A process trying to reach an address
+  // its rules deny every 10 ms must never get through, neither in the source nor in its forks.
+  it("a fork's restored processes never reach what its egress rules deny, not even as it comes up", async () => {
+    const target = (await lookup('registry.npmjs.org', { family: 4 })).address
+    const PROBE = `python3 - <<'EOF'
+import select, socket, time
+pending = []
+while True:
+    s = socket.socket(); s.setblocking(False); s.connect_ex(("${target}", 443)); pending.append((s, time.time()))
+    _, w, _ = select.select([], [p[0] for p in pending], [], 0.01)
+    for x in w:
+        if x.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR) == 0:
+            open("/tmp/reached", "a").write("%f\\n" % time.time())
+        x.close()
+    pending = [(x, t) for x, t in pending if x.fileno() != -1 and (time.time() - t < 0.5 or x.close())]
+EOF`
+    const reached = async (sbx: Sandbox) => (await sbx.commands.run('cat /tmp/reached 2>/dev/null; true')).stdout.trim()
+    // The probe can tell: without rules it reaches the target.
+    const open = await sandbox()
+    await (await open.commands.run(PROBE, { background: true, timeoutMs: 0 })).disconnect()
+    await expect.poll(() => reached(open), { timeout: 15_000 }).not.toBe('')
+
+    const sbx = await sandbox({ network: { denyOut: [ALL_TRAFFIC] } })
+    await (await sbx.commands.run(PROBE, { background: true, timeoutMs: 0 })).disconnect()
+    await sleep(2_000)
+    expect(await reached(sbx)).toBe('')
+    for (let round = 0; round < 2; round++) {
+      const forks = (await sbx.fork({ count: 2 })).map((f) => {
+        if (f instanceof Error) throw f
+        onTestFinished(() => killQuietly(f.sandboxId, server))
+        return f
+      })
+      await sleep(1_000)
+      for (const f of forks) {
+        expect((await f.commands.list()).length, 'the probe was restored').toBeGreaterThan(0)
+        expect(await reached(f), `fork ${f.sandboxId}`).toBe('')
+      }
+    }
+    expect(await reached(sbx), 'the source, after its saves').toBe('')
   })
 })

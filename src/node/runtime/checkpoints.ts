@@ -12,17 +12,8 @@
 // sandbox's processes (bench/gvisor-checkpoint-spike.mjs, runsc 2024-07-29). So `save` first writes
 // a probe image leaving it running, then the image that stops it; should that second one fail and
 // end the sandbox, the probe image holds its memory.
-//
-// A snapshot keeps its source's image in a Docker volume of its own (`keep`); a sandbox created from
-// the snapshot gets a copy as its pause image before its first start (`plant`), and `restore` starts
-// it with the source's processes. Docker 20.10 refuses a checkpoint directory of one's choosing, and
-// offers no API to a container's images: the copies go through helper containers (never started)
-// that bind the image's directory on the engine's host, so the server needs no access to that host's
-// files (it may run in a container).
-import type Docker from 'dockerode'
 import { AppError, NotFoundError } from '../../shared/errors.js'
-import { fromDockerError, ipOf, statusOf, type DockerClient } from './docker-client.js'
-import { LABELS } from './labels.js'
+import { fromDockerError, ipOf, type DockerClient } from './docker-client.js'
 
 /** The runtime name of gVisor with its own network stack (`.ci/ensure-runsc.sh` registers it). */
 export const NETSTACK_RUNTIME = 'runsc-netstack'
@@ -31,7 +22,7 @@ export const NETSTACK_RUNTIME = 'runsc-netstack'
 export const isGvisor = (runtime: string | undefined) => runtime === 'runsc' || runtime === NETSTACK_RUNTIME
 
 /** The checkpoint a paused sandbox's memory is in; the probe's when the final save ended it. */
-const CHECKPOINT = 'sandock-pause'
+export const CHECKPOINT = 'sandock-pause'
 const PROBE = 'sandock-probe'
 const RESTORE_TRIES = 5
 
@@ -48,27 +39,9 @@ export type MemoryImages = Readonly<{
   running(containerId: string): Promise<boolean>
   /** Drops the images (a reboot instead of a restore); none is no error. */
   discard(containerId: string): Promise<void>
-  /**
-   * Keeps the image of a container saved by `save` (stopped) as snapshot `snapshotId`'s memory;
-   * `token` is the envd access token its processes hold (what a restored envd accepts first).
-   */
-  keep(containerId: string, snapshotId: string, token: string | undefined): Promise<void>
-  /**
-   * Puts snapshot `snapshotId`'s memory into a created (never started) container as its image, for
-   * `restore`: the envd token it holds; undefined when no memory is kept for the snapshot.
-   */
-  plant(containerId: string, snapshotId: string): Promise<{ token: string | undefined } | undefined>
-  /** Drops a snapshot's memory; none is no error. */
-  forget(snapshotId: string): Promise<void>
-  /** The snapshots whose memory is kept (a start drops those whose snapshot is gone). */
-  kept(): Promise<string[]>
+  /** The name of the container's saved image (the probe's when only it is left), or undefined. */
+  savedImage(containerId: string): Promise<string | undefined>
 }>
-
-/** The volume a snapshot's memory is kept in. */
-export const memoryVolume = (snapshotId: string) => `sandock-memory-${snapshotId}`
-/** On a memory volume: the envd access token the kept processes hold. */
-const TOKEN_LABEL = 'sandock.envd-token'
-
 
 export function createMemoryImages(client: DockerClient): MemoryImages {
   const { docker } = client
@@ -107,17 +80,6 @@ export function createMemoryImages(client: DockerClient): MemoryImages {
       // Docker 20.10 answers 500 "checkpoint … does not exist" for a missing one.
       if (!(e instanceof NotFoundError) && !/does not exist/.test((e as Error).message)) throw e
     })
-  const rootDir = (() => {
-    let root: Promise<string> | undefined
-    return () =>
-      (root ??= docker.info().then(
-        (i: { DockerRootDir?: string }) => i.DockerRootDir ?? '/var/lib/docker',
-        (e: unknown) => {
-          root = undefined
-          throw fromDockerError(e, 'docker info')
-        },
-      ))
-  })()
   const savedImage = async (containerId: string) => {
     const images = await dial<{ Name: string }[] | null>({
       path: `/containers/${containerId}/checkpoints?`,
@@ -127,48 +89,6 @@ export function createMemoryImages(client: DockerClient): MemoryImages {
     })
     const names = (images ?? []).map((i) => i.Name)
     return names.includes(CHECKPOINT) ? CHECKPOINT : names.includes(PROBE) ? PROBE : undefined
-  }
-  /**
-   * Copies the image directory `${from}/sandock-pause` into `to` (each a volume or a directory of
-   * the engine's host): two helper containers from `image`, never started, bind one each, and the
-   * archive passes from one to the other (Docker locks a container for the length of an archive
-   * read, so one helper cannot take its own).
-   */
-  async function copyThrough(image: string, from: string, to: string): Promise<void> {
-    const helper = (bind: string) =>
-      docker
-        .createContainer({
-          Image: image,
-          NetworkDisabled: true,
-          // Ours, without a sandbox id (an image's labels are inherited): a crash's leftover is removed at the next start.
-          Labels: { ...client.ownLabels, [LABELS.sandboxId]: '' },
-          HostConfig: { Binds: [bind], NetworkMode: 'none' },
-        })
-        .catch((e: unknown) => {
-          throw fromDockerError(e, 'create a memory copy helper container')
-        })
-    const helpers: Docker.Container[] = []
-    try {
-      const source = await helper(`${from}:/sandock-from:ro`)
-      helpers.push(source)
-      const target = await helper(`${to}:/sandock-to`)
-      helpers.push(target)
-      const tar = await source.getArchive({ path: `/sandock-from/${CHECKPOINT}` })
-      await target.putArchive(tar, { path: '/sandock-to' })
-    } catch (e) {
-      throw fromDockerError(e, `copy the memory image ${from}`)
-    } finally {
-      for (const h of helpers) await h.remove({ force: true }).catch(() => undefined)
-    }
-  }
-  const containerDir = async (containerId: string) => {
-    const info = await docker
-      .getContainer(containerId)
-      .inspect()
-      .catch((e: unknown) => {
-        throw fromDockerError(e, `inspect ${containerId}`)
-      })
-    return { dir: `${await rootDir()}/containers/${info.Id}`, image: info.Image }
   }
   const running = (containerId: string) =>
     docker
@@ -245,64 +165,6 @@ export function createMemoryImages(client: DockerClient): MemoryImages {
       await drop(containerId, CHECKPOINT)
       await drop(containerId, PROBE)
     },
-
-    async keep(containerId, snapshotId, token) {
-      const from = await savedImage(containerId)
-      if (!from) throw new NotFoundError(`no memory image of container ${containerId}`)
-      // The copy reads `sandock-pause`: only a sandbox that the final save ended holds the probe's.
-      if (from !== CHECKPOINT) throw new AppError('failed_precondition', 'the sandbox memory image is a probe image')
-      const { dir, image } = await containerDir(containerId)
-      const volume = memoryVolume(snapshotId)
-      await docker
-        .createVolume({
-          Name: volume,
-          Labels: { ...client.ownLabels, [LABELS.snapshotMemory]: snapshotId, ...(token ? { [TOKEN_LABEL]: token } : {}) },
-        })
-        .catch((e: unknown) => {
-          throw fromDockerError(e, `create volume ${volume}`)
-        })
-      try {
-        await copyThrough(image, `${dir}/checkpoints`, volume)
-      } catch (e) {
-        await this.forget(snapshotId).catch(() => undefined)
-        throw e
-      }
-    },
-
-    async plant(containerId, snapshotId) {
-      const volume = memoryVolume(snapshotId)
-      const labels = await docker
-        .getVolume(volume)
-        .inspect()
-        .then(
-          (v) => (v.Labels ?? {}) as Record<string, string>,
-          (e: unknown) => {
-            if (statusOf(e) === 404) return undefined
-            throw fromDockerError(e, `inspect volume ${volume}`)
-          },
-        )
-      if (!labels) return undefined
-      const { dir, image } = await containerDir(containerId)
-      await copyThrough(image, volume, `${dir}/checkpoints`)
-      return { token: labels[TOKEN_LABEL] }
-    },
-
-    async forget(snapshotId) {
-      await docker
-        .getVolume(memoryVolume(snapshotId))
-        .remove()
-        .catch((e: unknown) => {
-          if (statusOf(e) !== 404) throw fromDockerError(e, `remove volume ${memoryVolume(snapshotId)}`)
-        })
-    },
-
-    async kept() {
-      const { Volumes } = await docker
-        .listVolumes({ filters: { label: [`${LABELS.instance}=${client.instanceId}`, LABELS.snapshotMemory] } })
-        .catch((e: unknown) => {
-          throw fromDockerError(e, 'list memory volumes')
-        })
-      return (Volumes ?? []).map((v) => (v.Labels ?? {})[LABELS.snapshotMemory]!).filter(Boolean)
-    },
+    savedImage,
   }
 }

@@ -3,6 +3,7 @@
 import type { Logger } from 'pino'
 import { createBuildContainers } from './build-containers.js'
 import { createMemoryImages } from './checkpoints.js'
+import { createKeptMemory } from './kept-memory.js'
 import { createContainers } from './containers.js'
 import { createDockerClient, fromDockerError } from './docker-client.js'
 import type { FlowCap } from './flow-cap.js'
@@ -24,6 +25,7 @@ export function createDockerRuntime(opts: {
 }): Runtime {
   const client = createDockerClient(opts)
   const flowCap: FlowCap = { maxFlows: 0 }
+  const memoryImages = createMemoryImages(client)
   return {
     ...createContainers(client, {
       diskLimitMB: opts.diskLimitMB,
@@ -38,7 +40,8 @@ export function createDockerRuntime(opts: {
       flowCap.maxFlows = maxFlows
     },
     ...createVolumes(client),
-    memoryImages: createMemoryImages(client),
+    memoryImages,
+    keptMemory: createKeptMemory(client, memoryImages),
     slots: createSlotRuntime(client, { procRoot: opts.procRoot, flowCap }),
     async ping() {
       await client.docker.ping()

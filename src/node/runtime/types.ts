@@ -2,6 +2,7 @@
 // them. docker-runtime.ts implements them on Docker; test/support/fake-runtime.ts in memory.
 import type { SandboxSpec } from '../sandboxes/types.js'
 import type { MemoryImages } from './checkpoints.js'
+import type { KeptMemory } from './kept-memory.js'
 import type { NetstackFilter } from './netstack-filter.js'
 
 /** A volume mounted into a sandbox container; `name` '' is an anonymous volume (removed with the container). */
@@ -128,6 +129,8 @@ export interface SandboxRuntime {
   hostEgress?: Pick<NetstackFilter, 'set'>
   /** gVisor checkpoints (checkpoints.ts): a pause that writes memory to disk (runsc-netstack). */
   memoryImages?: MemoryImages
+  /** Snapshots' memory images (kept-memory.ts): sandboxes from a snapshot restore its processes (runsc-netstack). */
+  keptMemory?: KeptMemory
   /** Creates and starts a sandbox container; resolves with its id and address. Removes it on failure. */
   start(spec: ContainerSpec): Promise<{ containerId: string; ip: string }>
   /** Creates a sandbox container without starting it (a paused sandbox moved in from another node). */

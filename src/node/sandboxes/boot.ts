@@ -1,10 +1,12 @@
-// Sandbox containers: the three ways a sandbox container comes up (cold, pooled, rebooted), each
-// read top to bottom: start (in a boot slot), egress rules, envd answering, then initEnvd() of
-// envd-client/bring-up.ts (/init, start and ready commands). The container's spec, boot ids and
-// removal are in boot-host.ts; a pool container's boot is in boot-pooled.ts.
+// Sandbox containers: the ways a sandbox container comes up (cold, pooled, rebooted, from a
+// snapshot's memory), each read top to bottom: start (in a boot slot), egress rules, envd
+// answering, then initEnvd() of envd-client/bring-up.ts (/init, start and ready commands). The
+// container's spec, boot ids and removal are in boot-host.ts; a pool container's boot is in
+// boot-pooled.ts, one from a snapshot's memory in boot-memory.ts.
 import { initEnvd, type BroughtUp } from '../envd-client/bring-up.js'
 import type { ResolvedTemplate } from '../builds/template-model.js'
 import { createBootHost } from './boot-host.js'
+import { createMemoryBoot } from './boot-memory.js'
 import { createPooledBoot } from './boot-pooled.js'
 import { createBootSlots } from './boot-slots.js'
 import type { SandboxServiceDeps } from './settings.js'
@@ -50,6 +52,7 @@ export function createBoot({
     slots: host.slots,
     init: host.init,
     pooled: createPooledBoot({ settings, envd, log, slots, host }),
+    fromMemory: createMemoryBoot({ settings, runtime, envd, log, firewall, egress, slots, host }),
 
     /**
      * A new container for a create, in a create's boot slot: its egress rules are loaded before envd
@@ -97,63 +100,6 @@ export function createBoot({
       } catch (e) {
         await undo(c)
         throw e
-      }
-    },
-
-    /**
-     * A new container from a snapshot that kept its processes' memory (memory-snapshots.ts), in a
-     * create's boot slot: created, given the snapshot's image, and restored (the source's processes
-     * at a new address), its egress rules loaded, then its envd told its own ids and token (it held
-     * the source's). Undefined (logged, nothing left behind) when it cannot be: the caller boots
-     * the snapshot's filesystem instead.
-     */
-    async fromMemory(
-      template: ResolvedTemplate,
-      spec: SandboxSpec,
-      o: { envVars: Record<string, string>; token: string | undefined; egress: EgressRules },
-    ): Promise<BroughtUp | undefined> {
-      const images = runtime.memoryImages
-      if (!template.memory || !settings.netstack || !images || !runtime.createStopped) return undefined
-      const { sandboxId } = spec
-      const caBundle = await egress.caBundle(sandboxId, o.egress)
-      let c: { containerId: string; ip?: string } | undefined
-      let up: BroughtUp | undefined
-      try {
-        up = await slots.create(async () => {
-          const spec0 = containerSpec(template, spec, await newBootId(sandboxId), false)
-          c = await runtime.createStopped!(spec0)
-          const kept = await images.plant(c.containerId, template.templateId)
-          if (!kept) return undefined
-          const { ip } = await images.restore(c.containerId, spec0.network)
-          c.ip = ip
-          const startedAt = performance.now()
-          await firewall.load({
-            sandboxId,
-            containerId: c.containerId,
-            ip,
-            egress: o.egress,
-            internetAccess: spec.allowInternetAccess,
-            allowInternetAccess: spec.allowInternetAccess,
-            log: log.child({ sandboxId }),
-          })
-          await envd.waitUntilUp(ip, 10_000)
-          const envdUpAt = performance.now()
-          const ids = { sandboxId, templateId: template.templateId }
-          await envd.init(ip, { envVars: o.envVars, accessToken: o.token, caBundle, ...ids }, kept.token)
-          const first = await envd.metrics(ip, o.token).catch(() => undefined)
-          return { containerId: c.containerId, ip, first, startedAt, envdUpAt }
-        })
-        return up
-      } catch (err) {
-        log.warn({ err, sandboxId }, "restoring the snapshot's memory failed: booting its filesystem instead")
-        return undefined
-      } finally {
-        // Not brought up: nothing of it stays (a restored one's address goes back to Docker).
-        const left = c as { containerId: string; ip?: string } | undefined
-        if (left && !up) {
-          if (left.ip) await firewall.release({ ip: left.ip }).catch(() => undefined)
-          await removeContainer({ sandboxId, containerId: left.containerId }).catch(() => undefined)
-        }
       }
     },
 

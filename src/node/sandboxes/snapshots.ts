@@ -19,7 +19,7 @@ export type KeptMemory = { token: string | undefined }
  * carries (a commit alone leaves it out).
  */
 export function createSnapshotService(runtime: SandboxRuntime, volumeDirs: readonly string[] = []) {
-  const memoryImages = runtime.memoryImages
+  const memoryImages = runtime.keptMemory
   async function all(includeForks = false): Promise<SnapshotImage[]> {
     return (await runtime.listSnapshots()).filter((s) => includeForks || !s.forkOf)
   }

@@ -267,7 +267,11 @@ describe('/init with the ids (a sandbox restored from the memory of another)', (
     const bad = await init(e, { sandboxId: 'a b/../c' }, { 'x-access-token': TOKEN })
     expect(bad.status).toBe(400)
     expect(((await bad.json()) as { message: string }).message).toMatch(/body\/sandboxId/)
-    const ok = await init(e, { sandboxId: 'ifork1', templateId: 'snap1', accessToken: 'new-token' }, { 'x-access-token': TOKEN })
+    const ok = await init(
+      e,
+      { sandboxId: 'ifork1', templateId: 'snap1', accessToken: 'new-token' },
+      { 'x-access-token': TOKEN },
+    )
     expect(ok.status).toBe(204)
     const now = await envs(e, { 'x-access-token': 'new-token' })
     expect(now).toMatchObject({ E2B_SANDBOX: 'true', E2B_SANDBOX_ID: 'ifork1', E2B_TEMPLATE_ID: 'snap1' })
