@@ -37,6 +37,8 @@ export type MemoryImages = Readonly<{
   restore(containerId: string, network: string): Promise<{ ip: string }>
   /** Is the container running? */
   running(containerId: string): Promise<boolean>
+  /** The MAC address the container was created with (what its restored processes send from), if one was set. */
+  macOf(containerId: string): Promise<string | undefined>
   /** Drops the images (a reboot instead of a restore); none is no error. */
   discard(containerId: string): Promise<void>
   /** The name of the container's saved image (the probe's when only it is left), or undefined. */
@@ -160,6 +162,16 @@ export function createMemoryImages(client: DockerClient): MemoryImages {
     },
 
     running,
+
+    async macOf(containerId) {
+      const info = await docker
+        .getContainer(containerId)
+        .inspect()
+        .catch((e: unknown) => {
+          throw fromDockerError(e, `inspect ${containerId}`)
+        })
+      return (info.Config as { MacAddress?: string }).MacAddress || undefined
+    },
 
     async discard(containerId) {
       await drop(containerId, CHECKPOINT)

@@ -33,6 +33,7 @@ export function containerCreateOptions(
     Env: Object.entries(spec.env).map(([k, v]) => `${k}=${v}`),
     // Docker refuses a hostname with a slot's network mode: it is set once the container runs.
     ...(slot ? {} : { Hostname: hostnameOf(spec) }),
+    ...(slot || !spec.macAddress ? {} : { MacAddress: spec.macAddress }),
     HostConfig: {
       ...hardenedHostConfig({ diskLimitMB: caps.limitMB, logCap: caps.logCap }),
       NetworkMode: slot?.NetworkMode ?? spec.network,

@@ -23,9 +23,17 @@ export type NetstackFilter = Readonly<{
   install(maxFlows: number): Promise<void>
   /** A sandbox's rule specs (`-s <ip>/32 …`, from buildHostEgressLines), or none. */
   set(ip: string, lines: readonly string[] | undefined): Promise<void>
+  /**
+   * `on`: everything the container with MAC address `mac` sends is dropped (first in the chain),
+   * until called again with `on` false. A restored sandbox's processes run from its start, but its
+   * address (by which its rules are set) is Docker's choice at that start: it is held till they are.
+   */
+  hold(mac: string, on: boolean): Promise<void>
   /** At shutdown, once the forward fence (which jumps to it) is gone: the chain goes too. */
   remove(): Promise<void>
 }>
+
+const MAC = /^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/
 
 export function createNetstackFilter(o: {
   instanceId: string
@@ -36,6 +44,7 @@ export function createNetstackFilter(o: {
   const bin = o.iptables ?? 'iptables'
   const chain = `SANDOCK-NS-${o.instanceId.slice(0, 12)}`
   const bySource = new Map<string, readonly string[]>()
+  const held = new Set<string>()
   let flows = 0
   let installed = false
   let queue: Promise<unknown> = Promise.resolve()
@@ -52,8 +61,9 @@ export function createNetstackFilter(o: {
             `-A ${chain} -m conntrack --ctstate NEW -m connlimit --connlimit-above ${flows} --connlimit-mask 32 --connlimit-saddr -j DROP`,
           ]
         : []
+    const holds = [...held].map((mac) => `-A ${chain} -m mac --mac-source ${mac} -j DROP`)
     const own = [...bySource.values()].flat().map((spec) => `-A ${chain} ${spec}`)
-    const text = ['*filter', `:${chain} - [0:0]`, ...cap, ...own, 'COMMIT', ''].join('\n')
+    const text = ['*filter', `:${chain} - [0:0]`, ...holds, ...cap, ...own, 'COMMIT', ''].join('\n')
     const { code, stderr } = await o.runner.feed(`${bin}-restore`, ['-w', '5', '--noflush'], text)
     if (code !== 0)
       throw new AppError(
@@ -97,10 +107,27 @@ export function createNetstackFilter(o: {
         }
       })
     },
+    hold(mac, on) {
+      if (!MAC.test(mac)) return Promise.reject(new AppError('internal', `not a MAC address: ${mac}`))
+      return serially(async () => {
+        if (on === held.has(mac)) return
+        if (on) held.add(mac)
+        else held.delete(mac)
+        if (!installed) return
+        try {
+          await load()
+        } catch (e) {
+          if (on) held.delete(mac)
+          else held.add(mac)
+          throw e
+        }
+      })
+    },
     remove() {
       return serially(async () => {
         installed = false
         bySource.clear()
+        held.clear()
         await o.runner.run(bin, ['-w', '5', '-F', chain]).catch(() => undefined)
         await o.runner
           .run(bin, ['-w', '5', '-X', chain])

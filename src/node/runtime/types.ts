@@ -33,6 +33,11 @@ export type ContainerSpec = Readonly<{
   bootIdFile?: string | undefined
   /** Volumes kept across stop/start (a filesystem-only pause), removed with the container. */
   volumes?: readonly VolumeMount[] | undefined
+  /**
+   * The MAC address on `network` (gVisor-netstack: a restore holds what it sends by it until its
+   * rules are loaded, firewall.ts); undefined = Docker's, which follows the address. Not in a slot.
+   */
+  macAddress?: string | undefined
   /** A network slot to join instead of a fresh namespace on `network` (prepared for this sandbox): its holder and address. */
   slot?: Readonly<{ holderId: string; ip: string }> | undefined
 }>
@@ -126,7 +131,7 @@ export interface SandboxRuntime {
    * Egress rules of gVisor-netstack sandboxes, on the host by source address (netstack-filter.ts):
    * set once the host firewall is in place; absent, such a sandbox's rules cannot be enforced.
    */
-  hostEgress?: Pick<NetstackFilter, 'set'>
+  hostEgress?: Pick<NetstackFilter, 'set' | 'hold'>
   /** gVisor checkpoints (checkpoints.ts): a pause that writes memory to disk (runsc-netstack). */
   memoryImages?: MemoryImages
   /** Snapshots' memory images (kept-memory.ts): sandboxes from a snapshot restore its processes (runsc-netstack). */

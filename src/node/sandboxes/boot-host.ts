@@ -1,7 +1,7 @@
 // What a sandbox container is made of on this host: its container spec (the same for a cold start
 // and a pool container), its network, its network slot (slot-pool.ts) if it joins one, its gVisor
 // boot id file, its template's start commands, and its removal with what the host keeps for it.
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { StartCommands } from '../envd-client/bring-up.js'
@@ -88,6 +88,14 @@ export function createBootHost({
         runtime: settings.containerRuntime,
         bootIdFile,
         ...(resolvConf ? { resolvConf } : {}),
+        // Locally administered, unicast: held by at a restore (firewall.ts).
+        ...(settings.netstack
+          ? {
+              macAddress: `02:${randomBytes(5)
+                .toString('hex')
+                .replace(/(..)(?!$)/g, '$1:')}`,
+            }
+          : {}),
         volumes: [
           ...(settings.gvisor ? [{ name: '', target: '/tmp' }] : []),
           // User volumes, by their Docker volume; never filled from the image (upstream mounts them empty).

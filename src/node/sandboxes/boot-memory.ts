@@ -41,18 +41,27 @@ export function createMemoryBoot({ settings, runtime, envd, log, firewall, egres
         c = await createStopped.call(runtime, container)
         const memory = await kept.plant(c.containerId, template.templateId)
         if (!memory) return undefined
-        const { ip } = await images.restore(c.containerId, container.network)
-        c.ip = ip
+        const created = c
+        // Its processes run from the start: held until its rules are loaded by the address it got.
+        const ip = await firewall.held(
+          container.macAddress,
+          async () => {
+            const { ip } = await images.restore(created.containerId, container.network)
+            created.ip = ip
+            await firewall.load({
+              sandboxId,
+              containerId: created.containerId,
+              ip,
+              egress: o.egress,
+              internetAccess: spec.allowInternetAccess,
+              allowInternetAccess: spec.allowInternetAccess,
+              log: log.child({ sandboxId }),
+            })
+            return ip
+          },
+          () => runtime.stop(created.containerId),
+        )
         const startedAt = performance.now()
-        await firewall.load({
-          sandboxId,
-          containerId: c.containerId,
-          ip,
-          egress: o.egress,
-          internetAccess: spec.allowInternetAccess,
-          allowInternetAccess: spec.allowInternetAccess,
-          log: log.child({ sandboxId }),
-        })
         await envd.waitUntilUp(ip, 10_000)
         const envdUpAt = performance.now()
         const ids = { sandboxId, templateId: template.templateId }

@@ -21,6 +21,14 @@ export type Firewall = Readonly<{
   load(r: FirewallTarget, opts?: { force?: boolean }): Promise<boolean>
   /** The container stopped or is gone: its address is no longer served by the gateway. */
   release(r: Pick<Sandbox, 'ip'>): Promise<void>
+  /**
+   * Runs `restore` (a start from a memory image, whose processes run at once) with everything the
+   * container with MAC address `mac` sends dropped until `restore` resolves: it loads the rules by
+   * the address the start gave. Should it fail, `stop` runs before the hold is lifted. A netstack
+   * sandbox's only (no other is restored); without a MAC (a container made before they were set)
+   * it runs unheld.
+   */
+  held<T>(mac: string | undefined, restore: () => Promise<T>, stop: () => Promise<void>): Promise<T>
 }>
 
 /** `netstack`: the sandboxes run under gVisor's own network stack, their rules on the host (runtime.hostEgress). */
@@ -65,6 +73,19 @@ export function createFirewall(
       if (!r.ip) return
       if (o.netstack) await runtime.hostEgress?.set(r.ip, undefined)
       await egress.release(r.ip)
+    },
+    async held(mac, restore, stop) {
+      const filter = o.netstack ? runtime.hostEgress : undefined
+      if (!filter || !mac) return restore()
+      await filter.hold(mac, true)
+      try {
+        return await restore()
+      } catch (e) {
+        await stop().catch(() => undefined)
+        throw e
+      } finally {
+        await filter.hold(mac, false)
+      }
     },
   }
 }

@@ -121,9 +121,17 @@ export function createMemoryOnDisk(ctx: SandboxContext) {
     async restoreRunning(record: SandboxRecord): Promise<boolean> {
       try {
         if (!images) throw new Error('memory on disk is not enabled')
-        const { ip } = await images.restore(record.containerId, ctx.boot.networkOf(record))
-        await state.transition(record, 'readdressed', { ip })
-        await firewall.load(record)
+        // Its processes run from the start: held until its rules are loaded by its new address.
+        const ip = await firewall.held(
+          await images.macOf(record.containerId),
+          async () => {
+            const { ip } = await images.restore(record.containerId, ctx.boot.networkOf(record))
+            await state.transition(record, 'readdressed', { ip })
+            await firewall.load(record)
+            return ip
+          },
+          () => runtime.stop(record.containerId),
+        )
         await ctx.envd.waitUntilUp(ip, 10_000)
         return true
       } catch (err) {
