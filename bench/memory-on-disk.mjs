@@ -7,7 +7,10 @@
 // - disk per paused sandbox (the checkpoint's size) and host RAM it keeps (the container's memory
 //   use while paused: 0 when stopped);
 // - host CPU per pause + resume cycle (all processes, /proc/stat);
-// - once per case: the restore after the server was killed (SIGKILL) and started again.
+// - once per case: the restore after the server was killed (SIGKILL) and started again;
+// - BENCH_MOD_FORK_RUNS (3) forks of one: fork() → the fork's first command, whether the fork kept
+//   the source's process (under runsc-netstack it should; runc's forks boot its filesystem), the
+//   disk its snapshot's memory takes, and the source's first command after it.
 // Every round checks that the process and its memory came back (same pid, same in-memory secret):
 // a resume that rebooted fails the bench instead of being timed. Skipped (exit 0, says why) when
 // Docker has no runsc-netstack runtime (.ci/ensure-runsc.sh registers it). Writes
@@ -27,6 +30,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const num = (name, fallback) => Number(process.env[name] ?? fallback)
 const RUNS = num('BENCH_MOD_RUNS', 5)
 const HOLD_MIB = num('BENCH_MOD_HOLD_MIB', 256)
+const FORK_RUNS = num('BENCH_MOD_FORK_RUNS', 3)
 const apiPort = num('BENCH_MOD_API_PORT', 3520)
 const proxyPort = apiPort + 2
 const NETSTACK = 'runsc-netstack'
@@ -123,6 +127,46 @@ signal.signal(signal.SIGUSR1, dump)
 open("/tmp/holder.pid", "w").write(str(os.getpid()))
 while True: time.sleep(3600)'`
 
+/** Bytes of the memory kept with snapshot `snapshotId` (its volume), 0 without one. */
+function keptMemoryBytes(snapshotId) {
+  const dir = quietly(() => docker('volume', 'inspect', '-f', '{{.Mountpoint}}', `sandock-memory-${snapshotId}`).trim())
+  const out = dir && quietly(() => execFileSync('du', ['-sb', dir], { encoding: 'utf8' }))
+  return out ? Number(out.split(/\s/)[0]) : 0
+}
+
+/** Forks of one: fork() → its first command, whether it kept the process, its memory's disk, the source's first command after. */
+async function measureForks(sbx, want) {
+  const fork = []
+  const sourceBack = []
+  const disk = []
+  let kept = 0
+  for (let i = 0; i < FORK_RUNS; i++) {
+    let child
+    fork.push(
+      await time(async () => {
+        const [f] = await sbx.fork({ count: 1 })
+        if (f instanceof Error) throw f
+        child = f
+        await child.commands.run('true')
+      }),
+    )
+    try {
+      sourceBack.push(await time(() => sbx.commands.run('true')))
+      disk.push(keptMemoryBytes((await child.getInfo()).templateId))
+      const got = await Promise.race([state(child), new Promise((r) => setTimeout(() => r({}), 15_000))])
+      if (got.secret === want.secret && got.pid === want.pid) kept++
+    } finally {
+      await child.kill().catch(() => undefined)
+    }
+  }
+  return {
+    forksKeptProcess: `${kept}/${FORK_RUNS}`,
+    forkToFirstCommandMs: stats(fork),
+    sourceFirstCommandAfterForkMs: stats(sourceBack),
+    forkMemoryOnDiskMiB: stats(disk.map(mib)),
+  }
+}
+
 /** The secret and the holder's pid, asked of the process (a reboot would have neither). */
 async function state(sbx) {
   const r = await sbx.commands.run(
@@ -165,6 +209,7 @@ async function measureCase(runtime, label, hold) {
         )
     }
     const cpuMsPerCycle = +(((hostBusyS() - busy0) * 1000) / RUNS).toFixed(0)
+    const forks = await measureForks(sbx, want)
     // Across a server crash: pause, SIGKILL the server, start it again, resume.
     await sbx.pause()
     await server.stop('SIGKILL')
@@ -184,9 +229,13 @@ async function measureCase(runtime, label, hold) {
       hostCpuMsPerPauseResume: cpuMsPerCycle,
       resumeAfterServerKillMs: +restoreAfterCrash.toFixed(1),
       memoryKeptAfterServerKill: kept.secret === want.secret && kept.pid === want.pid,
+      ...forks,
     }
     say(
       `${runtime.padEnd(14)} ${label.padEnd(12)} memory on disk in ${r.pausesWrittenToDisk} pauses; pause p50 ${r.pauseMs.p50} ms (p95 ${r.pauseMs.p95}), resume → first command p50 ${r.resumeToFirstCommandMs.p50} ms (p95 ${r.resumeToFirstCommandMs.p95}), on disk ${r.diskPerPausedMiB.p50} MiB, in RAM ${r.ramWhilePausedMiB.p50} MiB, host CPU ${cpuMsPerCycle} ms per cycle; after a server SIGKILL: resume ${r.resumeAfterServerKillMs} ms, memory kept: ${r.memoryKeptAfterServerKill}`,
+    )
+    say(
+      `${runtime.padEnd(14)} ${label.padEnd(12)} forks keeping the process: ${r.forksKeptProcess}; fork → first command p50 ${r.forkToFirstCommandMs.p50} ms (p95 ${r.forkToFirstCommandMs.p95}), the source's next command ${r.sourceFirstCommandAfterForkMs.p50} ms, its memory on disk ${r.forkMemoryOnDiskMiB.p50} MiB`,
     )
     return r
   } finally {
@@ -215,10 +264,11 @@ try {
       pauseP50OnDiskVsRam: ratio(disk[k].pauseMs.p50, ram[k].pauseMs.p50),
       resumeP50OnDiskVsRam: ratio(disk[k].resumeToFirstCommandMs.p50, ram[k].resumeToFirstCommandMs.p50),
       hostCpuOnDiskVsRam: ratio(disk[k].hostCpuMsPerPauseResume, ram[k].hostCpuMsPerPauseResume),
+      forkP50WithMemoryVsFilesystem: ratio(disk[k].forkToFirstCommandMs.p50, ram[k].forkToFirstCommandMs.p50),
     }
   for (const [k, v] of Object.entries(result.ratios))
     say(
-      `${k}: on disk vs in RAM: pause ×${v.pauseP50OnDiskVsRam}, resume ×${v.resumeP50OnDiskVsRam}, host CPU ×${v.hostCpuOnDiskVsRam}`,
+      `${k}: on disk vs in RAM: pause ×${v.pauseP50OnDiskVsRam}, resume ×${v.resumeP50OnDiskVsRam}, host CPU ×${v.hostCpuOnDiskVsRam}; a fork keeping processes vs runc's filesystem fork ×${v.forkP50WithMemoryVsFilesystem}`,
     )
   mkdirSync(join(root, 'bench', 'results'), { recursive: true })
   const file = join(root, 'bench', 'results', `memory-on-disk-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)

@@ -481,4 +481,62 @@ EOF`
     }
     expect(await reached(sbx), 'the source, after its saves').toBe('')
   })
+
+  // A pause stops the container (its memory on disk), and so does a snapshot's save of its source,
+  // for seconds: a server killed meanwhile must not lose the sandbox. The next one finds it paused
+  // with its memory, and leaves nothing of a half-made fork (copy helpers, its image, its memory).
+  it.each([
+    ['pause', (sbx: Sandbox) => sbx.pause()],
+    ['fork', (sbx: Sandbox) => sbx.fork({ count: 1 })],
+  ] as const)(
+    'a server killed during a %s that writes memory to disk loses no sandbox: the next one has it paused',
+    async (_, action) => {
+      const sbx = await sandbox()
+      const state = await startState(sbx)
+      // Memory to write: the save and the copies take seconds.
+      const big = await sbx.commands.run(`python3 -c 'import os, time; b = os.urandom(192 << 20); time.sleep(1e9)'`, {
+        background: true,
+        timeoutMs: 0,
+      })
+      await big.disconnect()
+      await sleep(2_000)
+      const before = await readCount(sbx)
+      const containerId = (await inspectSandbox(sbx.sandboxId)).Id
+      const acting = (action(sbx) as Promise<unknown>).then(
+        () => 'answered',
+        () => 'failed',
+      )
+      // The container stops before Docker has written the whole image out: killed then.
+      const stopped = async () => {
+        const { stdout } = await run('docker', ['inspect', '-f', '{{.State.Running}}', containerId])
+        return stdout.trim() === 'false'
+      }
+      await expect.poll(stopped, { timeout: 60_000, interval: 20 }).toBe(true)
+      await server.stop('SIGKILL')
+      expect(await acting).toBe('failed')
+      await restartServer()
+      expect((await Sandbox.getInfo(sbx.sandboxId, sdkOpts(server))).state).toBe('paused')
+      const resumed = await Sandbox.connect(sbx.sandboxId, { ...sdkOpts(server), timeoutMs: 120_000 })
+      // Nothing lost: its filesystem in any case, and its processes when Docker had written the
+      // image out whole (dockerd goes on writing it after the server's death; a resume before
+      // then restores nothing and boots the filesystem, logged).
+      expect(await readCount(resumed), 'the count file is there').toBeGreaterThanOrEqual(before)
+      if ((await resumed.commands.list()).some((p) => p.pid === state.counterPid))
+        await expectSameProcesses(resumed, before, state, 300)
+      else expect((await resumed.commands.run('echo up')).stdout).toBe('up\n')
+      const instance = (await readFile(join(server.dataDir, 'instance-id'), 'utf8')).trim()
+      const ours = async (...args: string[]) =>
+        (await run('docker', [...args, '--filter', `label=sandock.instance=${instance}`])).stdout
+          .split('\n')
+          .filter(Boolean)
+      const containers = await ours('ps', '-a', '--format', '{{.Label "sandock.sandbox-id"}}')
+      expect(containers, 'only the sandbox: no copy helper left').toEqual([sbx.sandboxId])
+      expect(
+        await ours('volume', 'ls', '-q', '--filter', 'label=sandock.snapshot-memory'),
+        'no memory volume left',
+      ).toEqual([])
+      expect(await ours('images', '-q', '--filter', 'label=sandock.fork-of'), 'no fork image left').toEqual([])
+    },
+    240_000,
+  )
 })

@@ -6,7 +6,7 @@
 // that bind the image's directory on the engine's host, so the server needs no access to that host's
 // files (it may run in a container).
 import type Docker from 'dockerode'
-import { AppError, NotFoundError } from '../../shared/errors.js'
+import { NotFoundError } from '../../shared/errors.js'
 import { CHECKPOINT, type MemoryImages } from './checkpoints.js'
 import { fromDockerError, statusOf, type DockerClient } from './docker-client.js'
 import { LABELS } from './labels.js'
@@ -48,10 +48,10 @@ export function createKeptMemory(client: DockerClient, images: Pick<MemoryImages
       ))
   })()
   /**
-   * Copies the image directory `${from}/sandock-pause` into `to` (each a volume or a directory of
-   * the engine's host): two helper containers from `image`, never started, bind one each, and the
-   * archive passes from one to the other (Docker locks a container for the length of an archive
-   * read, so one helper cannot take its own).
+   * Copies an image directory into `to` (a volume or a directory of the engine's host) as
+   * `sandock-pause`: `from` binds it at /sandock-from/sandock-pause. Two helper containers from
+   * `image`, never started, bind one each, and the archive passes from one to the other (Docker
+   * locks a container for the length of an archive read, so one helper cannot take its own).
    */
   async function copyThrough(image: string, from: string, to: string): Promise<void> {
     const helper = (bind: string) =>
@@ -68,7 +68,7 @@ export function createKeptMemory(client: DockerClient, images: Pick<MemoryImages
         })
     const helpers: Docker.Container[] = []
     try {
-      const source = await helper(`${from}:/sandock-from:ro`)
+      const source = await helper(from)
       helpers.push(source)
       const target = await helper(`${to}:/sandock-to`)
       helpers.push(target)
@@ -91,10 +91,9 @@ export function createKeptMemory(client: DockerClient, images: Pick<MemoryImages
   }
   const self: KeptMemory = {
     async keep(containerId, snapshotId, token) {
+      // Its pause image, or the probe's (a sandbox that the final save ended): kept as the former.
       const from = await images.savedImage(containerId)
       if (!from) throw new NotFoundError(`no memory image of container ${containerId}`)
-      // The copy reads `sandock-pause`: only a sandbox that the final save ended holds the probe's.
-      if (from !== CHECKPOINT) throw new AppError('failed_precondition', 'the sandbox memory image is a probe image')
       const { dir, image } = await containerDir(containerId)
       const volume = memoryVolume(snapshotId)
       await docker
@@ -110,7 +109,7 @@ export function createKeptMemory(client: DockerClient, images: Pick<MemoryImages
           throw fromDockerError(e, `create volume ${volume}`)
         })
       try {
-        await copyThrough(image, `${dir}/checkpoints`, volume)
+        await copyThrough(image, `${dir}/checkpoints/${from}:/sandock-from/${CHECKPOINT}:ro`, volume)
       } catch (e) {
         await self.forget(snapshotId).catch(() => undefined)
         throw e
@@ -131,7 +130,8 @@ export function createKeptMemory(client: DockerClient, images: Pick<MemoryImages
         )
       if (!labels) return undefined
       const { dir, image } = await containerDir(containerId)
-      await copyThrough(image, volume, `${dir}/checkpoints`)
+      // The volume holds `sandock-pause/`.
+      await copyThrough(image, `${volume}:/sandock-from:ro`, `${dir}/checkpoints`)
       return { token: labels[TOKEN_LABEL] }
     },
 

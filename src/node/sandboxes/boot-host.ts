@@ -15,6 +15,9 @@ import type { PoolEntry } from './pool-types.js'
 
 export type BootHost = ReturnType<typeof createBootHost>
 
+/** A random locally administered unicast MAC address (first octet 02). */
+const randomMac = () => ['02', ...randomBytes(5).toString('hex').match(/../g)!].join(':')
+
 export function createBootHost({
   settings,
   runtime,
@@ -88,14 +91,8 @@ export function createBootHost({
         runtime: settings.containerRuntime,
         bootIdFile,
         ...(resolvConf ? { resolvConf } : {}),
-        // Locally administered, unicast: held by at a restore (firewall.ts).
-        ...(settings.netstack
-          ? {
-              macAddress: `02:${randomBytes(5)
-                .toString('hex')
-                .replace(/(..)(?!$)/g, '$1:')}`,
-            }
-          : {}),
+        // Its own MAC, by which a restore holds what it sends until its rules are loaded (firewall.ts).
+        ...(settings.netstack ? { macAddress: randomMac() } : {}),
         volumes: [
           ...(settings.gvisor ? [{ name: '', target: '/tmp' }] : []),
           // User volumes, by their Docker volume; never filled from the image (upstream mounts them empty).

@@ -24,6 +24,53 @@ async function keepLog({ settings, runtime, keptLogs }: SandboxContext, record: 
     .catch((err: unknown) => record.log.warn({ err }, "keeping the killed sandbox's log failed"))
 }
 
+/** A pause in the sandbox's turn. memory: freeze (or write to disk); false: stop, keeping the filesystem only. */
+async function pauseNow(
+  { registry, state, runtime, settings, firewall }: SandboxContext,
+  disk: MemoryOnDisk,
+  record: SandboxRecord,
+  opts: { memory: boolean },
+): Promise<void> {
+  const { sandboxId } = record
+  if (record.state === 'paused')
+    throw new AppError('conflict', `Error pausing sandbox - sandbox '${sandboxId}' is already paused`)
+  // Paused first, so the proxy refuses new traffic, then cut what is in flight. Persisted as
+  // meant: a server that dies while the container stops finds it paused, not a leftover.
+  await state.transition(record, 'pausing', {
+    state: 'paused',
+    pausedAt: new Date(),
+    memoryKept: opts.memory,
+    memoryOnDisk: opts.memory && disk.enabled,
+  })
+  registry.cutConnections(record)
+  let how: 'disk' | 'frozen' | 'lost' | 'stopped'
+  try {
+    // With memory: frozen, or (runsc-netstack) written to disk and stopped (memory-on-disk.ts).
+    how = opts.memory ? await disk.pause(record) : 'stopped'
+    if (how === 'stopped') await runtime.stop(record.containerId)
+    // Stopped: its address goes back to Docker, so the gateway stops serving it.
+    if (how !== 'frozen') await firewall.release(record)
+  } catch (e) {
+    await state.transition(record, 'pauseFailed', {
+      state: 'running',
+      pausedAt: undefined,
+      memoryKept: true,
+      memoryOnDisk: false,
+    })
+    throw e
+  }
+  const pausedAt = new Date()
+  // compat: while frozen, endAt says when its memory goes (SANDOCK_PAUSED_RETENTION; then it
+  // is stopped, filesystem kept); no deadline runs while paused, and a resume sets a new one.
+  await state.transition(record, 'paused', {
+    pausedAt,
+    memoryKept: how === 'disk' || how === 'frozen',
+    memoryOnDisk: how === 'disk',
+    ...(how === 'frozen' ? { endAt: new Date(pausedAt.getTime() + settings.pausedRetentionMs) } : {}),
+  })
+  record.log.info({ memory: opts.memory, how }, 'sandbox paused')
+}
+
 export function createLifecycle(ctx: SandboxContext, disk: MemoryOnDisk = createMemoryOnDisk(ctx)) {
   const { registry, stateFile, state, timers, runtime, boot, settings, firewall, egress } = ctx
 
@@ -56,34 +103,7 @@ export function createLifecycle(ctx: SandboxContext, disk: MemoryOnDisk = create
   /** memory: freeze (processes and memory kept); false: stop, keeping the filesystem only. */
   async function pause(sandboxId: string, opts: { memory: boolean }): Promise<void> {
     const record = registry.get(sandboxId)
-    await registry.serially(record, async () => {
-      if (record.state === 'paused')
-        throw new AppError('conflict', `Error pausing sandbox - sandbox '${sandboxId}' is already paused`)
-      // Paused first, so the proxy refuses new traffic, then cut what is in flight.
-      await state.transition(record, 'pausing', { state: 'paused' })
-      registry.cutConnections(record)
-      let how: 'disk' | 'frozen' | 'lost' | 'stopped'
-      try {
-        // With memory: frozen, or (runsc-netstack) written to disk and stopped (memory-on-disk.ts).
-        how = opts.memory ? await disk.pause(record) : 'stopped'
-        if (how === 'stopped') await runtime.stop(record.containerId)
-        // Stopped: its address goes back to Docker, so the gateway stops serving it.
-        if (how !== 'frozen') await firewall.release(record)
-      } catch (e) {
-        await state.transition(record, 'pauseFailed', { state: 'running' })
-        throw e
-      }
-      const pausedAt = new Date()
-      // compat: while frozen, endAt says when its memory goes (SANDOCK_PAUSED_RETENTION; then it
-      // is stopped, filesystem kept); no deadline runs while paused, and a resume sets a new one.
-      await state.transition(record, 'paused', {
-        pausedAt,
-        memoryKept: how === 'disk' || how === 'frozen',
-        memoryOnDisk: how === 'disk',
-        ...(how === 'frozen' ? { endAt: new Date(pausedAt.getTime() + settings.pausedRetentionMs) } : {}),
-      })
-      record.log.info({ memory: opts.memory, how }, 'sandbox paused')
-    })
+    await registry.serially(record, () => pauseNow(ctx, disk, record, opts))
   }
 
   /** A frozen sandbox past its retention becomes a stopped one (filesystem kept, memory freed). */

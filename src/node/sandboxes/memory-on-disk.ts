@@ -122,8 +122,11 @@ export function createMemoryOnDisk(ctx: SandboxContext) {
       try {
         if (!images) throw new Error('memory on disk is not enabled')
         // Its processes run from the start: held until its rules are loaded by its new address.
+        const mac = await images.macOf(record.containerId)
+        if (!mac)
+          record.log.warn({}, 'container without a MAC of its own (an older version made it): its restore is not held')
         const ip = await firewall.held(
-          await images.macOf(record.containerId),
+          mac,
           async () => {
             const { ip } = await images.restore(record.containerId, ctx.boot.networkOf(record))
             await state.transition(record, 'readdressed', { ip })

@@ -19,18 +19,22 @@ import type { SnapshotInfo, SnapshotService } from './snapshots.js'
 const SAVE_WITHIN_MS = 1_200
 
 export function createMemorySnapshots(ctx: SandboxContext, disk: MemoryOnDisk, snapshots: SnapshotService) {
-  const { registry, firewall, boot } = ctx
+  const { registry, firewall, boot, state } = ctx
 
   /** The source back after its save: restored, else (a failed restore, a lost save) rebooted from its filesystem. */
   async function bringBack(record: SandboxRecord, saved: 'disk' | 'lost'): Promise<void> {
     if (saved === 'disk' && (await disk.restoreRunning(record))) {
       if (hasTransforms(record.egress))
         await sendCa(ctx.envd, record, await ctx.egress.caBundle(record.sandboxId, record.egress))
-      return
+    } else {
+      await disk.discard(record).catch(() => undefined)
+      await boot.reboot(record, await ctx.templates(record.templateId).catch(() => undefined))
     }
-    await disk.discard(record).catch(() => undefined)
-    await boot.reboot(record, await ctx.templates(record.templateId).catch(() => undefined))
+    await backFromSnapshot(record)
   }
+
+  const backFromSnapshot = (record: SandboxRecord) =>
+    state.transition(record, 'backFromSnapshot', { pausedAt: undefined, memoryOnDisk: false, memoryKept: true })
 
   /**
    * A snapshot of `record` (called in its turn: registry.serially), with its memory when it can be:
@@ -40,10 +44,19 @@ export function createMemorySnapshots(ctx: SandboxContext, disk: MemoryOnDisk, s
     const memory = { token: record.envdAccessToken }
     if (!disk.enabled || record.state === 'paused')
       return snapshots.create(record, record.state === 'paused' && record.memoryOnDisk ? { ...opts, memory } : opts)
+    // A bad name is refused before the source is touched.
+    await snapshots.checkName?.(opts.name)
+    // Persisted first: a server that dies before the source is back finds it paused with its
+    // memory on disk (a resume restores it), not a stopped leftover to remove.
+    await state.transition(record, 'savingForSnapshot', { pausedAt: new Date(), memoryOnDisk: true, memoryKept: true })
     // As a pause: the proxy's exchanges in flight are cut first (the save would reset them).
     registry.cutConnections(record)
-    const saved = await disk.save(record, SAVE_WITHIN_MS)
+    const saved = await disk.save(record, SAVE_WITHIN_MS).catch(async (e: unknown) => {
+      await backFromSnapshot(record)
+      throw e
+    })
     if (saved === 'busy') {
+      await backFromSnapshot(record)
       record.log.info({}, 'the sandbox could not be saved now: the snapshot keeps its filesystem only')
       return snapshots.create(record, opts)
     }

@@ -14,10 +14,13 @@ export type StateChange = Partial<
 
 /** Per verb: is the record persisted, and is its timer re-armed for its new state (else left alone)? */
 const VERBS = {
-  /** Pause under way: marked paused (the proxy refuses traffic), timer cleared; saved once done. */
-  pausing: { persist: false, arm: false, disarm: true },
+  /**
+   * Pause under way: marked paused (the proxy refuses traffic), timer cleared, and persisted as
+   * meant before its container stops, so that a server that dies meanwhile finds it paused.
+   */
+  pausing: { persist: true, arm: false, disarm: true },
   /** The pause failed: running again, its deadline re-armed. */
-  pauseFailed: { persist: false, arm: true, disarm: false },
+  pauseFailed: { persist: true, arm: true, disarm: false },
   paused: { persist: true, arm: true, disarm: false },
   /** A frozen sandbox past the paused retention: stopped, filesystem kept. */
   memoryDropped: { persist: true, arm: true, disarm: false },
@@ -28,6 +31,13 @@ const VERBS = {
   deadlineMoved: { persist: true, arm: true, disarm: false },
   /** `PUT .../network` replaced the egress rules (the deadline is unchanged). */
   networkChanged: { persist: true, arm: false, disarm: false },
+  /**
+   * A running sandbox about to be saved to disk for a snapshot (memory-snapshots.ts): still running
+   * to its users, but a server that dies before it is back finds it paused with its memory on disk.
+   */
+  savingForSnapshot: { persist: true, arm: false, disarm: false },
+  /** Back (restored, or rebooted) after its save for a snapshot. */
+  backFromSnapshot: { persist: true, arm: false, disarm: false },
   /** A metrics sample measured the disk (kept in memory only). */
   measured: { persist: false, arm: false, disarm: false },
 } as const satisfies Record<string, { persist: boolean; arm: boolean; disarm: boolean }>

@@ -34,6 +34,15 @@ export function createSnapshotService(runtime: SandboxRuntime, volumeDirs: reado
       known = undefined
       throw e
     }))
+  /** A snapshot's name: invalid_argument when malformed, conflict when taken. */
+  async function checkName(name: string | undefined): Promise<void> {
+    if (name !== undefined && !NAME.test(name)) {
+      throw new AppError('invalid_argument', 'name: use letters, digits, ".", "_" and "-" (at most 128)')
+    }
+    if (name && (await all()).some((s) => s.names.includes(name))) {
+      throw new AppError('conflict', `a snapshot named '${name}' already exists`)
+    }
+  }
   const info = (s: SnapshotImage): SnapshotInfo => ({
     snapshotId: s.snapshotId,
     names: [...s.names],
@@ -50,12 +59,7 @@ export function createSnapshotService(runtime: SandboxRuntime, volumeDirs: reado
       sandbox: Sandbox,
       opts: { name?: string; forkOf?: string; memory?: KeptMemory } = {},
     ): Promise<SnapshotInfo> {
-      if (opts.name !== undefined && !NAME.test(opts.name)) {
-        throw new AppError('invalid_argument', 'name: use letters, digits, ".", "_" and "-" (at most 128)')
-      }
-      if (opts.name && (await all()).some((s) => s.names.includes(opts.name!))) {
-        throw new AppError('conflict', `a snapshot named '${opts.name}' already exists`)
-      }
+      await checkName(opts.name)
       const snapshotId = newSnapshotId()
       const names = opts.name ? [opts.name] : []
       const memory = opts.memory && memoryImages
@@ -83,6 +87,8 @@ export function createSnapshotService(runtime: SandboxRuntime, volumeDirs: reado
       known = undefined
       return { snapshotId, names, sandboxId: sandbox.sandboxId, createdS: Math.floor(Date.now() / 1000) }
     },
+
+    checkName,
 
     /** Listed snapshots, newest first, optionally of one sandbox or by name. */
     async list(filter: { sandboxId?: string; name?: string }): Promise<SnapshotInfo[]> {
@@ -150,5 +156,5 @@ export function createSnapshotService(runtime: SandboxRuntime, volumeDirs: reado
 
 type LocalSnapshots = ReturnType<typeof createSnapshotService>
 /** What a node's sandboxes need of snapshots; releasing forks' images is this host's (a cluster keeps them). */
-export type SnapshotService = Omit<LocalSnapshots, 'releaseFork' | 'forkIds' | 'forgetOrphanMemory'> &
-  Partial<Pick<LocalSnapshots, 'releaseFork' | 'forkIds' | 'forgetOrphanMemory'>>
+export type SnapshotService = Omit<LocalSnapshots, 'releaseFork' | 'forkIds' | 'forgetOrphanMemory' | 'checkName'> &
+  Partial<Pick<LocalSnapshots, 'releaseFork' | 'forkIds' | 'forgetOrphanMemory' | 'checkName'>>
