@@ -5,7 +5,7 @@
 import { AppError, NotFoundError } from '../../shared/errors.js'
 import { newSnapshotId } from '../../shared/ids.js'
 import type { BuildRuntime, SandboxRuntime } from '../../node/runtime/types.js'
-import type { SnapshotInfo, SnapshotService } from '../../node/sandboxes/snapshots.js'
+import { describeSnapshot, type SnapshotInfo, type SnapshotService } from '../../node/sandboxes/snapshots.js'
 import type { Db } from './pg.js'
 import type { RegistryAuth } from './secret-file.js'
 import { pushOrDiscard } from '../../node/runtime/images.js'
@@ -85,15 +85,11 @@ export function createClusterSnapshots(deps: {
       const snapshotId = newSnapshotId()
       const names = opts.name ? [opts.name] : []
       const image = imageOf(snapshotId)
-      await runtime.commitSnapshot(sandbox.containerId, image, {
-        snapshotId,
-        names,
-        sandboxId: sandbox.sandboxId,
-        templateId: sandbox.templateId,
-        cpuCount: sandbox.cpuCount,
-        memoryMB: sandbox.memoryMB,
-        forkOf: opts.forkOf,
-      })
+      await runtime.commitSnapshot(
+        sandbox.containerId,
+        image,
+        describeSnapshot(sandbox, { snapshotId, names, forkOf: opts.forkOf }),
+      )
       // A snapshot other nodes cannot pull is none: its commit goes with the failed push.
       if (deps.registry) await pushOrDiscard(runtime, image, deps.registryAuth, [image])
       const createdS = Math.floor(Date.now() / 1000)

@@ -11,6 +11,18 @@ export type SnapshotInfo = { snapshotId: string; names: string[]; sandboxId: str
 const snapshotImage = (snapshotId: string) => `sandock/snapshot:${snapshotId}`
 const NAME = /^[a-z0-9][a-z0-9._-]{0,127}$/i
 
+/** The description a snapshot image of `sandbox` carries (its labels). */
+export const describeSnapshot = (
+  sandbox: Sandbox,
+  s: { snapshotId: string; names: string[]; forkOf: string | undefined; memory?: boolean },
+): Omit<SnapshotImage, 'createdS'> => ({
+  ...s,
+  sandboxId: sandbox.sandboxId,
+  templateId: sandbox.templateId,
+  cpuCount: sandbox.cpuCount,
+  memoryMB: sandbox.memoryMB,
+})
+
 /** What a snapshot keeps of a sandbox saved to disk (stopped): its memory, and the envd token its processes hold. */
 export type KeptMemory = { token: string | undefined }
 
@@ -68,16 +80,7 @@ export function createSnapshotService(runtime: SandboxRuntime, volumeDirs: reado
         await runtime.commitSnapshot(
           sandbox.containerId,
           snapshotImage(snapshotId),
-          {
-            snapshotId,
-            names,
-            sandboxId: sandbox.sandboxId,
-            templateId: sandbox.templateId,
-            cpuCount: sandbox.cpuCount,
-            memoryMB: sandbox.memoryMB,
-            forkOf: opts.forkOf,
-            memory: Boolean(memory),
-          },
+          describeSnapshot(sandbox, { snapshotId, names, forkOf: opts.forkOf, memory: Boolean(memory) }),
           volumeDirs,
         )
       } catch (e) {
