@@ -1,11 +1,11 @@
 // Snapshots and forks that keep processes (runsc-netstack): a running source is saved to disk for
 // the commit, so that its memory image and its filesystem are of one instant, the image is kept with
-// the snapshot (runtime/checkpoints.ts), and the source is restored; one paused to disk already is
-// committed as it is. A sandbox created from such a snapshot starts from the image (boot.ts,
-// `fromMemory`): the source's processes, on its own address, with its own ids and token.
+// the snapshot (runtime/kept-memory.ts), and the source is restored; one paused to disk already is
+// committed as it is. A sandbox created from such a snapshot starts from the image
+// (boot-memory.ts): the source's processes, on its own address, with its own ids and token.
 //
 // The source's connections with the outside are reset by the save (as a pause's are), and it is
-// away for the save, the commit and the restore: ~2 s idle, more with the memory it holds
+// away for the save, the commit, the image's copy and the restore: ~3 s idle, more with the memory it holds
 // (docs/security.md). A source whose save is refused (connections runsc cannot save: a runtime
 // without --net-disconnect-ok) is snapshotted as before, its filesystem only, while it runs.
 import { hasTransforms } from '../egress/policy.js'

@@ -24,7 +24,7 @@ export const describeSnapshot = (
 })
 
 /** What a snapshot keeps of a sandbox saved to disk (stopped): its memory, and the envd token its processes hold. */
-export type KeptMemory = { token: string | undefined }
+export type SavedMemory = { token: string | undefined }
 
 /**
  * `volumeDirs`: the sandboxes' anonymous volumes (/tmp under gVisor), whose content a snapshot
@@ -69,7 +69,7 @@ export function createSnapshotService(runtime: SandboxRuntime, volumeDirs: reado
      */
     async create(
       sandbox: Sandbox,
-      opts: { name?: string; forkOf?: string; memory?: KeptMemory } = {},
+      opts: { name?: string; forkOf?: string; memory?: SavedMemory } = {},
     ): Promise<SnapshotInfo> {
       await checkName(opts.name)
       const snapshotId = newSnapshotId()
