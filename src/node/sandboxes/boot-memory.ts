@@ -38,9 +38,11 @@ export function createMemoryBoot({ settings, runtime, envd, log, firewall, egres
     try {
       up = await slots.create(async () => {
         const container = host.containerSpec(template, spec, await host.newBootId(sandboxId), false)
+        const t0 = performance.now()
         c = await createStopped.call(runtime, container)
         const memory = await kept.plant(c.containerId, template.templateId)
         if (!memory) return undefined
+        const plantedMs = Math.round(performance.now() - t0)
         const created = c
         // Its processes run from the start: held until its rules are loaded by the address it got.
         const ip = await firewall.held(
@@ -62,6 +64,10 @@ export function createMemoryBoot({ settings, runtime, envd, log, firewall, egres
           () => runtime.stop(created.containerId),
         )
         const startedAt = performance.now()
+        log.info(
+          { sandboxId, snapshotId: template.templateId, plantedMs, restoredMs: Math.round(startedAt - t0) },
+          "sandbox restored from its snapshot's memory",
+        )
         await envd.waitUntilUp(ip, 10_000)
         const envdUpAt = performance.now()
         const ids = { sandboxId, templateId: template.templateId }

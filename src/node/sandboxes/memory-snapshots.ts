@@ -51,6 +51,7 @@ export function createMemorySnapshots(ctx: SandboxContext, disk: MemoryOnDisk, s
     await state.transition(record, 'savingForSnapshot', { pausedAt: new Date(), memoryOnDisk: true, memoryKept: true })
     // As a pause: the proxy's exchanges in flight are cut first (the save would reset them).
     registry.cutConnections(record)
+    const t0 = performance.now()
     const saved = await disk.save(record, SAVE_WITHIN_MS).catch(async (e: unknown) => {
       await backFromSnapshot(record)
       throw e
@@ -62,11 +63,18 @@ export function createMemorySnapshots(ctx: SandboxContext, disk: MemoryOnDisk, s
     }
     // Stopped: its address goes back to Docker, so the gateway stops serving it.
     await firewall.release(record)
+    const ms = [performance.now() - t0]
     try {
       return await snapshots.create(record, saved === 'disk' ? { ...opts, memory } : opts)
     } finally {
+      ms.push(performance.now() - t0)
       await bringBack(record, saved)
-      record.log.info({ memory: saved === 'disk' }, 'sandbox saved for a snapshot and back')
+      const [saveMs, committedMs] = ms.map(Math.round)
+      const backMs = Math.round(performance.now() - t0)
+      record.log.info(
+        { memory: saved === 'disk', saveMs, committedMs, backMs },
+        'sandbox saved for a snapshot and back',
+      )
     }
   }
 }
