@@ -1412,7 +1412,10 @@ for method, path in [('GET', '/v2/'), ('GET', '/v2/_catalog'), ('GET', '/v2/sand
         },
         90_000,
         500,
-      ),
+      ).catch(async (e: unknown) => {
+        // Once (CI, stop 38) the killed replica was not back in 90 s: say what the services did.
+        throw await stack.explain(e)
+      }),
     )
     // The build's node stopped it when A's connection closed; once its lease expires, the
     // reconciling replica fails its record with the reason, never leaving it `building`.

@@ -113,6 +113,8 @@ export type SandockStack = Readonly<{
   useApiKey(key: string): void
   /** SANDOCK_CLUSTER_TLS on both services (agents and replicas restarted); resolves once every agent registered again and both replicas answer. */
   setClusterTls(mode: 'on' | 'off'): Promise<void>
+  /** `err` with what the services did appended (their tasks and last log lines), for a failure message. */
+  explain(err: unknown): Promise<Error>
 }>
 
 export type DeployOptions = Readonly<{
@@ -197,6 +199,21 @@ export async function deploySandock(cluster: TestCluster, opts: DeployOptions): 
       .filter(Boolean)
       .map((l) => l.split('\t'))
   }
+  /** What the services did, for a failure message: their tasks and their last log lines. */
+  const explain = async (err: unknown): Promise<Error> => {
+    const report = await Promise.all(
+      ['postgres', 'pg-relay', 'node', 'control'].map(async (s) => {
+        const tasks = await n1!
+          .docker('service', 'ps', '--no-trunc', '--format', '{{.Node}} {{.CurrentState}} {{.Error}}', `${STACK}_${s}`)
+          .catch((e: Error) => e.message)
+        const logs = await n1!
+          .exec(['sh', '-c', `docker service logs --raw --tail 15 ${STACK}_${s} 2>&1`])
+          .catch((e: Error) => e.message)
+        return `--- ${STACK}_${s} tasks:\n${tasks}\n--- ${STACK}_${s} logs:\n${logs}`
+      }),
+    )
+    return new Error(`${(err as Error).message}\n${report.join('\n')}`, { cause: err })
+  }
   const replicas = async (): Promise<Replica[]> => {
     const hosts = await waitForTasks(n1!, `${STACK}_control`, 1)
     return hosts.map((h) => {
@@ -230,23 +247,12 @@ export async function deploySandock(cluster: TestCluster, opts: DeployOptions): 
       )
     }
   } catch (err) {
-    // What the services did, for the failure message: their tasks and their last log lines.
-    const report = await Promise.all(
-      ['postgres', 'pg-relay', 'node', 'control'].map(async (s) => {
-        const tasks = await n1!
-          .docker('service', 'ps', '--no-trunc', '--format', '{{.Node}} {{.CurrentState}} {{.Error}}', `${STACK}_${s}`)
-          .catch((e: Error) => e.message)
-        const logs = await n1!
-          .exec(['sh', '-c', `docker service logs --raw --tail 15 ${STACK}_${s} 2>&1`])
-          .catch((e: Error) => e.message)
-        return `--- ${STACK}_${s} tasks:\n${tasks}\n--- ${STACK}_${s} logs:\n${logs}`
-      }),
-    )
-    throw new Error(`${(err as Error).message}\n${report.join('\n')}`)
+    throw await explain(err)
   }
   let apiKey = API_KEY
   return {
     replicas,
+    explain,
     sql,
     node,
     useApiKey: (key) => void (apiKey = key),
