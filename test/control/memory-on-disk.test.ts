@@ -162,8 +162,11 @@ describe.skipIf(!hasRuntime && !required)('memory on disk (SANDOCK_RUNTIME=runsc
     return { counterPid: counter.pid, secret: res.text }
   }
 
-  /** After a resume: the same processes, the counter continued (not restarted), the secret unchanged. */
-  /** `ticks`: how far the counter may have gone since `before` (a fork's source ran on until its save, then the fork). */
+  /**
+   * After a resume: the same processes, the counter continued (not restarted), the secret
+   * unchanged. `ticks`: how far the counter may have gone since `before` (a fork's source ran on
+   * until its save).
+   */
   async function expectSameProcesses(
     sbx: Sandbox,
     before: number,
@@ -362,6 +365,8 @@ EOF`
       () => false,
     )
 
+  const tokenOf = (sbx: Sandbox) => (sbx as unknown as { envdAccessToken?: string }).envdAccessToken
+
   /** In a sandbox restored from another's memory: its own ids in new commands and /run/e2b, and only its own token. */
   async function expectOwnIdentity(sbx: Sandbox, sourceToken: string | undefined) {
     const ids = await sbx.commands.run('echo "$E2B_SANDBOX_ID"; cat /run/e2b/.E2B_SANDBOX_ID; echo')
@@ -373,9 +378,14 @@ EOF`
       headers: { 'X-Access-Token': sourceToken! },
     })
     expect(withSourceToken.status, "the source's envd token opens nothing in it").toBe(401)
+    const withOwnToken = await viaProxy(sbx.sandboxId, 49983, {
+      server,
+      path: '/envs',
+      headers: { 'X-Access-Token': tokenOf(sbx)! },
+    })
+    expect(withOwnToken.status, 'its own token does').toBe(200)
+    expect((withOwnToken.body as Record<string, string>).E2B_SANDBOX_ID).toBe(sbx.sandboxId)
   }
-
-  const tokenOf = (sbx: Sandbox) => (sbx as unknown as { envdAccessToken?: string }).envdAccessToken
 
   it("forks keep the source's processes with their memory, each with its own address, ids and token; the source goes on", async () => {
     const sbx = await sandbox({ secure: true })
